@@ -1,0 +1,22 @@
+import { cloudConfigFromEnv } from './config';
+import { startCloud } from './server';
+
+/** Starts the cloud from environment variables (see the README) and prints a ready line for the orchestrator. */
+const cloud = await startCloud(cloudConfigFromEnv()).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+console.log(`HEARTH_READY ${JSON.stringify({ kind: 'cloud', url: cloud.url, database: cloud.context.database.kind })}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    cloud.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

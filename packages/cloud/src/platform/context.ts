@@ -1,0 +1,30 @@
+import type { Implementation, Principal } from '@hearth/contract/fastify';
+import type { FastifyInstance } from 'fastify';
+import type { CloudConfig } from '../config';
+import type { CloudDatabase } from '../database';
+
+/** The caller of a cloud operation. */
+export interface CloudPrincipal extends Principal {
+  /** The signed-in user, or `null` for a client acting on its own behalf (client credentials). */
+  readonly userId: string | null;
+  readonly clientId: string;
+}
+
+export interface CloudContext {
+  readonly config: CloudConfig;
+  readonly database: CloudDatabase;
+  readonly startedAt: Date;
+}
+
+/**
+ * One cloud service (one folder under `services/`): its contract operations and, where a service serves
+ * pages or files outside the contract (sign-in page, support form), extra routes. Constructing a service
+ * does nothing; the cloud calls `start` after the database is migrated.
+ */
+export interface CloudService {
+  readonly name: string;
+  implementations(context: CloudContext): Implementation<CloudPrincipal>[];
+  routes?(app: FastifyInstance, context: CloudContext): Promise<void> | void;
+  start?(context: CloudContext): Promise<void> | void;
+  stop?(): Promise<void> | void;
+}

@@ -1,0 +1,57 @@
+import { createApiServer, registerOperations } from '@hearth/contract/fastify';
+import type { FastifyInstance } from 'fastify';
+import { CLOUD_VERSION, type CloudConfig, checkCloudConfig } from './config';
+import { openDatabase } from './database';
+import { migrations } from './database/migrations';
+import { createAuthenticator } from './platform/auth';
+import type { CloudContext } from './platform/context';
+import { services } from './services';
+
+export interface Cloud {
+  readonly app: FastifyInstance;
+  readonly context: CloudContext;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Builds and starts the cloud: opens and migrates the database, registers every service, listens. */
+export async function startCloud(config: CloudConfig): Promise<Cloud> {
+  const problems = checkCloudConfig(config);
+  if (problems.length > 0) throw new Error(`Invalid cloud configuration:\n- ${problems.join('\n- ')}`);
+  const database = await openDatabase(
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema },
+    migrations,
+  );
+  const context: CloudContext = { config, database, startedAt: new Date() };
+  const app = await createApiServer({
+    title: 'Hearth cloud',
+    version: CLOUD_VERSION,
+    description: 'The Hearth cloud platform: accounts, hubs, apps, store and more, one service per base path.',
+    logger: { level: config.logLevel },
+  });
+  registerOperations(
+    app,
+    services.flatMap((s) => s.implementations(context)),
+    createAuthenticator(context),
+  );
+  for (const service of services) await service.routes?.(app, context);
+  for (const service of services) await service.start?.(context);
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    context,
+    url: `http://${config.host}:${port}`,
+    async stop() {
+      for (const service of [...services].reverse()) await service.stop?.();
+      await app.close();
+      await database.close();
+    },
+  };
+}

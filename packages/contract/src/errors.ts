@@ -1,0 +1,69 @@
+/**
+ * The one catalogue of errors Hearth's servers answer with. Every error body is
+ * `{ error: <code>, error_description: <text>, statusCode: <status> }`; clients read the
+ * text from `error_description` first.
+ */
+export const errorCatalogue = {
+  missing_parameter: { status: 400, message: 'Missing Parameter' },
+  invalid_parameter_type: { status: 400, message: 'Invalid Parameter Type' },
+  invalid_parameter: { status: 400, message: 'Invalid Parameter' },
+  invalid_body: { status: 400, message: 'Invalid request body' },
+  unsupported_media_type: { status: 415, message: 'Unsupported Media Type' },
+  payload_too_large: { status: 413, message: 'Payload Too Large' },
+  missing_token: { status: 401, message: 'Missing Token' },
+  invalid_token: { status: 401, message: 'Invalid or expired token' },
+  invalid_credentials: { status: 401, message: 'Invalid credentials' },
+  missing_scopes: { status: 403, message: 'Missing Scopes' },
+  forbidden: { status: 403, message: 'Forbidden' },
+  private_operation: { status: 403, message: 'This operation is private' },
+  not_found: { status: 404, message: 'Not Found' },
+  route_not_found: { status: 404, message: 'Not Found' },
+  method_not_allowed: { status: 405, message: 'Method Not Allowed' },
+  conflict: { status: 409, message: 'Conflict' },
+  gone: { status: 410, message: 'Gone' },
+  rate_limited: { status: 429, message: 'Too Many Requests' },
+  offline: { status: 500, message: 'Offline' },
+  internal_error: { status: 500, message: 'Internal Server Error' },
+  not_implemented: { status: 501, message: 'Not Implemented' },
+  unavailable: { status: 503, message: 'Service Unavailable' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The uniform error body of every Hearth server. */
+export interface ErrorBody {
+  error: string;
+  error_description: string;
+  statusCode: number;
+}
+
+/** A coded error: handlers throw it and the transport turns it into an {@link ErrorBody}. */
+export class HearthError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+
+  constructor(code: ErrorCode, description?: string) {
+    const entry = errorCatalogue[code];
+    super(description ?? entry.message);
+    this.name = 'HearthError';
+    this.code = code;
+    this.statusCode = entry.status;
+  }
+
+  toBody(): ErrorBody {
+    return { error: this.code, error_description: this.message, statusCode: this.statusCode };
+  }
+}
+
+/** Shorthand for the most common thrown errors. */
+export const notFound = (what: string, id?: string): HearthError =>
+  new HearthError('not_found', id === undefined ? `${what} not found` : `${what} not found: ${id}`);
+
+export const invalidParameter = (name: string, reason: string): HearthError =>
+  new HearthError('invalid_parameter', `Invalid Parameter: ${name}. ${reason}`);
+
+export const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ErrorBody).error === 'string' &&
+  typeof (value as ErrorBody).statusCode === 'number';

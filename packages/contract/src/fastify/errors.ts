@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HearthError } from '../errors';
+import { validationError } from './validation';
+
+const partOf = (context: string | undefined): string =>
+  context === 'querystring' ? 'query' : context === 'params' ? 'path' : (context ?? 'body');
+
+/** Maps anything a handler or Fastify throws to the uniform error body. Internals of 5xx errors never leave. */
+export function toHearthError(error: unknown, request?: FastifyRequest): HearthError {
+  if (error instanceof HearthError) return error;
+  const fastifyError = error as FastifyError & { validationContext?: string };
+  if (fastifyError?.validation) {
+    const part = partOf(fastifyError.validationContext);
+    const data =
+      part === 'query'
+        ? request?.query
+        : part === 'path'
+          ? request?.params
+          : part === 'headers'
+            ? request?.headers
+            : request?.body;
+    return validationError(fastifyError.validation as never, part, data);
+  }
+  switch (fastifyError?.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HearthError('unsupported_media_type', fastifyError.message);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HearthError('payload_too_large', 'Request body is too large');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new HearthError('invalid_body', 'Request body is not valid JSON');
+  }
+  if (fastifyError instanceof SyntaxError || fastifyError?.statusCode === 400) {
+    return new HearthError('invalid_body', 'Request body is not valid JSON');
+  }
+  const status = fastifyError?.statusCode;
+  if (status === 429) return new HearthError('rate_limited', 'Too many requests, try again later');
+  if (status === 413) return new HearthError('payload_too_large', 'Request body is too large');
+  if (status === 415) return new HearthError('unsupported_media_type', 'Unsupported Media Type');
+  return new HearthError('internal_error');
+}
+
+/** Installs the uniform error body and the 404 handler on a Fastify instance. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply: FastifyReply) => {
+    const hearthError = toHearthError(error, request);
+    if (hearthError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    reply.status(hearthError.statusCode).type('application/json; charset=utf-8').send(hearthError.toBody());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const error = new HearthError('route_not_found', `Not Found: ${request.method} ${request.url.split('?')[0]}`);
+    reply.status(404).type('application/json; charset=utf-8').send(error.toBody());
+  });
+}

@@ -1,0 +1,3 @@
+export { installErrorHandling, toHearthError } from './errors';
+export * from './register';
+export * from './server';

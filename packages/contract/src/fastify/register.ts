@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { TSchema } from 'typebox';
+import { HearthError } from '../errors';
+import {
+  type AnyOperation,
+  fullPath,
+  type OperationBody,
+  type OperationParams,
+  type OperationQuery,
+  type OperationResult,
+  operationGroup,
+  operationId,
+} from '../operation';
+import { hasScope } from '../scopes';
+
+/** Who is calling: the outcome of a server's authentication of a request. */
+export interface Principal {
+  /** Scopes granted to this session; `null` when the session has no scopes set (passes every scope check). */
+  readonly scopes: readonly string[] | null;
+  /** Internal sessions (the provider's own services) may call private operations. */
+  readonly internal: boolean;
+}
+
+export interface HandlerInput<O extends AnyOperation, P extends Principal> {
+  params: OperationParams<O>;
+  query: OperationQuery<O>;
+  body: OperationBody<O>;
+  /** The authenticated caller; `null` only for operations declared with `auth: false` called without a token. */
+  principal: O['auth'] extends false ? P | null : P;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<O extends AnyOperation, P extends Principal> = (
+  input: HandlerInput<O, P>,
+) => Promise<OperationResult<O>> | OperationResult<O>;
+
+/** An operation bound to the function that serves it. */
+export interface Implementation<P extends Principal = Principal> {
+  readonly operation: AnyOperation;
+  readonly handler: Handler<AnyOperation, P>;
+}
+
+/**
+ * Binds each operation of a group to its handler. The handler map must cover the group exactly, so a
+ * declared operation cannot be forgotten.
+ */
+export function implement<G extends Record<string, AnyOperation>, P extends Principal>(
+  group: G,
+  handlers: { [K in keyof G]: Handler<G[K], P> },
+): Implementation<P>[] {
+  return Object.entries(group).map(([key, operation]) => {
+    const handler = handlers[key as keyof G];
+    if (typeof handler !== 'function') throw new Error(`No handler for ${operationId(operation)}`);
+    return { operation, handler: handler as unknown as Handler<AnyOperation, P> };
+  });
+}
+
+/**
+ * Authenticates a request. Answers `null` when the request carries no credentials; throws a
+ * `HearthError('invalid_token')` when it carries bad ones.
+ */
+export type Authenticate<P extends Principal> = (request: FastifyRequest) => Promise<P | null> | P | null;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** Checks authentication, privacy and scope of `operation` for `principal`; throws the coded error. */
+export function authorize(operation: AnyOperation, principal: Principal | null): void {
+  if (!operation.auth && !operation.private) return;
+  if (!principal) throw new HearthError('missing_token', 'Missing Token');
+  if (operation.private && !principal.internal) throw new HearthError('private_operation', 'This operation is private');
+  if (!hasScope(principal.scopes, operation.scope)) {
+    throw new HearthError('missing_scopes', `Missing Scopes: ${operation.scope}`);
+  }
+}
+
+const schemaOf = (schema: TSchema | undefined) => schema as Record<string, unknown> | undefined;
+
+function routeSchema(operation: AnyOperation): RouteOptions['schema'] {
+  const tag = operationGroup(operation);
+  const schema: Record<string, unknown> = {
+    operationId: operationId(operation),
+    summary: operation.summary || operation.name,
+    tags: [tag],
+  };
+  if (operation.deprecated) schema.deprecated = true;
+  if (operation.params) schema.params = schemaOf(operation.params);
+  if (operation.query) schema.querystring = schemaOf(operation.query);
+  if (operation.body) schema.body = schemaOf(operation.body);
+  if (operation.response) schema.response = { [operation.successStatus]: schemaOf(operation.response) };
+  const security = operation.auth || operation.private ? [{ bearer: [] }] : [];
+  schema.security = security;
+  const notes = [
+    operation.scope ? `Scope: \`${operation.scope}\`.` : 'No scope required.',
+    operation.private ? 'Private: internal sessions only.' : '',
+    operation.bodyRoot ? `The whole body is the \`${operation.bodyRoot}\` parameter.` : '',
+  ].filter(Boolean);
+  schema.description = notes.join(' ');
+  return schema as RouteOptions['schema'];
+}
+
+/**
+ * Registers each implementation as a Fastify route: authentication, privacy and scope are checked on
+ * request (before the body is parsed), then Fastify validates params, query and body against the declared
+ * schemas, then the handler runs and its answer is serialized with the declared response schema.
+ */
+export function registerOperations<P extends Principal>(
+  app: FastifyInstance,
+  implementations: readonly Implementation<P>[],
+  authenticate: Authenticate<P>,
+): void {
+  if (!app.hasRequestDecorator('principal')) app.decorateRequest('principal', null);
+  const seen = new Set<string>();
+  for (const { operation, handler } of implementations) {
+    const key = `${operation.method} ${fullPath(operation)}`;
+    if (seen.has(key)) throw new Error(`Route declared twice: ${key} (${operationId(operation)})`);
+    seen.add(key);
+    app.route({
+      method: operation.method,
+      url: fullPath(operation),
+      schema: routeSchema(operation),
+      onRequest: async (request) => {
+        const principal = (await authenticate(request)) ?? null;
+        request.principal = principal;
+        authorize(operation, principal);
+      },
+      handler: async (request, reply) => {
+        const result = await handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          principal: request.principal as never,
+          request,
+          reply,
+        });
+        if (reply.sent) return reply;
+        if (result === undefined) return reply.status(operation.successStatus === 200 ? 204 : operation.successStatus).send();
+        return reply.status(operation.successStatus).send(result);
+      },
+    });
+  }
+}

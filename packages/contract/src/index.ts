@@ -1,0 +1,6 @@
+export * from './cloud/index';
+export * from './errors';
+export * from './hub/index';
+export * from './list';
+export * from './operation';
+export * from './scopes';

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+
+/** Hub models Hearth simulates; the code's suffix decides hardware facts (5q/6q/7q have add-on ports and under-voltage sensing). */
+export const hubModels = {
+  'hearth-pro-5q': { modelName: 'Hearth Pro (Early 2023)', platform: 'local' },
+  'hearth-pro-mini-6q': { modelName: 'Hearth Pro mini', platform: 'local' },
+  'hearth-cloud': { modelName: 'Hearth Cloud', platform: 'cloud' },
+} as const;
+
+export type HubModel = keyof typeof hubModels;
+
+export interface HubConfig {
+  /** 24 hex characters: safe in headers, URLs and DNS labels. */
+  id: string;
+  name: string;
+  model: HubModel;
+  host: string;
+  port: number;
+  /** Directory holding this hub's SQLite database `<id>.db`. */
+  dataDir: string;
+  softwareVersion: string;
+  language: string;
+  /** Cloud base URL (e.g. `http://127.0.0.1:4000`), or `null` for a hub that runs without any cloud. */
+  cloudUrl: string | null;
+  logLevel: string;
+}
+
+export const HUB_SOFTWARE_VERSION = '12.4.0';
+
+export function databasePath(config: HubConfig): string {
+  return join(config.dataDir, `${config.id}.db`);
+}
+
+/** Readable list of configuration problems, empty when the configuration is valid. */
+export function checkHubConfig(config: HubConfig): string[] {
+  const problems: string[] = [];
+  if (!/^[0-9a-f]{24}$/.test(config.id)) problems.push(`id must be 24 lower-case hex characters, got "${config.id}"`);
+  if (!(config.model in hubModels)) problems.push(`model must be one of ${Object.keys(hubModels).join(', ')}`);
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
+    problems.push(`port must be 0–65535, got ${config.port}`);
+  if (!config.name.trim()) problems.push('name must not be empty');
+  return problems;
+}

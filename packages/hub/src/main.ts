@@ -1,0 +1,37 @@
+import { resolve } from 'node:path';
+import { HUB_SOFTWARE_VERSION, type HubModel } from './config';
+import { startHub } from './server';
+
+/** Starts one hub from environment variables (see the README) and prints a ready line for the orchestrator. */
+const env = process.env;
+const hub = await startHub({
+  id: env.HUB_ID ?? '',
+  name: env.HUB_NAME ?? 'Hearth',
+  model: (env.HUB_MODEL ?? 'hearth-pro-5q') as HubModel,
+  host: env.HUB_HOST ?? '127.0.0.1',
+  port: Number(env.HUB_PORT ?? 4100),
+  dataDir: resolve(env.HEARTH_DATA_DIR ?? '.data', 'hubs'),
+  softwareVersion: env.HUB_SOFTWARE_VERSION ?? HUB_SOFTWARE_VERSION,
+  language: env.HUB_LANGUAGE ?? 'en',
+  cloudUrl: env.HEARTH_CLOUD_URL || null,
+  logLevel: env.LOG_LEVEL ?? 'warn',
+}).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+console.log(
+  `HEARTH_READY ${JSON.stringify({ kind: 'hub', id: hub.context.config.id, url: hub.url, ownerToken: hub.issueOwnerToken() })}`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    hub.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

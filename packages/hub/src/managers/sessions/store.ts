@@ -1,0 +1,128 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { HubDatabase, Migration } from '../../store/database';
+
+export type SessionType = 'OAUTH' | 'APP' | 'PAT';
+
+export interface HubSession {
+  id: string;
+  type: SessionType;
+  userId: string;
+  name: string;
+  clientName: string | null;
+  agent: string | null;
+  /** Requested scopes; `null` when none were set. */
+  scopes: string[] | null;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsed: string | null;
+}
+
+export const sessionMigrations: Migration[] = [
+  {
+    id: 'sessions-001-create',
+    up: (db) =>
+      db.exec(`CREATE TABLE session (
+        id TEXT PRIMARY KEY,
+        type TEXT NOT NULL CHECK (type IN ('OAUTH', 'APP', 'PAT')),
+        user_id TEXT NOT NULL REFERENCES user (id) ON DELETE CASCADE,
+        name TEXT NOT NULL DEFAULT '',
+        client_name TEXT,
+        agent TEXT,
+        token_hash TEXT NOT NULL UNIQUE,
+        scopes TEXT,
+        created_at TEXT NOT NULL,
+        expires_at TEXT,
+        last_used TEXT
+      )`),
+  },
+];
+
+interface SessionRow {
+  id: string;
+  type: SessionType;
+  user_id: string;
+  name: string;
+  client_name: string | null;
+  agent: string | null;
+  scopes: string | null;
+  created_at: string;
+  expires_at: string | null;
+  last_used: string | null;
+}
+
+const toSession = (row: SessionRow): HubSession => ({
+  id: row.id,
+  type: row.type,
+  userId: row.user_id,
+  name: row.name,
+  clientName: row.client_name,
+  agent: row.agent,
+  scopes: row.scopes === null ? null : (JSON.parse(row.scopes) as string[]),
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  lastUsed: row.last_used,
+});
+
+/** Tokens are high-entropy random strings, so a fast hash is enough to keep them unreadable at rest. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export interface NewSession {
+  type: SessionType;
+  userId: string;
+  name?: string;
+  clientName?: string | null;
+  agent?: string | null;
+  scopes: string[] | null;
+  expiresAt?: string | null;
+}
+
+export class SessionStore {
+  constructor(private readonly db: HubDatabase) {}
+
+  /** Creates a session and answers it with its secret token, which is never stored. */
+  create(input: NewSession): { session: HubSession; token: string } {
+    const id = randomUUID();
+    const prefix = input.type === 'PAT' ? 'hpat' : 'hses';
+    const token = `${prefix}_${randomBytes(32).toString('base64url')}`;
+    this.db
+      .prepare(
+        `INSERT INTO session (id, type, user_id, name, client_name, agent, token_hash, scopes, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        input.type,
+        input.userId,
+        input.name ?? '',
+        input.clientName ?? null,
+        input.agent ?? null,
+        hashToken(token),
+        input.scopes === null ? null : JSON.stringify(input.scopes),
+        new Date().toISOString(),
+        input.expiresAt ?? null,
+      );
+    return { session: this.get(id) as HubSession, token };
+  }
+
+  get(id: string): HubSession | undefined {
+    const row = this.db.prepare('SELECT * FROM session WHERE id = ?').get(id) as SessionRow | undefined;
+    return row && toSession(row);
+  }
+
+  /** The live session a token belongs to; `undefined` for unknown or expired tokens. */
+  findByToken(token: string): HubSession | undefined {
+    const row = this.db.prepare('SELECT * FROM session WHERE token_hash = ?').get(hashToken(token)) as SessionRow | undefined;
+    if (!row) return undefined;
+    if (row.expires_at !== null && Date.parse(row.expires_at) <= Date.now()) return undefined;
+    return toSession(row);
+  }
+
+  /** Removes a user's personal access tokens of one name (used to replace the printed owner token). */
+  revokeNamed(userId: string, name: string): void {
+    this.db.prepare("DELETE FROM session WHERE type = 'PAT' AND user_id = ? AND name = ?").run(userId, name);
+  }
+
+  touch(id: string): void {
+    this.db.prepare('UPDATE session SET last_used = ? WHERE id = ?').run(new Date().toISOString(), id);
+  }
+}

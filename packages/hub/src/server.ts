@@ -1,0 +1,83 @@
+import { createApiServer, registerOperations } from '@hearth/contract/fastify';
+import type { FastifyInstance } from 'fastify';
+import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig } from './config';
+import { managers } from './managers';
+import { SessionStore, sessionMigrations } from './managers/sessions/store';
+import { UserStore, userMigrations } from './managers/users/store';
+import { createAuthenticator } from './platform/auth';
+import type { HubContext } from './platform/context';
+import { HubEvents } from './platform/events';
+import { migrate, openDatabase } from './store/database';
+import { SettingStore, settingMigrations } from './store/settings';
+
+export interface Hub {
+  readonly app: FastifyInstance;
+  readonly context: HubContext;
+  /** Base URL once listening, e.g. `http://127.0.0.1:4100`. */
+  readonly url: string;
+  /** Issues a fresh owner personal access token with every scope (printed by `npm start`). */
+  issueOwnerToken(): string;
+  stop(): Promise<void>;
+}
+
+/** Builds and starts a hub: opens and migrates its database, registers every manager, listens. */
+export async function startHub(config: HubConfig): Promise<Hub> {
+  const problems = checkHubConfig(config);
+  if (problems.length > 0) throw new Error(`Invalid hub configuration:\n- ${problems.join('\n- ')}`);
+  const db = openDatabase(databasePath(config));
+  migrate(db, [...settingMigrations, ...userMigrations, ...sessionMigrations, ...managers.flatMap((m) => m.migrations ?? [])]);
+  const context: HubContext = {
+    config,
+    db,
+    users: new UserStore(db),
+    sessions: new SessionStore(db),
+    settings: new SettingStore(db),
+    events: new HubEvents(),
+    startedAt: new Date(),
+  };
+  context.users.ensureOwner('Owner', null);
+
+  const app = await createApiServer({
+    title: `Hearth hub ${config.id}`,
+    version: config.softwareVersion,
+    description: 'The local API of a Hearth hub: managers under /api/manager/{manager}.',
+    logger: { level: config.logLevel },
+    exposedHeaders: ['X-Homey-ID', 'X-Homey-Version', 'X-Homey-Tier'],
+  });
+  // Every answer names the hub, so direct local clients can check they reached the right one.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Homey-ID', config.id);
+    reply.header('X-Homey-Version', config.softwareVersion);
+  });
+  registerOperations(
+    app,
+    managers.flatMap((m) => m.implementations(context)),
+    createAuthenticator(context),
+  );
+  for (const manager of managers) await manager.start?.(context);
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+
+  return {
+    app,
+    context,
+    url: `http://${config.host}:${port}`,
+    issueOwnerToken() {
+      const owner = context.users.owner();
+      if (!owner) throw new Error('hub has no owner');
+      const name = 'Owner console';
+      return context.db.transaction(() => {
+        context.sessions.revokeNamed(owner.id, name);
+        return context.sessions.create({ type: 'PAT', userId: owner.id, name, scopes: null }).token;
+      })();
+    },
+    async stop() {
+      for (const manager of [...managers].reverse()) await manager.stop?.();
+      await app.close();
+      db.close();
+    },
+  };
+}
+
+export { HUB_SOFTWARE_VERSION };

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type HubDatabase = Database.Database;
+
+/** One schema migration: applied once, in order, inside a transaction. */
+export interface Migration {
+  readonly id: string;
+  readonly up: (db: HubDatabase) => void;
+}
+
+/**
+ * Opens the hub's SQLite database. WAL with `synchronous = FULL` makes every committed write durable before
+ * the call that made it returns, so a SIGKILL never loses an acknowledged write.
+ */
+export function openDatabase(path: string): HubDatabase {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec('CREATE TABLE IF NOT EXISTS migration (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
+  return db;
+}
+
+/** Applies the migrations not applied yet. Migration ids are global, so each manager prefixes its own. */
+export function migrate(db: HubDatabase, migrations: readonly Migration[]): void {
+  const applied = new Set(db.prepare('SELECT id FROM migration').pluck().all() as string[]);
+  const record = db.prepare('INSERT INTO migration (id, applied_at) VALUES (?, ?)');
+  for (const migration of migrations) {
+    if (applied.has(migration.id)) continue;
+    db.transaction(() => {
+      migration.up(db);
+      record.run(migration.id, new Date().toISOString());
+    })();
+  }
+}

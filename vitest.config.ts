@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run for the whole repository: each workspace is a project; the end-to-end suite is its own
+ * project so `npm test` can run it last.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'hub', root: 'packages/hub', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: { name: 'cloud', root: 'packages/cloud', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 120_000 },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
