@@ -139,7 +139,9 @@ export function registerOperations<P extends Principal>(
         });
         if (reply.sent) return reply;
         if (result === undefined) return reply.status(operation.successStatus === 200 ? 204 : operation.successStatus).send();
-        return reply.status(operation.successStatus).send(result);
+        reply.status(operation.successStatus).type('application/json; charset=utf-8');
+        // Fastify sends strings as they are; a bare string answer (e.g. a session token) must still be JSON.
+        return reply.send(typeof result === 'string' ? JSON.stringify(result) : result);
       },
     });
   }

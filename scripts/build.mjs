@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Builds what `npm start` runs: the hub and cloud servers bundled with esbuild into each package's dist/
+// (workspace packages inlined, npm dependencies left to node_modules), and the support form with Vite.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { run } from './lib/deps.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Keeps npm packages external and bundles our own workspaces from source. */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@hearth/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServers() {
+  await Promise.all(
+    ['hub', 'cloud'].map((name) =>
+      build({
+        entryPoints: [join(root, 'packages', name, 'src', 'main.ts')],
+        outfile: join(root, 'packages', name, 'dist', 'main.js'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: true,
+        logLevel: 'warning',
+        plugins: [externalDependencies],
+      }),
+    ),
+  );
+}
+
+export function buildSupportForm() {
+  if (existsSync(join(root, 'packages', 'support-form', 'index.html'))) {
+    run(root, 'npm', ['run', 'build', '--silent', '-w', '@hearth/support-form']);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildServers();
+  buildSupportForm();
+  console.log('• Built hub, cloud and support form');
+}

@@ -1,0 +1,15 @@
+/** The demo world's hubs (ARCHITECTURE.md): a Pro, a Pro mini and a cloud hub. Ids are 24 hex characters. */
+export const demoHubs = [
+  { id: '5ea7c0de00000000000000a1', name: 'Home', model: 'hearth-pro-5q', portOffset: 0 },
+  { id: '5ea7c0de00000000000000b2', name: 'Holiday home', model: 'hearth-pro-mini-6q', portOffset: 1 },
+  { id: '5ea7c0de00000000000000c3', name: 'Studio', model: 'hearth-cloud', portOffset: 2 },
+];
+
+export const demoCredentials = {
+  email: 'demo@hearth.test',
+  password: 'hearth-demo-password',
+  clients: [
+    { id: 'hearth-demo', secret: 'hearth-demo-secret' },
+    { id: 'hearth-support-form', secret: null },
+  ],
+};

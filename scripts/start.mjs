@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds, then runs the cloud and the three demo hubs on their
+// embedded stores under .data/, seeding the demo world on first run. Ctrl-C stops everything.
+// `npm start -- --reset` wipes the data directory first. Environment variables: see the README.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { demoCredentials, demoHubs } from './lib/demo.mjs';
+import { ensureDependencies } from './lib/deps.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const dataDir = resolve(root, env.HEARTH_DATA_DIR ?? '.data');
+const host = env.HEARTH_HOST ?? '127.0.0.1';
+const cloudPort = Number(env.CLOUD_PORT ?? 4000);
+const hubPortBase = Number(env.HUB_PORT_BASE ?? 4100);
+const cloudUrl = env.CLOUD_PUBLIC_URL ?? `http://${host}:${cloudPort}`;
+
+if (process.argv.includes('--reset')) {
+  console.log(`• Removing ${dataDir}`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+ensureDependencies(root);
+const { buildServers, buildSupportForm } = await import('./build.mjs');
+console.log('• Building…');
+await buildServers();
+buildSupportForm();
+
+const children = new Set();
+let stopping = false;
+
+/** Starts one server process and resolves with its ready line's facts. */
+function launch(label, entry, extraEnv) {
+  return new Promise((resolveReady, rejectReady) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', join(root, entry)], {
+      cwd: root,
+      env: { ...env, HEARTH_DATA_DIR: dataDir, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let ready = false;
+    const prefix = `[${label}]`;
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('HEARTH_READY ')) {
+        ready = true;
+        resolveReady(JSON.parse(line.slice('HEARTH_READY '.length)));
+      } else console.log(prefix, line);
+    });
+    createInterface({ input: child.stderr }).on('line', (line) => console.error(prefix, line));
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (!ready) rejectReady(new Error(`${label} exited before it was ready (${code ?? signal})`));
+      else if (!stopping) {
+        console.error(`${prefix} stopped unexpectedly (${code ?? signal}); stopping everything`);
+        shutdown(1);
+      }
+    });
+  });
+}
+
+function shutdown(exitCode) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n• Stopping…');
+  for (const child of children) child.kill('SIGTERM');
+  const force = setTimeout(() => {
+    for (const child of children) child.kill('SIGKILL');
+  }, 10_000).unref();
+  const wait = setInterval(() => {
+    if (children.size > 0) return;
+    clearInterval(wait);
+    clearTimeout(force);
+    process.exit(exitCode);
+  }, 50);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+const hubs = demoHubs.map((hub) => ({
+  ...hub,
+  port: hubPortBase + hub.portOffset,
+  url: `http://${host}:${hubPortBase + hub.portOffset}`,
+}));
+try {
+  const cloud = await launch('cloud', 'packages/cloud/dist/main.js', {
+    CLOUD_HOST: host,
+    CLOUD_PORT: String(cloudPort),
+    CLOUD_PUBLIC_URL: cloudUrl,
+    HEARTH_DEMO: '1',
+    HEARTH_DEMO_HUBS: JSON.stringify(hubs.map(({ id, name, model, url }) => ({ id, name, model, url }))),
+  });
+  const started = await Promise.all(
+    hubs.map((hub) =>
+      launch(`hub ${hub.name}`, 'packages/hub/dist/main.js', {
+        HUB_ID: hub.id,
+        HUB_NAME: hub.name,
+        HUB_MODEL: hub.model,
+        HUB_HOST: host,
+        HUB_PORT: String(hub.port),
+        HEARTH_CLOUD_URL: cloudUrl,
+        HEARTH_DEMO: '1',
+      }).then((ready) => ({ ...hub, ...ready })),
+    ),
+  );
+  const lines = [
+    '',
+    'Hearth is running.',
+    '',
+    `  Cloud          ${cloud.url}  (database: ${cloud.database})`,
+    `    API reference  ${cloud.url}/docs   OpenAPI ${cloud.url}/openapi.json`,
+    `    Support form   ${cloud.url}/support/`,
+    ...started.flatMap((hub) => [
+      `  Hub ${hub.name.padEnd(13)}${hub.url}  id ${hub.id}  (${hub.model})`,
+      `    API reference  ${hub.url}/docs   owner token ${hub.ownerToken}`,
+    ]),
+    '',
+    `  Demo account   ${demoCredentials.email} / ${demoCredentials.password}`,
+    `  OAuth clients  ${demoCredentials.clients.map((c) => (c.secret ? `${c.id} / ${c.secret}` : `${c.id} (public, PKCE)`)).join(', ')}`,
+    `  Data           ${dataDir}`,
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+  console.log(lines.join('\n'));
+} catch (error) {
+  console.error(`✖ ${error instanceof Error ? error.message : error}`);
+  shutdown(1);
+}
