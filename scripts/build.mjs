@@ -9,7 +9,7 @@ import { run } from './lib/deps.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Keeps npm packages external and bundles our own workspaces from source. */
+/** Keeps npm packages external and bundles our own workspaces from source. @type {import('esbuild').Plugin} */
 const externalDependencies = {
   name: 'external-dependencies',
   setup(builder) {

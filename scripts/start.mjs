@@ -3,7 +3,7 @@
 // embedded stores under .data/, seeding the demo world on first run. Ctrl-C stops everything.
 // `npm start -- --reset` wipes the data directory first. Environment variables: see the README.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +29,16 @@ console.log('• Building…');
 await buildServers();
 buildSupportForm();
 
+const runningFile = join(dataDir, 'running.json');
+/** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
 let stopping = false;
 
-/** Starts one server process and resolves with its ready line's facts. */
+/**
+ * Starts one server process and resolves with its ready line's facts.
+ * @param {string} label @param {string} entry @param {Record<string, string>} extraEnv
+ * @returns {Promise<any>}
+ */
 function launch(label, entry, extraEnv) {
   return new Promise((resolveReady, rejectReady) => {
     const child = spawn(process.execPath, ['--enable-source-maps', join(root, entry)], {
@@ -61,10 +67,12 @@ function launch(label, entry, extraEnv) {
   });
 }
 
+/** @param {number} exitCode */
 function shutdown(exitCode) {
   if (stopping) return;
   stopping = true;
   console.log('\n• Stopping…');
+  rmSync(runningFile, { force: true });
   for (const child of children) child.kill('SIGTERM');
   const force = setTimeout(() => {
     for (const child of children) child.kill('SIGKILL');
@@ -123,6 +131,12 @@ try {
     '',
     'Press Ctrl-C to stop.',
   ];
+  // What is running, for tools and end-to-end tests; removed again on stop.
+  const running = {
+    cloud: { url: cloud.url },
+    hubs: started.map(({ id, name, model, url, ownerToken }) => ({ id, name, model, url, ownerToken })),
+  };
+  writeFileSync(runningFile, `${JSON.stringify(running, null, 2)}\n`, { mode: 0o600 });
   console.log(lines.join('\n'));
 } catch (error) {
   console.error(`✖ ${error instanceof Error ? error.message : error}`);

@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Runs a command in the repository, inheriting stdio; exits the process when it fails. */
+/**
+ * Runs a command in the repository, inheriting stdio; exits the process when it fails.
+ * @param {string} root @param {string} command @param {string[]} args @param {import('node:child_process').SpawnSyncOptions} [options]
+ */
 export function run(root, command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) {
@@ -14,6 +17,7 @@ export function run(root, command, args, options = {}) {
 /**
  * Installs dependencies when they are missing or older than the lock file, so a fresh clone needs only
  * Node and npm.
+ * @param {string} root
  */
 export function ensureDependencies(root) {
   const installed = join(root, 'node_modules', '.package-lock.json');

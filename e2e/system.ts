@@ -1,0 +1,83 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunningSystem {
+  cloudUrl: string;
+  hubs: { id: string; name: string; model: string; url: string; ownerToken: string }[];
+  dataDir: string;
+  /** Everything the orchestrator printed so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** A free port for the cloud and a base with three consecutive free ports for the hubs. */
+async function freePorts(): Promise<{ cloud: number; hubBase: number }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    const ports = [base, base + 1, base + 2, base + 3];
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return { cloud: base + 3, hubBase: base };
+  }
+  throw new Error('no free ports');
+}
+
+/**
+ * Starts the whole system exactly as `npm start` does (same script, embedded stores, demo world) in a
+ * throw-away data directory on free ports, and resolves once everything is up.
+ */
+export async function startSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
+  const ports = await freePorts();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HEARTH_DATA_DIR: dataDir,
+      CLOUD_PORT: String(ports.cloud),
+      HUB_PORT_BASE: String(ports.hubBase),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const runningFile = join(dataDir, 'running.json');
+  const deadline = Date.now() + 150_000;
+  while (!existsSync(runningFile)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the system did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const running = JSON.parse(readFileSync(runningFile, 'utf8'));
+  return {
+    cloudUrl: running.cloud.url,
+    hubs: running.hubs,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGINT');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
