@@ -1,0 +1,39 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams } from './options';
+
+const op = hubManager('experiments');
+
+export const Experiment = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  enabled: Type.Boolean(),
+});
+
+export const experimentsOperations = {
+  getState: declareState(op),
+  getExperiments: op({
+    name: 'getExperiments',
+    method: 'GET',
+    path: '/experiment',
+    scope: 'homey.system',
+    response: Type.Record(Type.String(), Experiment),
+  }),
+  enableExperiment: op({
+    name: 'enableExperiment',
+    method: 'PUT',
+    path: '/experiment/:id/enable',
+    scope: 'homey.system',
+    params: IdParams,
+    response: Experiment,
+  }),
+  disableExperiment: op({
+    name: 'disableExperiment',
+    method: 'PUT',
+    path: '/experiment/:id/disable',
+    scope: 'homey.system',
+    params: IdParams,
+    response: Experiment,
+  }),
+} as const;

@@ -1,0 +1,42 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareOptions, declareState } from './options';
+
+const op = hubManager('geolocation');
+
+export const GeoLocation = Type.Object({
+  latitude: Type.Number({ minimum: -90, maximum: 90 }),
+  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  accuracy: Type.Optional(Type.Number({ minimum: 0 })),
+});
+
+export const GeoAddress = Type.Object(
+  {
+    street: Type.Optional(Type.String()),
+    houseNumber: Type.Optional(Type.String()),
+    postalCode: Type.Optional(Type.String()),
+    city: Type.Optional(Type.String()),
+    region: Type.Optional(Type.String()),
+    country: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+export const geolocationOptions = {
+  mode: { value: Type.Enum(['auto', 'manual']), read: 'homey.geolocation.readonly', write: 'homey.geolocation' },
+  location: {
+    value: Type.Union([Type.Null(), GeoLocation]),
+    read: 'homey.geolocation.readonly',
+    write: 'homey.geolocation',
+  },
+  address: {
+    value: Type.Union([Type.Null(), GeoAddress]),
+    read: 'homey.geolocation.readonly',
+    write: 'homey.geolocation',
+  },
+} as const;
+
+export const geolocationOperations = {
+  getState: declareState(op),
+  ...declareOptions(op, geolocationOptions),
+} as const;

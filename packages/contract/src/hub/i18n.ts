@@ -1,0 +1,23 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareOptions, declareState } from './options';
+
+const op = hubManager('i18n');
+
+export const i18nOptions = {
+  language: {
+    value: Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$', description: 'Language code, e.g. `en` or `nl`' }),
+    read: 'homey.system.readonly',
+    write: 'homey.system',
+  },
+  units: {
+    value: Type.Enum(['metric', 'imperial'], { description: 'Unit system' }),
+    read: 'homey.system.readonly',
+    write: 'homey.system',
+  },
+} as const;
+
+export const i18nOperations = {
+  getState: declareState(op),
+  ...declareOptions(op, i18nOptions),
+} as const;

@@ -1,0 +1,45 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareOptions, declareState } from './options';
+
+const op = hubManager('ledring');
+
+export const Screensaver = Type.Object({ id: Type.String(), name: Type.String(), ownerUri: Type.String() });
+export const Animation = Type.Object({ id: Type.String(), name: Type.String(), duration: Type.Number() });
+
+export const ledringOptions = {
+  screensaver: { value: Type.String({ minLength: 1 }), read: 'homey.system.readonly', write: 'homey.system' },
+  brightness: {
+    value: Type.Integer({ minimum: 0, maximum: 100, description: 'LED ring brightness in percent' }),
+    read: 'homey.system.readonly',
+    write: 'homey.system',
+  },
+} as const;
+
+export const ledringOperations = {
+  getState: declareState(op),
+  ...declareOptions(op, ledringOptions),
+  getScreensavers: op({
+    name: 'getScreensavers',
+    method: 'GET',
+    path: '/screensaver',
+    scope: null,
+    response: Type.Array(Screensaver),
+    summary: 'The screensavers the LED ring can show.',
+  }),
+  getAnimations: op({
+    name: 'getAnimations',
+    method: 'GET',
+    path: '/animation',
+    scope: 'homey.system.readonly',
+    response: Type.Array(Animation),
+  }),
+  playAnimation: op({
+    name: 'playAnimation',
+    method: 'POST',
+    path: '/animation/:id/play',
+    scope: 'homey.system',
+    params: Type.Object({ id: Type.String() }),
+    response: Type.Object({ id: Type.String(), startedAt: Type.String(), endsAt: Type.String() }),
+  }),
+} as const;

@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareOptions, declareState, IdParams } from './options';
+
+const op = hubManager('speech-output');
+
+export const Voice = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  language: Type.String(),
+  locale: Type.String(),
+  gender: Type.Enum(['male', 'female']),
+  installed: Type.Boolean(),
+});
+
+export const Utterance = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  voice: Type.String(),
+  session: Type.Union([Type.Null(), Type.String()]),
+  synthesize: Type.Boolean(),
+  createdAt: Type.String(),
+});
+
+export const speechOutputOptions = {
+  voice: { value: Type.String({ minLength: 1 }), read: 'homey.speech', write: 'homey.speech' },
+} as const;
+
+export const speechOutputOperations = {
+  getState: declareState(op),
+  ...declareOptions(op, speechOutputOptions),
+  getVoices: op({
+    name: 'getVoices',
+    method: 'GET',
+    path: '/voice',
+    scope: 'homey.speech',
+    response: Type.Record(Type.String(), Voice),
+  }),
+  getVoice: op({ name: 'getVoice', method: 'GET', path: '/voice/:id', scope: 'homey.speech', params: IdParams, response: Voice }),
+  installVoice: op({
+    name: 'installVoice',
+    method: 'POST',
+    path: '/voice/:id/install',
+    scope: 'homey.speech',
+    params: IdParams,
+    response: Voice,
+  }),
+  uninstallVoice: op({
+    name: 'uninstallVoice',
+    method: 'POST',
+    path: '/voice/:id/uninstall',
+    scope: 'homey.speech',
+    params: IdParams,
+    response: Voice,
+  }),
+  playVoiceSample: op({
+    name: 'playVoiceSample',
+    method: 'POST',
+    path: '/voice/:id/sample',
+    scope: 'homey.speech',
+    params: IdParams,
+    response: Utterance,
+  }),
+  say: op({
+    name: 'say',
+    method: 'POST',
+    path: '/say',
+    scope: 'homey.speech',
+    body: Type.Object({
+      text: Type.String({ minLength: 1, maxLength: 1000 }),
+      session: Type.Optional(Type.String()),
+      timeout: Type.Optional(Type.Number({ minimum: 0 })),
+      synthesize: Type.Optional(Type.Boolean()),
+    }),
+    response: Utterance,
+    summary: 'Speaks a text with the chosen voice; the utterance is recorded.',
+  }),
+} as const;

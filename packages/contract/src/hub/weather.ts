@@ -1,0 +1,24 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, OpenObject } from './options';
+
+const op = hubManager('weather');
+
+export const weatherOperations = {
+  getState: declareState(op),
+  getWeather: op({
+    name: 'getWeather',
+    method: 'GET',
+    path: '/weather',
+    scope: 'homey.geolocation.readonly',
+    response: OpenObject,
+    summary: "Current weather at the hub's location, from the cloud's weather service (cached ten minutes).",
+  }),
+  getWeatherHourly: op({
+    name: 'getWeatherHourly',
+    method: 'GET',
+    path: '/forecast/hourly',
+    scope: 'homey.geolocation.readonly',
+    response: Type.Array(OpenObject),
+  }),
+} as const;

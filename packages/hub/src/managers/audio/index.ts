@@ -1,0 +1,28 @@
+import { hubOperations } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubManager, HubPrincipal } from '../../platform/context';
+import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
+
+const behaviours: Record<string, OptionBehaviour> = { volume: { default: 50 } };
+
+/** The speaker: its volume, and the hint sound that lets someone hear a volume level. */
+export const audioManager: HubManager = {
+  name: 'audio',
+  implementations: (context) =>
+    implement<typeof hubOperations.audio, HubPrincipal>(hubOperations.audio, {
+      getState: () => ({
+        ...optionValues(context, 'audio', behaviours),
+        lastVolumeHint: context.settings.get('audio.lastVolumeHint', null),
+      }),
+      ...optionHandlers(context, 'audio', hubOperations.audio, behaviours),
+      playVolumeHint: ({ body }) => {
+        const hint = {
+          volume: body.volume ?? readOption(context, 'audio', 'volume', 50),
+          playedAt: new Date().toISOString(),
+        };
+        context.settings.set('audio.lastVolumeHint', hint);
+        context.events.publish({ uri: 'homey:manager:audio', event: 'volumehint', data: hint, scope: 'homey.system.readonly' });
+        return hint;
+      },
+    }),
+};

@@ -1,0 +1,19 @@
+import { hubOperations } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { type OptionBehaviour, optionHandlers, optionValues } from '../options';
+
+const behaviours = (context: HubContext): Record<string, OptionBehaviour> => ({
+  language: { default: context.config.language },
+  units: { default: 'metric' },
+});
+
+/** The hub's language and unit system, used by every part that speaks to people. */
+export const i18nManager: HubManager = {
+  name: 'i18n',
+  implementations: (context) =>
+    implement<typeof hubOperations.i18n, HubPrincipal>(hubOperations.i18n, {
+      getState: () => optionValues(context, 'i18n', behaviours(context)),
+      ...optionHandlers(context, 'i18n', hubOperations.i18n, behaviours(context)),
+    }),
+};
