@@ -1,0 +1,93 @@
+/** The entities the form reads (seed section 3). Fields the form does not use are left open. */
+
+export interface HubApp {
+  id: string;
+  version: string;
+  channel?: string;
+}
+
+/** One hub of the signed-in user, as the cloud's user record lists it. */
+export interface Hub {
+  id: string;
+  name: string;
+  platform: 'cloud' | 'local';
+  model: string;
+  modelName: string;
+  language: string;
+  region: string;
+  licenses: string[];
+  users: unknown[];
+  bridges: unknown[];
+  apps: HubApp[];
+  softwareVersion: string;
+  /** Addresses the hub's local API answers at (the first that answers is used). */
+  addresses: string[];
+}
+
+export interface Subscription {
+  id: string;
+  startedAt: string;
+}
+
+export interface User {
+  id: string;
+  firstname: string;
+  lastname: string;
+  fullname: string;
+  email: string;
+  avatar: { medium?: string; large?: string } | null;
+  hubs: Hub[];
+  subscriptions: Subscription[];
+}
+
+export interface Order {
+  id: string;
+  date: string;
+}
+
+export type Localized = string | Record<string, string>;
+
+export interface AppDriver {
+  id: string;
+  connectivity?: string[];
+}
+
+export interface AppBuild {
+  name: Localized;
+  brandColor?: string;
+  icon?: string;
+  support?: string;
+  bugs?: { url?: string } | string;
+  homeyCommunityTopicId?: number | string;
+  drivers?: AppDriver[];
+}
+
+/** An app's details from the app catalogue. */
+export interface AppDetails {
+  id: string;
+  author: { userId: string; verified: boolean };
+  liveBuild?: AppBuild | null;
+  testBuild?: AppBuild | null;
+  liveVersion?: string | null;
+}
+
+export interface Device {
+  id: string;
+  name: string;
+  driverId: string;
+  ownerUri?: string;
+  iconObj?: { url?: string } | null;
+}
+
+export interface Article {
+  id: string;
+  name: string;
+  html_url: string;
+}
+
+/** Picks the English (or first) text of a name that may be per language. */
+export function localized(value: Localized | undefined, language = 'en'): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return value[language] ?? value.en ?? Object.values(value)[0] ?? '';
+}

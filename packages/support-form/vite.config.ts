@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/** The support form is served by the cloud at `/support/`, so every asset URL is relative to that base. */
+export default defineConfig({
+  base: '/support/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2020', sourcemap: false },
+  test: {
+    name: 'support-form',
+    environment: 'jsdom',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    setupFiles: ['src/testing/setup.ts'],
+    testTimeout: 20_000,
+  },
+});
