@@ -1,0 +1,116 @@
+import { APIError, messages, NotFoundError } from '../core/errors';
+import type { Strategy } from '../hub/discovery';
+import { HubAPI } from '../hub/HubAPI';
+import type { CloudAPI } from './CloudAPI';
+
+/** A hub record of the signed-in user (`homeys[]` of `GET /cloud/user/me`). */
+export interface CloudHubData {
+  _id: string;
+  id?: string;
+  name?: string;
+  apiVersion?: number;
+  platform?: 'local' | 'cloud';
+  softwareVersion?: string;
+  role?: string;
+  localUrl?: string;
+  localUrlSecure?: string;
+  remoteUrl?: string;
+  remoteUrlForwarded?: string;
+  mdnsFqdn?: string;
+  portHttp?: number;
+  [key: string]: unknown;
+}
+
+export interface CloudUserData {
+  _id: string;
+  id?: string;
+  email?: string;
+  firstname?: string;
+  lastname?: string;
+  roleIds?: string[];
+  homeys?: CloudHubData[];
+  devices?: unknown[];
+  [key: string]: unknown;
+}
+
+/** One of the user's hubs: its record, and the way in. */
+export class CloudHub {
+  readonly id: string;
+  readonly data: CloudHubData;
+  readonly #cloud: CloudAPI;
+
+  constructor(cloud: CloudAPI, data: CloudHubData) {
+    this.#cloud = cloud;
+    this.data = data;
+    this.id = data._id ?? data.id;
+  }
+
+  get name(): string | undefined {
+    return this.data.name;
+  }
+
+  /**
+   * Finds the hub (discovery across its addresses), logs in with a fresh delegation token and reads the
+   * session: answers a connected {@link HubAPI}. Any later 401 logs in again the same way.
+   */
+  async authenticate(
+    options: { strategies?: Strategy[]; timeout?: number; debug?: (line: string) => void } = {},
+  ): Promise<HubAPI> {
+    const cloud = this.#cloud;
+    if (!cloud) throw new APIError(messages.missingCloud, 500, 'missing_cloud');
+    let hub: HubAPI | null = null;
+    const login = async (): Promise<string> => {
+      const delegation = await cloud.createDelegationToken({ audience: 'homey' });
+      if (!hub) throw new APIError(messages.notConnected, 500, 'not_connected');
+      await hub.login(delegation);
+      return hub.token as string;
+    };
+    hub = await HubAPI.discover(
+      { ...this.data, id: this.id },
+      { ...options, token: null, secrets: cloud.secrets, relogin: login },
+      cloud.platform,
+    );
+    await login();
+    return hub;
+  }
+}
+
+/** The signed-in cloud user and their hubs. */
+export class CloudUser {
+  readonly id: string;
+  readonly data: CloudUserData;
+  readonly #cloud: CloudAPI;
+
+  constructor(cloud: CloudAPI, data: CloudUserData) {
+    this.#cloud = cloud;
+    this.data = data;
+    this.id = (data._id ?? data.id) as string;
+  }
+
+  get email(): string | undefined {
+    return this.data.email;
+  }
+
+  /** Whether the user has a role (by role id). */
+  hasRole(roleId: string): boolean {
+    return (this.data.roleIds ?? []).includes(roleId);
+  }
+
+  getHubs(): CloudHub[] {
+    return (this.data.homeys ?? []).map((record) => new CloudHub(this.#cloud, record));
+  }
+
+  /** Throws 'Homey Not Found: {id}' when the user has no such hub. */
+  getHubById(id: string): CloudHub {
+    const hub = this.getHubs().find((candidate) => candidate.id === id);
+    if (!hub) throw new NotFoundError(messages.hubNotFound(id), 'hub_not_found');
+    return hub;
+  }
+
+  /** Throws 'No Homey Available' when the user has none. */
+  getFirstHub(): CloudHub {
+    const [hub] = this.getHubs();
+    if (!hub) throw new NotFoundError(messages.noHub, 'no_hub');
+    return hub;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The platform-free core of the Hearth client: bring your own fetch, socket factory and store through a
+ * {@link Platform}. The `@hearth/client` entry points (Node and browser) bind these for you.
+ */
+export {
+  CloudAPI as CoreCloudAPI,
+  type CloudAPIOptions,
+  type CloudServices,
+  type CloudToken,
+  REFRESH_MEMO_MS,
+} from './cloud/CloudAPI';
+export { CloudHub, type CloudHubData, CloudUser, type CloudUserData } from './cloud/CloudUser';
+export { APIError, errorFor, messages, NotFoundError, OfflineError, ParameterError, TimeoutError } from './core/errors';
+export type { ClientSocket, MdnsResolve, Platform, SocketFactory, SocketOptions } from './core/platform';
+export { Secrets } from './core/secrets';
+export {
+  BROWSER_STORAGE_KEY,
+  checkStorageAdapter,
+  MemoryStorageAdapter,
+  type StorageAdapter,
+  type StoredState,
+  type WebStorage,
+  WebStorageAdapter,
+} from './core/storage';
+export { DEFAULT_TIMEOUT, errorMessage, Transport } from './core/transport';
+export { type DiscoveryResult, discover, type HubAddresses, PING_TIMEOUTS, ping, type Strategy } from './hub/discovery';
+export {
+  HubAPI as CoreHubAPI,
+  type HubAPIOptions,
+  type HubManager,
+  type HubManagers,
+  type HubSession,
+  hubCall,
+} from './hub/HubAPI';
+export { CapabilityInstance, DEVICE_REFRESH, Device, Flow, Item, type ItemData, isFlowBroken } from './hub/items';
+export { Manager } from './hub/Manager';
+export { REALTIME, Realtime } from './hub/Realtime';

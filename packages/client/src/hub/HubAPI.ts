@@ -1,0 +1,243 @@
+import { type AnyOperation, fullPath, hubOperations } from '@hearth/contract';
+import { type OperationMethods, type PreparedRequest, prepareRequest } from '@hearth/contract/client';
+import { APIError, messages } from '../core/errors';
+import { findOperation } from '../core/operations';
+import type { Platform } from '../core/platform';
+import { Secrets } from '../core/secrets';
+import { type HttpResponse, Transport } from '../core/transport';
+import { type DiscoveryResult, discover, type HubAddresses, ping, type Strategy } from './discovery';
+import { Manager } from './Manager';
+import { Realtime } from './Realtime';
+
+export type HubOperations = typeof hubOperations;
+export type HubManagerName = keyof HubOperations & string;
+
+/** A manager with its typed methods. */
+export type HubManager<K extends HubManagerName> = Manager & OperationMethods<HubOperations[K]>;
+
+/** Every manager of the hub, by the contract's manager name (`devices`, `zones`, `flowtoken`, …). */
+export type HubManagers = { [K in HubManagerName]: HubManager<K> };
+
+/** A session as `GET /api/manager/sessions/session/me` answers it. */
+export interface HubSession {
+  id?: string;
+  type?: string;
+  scopes?: string[];
+  intersectedScopes?: string[];
+  [key: string]: unknown;
+}
+
+export interface HubAPIOptions {
+  /** The hub's id (24 hex characters), sent as `X-Homey-ID` on every request. */
+  id: string;
+  /** Where the hub answers, e.g. `http://192.168.1.20` (the API hangs under `/api/` at its origin). */
+  baseUrl: string;
+  /** Session token or personal access token. */
+  token: string | null;
+  /** Per-call timeout in milliseconds (default 10000). */
+  timeout?: number;
+  debug?: (line: string) => void;
+  /** Answers a fresh session token after a 401 (cloud-made clients log in again with a new delegation token). */
+  relogin?: () => Promise<string>;
+  /** Reconnect the realtime socket after it drops (default true). */
+  reconnect?: boolean;
+  /** @internal shared with the cloud client that made this one */
+  secrets?: Secrets;
+}
+
+export interface CoreHubAPIOptions extends HubAPIOptions {
+  platform: Platform;
+}
+
+/**
+ * One hub: its managers (methods derived from the contract), its session and its realtime connection.
+ * Calls go over HTTP, or over the socket's `api` event once the socket is connected. Any 401 makes a
+ * cloud-made client log in again once and retry.
+ */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor defines the merged interface's members from the contract
+export class HubAPI {
+  readonly id: string;
+  readonly baseUrl: string;
+  readonly managers: HubManagers;
+  readonly realtime: Realtime;
+  /** @internal */
+  readonly transport: Transport;
+  /** @internal */
+  readonly secrets: Secrets;
+  /** The session, once {@link getSession} or a cloud sign-in fetched it. */
+  session: HubSession | null = null;
+  /** How this client found the hub (set by discovery). */
+  discovery: DiscoveryResult | null = null;
+  #token: string | null;
+  readonly #relogin: (() => Promise<string>) | undefined;
+  #relogging: Promise<string> | null = null;
+
+  constructor(options: CoreHubAPIOptions) {
+    this.id = options.id;
+    this.baseUrl = options.baseUrl.replace(/\/$/, '');
+    this.#token = options.token;
+    this.#relogin = options.relogin;
+    this.secrets = options.secrets ?? new Secrets();
+    this.secrets.add(options.token);
+    this.transport = new Transport({
+      fetch: options.platform.fetch,
+      timeout: options.timeout,
+      secrets: this.secrets,
+      debug: options.debug,
+    });
+    this.realtime = new Realtime({
+      url: this.baseUrl,
+      hubId: this.id,
+      socket: options.platform.socket,
+      token: () => this.#token,
+      relogin: options.relogin ? () => this.relogin() : undefined,
+      debug: options.debug ? (line) => this.transport.debug(line) : undefined,
+      reconnect: options.reconnect,
+    });
+    const managers: Record<string, Manager> = {};
+    for (const [name, group] of Object.entries(hubOperations)) {
+      managers[name] = new Manager(this, name, group as Record<string, AnyOperation>);
+      if (!(name in this)) Object.defineProperty(this, name, { value: managers[name], enumerable: false });
+    }
+    this.managers = managers as HubManagers;
+  }
+
+  /**
+   * A client for a hub at a known address with a token (PAT or session token). Pings the address first: it
+   * must answer with an `X-Homey-ID` header ('No Homey Found At Address' otherwise), which gives the hub's id.
+   */
+  static async connectLocal(
+    options: { address: string; token: string; timeout?: number; debug?: (line: string) => void },
+    platform: Platform,
+  ): Promise<HubAPI> {
+    if (!options.address) throw new APIError('Missing Parameter: address', 400, 'missing_parameter');
+    if (!options.token) throw new APIError(messages.missingToken, 401, 'missing_token');
+    const secrets = new Secrets();
+    secrets.add(options.token);
+    const transport = new Transport({ fetch: platform.fetch, secrets, debug: options.debug });
+    const answer = await ping(transport, options.address, null, options.timeout ?? transport.timeout);
+    return new HubAPI({ ...options, id: answer.id, baseUrl: options.address, token: options.token, secrets, platform });
+  }
+
+  /** Finds the best address of a hub record and answers a client for it (not yet logged in). */
+  static async discover(
+    record: HubAddresses & { apiVersion?: unknown },
+    options: Omit<HubAPIOptions, 'id' | 'baseUrl'> & { strategies?: Strategy[] },
+    platform: Platform,
+  ): Promise<HubAPI> {
+    if (record.apiVersion !== undefined && Number(record.apiVersion) !== 3) {
+      throw new APIError(messages.unsupportedApiVersion, 400, 'unsupported_api_version');
+    }
+    const secrets = options.secrets ?? new Secrets();
+    const transport = new Transport({ fetch: platform.fetch, secrets, debug: options.debug });
+    const found = await discover(transport, record, { strategies: options.strategies, mdns: platform.mdns });
+    transport.debug(`[discovery] ${record.id}: ${found.strategy} ${found.url}`);
+    const hub = new HubAPI({ ...options, id: record.id, baseUrl: found.url, secrets, platform });
+    hub.discovery = found;
+    return hub;
+  }
+
+  /** The manager called `name`, if the contract declares it. */
+  manager(name: string): (Manager & Record<string, (args?: object) => Promise<unknown>>) | undefined {
+    return (this.managers as unknown as Record<string, Manager & Record<string, (args?: object) => Promise<unknown>>>)[name];
+  }
+
+  get token(): string | null {
+    return this.#token;
+  }
+
+  /** @internal */
+  setToken(token: string): void {
+    this.#token = token;
+    this.secrets.add(token);
+  }
+
+  /** Logs in with a delegation token (`POST /api/manager/users/login`) and reads the session. */
+  async login(delegationToken: string): Promise<HubSession> {
+    this.secrets.add(delegationToken);
+    const operation = findOperation('hub', 'users', 'login');
+    const token = await this.#http('users', prepareRequest(operation, { token: delegationToken }), false);
+    if (typeof token !== 'string') throw new APIError(messages.invalidResponse, 500, 'invalid_response');
+    this.setToken(token);
+    return this.getSession();
+  }
+
+  /** `GET /api/manager/sessions/session/me`: the session and its `intersectedScopes`. */
+  async getSession(): Promise<HubSession> {
+    const operation = findOperation('hub', 'sessions', 'getSessionMe');
+    this.session = (await this.send('sessions', prepareRequest(operation, {}), {})) as HubSession;
+    return this.session;
+  }
+
+  /** Logs in again once for every caller that met a 401 at the same time. */
+  relogin(): Promise<string> {
+    if (!this.#relogin) return Promise.reject(new APIError(messages.missingToken, 401, 'missing_token'));
+    this.#relogging ??= this.#relogin()
+      .then((token) => {
+        this.setToken(token);
+        return token;
+      })
+      .finally(() => {
+        this.#relogging = null;
+      });
+    return this.#relogging;
+  }
+
+  /**
+   * Sends one manager call: over the socket when it is connected, else over HTTP. A 401 makes a cloud-made
+   * client log in again and retry once.
+   */
+  async send(manager: string, request: PreparedRequest, args: Record<string, unknown>): Promise<unknown> {
+    const attempt = () =>
+      this.realtime.connected && request.operation.auth !== false
+        ? this.realtime.api(`homey:manager:${manager}`, request.operation.name, args)
+        : this.#http(manager, request, true);
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof APIError) || error.statusCode !== 401 || !this.#relogin) throw error;
+      await this.relogin();
+      return attempt();
+    }
+  }
+
+  async #http(_manager: string, request: PreparedRequest, authenticate: boolean): Promise<unknown> {
+    const headers: Record<string, string> = { 'X-Homey-ID': this.id };
+    if (authenticate && request.operation.auth !== false) {
+      if (!this.#token) throw new APIError(messages.missingToken, 401, 'missing_token');
+      headers.Authorization = `Bearer ${this.#token}`;
+    }
+    const search = new URLSearchParams(request.query).toString();
+    const full = fullPath(request.operation);
+    const base = full.slice(0, full.length - request.operation.path.length);
+    const response: HttpResponse = await this.transport.send({
+      method: request.method,
+      url: `${this.baseUrl}${base}${request.path}${search ? `?${search}` : ''}`,
+      headers,
+      json: request.body,
+    });
+    return this.transport.result(response);
+  }
+
+  /** Connects the realtime socket (managers do this themselves when connected). */
+  connect(): Promise<void> {
+    return this.realtime.connect();
+  }
+
+  /** Closes the realtime connection and empties every manager's cache. */
+  destroy(): void {
+    for (const manager of Object.values(this.managers as unknown as Record<string, Manager>)) manager.disconnect();
+    this.realtime.destroy();
+  }
+}
+
+// Managers are also properties of the instance: `hub.devices`, `hub.zones`.
+type ManagerProperties = Omit<HubManagers, 'id' | 'baseUrl' | 'managers' | 'realtime' | 'session' | 'discovery' | 'token'>;
+export interface HubAPI extends ManagerProperties {}
+
+/** Calls a hub operation by name (for managers and operations that land after this client was built). */
+export function hubCall(hub: HubAPI, manager: string, operation: string, args?: object): Promise<unknown> {
+  const found = hub.manager(manager);
+  if (!found) throw new Error(`The contract declares no hub manager ${manager}`);
+  return found.call(findOperation('hub', manager, operation), args);
+}

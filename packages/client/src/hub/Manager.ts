@@ -1,0 +1,218 @@
+import type { AnyOperation } from '@hearth/contract';
+import { prepareRequest } from '@hearth/contract/client';
+import { Emitter } from '../core/emitter';
+import type { HubAPI } from './HubAPI';
+import { Item, type ItemData, itemClasses } from './items';
+
+interface ItemOperations {
+  /** Item type in URIs, from the path's first segment: `/device` → `device`. */
+  type: string;
+  list?: AnyOperation;
+  get?: AnyOperation;
+}
+
+/** Finds each item type's list (`GET /<type>`) and get (`GET /<type>/:id`) operations in a manager's group. */
+function itemOperations(group: Record<string, AnyOperation>): Map<string, ItemOperations> {
+  const types = new Map<string, ItemOperations>();
+  for (const operation of Object.values(group)) {
+    if (operation.method !== 'GET') continue;
+    const list = /^\/([a-z]+)$/.exec(operation.path);
+    const get = /^\/([a-z]+)\/:id$/.exec(operation.path);
+    const type = (list ?? get)?.[1];
+    if (!type || type === 'state' || type === 'option') continue;
+    const entry = types.get(type) ?? { type };
+    if (list && /^get[A-Z]\w*s$/.test(operation.name)) entry.list = operation;
+    if (get && /^get[A-Z]\w*$/.test(operation.name)) entry.get = operation;
+    types.set(type, entry);
+  }
+  for (const [type, entry] of types) if (!entry.list) types.delete(type);
+  return types;
+}
+
+type ListShape = 'map' | 'array';
+
+/**
+ * A hub manager: its operations as methods (derived from the contract), and, once connected, a live cache of
+ * its items kept fresh by the `<type>.create`, `<type>.update` and `<type>.delete` events of
+ * `homey:manager:<name>`. Reads of a connected manager are answered from the cache.
+ *
+ * Events: `<type>.create`, `<type>.update`, `<type>.delete` with the item; `connect`, `disconnect`.
+ */
+export class Manager extends Emitter {
+  /** `homey:manager:<name>` */
+  readonly uri: string;
+  readonly #types: Map<string, ItemOperations>;
+  readonly #byListOp = new Map<string, ItemOperations>();
+  readonly #byGetOp = new Map<string, ItemOperations>();
+  readonly #cache = new Map<string, Map<string, Item>>();
+  readonly #shape = new Map<string, ListShape>();
+  #unsubscribe: (() => void) | null = null;
+  #connecting: Promise<void> | null = null;
+
+  constructor(
+    readonly hub: HubAPI,
+    readonly name: string,
+    readonly operations: Record<string, AnyOperation>,
+  ) {
+    super();
+    this.uri = `homey:manager:${name}`;
+    this.#types = itemOperations(operations);
+    for (const entry of this.#types.values()) {
+      if (entry.list) this.#byListOp.set(entry.list.name, entry);
+      if (entry.get) this.#byGetOp.set(entry.get.name, entry);
+    }
+    for (const operation of Object.values(operations)) {
+      if (operation.name in this) continue;
+      Object.defineProperty(this, operation.name, {
+        value: (args?: object) => this.call(operation, args),
+        enumerable: false,
+      });
+    }
+  }
+
+  /** Whether this manager follows its realtime events and answers reads from its cache. */
+  get isConnected(): boolean {
+    return this.#unsubscribe !== null && this.hub.realtime.connected;
+  }
+
+  /** Calls one operation: from the cache when connected, else over the socket when it is up, else over HTTP. */
+  async call(operation: AnyOperation, args?: object): Promise<unknown> {
+    const request = prepareRequest(operation, args);
+    const list = this.#byListOp.get(operation.name);
+    const get = this.#byGetOp.get(operation.name);
+    if (this.#unsubscribe && list && this.#cache.has(list.type)) return this.#listFromCache(list.type);
+    if (this.#unsubscribe && get) {
+      const cached = this.#cache.get(get.type)?.get(String((args as { id?: unknown }).id));
+      if (cached) return cached;
+    }
+    const answer = await this.hub.send(this.name, request, (args ?? {}) as Record<string, unknown>);
+    if (list) return this.#fill(list.type, answer);
+    if (get && answer && typeof answer === 'object') return this.#upsert(get.type, answer as ItemData, false);
+    return answer;
+  }
+
+  /** Fetches one item from the hub, bypassing the cache (device refresh). */
+  async fetchItem(type: string, id: string): Promise<ItemData> {
+    const get = this.#types.get(type)?.get;
+    if (!get) throw new Error(`Manager ${this.name} cannot get a single ${type}`);
+    return (await this.hub.send(this.name, prepareRequest(get, { id }), { id })) as ItemData;
+  }
+
+  #fill(type: string, answer: unknown): unknown {
+    if (!answer || typeof answer !== 'object') return answer;
+    const entries = Array.isArray(answer) ? (answer as ItemData[]) : Object.values(answer as Record<string, ItemData>);
+    this.#shape.set(type, Array.isArray(answer) ? 'array' : 'map');
+    const cache = new Map<string, Item>();
+    const previous = this.#cache.get(type);
+    for (const data of entries) {
+      if (!data || typeof data.id !== 'string') continue;
+      const existing = previous?.get(data.id);
+      cache.set(data.id, existing ? existing.update(data) : this.#create(type, data));
+    }
+    if (this.#unsubscribe) this.#cache.set(type, cache);
+    return this.#shapeOf(type, [...cache.values()]);
+  }
+
+  #listFromCache(type: string): unknown {
+    return this.#shapeOf(type, [...(this.#cache.get(type)?.values() ?? [])]);
+  }
+
+  #shapeOf(type: string, items: Item[]): unknown {
+    if (this.#shape.get(type) === 'array') return items;
+    return Object.fromEntries(items.map((item) => [item.id, item]));
+  }
+
+  #create(type: string, data: ItemData): Item {
+    const ItemClass = itemClasses[type] ?? Item;
+    return new ItemClass(this, type, data);
+  }
+
+  #upsert(type: string, data: ItemData, emit: boolean): Item {
+    const cache = this.#cache.get(type);
+    const existing = cache?.get(data.id);
+    if (existing) {
+      if (emit) existing.update(data);
+      else existing.update(data);
+      return existing;
+    }
+    const item = this.#create(type, data);
+    if (this.#unsubscribe) cache?.set(data.id, item);
+    return item;
+  }
+
+  /** The cached items of `type` (empty until the manager is connected and has listed them). */
+  cached(type: string): Item[] {
+    return [...(this.#cache.get(type)?.values() ?? [])];
+  }
+
+  /**
+   * Follows `homey:manager:<name>` and fills the cache of every item type this manager lists, so later reads
+   * need no request. After a reconnect the cache is filled again and kept current.
+   */
+  connect(): Promise<void> {
+    this.#connecting ??= (async () => {
+      try {
+        this.#unsubscribe = await this.hub.realtime.subscribe(this.uri, (event, data) => this.#onEvent(event, data));
+        this.hub.realtime.on('reconnect', this.#onReconnect);
+        await this.#refill();
+        this.emit('connect');
+      } catch (error) {
+        this.#unsubscribe?.();
+        this.#unsubscribe = null;
+        this.#connecting = null;
+        throw error;
+      }
+    })();
+    return this.#connecting;
+  }
+
+  /** Stops following events and empties the cache. */
+  disconnect(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#connecting = null;
+    this.hub.realtime.off('reconnect', this.#onReconnect);
+    this.#cache.clear();
+    this.emit('disconnect');
+  }
+
+  // Events missed while disconnected are lost: list everything again.
+  readonly #onReconnect = () => {
+    this.#refill().catch((error: Error) => this.emit('error', error));
+  };
+
+  async #refill(): Promise<void> {
+    for (const entry of this.#types.values()) {
+      if (!entry.list) continue;
+      if (!this.#cache.has(entry.type)) this.#cache.set(entry.type, new Map());
+      const answer = await this.hub.send(this.name, prepareRequest(entry.list, {}), {});
+      this.#fill(entry.type, answer);
+    }
+  }
+
+  #onEvent(event: string, data: unknown): void {
+    const match = /^(\w+)\.(create|update|delete)$/.exec(event);
+    if (!match) {
+      this.emit(event, data);
+      return;
+    }
+    const [, type, action] = match as unknown as [string, string, string];
+    const item = data as ItemData;
+    const cache = this.#cache.get(type);
+    if (!item || typeof item.id !== 'string' || !cache) {
+      this.emit(event, data);
+      return;
+    }
+    if (action === 'delete') {
+      const existing = cache.get(item.id);
+      cache.delete(item.id);
+      existing?.emit('delete', existing);
+      this.emit(event, existing ?? item);
+      return;
+    }
+    const existing = cache.get(item.id);
+    const result = existing ? existing.update(item) : this.#create(type, item);
+    if (!existing) cache.set(item.id, result);
+    this.emit(event, result);
+  }
+}

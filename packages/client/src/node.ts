@@ -1,0 +1,41 @@
+import { io } from 'socket.io-client';
+import { type CloudAPIOptions, CloudAPI as CoreCloudAPI } from './cloud/CloudAPI';
+import type { Platform, SocketFactory } from './core/platform';
+import { MemoryStorageAdapter } from './core/storage';
+import { HubAPI as CoreHubAPI, type HubAPIOptions } from './hub/HubAPI';
+
+export * from './core';
+
+/** Node: global fetch and Web Crypto, socket.io-client, an in-memory store. */
+export const nodePlatform: Platform = {
+  fetch: (input, init) => globalThis.fetch(input, init),
+  socket: ((url, options) => io(url, options)) as SocketFactory,
+  createStore: () => new MemoryStorageAdapter(),
+  sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data),
+  randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),
+  pkce: false,
+};
+
+/** The cloud client for Node (memory token store unless given one). */
+export class CloudAPI extends CoreCloudAPI {
+  constructor(options: CloudAPIOptions = {}) {
+    super({ ...options, platform: nodePlatform });
+  }
+}
+
+/** A hub client for Node. */
+export class HubAPI extends CoreHubAPI {
+  constructor(options: HubAPIOptions) {
+    super({ ...options, platform: nodePlatform });
+  }
+
+  /** A client for a hub at a known address with a token; checks the address answers as a hub. */
+  static local(options: {
+    address: string;
+    token: string;
+    timeout?: number;
+    debug?: (line: string) => void;
+  }): Promise<CoreHubAPI> {
+    return CoreHubAPI.connectLocal(options, nodePlatform);
+  }
+}
