@@ -26,13 +26,14 @@ export async function startHub(config: HubConfig): Promise<Hub> {
   if (problems.length > 0) throw new Error(`Invalid hub configuration:\n- ${problems.join('\n- ')}`);
   const db = openDatabase(databasePath(config));
   migrate(db, [...settingMigrations, ...userMigrations, ...sessionMigrations, ...managers.flatMap((m) => m.migrations ?? [])]);
+  const events = new HubEvents();
   const context: HubContext = {
     config,
     db,
-    users: new UserStore(db),
-    sessions: new SessionStore(db),
+    users: new UserStore(db, events),
+    sessions: new SessionStore(db, events),
     settings: new SettingStore(db),
-    events: new HubEvents(),
+    events,
     startedAt: new Date(),
   };
   context.users.ensureOwner('Owner', null);

@@ -1,14 +1,15 @@
-import { speechOutputOperations } from './speech-output';
-import { weatherOperations } from './weather';
-import { databaseOperations } from './database';
-import { cloudManagerOperations } from './cloud';
-import { googleAssistantOperations } from './google-assistant';
-import { experimentsOperations } from './experiments';
-import { ledringOperations } from './ledring';
+import { alarmsOperations } from './alarms';
 import { audioOperations } from './audio';
+import { cloudManagerOperations } from './cloud';
+import { databaseOperations } from './database';
+import { experimentsOperations } from './experiments';
 import { geolocationOperations } from './geolocation';
+import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
+import { ledringOperations } from './ledring';
+import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
+import { weatherOperations } from './weather';
 
 /** Every hub operation, grouped by manager. Each manager's operations live in their own file. */
 export const hubOperations = {
@@ -23,16 +24,18 @@ export const hubOperations = {
   database: databaseOperations,
   weather: weatherOperations,
   'speech-output': speechOutputOperations,
+  alarms: alarmsOperations,
 } as const;
 
-export * from './system';
-export * from './i18n';
-export * from './geolocation';
+export * from './alarms';
 export * from './audio';
-export * from './ledring';
-export * from './experiments';
-export * from './google-assistant';
 export * from './cloud';
 export * from './database';
-export * from './weather';
+export * from './experiments';
+export * from './geolocation';
+export * from './google-assistant';
+export * from './i18n';
+export * from './ledring';
 export * from './speech-output';
+export * from './system';
+export * from './weather';

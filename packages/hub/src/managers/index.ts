@@ -1,15 +1,16 @@
-import { speechOutputManager } from './speech-output';
-import { weatherManager } from './weather';
-import { databaseManager } from './database';
-import { cloudManager } from './cloud';
-import { googleAssistantManager } from './google-assistant';
-import { experimentsManager } from './experiments';
-import { ledringManager } from './ledring';
-import { audioManager } from './audio';
-import { geolocationManager } from './geolocation';
-import { i18nManager } from './i18n';
 import type { HubManager } from '../platform/context';
+import { alarmsManager } from './alarms';
+import { audioManager } from './audio';
+import { cloudManager } from './cloud';
+import { databaseManager } from './database';
+import { experimentsManager } from './experiments';
+import { geolocationManager } from './geolocation';
+import { googleAssistantManager } from './google-assistant';
+import { i18nManager } from './i18n';
+import { ledringManager } from './ledring';
+import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
+import { weatherManager } from './weather';
 
 /** Every manager the hub serves, in start order. Adding a manager means adding it here. */
 export const managers: readonly HubManager[] = [
@@ -24,4 +25,5 @@ export const managers: readonly HubManager[] = [
   databaseManager,
   weatherManager,
   speechOutputManager,
+  alarmsManager,
 ];

@@ -1,6 +1,8 @@
 import { HearthError } from '@hearth/contract';
 import type { FastifyRequest } from 'fastify';
+import type { HubSession } from '../managers/sessions/store';
 import type { HubContext, HubPrincipal } from './context';
+import { intersectedScopes } from './roles';
 
 /** Reads the Bearer token of a request; `null` when there is none. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -11,18 +13,37 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match[1] ?? null;
 }
 
-/** Resolves a session token or personal access token to the caller. */
-export function principalForToken(context: HubContext, token: string): HubPrincipal {
-  const session = context.sessions.findByToken(token);
-  if (!session) throw new HearthError('invalid_token', 'Invalid or expired token');
-  context.sessions.touch(session.id);
+/** `lastUsed` is refreshed at most this often, so reads do not each cost a durable write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * The caller a live session stands for. Scope checks use the session's intersected scopes (requested ∩ the
+ * user's role); `scopes` is `null` (passes every check) only for a session with no scopes set whose role
+ * may hold every scope.
+ */
+export function principalForSession(context: HubContext, session: HubSession): HubPrincipal {
+  const user = context.users.get(session.userId);
+  if (!user?.enabled) throw new HearthError('invalid_token', 'Invalid or expired token');
+  const scopes = intersectedScopes(session.scopes, user.role);
   return {
     sessionId: session.id,
     userId: session.userId,
     sessionType: session.type,
-    scopes: session.scopes,
+    role: user.role,
+    scopes: session.scopes === null && scopes.includes('homey') ? null : scopes,
     internal: false,
   };
+}
+
+/** Resolves a session token or personal access token to the caller. */
+export function principalForToken(context: HubContext, token: string): HubPrincipal {
+  const session = context.sessions.findByToken(token);
+  if (!session) throw new HearthError('invalid_token', 'Invalid or expired token');
+  const principal = principalForSession(context, session);
+  if (session.lastUsed === null || Date.now() - Date.parse(session.lastUsed) > TOUCH_INTERVAL_MS) {
+    context.sessions.touch(session.id);
+  }
+  return principal;
 }
 
 export function createAuthenticator(context: HubContext) {

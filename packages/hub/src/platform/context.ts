@@ -1,7 +1,7 @@
 import type { Implementation, Principal } from '@hearth/contract/fastify';
 import type { HubConfig } from '../config';
 import type { SessionStore } from '../managers/sessions/store';
-import type { UserStore } from '../managers/users/store';
+import type { UserRole, UserStore } from '../managers/users/store';
 import type { HubDatabase, Migration } from '../store/database';
 import type { SettingStore } from '../store/settings';
 import type { HubEvents } from './events';
@@ -11,6 +11,8 @@ export interface HubPrincipal extends Principal {
   readonly sessionId: string;
   readonly userId: string;
   readonly sessionType: 'OAUTH' | 'APP' | 'PAT';
+  /** The role of the session's user; it caps the session's scopes. */
+  readonly role: UserRole;
 }
 
 /** What every manager may use. Built once by the composition root. */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { HubEvents } from '../../platform/events';
 import type { HubDatabase, Migration } from '../../store/database';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
@@ -77,7 +78,10 @@ export interface NewSession {
 }
 
 export class SessionStore {
-  constructor(private readonly db: HubDatabase) {}
+  constructor(
+    private readonly db: HubDatabase,
+    private readonly events?: HubEvents,
+  ) {}
 
   /** Creates a session and answers it with its secret token, which is never stored. */
   create(input: NewSession): { session: HubSession; token: string } {
@@ -120,6 +124,38 @@ export class SessionStore {
   /** Removes a user's personal access tokens of one name (used to replace the printed owner token). */
   revokeNamed(userId: string, name: string): void {
     this.db.prepare("DELETE FROM session WHERE type = 'PAT' AND user_id = ? AND name = ?").run(userId, name);
+  }
+
+  /** Live sessions, oldest first; only `userId`'s when given. */
+  list(userId?: string): HubSession[] {
+    const now = new Date().toISOString();
+    const rows = (
+      userId === undefined
+        ? this.db.prepare('SELECT * FROM session WHERE expires_at IS NULL OR expires_at > ? ORDER BY created_at').all(now)
+        : this.db
+            .prepare('SELECT * FROM session WHERE user_id = ? AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at')
+            .all(userId, now)
+    ) as SessionRow[];
+    return rows.map(toSession);
+  }
+
+  /** A user's personal access tokens. */
+  listPats(userId: string): HubSession[] {
+    return this.list(userId).filter((session) => session.type === 'PAT');
+  }
+
+  count(): number {
+    return this.db
+      .prepare('SELECT COUNT(*) FROM session WHERE expires_at IS NULL OR expires_at > ?')
+      .pluck()
+      .get(new Date().toISOString()) as number;
+  }
+
+  /** Revokes a session; realtime closes the sockets opened with it (`session.delete` on `homey:manager:sessions`). */
+  delete(id: string): boolean {
+    const deleted = this.db.prepare('DELETE FROM session WHERE id = ?').run(id).changes > 0;
+    if (deleted) this.events?.entity('sessions', 'session', 'delete', { id }, 'homey.user.readonly');
+    return deleted;
   }
 
   touch(id: string): void {

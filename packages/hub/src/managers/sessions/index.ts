@@ -1,0 +1,62 @@
+import { hasScope, hubOperations, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { intersectedScopes } from '../../platform/roles';
+import type { HubSession } from './store';
+
+/** A session as the API answers it: never its token. */
+export function sessionView(context: HubContext, session: HubSession) {
+  const role = context.users.get(session.userId)?.role ?? 'guest';
+  return {
+    id: session.id,
+    type: session.type,
+    userId: session.userId,
+    name: session.name,
+    agent: session.agent,
+    clientName: session.clientName,
+    scopes: session.scopes,
+    intersectedScopes: intersectedScopes(session.scopes, role),
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+    lastUsed: session.lastUsed,
+  };
+}
+
+const isHouseholdAdmin = (principal: HubPrincipal, scope: string): boolean =>
+  (principal.role === 'owner' || principal.role === 'manager') && hasScope(principal.scopes, scope);
+
+/** Owners and managers see every session; everyone else only their own. Others' sessions answer 404. */
+function visibleSession(context: HubContext, principal: HubPrincipal, id: string, scope: string): HubSession {
+  const session = context.sessions.get(id);
+  const live = session && (session.expiresAt === null || Date.parse(session.expiresAt) > Date.now());
+  if (!session || !live || (session.userId !== principal.userId && !isHouseholdAdmin(principal, scope))) {
+    throw notFound('Session', id);
+  }
+  return session;
+}
+
+export const sessionsManager: HubManager = {
+  name: 'sessions',
+  implementations: (context) =>
+    implement<typeof hubOperations.sessions, HubPrincipal>(hubOperations.sessions, {
+      getState: () => ({ sessionCount: context.sessions.count() }),
+      getSessionMe: ({ principal }) => {
+        const session = context.sessions.get(principal.sessionId);
+        if (!session) throw notFound('Session', principal.sessionId);
+        return sessionView(context, session);
+      },
+      getSessions: ({ principal }) => {
+        const all = isHouseholdAdmin(principal, 'homey.user.readonly');
+        const sessions = context.sessions.list(all ? undefined : principal.userId);
+        return Object.fromEntries(sessions.map((session) => [session.id, sessionView(context, session)]));
+      },
+      getSession: ({ principal, params }) =>
+        sessionView(context, visibleSession(context, principal, params.id, 'homey.user.readonly')),
+      deleteSession: ({ principal, params }) => {
+        const session = visibleSession(context, principal, params.id, 'homey.user');
+        const owner = context.users.owner();
+        if (session.userId === owner?.id && principal.userId !== owner.id) throw notFound('Session', params.id);
+        context.sessions.delete(session.id);
+      },
+    }),
+};

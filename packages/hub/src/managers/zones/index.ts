@@ -1,0 +1,99 @@
+import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubManager, HubPrincipal } from '../../platform/context';
+import { type HubZone, ZoneStore, zoneMigrations } from './store';
+
+const READ_SCOPE = 'homey.zone.readonly';
+
+function requireZone(store: ZoneStore, id: string): HubZone {
+  const zone = store.get(id);
+  if (!zone) throw notFound('Zone', id);
+  return zone;
+}
+
+function requireName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) throw invalidParameter('zone.name', 'Must not be empty');
+  return trimmed;
+}
+
+function requireParent(store: ZoneStore, parent: string): void {
+  if (!store.get(parent)) throw invalidParameter('zone.parent', `No zone with id ${parent}`);
+}
+
+/** Whether `candidate` is `id` itself or lies below it: moving `id` under it would make a cycle. */
+function isSelfOrDescendant(store: ZoneStore, id: string, candidate: string): boolean {
+  for (
+    let current: HubZone | undefined = store.get(candidate);
+    current;
+    current = current.parent ? store.get(current.parent) : undefined
+  ) {
+    if (current.id === id) return true;
+  }
+  return false;
+}
+
+/** The zones of the home: one tree under the root zone, created on the hub's first start. */
+export const zonesManager: HubManager = {
+  name: 'zones',
+  migrations: zoneMigrations,
+  implementations: (context) => {
+    const db = context.db;
+    const store = new ZoneStore(db);
+    const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
+      context.events.entity('zones', 'zone', action, data, READ_SCOPE);
+    return implement<typeof hubOperations.zones, HubPrincipal>(hubOperations.zones, {
+      getState: () => ({ rootZoneId: store.root()?.id ?? '', zoneCount: store.count() }),
+      getZones: () => Object.fromEntries(store.list().map((zone) => [zone.id, zone])),
+      getZone: ({ params }) => requireZone(store, params.id),
+      createZone: ({ body }) => {
+        const zone = db.transaction(() => {
+          requireParent(store, body.parent);
+          return store.create({
+            name: requireName(body.name),
+            icon: body.icon,
+            parent: body.parent,
+            order: body.order ?? store.nextOrder(body.parent),
+          });
+        })();
+        publish('create', zone);
+        return zone;
+      },
+      updateZone: ({ params, body }) => {
+        const zone = db.transaction(() => {
+          const current = requireZone(store, params.id);
+          if (body.parent !== undefined && body.parent !== current.parent) {
+            if (current.parent === null) throw invalidParameter('zone.parent', 'The root zone has no parent');
+            requireParent(store, body.parent);
+            if (isSelfOrDescendant(store, current.id, body.parent)) {
+              throw invalidParameter('zone.parent', 'A zone cannot be moved into itself or one of its children');
+            }
+          }
+          return store.update(current.id, {
+            name: body.name === undefined ? undefined : requireName(body.name),
+            icon: body.icon,
+            parent: body.parent,
+            order: body.order,
+          }) as HubZone;
+        })();
+        publish('update', zone);
+        return zone;
+      },
+      deleteZone: ({ params }) => {
+        db.transaction(() => {
+          const zone = requireZone(store, params.id);
+          if (zone.parent === null) throw new HearthError('forbidden', 'The root zone cannot be deleted');
+          if (store.hasChildren(zone.id)) {
+            throw new HearthError('conflict', 'This zone has child zones: move or delete them first');
+          }
+          store.delete(zone.id);
+        })();
+        publish('delete', { id: params.id });
+      },
+    });
+  },
+  start: (context) => {
+    const store = new ZoneStore(context.db);
+    if (!store.root()) store.create({ name: 'Home', icon: 'home', parent: null, order: 0 });
+  },
+};
