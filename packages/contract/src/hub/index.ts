@@ -3,10 +3,12 @@ import { audioOperations } from './audio';
 import { cloudManagerOperations } from './cloud';
 import { databaseOperations } from './database';
 import { experimentsOperations } from './experiments';
+import { flowtokenOperations } from './flowtoken';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
 import { ledringOperations } from './ledring';
+import { logicOperations } from './logic';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
 import { weatherOperations } from './weather';
@@ -25,6 +27,8 @@ export const hubOperations = {
   weather: weatherOperations,
   'speech-output': speechOutputOperations,
   alarms: alarmsOperations,
+  logic: logicOperations,
+  flowtoken: flowtokenOperations,
 } as const;
 
 export * from './alarms';
@@ -32,10 +36,12 @@ export * from './audio';
 export * from './cloud';
 export * from './database';
 export * from './experiments';
+export * from './flowtoken';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
 export * from './ledring';
+export * from './logic';
 export * from './speech-output';
 export * from './system';
 export * from './weather';

@@ -4,10 +4,12 @@ import { audioManager } from './audio';
 import { cloudManager } from './cloud';
 import { databaseManager } from './database';
 import { experimentsManager } from './experiments';
+import { flowtokenManager } from './flowtoken';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
 import { ledringManager } from './ledring';
+import { logicManager } from './logic';
 import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
 import { weatherManager } from './weather';
@@ -26,4 +28,6 @@ export const managers: readonly HubManager[] = [
   weatherManager,
   speechOutputManager,
   alarmsManager,
+  logicManager,
+  flowtokenManager,
 ];

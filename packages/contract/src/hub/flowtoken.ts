@@ -1,0 +1,51 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState } from './options';
+
+const op = hubManager('flowtoken');
+
+export const FlowToken = Type.Object({
+  /** `<owner uri>|<token id>`, e.g. `homey:manager:logic|<variable id>`. */
+  id: Type.String(),
+  uri: Type.String(),
+  title: Type.String(),
+  type: Type.Enum(['string', 'number', 'boolean', 'image']),
+  value: Type.Union([Type.Null(), Type.String(), Type.Number(), Type.Boolean()]),
+  uriObj: Type.Object({ type: Type.String(), id: Type.String(), name: Type.String() }),
+});
+
+export const flowtokenOperations = {
+  getState: declareState(op),
+  getFlowTokens: op({
+    name: 'getFlowTokens',
+    method: 'GET',
+    path: '/flowtoken',
+    scope: 'homey.flow.readonly',
+    response: Type.Record(Type.String(), FlowToken),
+  }),
+  getFlowToken: op({
+    name: 'getFlowToken',
+    method: 'GET',
+    path: '/flowtoken/:id',
+    scope: 'homey.flow.readonly',
+    params: Type.Object({ id: Type.String({ minLength: 1 }) }),
+    response: FlowToken,
+  }),
+  getFlowTokenByUri: op({
+    name: 'getFlowTokenByUri',
+    method: 'GET',
+    path: '/flowtoken/:uri/:id',
+    scope: 'homey.flow.readonly',
+    params: Type.Object({ uri: Type.String({ minLength: 1 }), id: Type.String({ minLength: 1 }) }),
+    response: FlowToken,
+    summary: 'Older form: the token by its owner uri and local id.',
+  }),
+  getFlowTokenValue: op({
+    name: 'getFlowTokenValue',
+    method: 'GET',
+    path: '/flowtoken/:id/value',
+    scope: 'homey.flow.readonly',
+    params: Type.Object({ id: Type.String({ minLength: 1 }) }),
+    response: Type.Union([Type.Null(), Type.String(), Type.Number(), Type.Boolean()]),
+  }),
+} as const;

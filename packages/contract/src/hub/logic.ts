@@ -1,0 +1,88 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams } from './options';
+
+const op = hubManager('logic');
+
+/**
+ * Variable types: `string`, `number`, `boolean` (older description) and the single letters `n`, `u`, `m`, `b`,
+ * `e`, `r` of the newer one. The letters spell out `number`: the newer description's type list is the word
+ * `number` split into characters, so the hub treats every letter as the number type and stores the type as sent.
+ */
+export const VariableType = Type.Enum(['string', 'number', 'boolean', 'n', 'u', 'm', 'b', 'e', 'r']);
+export const VariableValue = Type.Union([Type.String(), Type.Number(), Type.Boolean()]);
+
+export const Variable = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  value: VariableValue,
+});
+
+export const VariableCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  type: VariableType,
+  value: VariableValue,
+});
+
+export const VariableUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  type: Type.Optional(VariableType),
+  value: Type.Optional(VariableValue),
+});
+
+export const WebhookEvent = Type.Object({
+  id: Type.String(),
+  event: Type.String(),
+  tag: Type.Union([Type.Null(), Type.String()]),
+  receivedAt: Type.String(),
+});
+
+export const logicOperations = {
+  getState: declareState(op),
+  getVariables: op({
+    name: 'getVariables',
+    method: 'GET',
+    path: '/variable',
+    scope: 'homey.logic.readonly',
+    response: Type.Record(Type.String(), Variable),
+  }),
+  getVariable: op({
+    name: 'getVariable',
+    method: 'GET',
+    path: '/variable/:id',
+    scope: 'homey.logic.readonly',
+    params: IdParams,
+    response: Variable,
+  }),
+  createVariable: op({
+    name: 'createVariable',
+    method: 'POST',
+    path: '/variable',
+    scope: 'homey.logic',
+    body: VariableCreate,
+    bodyRoot: 'variable',
+    response: Variable,
+  }),
+  updateVariable: op({
+    name: 'updateVariable',
+    method: 'PUT',
+    path: '/variable/:id',
+    scope: 'homey.logic',
+    params: IdParams,
+    body: VariableUpdate,
+    bodyRoot: 'variable',
+    response: Variable,
+  }),
+  deleteVariable: op({ name: 'deleteVariable', method: 'DELETE', path: '/variable/:id', scope: 'homey.logic', params: IdParams }),
+  triggerWebhook: op({
+    name: 'triggerWebhook',
+    method: 'GET',
+    path: '/webhook/:event',
+    scope: null,
+    params: Type.Object({ event: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$' }) }),
+    query: Type.Object({ tag: Type.Optional(Type.String({ maxLength: 500 })) }),
+    response: WebhookEvent,
+    summary: 'A webhook call for flows that start on a webhook event; needs no scope.',
+  }),
+} as const;

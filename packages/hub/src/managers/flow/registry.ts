@@ -1,0 +1,144 @@
+import type { HubContext } from '../../platform/context';
+
+export type FlowCardType = 'trigger' | 'condition' | 'action';
+export type FlowTokenType = 'string' | 'number' | 'boolean' | 'image';
+
+export interface FlowCardTokenDefinition {
+  id: string;
+  title: string;
+  hint?: string;
+  type: FlowTokenType;
+  example?: string | number | boolean;
+}
+
+export interface FlowCardArgDefinition {
+  name: string;
+  type: string;
+  title?: string;
+  placeholder?: string;
+  values?: { id: string; title: string }[];
+}
+
+/** One flow card a part of the hub (a manager now, apps later) offers. */
+export interface FlowCardDefinition {
+  type: FlowCardType;
+  /** Owner uri, e.g. `homey:manager:flow` or `homey:app:com.example`. */
+  uri: string;
+  id: string;
+  title: string;
+  hint?: string;
+  highlight?: boolean;
+  deprecated?: boolean;
+  advanced?: boolean;
+  /** Token types this card accepts as a drop token, or `null`. */
+  droptoken?: FlowTokenType[] | null;
+  /** Whether an action card accepts a duration. */
+  duration?: boolean;
+  args?: FlowCardArgDefinition[];
+  /** Tokens a trigger or action card provides to the cards after it. */
+  tokens?: FlowCardTokenDefinition[];
+  /** Runs an action (answers its result tokens) or a condition (answers true/false). */
+  run?: (input: {
+    args: Record<string, unknown>;
+    tokens: Record<string, unknown>;
+    state: Record<string, unknown>;
+  }) => Promise<unknown> | unknown;
+  /** Suggestions for an autocomplete argument. */
+  autocomplete?: (input: { name: string; query: string; args: Record<string, unknown> }) => Promise<unknown[]> | unknown[];
+}
+
+/** A value a flow can use: a variable, a device capability, an app's token. */
+export interface FlowTokenEntry {
+  uri: string;
+  id: string;
+  title: string;
+  type: FlowTokenType;
+  value: string | number | boolean | null;
+}
+
+export interface FlowTokenProvider {
+  uri: string;
+  list(): FlowTokenEntry[];
+}
+
+const cardKey = (type: FlowCardType, uri: string, id: string) => `${type}\u0000${uri}\u0000${id}`;
+
+/**
+ * The flow cards and tokens known to one hub. It starts with the hub's own cards; apps register theirs when
+ * they start and unregister them when they stop (each `register` answers its undo), so a card that goes away
+ * makes the flows using it broken.
+ */
+export class FlowRegistry {
+  private readonly cards = new Map<string, FlowCardDefinition>();
+  private readonly providers = new Set<FlowTokenProvider>();
+
+  registerCard(card: FlowCardDefinition): () => void {
+    const key = cardKey(card.type, card.uri, card.id);
+    this.cards.set(key, card);
+    return () => {
+      if (this.cards.get(key) === card) this.cards.delete(key);
+    };
+  }
+
+  card(type: FlowCardType, uri: string, id: string): FlowCardDefinition | undefined {
+    return this.cards.get(cardKey(type, uri, id));
+  }
+
+  listCards(type: FlowCardType): FlowCardDefinition[] {
+    return [...this.cards.values()].filter((c) => c.type === type);
+  }
+
+  registerTokens(provider: FlowTokenProvider): () => void {
+    this.providers.add(provider);
+    return () => this.providers.delete(provider);
+  }
+
+  tokens(): FlowTokenEntry[] {
+    return [...this.providers].flatMap((p) => p.list());
+  }
+
+  /** A token by its full id `<uri>|<id>`. */
+  token(fullId: string): FlowTokenEntry | undefined {
+    const split = fullId.lastIndexOf('|');
+    if (split < 0) return undefined;
+    const uri = fullId.slice(0, split);
+    const id = fullId.slice(split + 1);
+    for (const provider of this.providers) {
+      if (provider.uri !== uri) continue;
+      const found = provider.list().find((t) => t.id === id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+const registries = new WeakMap<HubContext, FlowRegistry>();
+
+/** The flow registry of a hub (one per hub: several hubs may run in one process). */
+export function flowRegistry(context: HubContext): FlowRegistry {
+  let registry = registries.get(context);
+  if (!registry) {
+    registry = new FlowRegistry();
+    registries.set(context, registry);
+  }
+  return registry;
+}
+
+/** `{type, id, name}` of an owner uri such as `homey:manager:logic` or `homey:app:com.example`. */
+export function uriObject(uri: string): { type: string; id: string; name: string } {
+  const [, type = 'unknown', ...rest] = uri.split(':');
+  const id = rest.join(':');
+  return { type, id, name: id.charAt(0).toUpperCase() + id.slice(1) };
+}
+
+/** The wire form of a token: its id carries its owner (`<uri>|<id>`). */
+export function tokenToWire(token: FlowTokenEntry) {
+  return {
+    id: `${token.uri}|${token.id}`,
+    uri: token.uri,
+    title: token.title,
+    type: token.type,
+    value: token.value,
+    uriObj: uriObject(token.uri),
+  };
+}

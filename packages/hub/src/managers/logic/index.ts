@@ -1,0 +1,79 @@
+import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { flowRegistry } from '../flow/registry';
+import { logicMigrations, type Variable, VariableStore, type VariableValue, valueKind } from './store';
+
+const READ_SCOPE = 'homey.logic.readonly';
+export const LOGIC_URI = 'homey:manager:logic';
+
+function checkValue(type: string, value: VariableValue): void {
+  const kind = valueKind(type);
+  if (typeof value !== kind || (kind === 'number' && !Number.isFinite(value)))
+    throw invalidParameter('value', `A variable of type ${type} needs a ${kind} value, got ${typeof value}`);
+}
+
+const undos = new WeakMap<HubContext, () => void>();
+
+/** Logic: the home's variables (also offered to flows as tokens) and webhook events. */
+export const logicManager: HubManager = {
+  name: 'logic',
+  migrations: logicMigrations,
+  implementations: (context) => {
+    const store = new VariableStore(context.db);
+    const find = (id: string): Variable => {
+      const variable = store.get(id);
+      if (!variable) throw notFound('Variable', id);
+      return variable;
+    };
+    return implement<typeof hubOperations.logic, HubPrincipal>(hubOperations.logic, {
+      getState: () => ({ variables: store.list().length, webhookEvents: store.webhookCount() }),
+      getVariables: () => Object.fromEntries(store.list().map((v) => [v.id, v])),
+      getVariable: ({ params }) => find(params.id),
+      createVariable: ({ body }) => {
+        checkValue(body.type, body.value);
+        const variable = context.db.transaction(() => store.create({ name: body.name, type: body.type, value: body.value }))();
+        context.events.entity('logic', 'variable', 'create', variable, READ_SCOPE);
+        return variable;
+      },
+      updateVariable: ({ params, body }) => {
+        const variable = context.db.transaction(() => {
+          const current = find(params.id);
+          const next = { ...current, ...body };
+          if (body.type !== undefined && body.type !== current.type && body.value === undefined)
+            throw invalidParameter('value', 'Changing the type of a variable needs a value of the new type');
+          checkValue(next.type, next.value);
+          return store.save(next);
+        })();
+        context.events.entity('logic', 'variable', 'update', variable, READ_SCOPE);
+        return variable;
+      },
+      deleteVariable: ({ params }) => {
+        if (!context.db.transaction(() => store.delete(params.id))()) throw notFound('Variable', params.id);
+        context.events.entity('logic', 'variable', 'delete', { id: params.id }, READ_SCOPE);
+      },
+      triggerWebhook: ({ params, query }) => {
+        const entry = context.db.transaction(() => store.recordWebhook(params.event, query.tag ?? null))();
+        // The flow engine listens for this to start flows with a webhook trigger.
+        context.events.publish({ uri: LOGIC_URI, event: 'webhook', data: entry, scope: READ_SCOPE });
+        return entry;
+      },
+    });
+  },
+  start: (context) => {
+    const store = new VariableStore(context.db);
+    undos.set(
+      context,
+      flowRegistry(context).registerTokens({
+        uri: LOGIC_URI,
+        list: () =>
+          store.list().map((v) => ({ uri: LOGIC_URI, id: v.id, title: v.name, type: valueKind(v.type), value: v.value })),
+      }),
+    );
+  },
+  stop: (context?: HubContext) => {
+    if (!context) return;
+    undos.get(context)?.();
+    undos.delete(context);
+  },
+};
