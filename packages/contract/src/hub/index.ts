@@ -3,19 +3,23 @@ import { audioOperations } from './audio';
 import { cloudManagerOperations } from './cloud';
 import { databaseOperations } from './database';
 import { experimentsOperations } from './experiments';
-import { flowtokenOperations } from './flowtoken';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
 import { ledringOperations } from './ledring';
-import { logicOperations } from './logic';
+import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
+import { usersOperations } from './users';
 import { weatherOperations } from './weather';
+import { zonesOperations } from './zones';
 
 /** Every hub operation, grouped by manager. Each manager's operations live in their own file. */
 export const hubOperations = {
   system: systemOperations,
+  users: usersOperations,
+  sessions: sessionsOperations,
+  zones: zonesOperations,
   i18n: i18nOperations,
   geolocation: geolocationOperations,
   audio: audioOperations,
@@ -27,8 +31,6 @@ export const hubOperations = {
   weather: weatherOperations,
   'speech-output': speechOutputOperations,
   alarms: alarmsOperations,
-  logic: logicOperations,
-  flowtoken: flowtokenOperations,
 } as const;
 
 export * from './alarms';
@@ -36,12 +38,13 @@ export * from './audio';
 export * from './cloud';
 export * from './database';
 export * from './experiments';
-export * from './flowtoken';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
 export * from './ledring';
-export * from './logic';
+export * from './sessions';
 export * from './speech-output';
 export * from './system';
+export * from './users';
 export * from './weather';
+export * from './zones';

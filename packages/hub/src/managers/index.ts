@@ -4,19 +4,23 @@ import { audioManager } from './audio';
 import { cloudManager } from './cloud';
 import { databaseManager } from './database';
 import { experimentsManager } from './experiments';
-import { flowtokenManager } from './flowtoken';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
 import { ledringManager } from './ledring';
-import { logicManager } from './logic';
+import { sessionsManager } from './sessions';
 import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
+import { usersManager } from './users';
 import { weatherManager } from './weather';
+import { zonesManager } from './zones';
 
 /** Every manager the hub serves, in start order. Adding a manager means adding it here. */
 export const managers: readonly HubManager[] = [
   systemManager,
+  usersManager,
+  sessionsManager,
+  zonesManager,
   i18nManager,
   geolocationManager,
   audioManager,
@@ -28,6 +32,4 @@ export const managers: readonly HubManager[] = [
   weatherManager,
   speechOutputManager,
   alarmsManager,
-  logicManager,
-  flowtokenManager,
 ];
