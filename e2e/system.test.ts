@@ -32,6 +32,8 @@ describe.skipIf(!chromiumPath)('the whole system, started as npm start does', ()
     const page = await browser.newPage();
     await page.goto(`${system.cloudUrl}/docs/`);
     await page.getByText('Hearth cloud').first().waitFor({ timeout: 30_000 });
+    // Operations are grouped by service and collapsed; open the accounts service's group.
+    await page.locator('#operations-tag-cloud').click();
     await page.getByText('/cloud/health').first().waitFor({ timeout: 30_000 });
     expect(await page.title()).toBeTruthy();
     await page.close();
