@@ -1,8 +1,9 @@
-import { type AnyOperation, cloudOperations } from '@hearth/contract';
+import type { AnyOperation, cloudOperations } from '@hearth/contract';
 import { type OperationMethods, type PreparedRequest, prepareRequest } from '@hearth/contract/client';
 import { base64, base64url } from '../core/encoding';
 import { APIError, messages } from '../core/errors';
-import { findCloudOperation, findOperation } from '../core/operations';
+import { findCloudOperation, findOperation, operationTable } from '../core/operations';
+
 import type { Platform } from '../core/platform';
 import { Secrets } from '../core/secrets';
 import { checkStorageAdapter, type StorageAdapter, type StoredState } from '../core/storage';
@@ -98,7 +99,7 @@ export class CloudAPI {
       debug: options.debug,
     });
     const services: Record<string, Record<string, (args?: object) => Promise<unknown>>> = {};
-    for (const [service, group] of Object.entries(cloudOperations)) {
+    for (const [service, group] of Object.entries(operationTable.cloud)) {
       const methods: Record<string, (args?: object) => Promise<unknown>> = {};
       for (const operation of Object.values(group as Record<string, AnyOperation>)) {
         methods[operation.name] = (args?: object) => this.call(operation, args);
@@ -116,7 +117,7 @@ export class CloudAPI {
   baseUrlOf(service: string): string {
     const override = (this.#options.baseUrls as Record<string, string | undefined> | undefined)?.[service];
     if (override) return override.replace(/\/$/, '');
-    const group = (cloudOperations as Record<string, Record<string, AnyOperation>>)[service];
+    const group = (operationTable.cloud as Record<string, Record<string, AnyOperation>>)[service];
     const first = group && Object.values(group)[0];
     const base = first?.owner.kind === 'cloud' ? first.owner.base : `/${service}`;
     return `${(this.#options.baseUrl ?? DEFAULT_CLOUD_URL).replace(/\/$/, '')}${base}`;

@@ -1,7 +1,8 @@
-import { type AnyOperation, fullPath, hubOperations } from '@hearth/contract';
-import { type OperationMethods, type PreparedRequest, prepareRequest } from '@hearth/contract/client';
+import type { AnyOperation, hubOperations } from '@hearth/contract';
+import { fullPath, type OperationMethods, type PreparedRequest, prepareRequest } from '@hearth/contract/client';
 import { APIError, messages } from '../core/errors';
-import { findOperation } from '../core/operations';
+import { findOperation, operationTable } from '../core/operations';
+
 import type { Platform } from '../core/platform';
 import { Secrets } from '../core/secrets';
 import { type HttpResponse, Transport } from '../core/transport';
@@ -95,7 +96,7 @@ export class HubAPI {
       reconnect: options.reconnect,
     });
     const managers: Record<string, Manager> = {};
-    for (const [name, group] of Object.entries(hubOperations)) {
+    for (const [name, group] of Object.entries(operationTable.hub)) {
       managers[name] = new Manager(this, name, group as Record<string, AnyOperation>);
       if (!(name in this)) Object.defineProperty(this, name, { value: managers[name], enumerable: false });
     }

@@ -1,4 +1,4 @@
-import { fullPath } from '@hearth/contract';
+import { fullPath } from '@hearth/contract/client';
 import { APIError, messages, OfflineError } from '../core/errors';
 import { findOperation } from '../core/operations';
 import type { MdnsResolve } from '../core/platform';

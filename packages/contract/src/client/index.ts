@@ -1,6 +1,9 @@
 import type { TSchema } from 'typebox';
 import type { AnyOperation, HttpMethod, OperationArgs, OperationResult } from '../operation';
 
+// Re-exported so clients can build URLs without loading the contract's schemas (and TypeBox) at run time.
+export { fullPath } from '../operation';
+
 /** A request ready for a transport: everything the client derived from the declaration and the caller's args. */
 export interface PreparedRequest {
   operation: AnyOperation;

@@ -1,0 +1,55 @@
+import type { AnyOperation } from '@hearth/contract';
+import { cloudOperations, hubOperations } from '@hearth/contract';
+import { type CompactTable, typeCodes } from './compact';
+
+type Groups = Record<string, Record<string, AnyOperation>>;
+
+const code = (type: unknown): string => typeCodes[type as keyof typeof typeCodes] ?? String(type);
+
+/** `name:type*` for each field of an object schema (`*` = required, `s/n` = several types, no type = any). */
+function fields(schema: unknown): string {
+  if (!schema || typeof schema !== 'object') return '-';
+  const { properties = {}, required = [] } = schema as {
+    properties?: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
+    required?: string[];
+  };
+  const list = Object.entries(properties).map(([name, property]) => {
+    const types = property.type ?? property.anyOf?.map((s) => s.type).filter(Boolean);
+    const typeText = types === undefined ? '' : `:${[types].flat().map(code).join('/')}`;
+    return `${name}${typeText}${required.includes(name) ? '*' : ''}`;
+  });
+  return list.length ? list.join(',') : '.';
+}
+
+function compactGroups(groups: Groups): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const [key, group] of Object.entries(groups)) {
+    const operations = Object.values(group);
+    const owner = operations[0]?.owner;
+    const head = owner?.kind === 'cloud' ? `${owner.service} ${owner.base}` : (owner?.manager ?? key);
+    result[key] = [
+      head,
+      ...operations.map((o) =>
+        [
+          o.name,
+          o.method,
+          o.path || '~',
+          `${o.auth ? '' : '!'}${o.bodyRoot ?? ''}` || '~',
+          fields(o.params),
+          fields(o.query),
+          fields(o.body),
+        ].join(' '),
+      ),
+    ];
+  }
+  return result;
+}
+
+/**
+ * Every operation of the contract in the compact form the client expands at start. Browser bundles evaluate
+ * this module at build time (scripts/bundle.mjs), so neither TypeBox nor the schemas reach them.
+ */
+export const compactTable: CompactTable = {
+  hub: compactGroups(hubOperations),
+  cloud: compactGroups(cloudOperations),
+};
