@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useState } from 'react';
+import { texts } from '../config/texts';
+import { LoginScreen } from '../features/auth/components/LoginScreen';
+import { SupportForm } from '../features/form/components/SupportForm';
+import { clearDraft } from '../features/ticket/hooks/draft';
+import type { Order, User } from '../types/entities';
+import { type Services, ServicesContext } from './services';
+
+type Screen = { kind: 'loading' } | { kind: 'login' } | { kind: 'form'; user: User; orders: Order[] | null };
+
+/** Loading until the cloud answers, then the login screen or the form. */
+function Root({ services, knowledgeBaseUrl }: { services: Services; knowledgeBaseUrl: string }) {
+  const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
+  // Incremented to throw the whole form away (sign-out, back-forward cache restore).
+  const [generation, setGeneration] = useState(0);
+
+  const load = useCallback(async () => {
+    setScreen({ kind: 'loading' });
+    try {
+      if (!(await services.init())) {
+        setScreen({ kind: 'login' });
+        return;
+      }
+      const orders = services.getOrders().catch((error) => {
+        console.warn('Could not load orders', error);
+        return null;
+      });
+      const [user, orderList] = await Promise.all([services.getUser(), orders]);
+      setScreen({ kind: 'form', user, orders: orderList });
+    } catch (error) {
+      console.warn('Not signed in', error);
+      services.signOut();
+      setScreen({ kind: 'login' });
+    }
+  }, [services]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) {
+        setGeneration((g) => g + 1);
+        void load();
+      }
+    };
+    window.addEventListener('pageshow', onPageShow);
+    const unsubscribe = services.onAuthChange((signedIn) => {
+      setGeneration((g) => g + 1);
+      if (signedIn) void load();
+      else setScreen({ kind: 'login' });
+    });
+    return () => {
+      window.removeEventListener('pageshow', onPageShow);
+      unsubscribe();
+    };
+  }, [load, services]);
+
+  const signOut = () => {
+    services.signOut();
+    clearDraft();
+    setGeneration((g) => g + 1);
+    setScreen({ kind: 'login' });
+  };
+
+  if (screen.kind === 'loading')
+    return (
+      <main className="loading" aria-busy="true">
+        <p role="status">{texts.loading}</p>
+      </main>
+    );
+  if (screen.kind === 'login') return <LoginScreen onSignIn={services.signIn} cantSignInUrl={services.cantSignInUrl} />;
+  return (
+    <>
+      <div className="topbar">
+        <span className="topbar__brand">Hearth Support</span>
+        <button type="button" className="button button--small" onClick={signOut}>
+          Sign out
+        </button>
+      </div>
+      <SupportForm key={generation} user={screen.user} orders={screen.orders} knowledgeBaseUrl={knowledgeBaseUrl} />
+    </>
+  );
+}
+
+export function App({ services, knowledgeBaseUrl }: { services: Services; knowledgeBaseUrl: string }) {
+  return (
+    <ServicesContext.Provider value={services}>
+      <Root services={services} knowledgeBaseUrl={knowledgeBaseUrl} />
+    </ServicesContext.Provider>
+  );
+}

@@ -1,0 +1,19 @@
+import { texts } from '../../../config/texts';
+
+/** Signed out: the only screen a visitor sees. */
+export function LoginScreen({ onSignIn, cantSignInUrl }: { onSignIn: () => void; cantSignInUrl: string }) {
+  return (
+    <main className="login">
+      <h1>{texts.loginTitle}</h1>
+      <p>{texts.loginText}</p>
+      <button type="button" className="button button--primary" onClick={onSignIn}>
+        {texts.signIn}
+      </button>
+      <p>
+        <a href={cantSignInUrl} target="_blank" rel="noopener noreferrer">
+          {texts.cantSignIn}
+        </a>
+      </p>
+    </main>
+  );
+}

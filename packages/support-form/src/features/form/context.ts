@@ -1,0 +1,36 @@
+import { createContext, useContext } from 'react';
+import type { StepStatus } from '../../components/StepFrame';
+import type { Order, User } from '../../types/entities';
+import type { HubDiagnostics } from '../hub/api/diagnostics';
+import type { Answer, Choice, Collected } from '../tree/types';
+
+export type PopupKind = 'ticket' | 'developer';
+
+/** What every step can reach: the signed-in user, their orders, the gathered hub context and the popups. */
+export interface FormContextValue {
+  user: User;
+  orders: Order[] | null;
+  diagnostics(hubId: string): HubDiagnostics | null;
+  openPopup(kind: PopupKind): void;
+  popupOpen: boolean;
+}
+
+export const FormContext = createContext<FormContextValue | null>(null);
+
+export function useFormContext(): FormContextValue {
+  const value = useContext(FormContext);
+  if (!value) throw new Error('useFormContext needs the support form');
+  return value;
+}
+
+/** The props every step component gets. */
+export interface StepProps {
+  answer: Answer;
+  /** Everything collected by the steps before this one. */
+  collected: Collected;
+  status: StepStatus;
+  reveal: boolean;
+  choose(choice: Choice): void;
+  proceed(): void;
+  update(data: Partial<Collected>): void;
+}

@@ -1,0 +1,103 @@
+import { OptionTiles, type Tile } from '../../../components/OptionTiles';
+import { StepFrame } from '../../../components/StepFrame';
+import { texts } from '../../../config/texts';
+import type { Hub } from '../../../types/entities';
+import { type StepProps, useFormContext } from '../../form/context';
+import {
+  choiceOf,
+  type HubFacts,
+  mainOptions,
+  type OptionDefinition,
+  subscriptionKind,
+  subscriptionTitles,
+  tree,
+} from '../../tree';
+
+export const hubFacts = (hub: Hub): HubFacts => ({
+  id: hub.id,
+  name: hub.name,
+  apps: hub.apps,
+  bridgesCount: hub.bridges.length,
+  language: hub.language,
+  licenses: hub.licenses,
+  model: hub.model,
+  modelName: hub.modelName,
+  platform: hub.platform,
+  region: hub.region,
+  softwareVersion: hub.softwareVersion,
+  usersCount: hub.users.length,
+});
+
+const formatDate = (value: string) => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+};
+
+/** "What's your question about?": the account, each hub, each order and each subscription, with "isn't listed" tiles. */
+export function MainCategoryStep({ answer, status, reveal, choose }: StepProps) {
+  const { user, orders } = useFormContext();
+  const definition = tree.steps.mainCategory;
+  const entries = new Map<string, { option: OptionDefinition; data: Parameters<typeof choiceOf>[1] }>();
+  const add = (option: OptionDefinition, data: Parameters<typeof choiceOf>[1] = {}) => {
+    entries.set(option.value, { option, data });
+    return option;
+  };
+
+  const account = add(mainOptions.account(user.fullname));
+  const accountTiles: Tile[] = [
+    {
+      value: account.value,
+      label: user.fullname,
+      detail: user.email,
+      icon: user.avatar?.medium ? <img src={user.avatar.medium} alt="" width={48} height={48} /> : null,
+    },
+  ];
+  const hubTiles: Tile[] = [
+    ...user.hubs.map((hub) => {
+      const option = add(mainOptions.hub(hubFacts(hub)), { hub: hubFacts(hub) });
+      return { value: option.value, label: hub.name, detail: hub.modelName };
+    }),
+    { value: add(mainOptions.hubNotListed(texts.hubNotListed)).value, label: texts.hubNotListed },
+  ];
+  const orderTiles: Tile[] = [
+    ...(orders ?? []).map((order) => {
+      const label = texts.order(order.id);
+      const option = add(mainOptions.order(order.id, label), { orderId: order.id });
+      return { value: option.value, label, detail: formatDate(order.date) };
+    }),
+    { value: add(mainOptions.orderNotListed(texts.orderNotListed)).value, label: texts.orderNotListed },
+  ];
+  const subscriptionTiles: Tile[] = [
+    ...user.subscriptions.flatMap((subscription) => {
+      const kind = subscriptionKind(subscription.id);
+      if (kind === 'unlisted') return [];
+      const since = texts.since(formatDate(subscription.startedAt));
+      const option = add(mainOptions.subscription(subscription.id, subscriptionTitles[kind]), {
+        subscriptionId: subscription.id,
+      });
+      return [{ value: option.value, label: subscriptionTitles[kind], detail: since }];
+    }),
+    { value: add(mainOptions.subscriptionNotListed(texts.subscriptionNotListed)).value, label: texts.subscriptionNotListed },
+  ];
+
+  const select = (value: string) => {
+    const entry = entries.get(value);
+    if (entry) choose(choiceOf(entry.option, entry.data));
+  };
+  return (
+    <StepFrame
+      stepName="mainCategory"
+      question={definition.question}
+      description={definition.description}
+      status={status}
+      reveal={reveal}
+    >
+      <OptionTiles title="My Account" tiles={accountTiles} selected={answer.value} onSelect={select} />
+      <OptionTiles title="My hubs" tiles={hubTiles} selected={answer.value} onSelect={select} />
+      <OptionTiles title="My Orders" tiles={orderTiles} selected={answer.value} onSelect={select} />
+      <OptionTiles title="My Subscriptions" tiles={subscriptionTiles} selected={answer.value} onSelect={select} />
+    </StepFrame>
+  );
+}

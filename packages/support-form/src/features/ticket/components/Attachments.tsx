@@ -1,0 +1,80 @@
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { texts } from '../../../config/texts';
+import { addFiles } from '../utils/validation';
+
+interface AttachmentsProps {
+  files: File[];
+  /** Upload progress per file name, 0–1, while sending. */
+  progress: Record<string, number>;
+  disabled: boolean;
+  onChange: (files: File[]) => void;
+}
+
+/** Optional attachments: picked or dropped, removable, at most 12 files of at most 50 MB each. */
+export function Attachments({ files, progress, disabled, onChange }: AttachmentsProps) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const add = (incoming: FileList | null) => {
+    if (!incoming) return;
+    const result = addFiles(files, [...incoming]);
+    setErrors(result.errors);
+    onChange(result.files);
+    if (input.current) input.current.value = '';
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) add(event.dataTransfer.files);
+  };
+  return (
+    <div className="field attachments">
+      <label htmlFor={inputId}>Attachments</label>
+      <p className="field__help">{texts.attachmentsHelp}</p>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for pointers; the file input inside is the keyboard way */}
+      <div
+        className={`dropzone${dragging ? ' dropzone--active' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="dropzone"
+      >
+        <input id={inputId} ref={input} type="file" multiple disabled={disabled} onChange={(e) => add(e.target.files)} />
+        <span aria-hidden="true">or drop files here</span>
+      </div>
+      {errors.map((error) => (
+        <p key={error} className="field__error" role="alert">
+          {error}
+        </p>
+      ))}
+      {files.length > 0 ? (
+        <ul className="attachments__list">
+          {files.map((file) => (
+            <li key={file.name}>
+              <span className="attachments__name">{file.name}</span>
+              {progress[file.name] !== undefined ? (
+                <progress max={1} value={progress[file.name]} aria-label={`Uploading ${file.name}`} />
+              ) : null}
+              <button
+                type="button"
+                className="button button--small"
+                disabled={disabled}
+                aria-label={`Remove ${file.name}`}
+                onClick={() => {
+                  setErrors([]);
+                  onChange(files.filter((f) => f !== file));
+                }}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
