@@ -124,7 +124,7 @@ describe('registerOperations over real HTTP', () => {
       body: '{"name":',
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe('invalid_body');
+    expect(((await response.json()) as { error: string }).error).toBe('invalid_body');
   });
 
   it('answers 404 with the uniform body for an unknown route', async () => {
@@ -171,15 +171,25 @@ describe('registerOperations over real HTTP', () => {
   });
 
   it('publishes an OpenAPI 3.1 document and a reference page generated from the declarations', async () => {
-    const document = await (await fetch(`${base}/openapi.json`)).json();
+    type OpenApi = { openapi: string; paths: Record<string, Record<string, { operationId: string; description: string }>> };
+    const document = (await (await fetch(`${base}/openapi.json`)).json()) as OpenApi;
     expect(document.openapi).toBe('3.1.0');
-    const getThing = document.paths['/api/manager/things/thing/{id}'].get;
+    const getThing = document.paths['/api/manager/things/thing/{id}']!.get!;
     expect(getThing.operationId).toBe('hub:things.getThing');
     expect(getThing.description).toContain('homey.thing.readonly');
-    expect(document.paths['/api/manager/things/secret'].get.description).toContain('Private');
+    expect(document.paths['/api/manager/things/secret']!.get!.description).toContain('Private');
     const page = await fetch(`${base}/docs/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html');
+  });
+
+  it('serves Prometheus metrics with request durations by route pattern', async () => {
+    await call('GET', '/thing/xyz', 'full');
+    const text = await (await fetch(`${base}/metrics`)).text();
+    expect(text).toContain('hearth_process_cpu_user_seconds_total');
+    expect(text).toMatch(
+      /hearth_http_request_duration_seconds_count\{method="GET",route="\/api\/manager\/things\/thing\/:id",status="200"\} [1-9]/,
+    );
   });
 
   it('refuses to register the same route twice', async () => {

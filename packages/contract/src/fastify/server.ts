@@ -5,6 +5,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installErrorHandling } from './errors';
+import { installMetrics } from './metrics';
 
 export interface ApiServerOptions {
   /** Shown as the API reference's title, e.g. `Hearth hub`. */
@@ -14,6 +15,8 @@ export interface ApiServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /** Prefix of the Prometheus metric names, e.g. `hearth_hub`. */
+  metricsPrefix?: string;
   /** Response headers browsers may read (CORS). */
   exposedHeaders?: string[];
 }
@@ -30,7 +33,7 @@ function createValidators() {
 /**
  * A Fastify instance with what every Hearth server shares: the uniform error body, schema validation,
  * CORS for browser clients, and the OpenAPI 3.1 document (`/openapi.json`) with a browsable reference
- * (`/docs`) generated from the registered operations.
+ * (`/docs`) generated from the registered operations, and Prometheus metrics at `/metrics`.
  */
 export async function createApiServer(options: ApiServerOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,5 +60,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'none', deepLinking: true } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  installMetrics(app, options.metricsPrefix ?? 'hearth');
   return app;
 }
