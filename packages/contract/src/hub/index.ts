@@ -1,7 +1,10 @@
 import { alarmsOperations } from './alarms';
+import { appsOperations } from './apps';
 import { audioOperations } from './audio';
 import { cloudManagerOperations } from './cloud';
 import { databaseOperations } from './database';
+import { devicesOperations } from './devices';
+import { driversOperations } from './drivers';
 import { experimentsOperations } from './experiments';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
@@ -31,12 +34,18 @@ export const hubOperations = {
   weather: weatherOperations,
   'speech-output': speechOutputOperations,
   alarms: alarmsOperations,
+  apps: appsOperations,
+  devices: devicesOperations,
+  drivers: driversOperations,
 } as const;
 
 export * from './alarms';
+export * from './apps';
 export * from './audio';
 export * from './cloud';
 export * from './database';
+export * from './devices';
+export * from './drivers';
 export * from './experiments';
 export * from './geolocation';
 export * from './google-assistant';

@@ -1,8 +1,11 @@
 import type { HubManager } from '../platform/context';
 import { alarmsManager } from './alarms';
+import { appsManager } from './apps';
 import { audioManager } from './audio';
 import { cloudManager } from './cloud';
 import { databaseManager } from './database';
+import { devicesManager } from './devices';
+import { driversManager } from './drivers';
 import { experimentsManager } from './experiments';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
@@ -32,4 +35,7 @@ export const managers: readonly HubManager[] = [
   weatherManager,
   speechOutputManager,
   alarmsManager,
+  appsManager,
+  driversManager,
+  devicesManager,
 ];

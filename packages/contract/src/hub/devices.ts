@@ -1,0 +1,135 @@
+import { type Static, Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams, OpenObject } from './options';
+
+const op = hubManager('devices');
+
+/** A device's capability as it appears in `capabilitiesObj`. */
+export const DeviceCapability = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String(),
+    title: Type.String(),
+    getable: Type.Boolean(),
+    setable: Type.Boolean(),
+    value: Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+    lastUpdated: Type.Union([Type.String(), Type.Null()]),
+    options: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  },
+  { additionalProperties: true },
+);
+
+/** A device (seed section 3). Open-ended so that every field the hub builds reaches the client. */
+export const Device = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    driverId: Type.String(),
+    driverUri: Type.String(),
+    ownerUri: Type.String(),
+    zone: Type.String(),
+    class: Type.String(),
+    capabilities: Type.Array(Type.String()),
+    capabilitiesObj: Type.Record(Type.String(), DeviceCapability),
+    available: Type.Boolean(),
+    ready: Type.Boolean(),
+  },
+  { additionalProperties: true },
+);
+
+/** A device as the hub serves it, with every Device field of the seed. */
+export type DeviceCapabilityItem = Static<typeof DeviceCapability> & { [key: string]: unknown };
+export type DeviceItem = Omit<Static<typeof Device>, 'capabilitiesObj'> & {
+  capabilitiesObj: Record<string, DeviceCapabilityItem>;
+  [key: string]: unknown;
+};
+
+const CapabilityParams = Type.Object({ deviceId: Type.String({ minLength: 1 }), capabilityId: Type.String({ minLength: 1 }) });
+const CapabilityValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+
+export const devicesOperations = {
+  getState: declareState(op),
+  getDevices: op({
+    name: 'getDevices',
+    method: 'GET',
+    path: '/device',
+    scope: 'homey.device.readonly',
+    response: Type.Record(Type.String(), Device),
+  }),
+  getDevice: op({
+    name: 'getDevice',
+    method: 'GET',
+    path: '/device/:id',
+    scope: 'homey.device.readonly',
+    params: IdParams,
+    response: Device,
+  }),
+  updateDevice: op({
+    name: 'updateDevice',
+    method: 'PUT',
+    path: '/device/:id',
+    scope: 'homey.device',
+    params: IdParams,
+    bodyRoot: 'device',
+    body: Type.Record(Type.String(), Type.Unknown()),
+    response: Device,
+    summary: 'Updates name, note, zone, iconOverride, virtualClass, uiIndicator, hidden; other fields are not updatable.',
+  }),
+  deleteDevice: op({ name: 'deleteDevice', method: 'DELETE', path: '/device/:id', scope: 'homey.device', params: IdParams }),
+  getDeviceSettingsObj: op({
+    name: 'getDeviceSettingsObj',
+    method: 'GET',
+    path: '/device/:id/settings_obj',
+    scope: 'homey.device.readonly',
+    params: IdParams,
+    response: Type.Array(OpenObject),
+  }),
+  setDeviceSettings: op({
+    name: 'setDeviceSettings',
+    method: 'PUT',
+    path: '/device/:id/settings',
+    scope: 'homey.device',
+    params: IdParams,
+    bodyRoot: 'settings',
+    body: Type.Record(Type.String(), Type.Unknown()),
+    response: OpenObject,
+  }),
+  getCapabilityValue: op({
+    name: 'getCapabilityValue',
+    method: 'GET',
+    path: '/device/:deviceId/capability/:capabilityId',
+    scope: 'homey.device.readonly',
+    params: CapabilityParams,
+    response: CapabilityValue,
+  }),
+  setCapabilityValue: op({
+    name: 'setCapabilityValue',
+    method: 'PUT',
+    path: '/device/:deviceId/capability/:capabilityId',
+    scope: 'homey.device.control',
+    params: CapabilityParams,
+    body: Type.Object({
+      value: CapabilityValue,
+      opts: Type.Optional(Type.Object({ duration: Type.Optional(Type.Number({ minimum: 0 })) }, { additionalProperties: true })),
+      transactionId: Type.Optional(Type.String({ maxLength: 200 })),
+    }),
+    summary: "Sets a capability's value after checking it against the capability (type, range, step, enum values).",
+  }),
+  getCapabilities: op({
+    name: 'getCapabilities',
+    method: 'GET',
+    path: '/capability',
+    scope: 'homey.device.readonly',
+    response: Type.Record(Type.String(), OpenObject),
+    summary: 'The capability catalogue.',
+  }),
+  getCapability: op({
+    name: 'getCapability',
+    method: 'GET',
+    path: '/capability/:uri/:id',
+    scope: 'homey.device.readonly',
+    params: Type.Object({ uri: Type.String({ minLength: 1 }), id: Type.String({ minLength: 1 }) }),
+    response: OpenObject,
+    summary: 'One capability of the catalogue (`homey:manager:devices`) or of an app (`homey:app:<id>`).',
+  }),
+} as const;

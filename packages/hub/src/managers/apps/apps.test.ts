@@ -1,0 +1,236 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../test-hub';
+
+type App = Record<string, unknown> & { id: string; state: string; crashed: boolean; exitCount: number };
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('apps manager over HTTP', () => {
+  let t: TestHub;
+  const app = (id: string) => t.call<App>('GET', `/apps/app/${id}`);
+
+  beforeAll(async () => {
+    t = await startTestHub();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('serves the built-in app with every App field, running', async () => {
+    const answer = await until(
+      () => app('com.hearth.virtual'),
+      (a) => a.body.state === 'running',
+    );
+    expect(answer.status).toBe(200);
+    const fields = [
+      'enabled',
+      'autoupdate',
+      'id',
+      'sdk',
+      'name',
+      'origin',
+      'channel',
+      'version',
+      'compatibility',
+      'icon',
+      'iconObj',
+      'author',
+      'permissions',
+      'images',
+      'session',
+      'ready',
+      'state',
+      'crashed',
+      'crashedMessage',
+      'exitCode',
+      'exitSignal',
+      'exitCount',
+      'settings',
+      'brandColor',
+      'hasDrivers',
+      'usage',
+      'updateAvailable',
+    ];
+    for (const field of fields) expect(answer.body, field).toHaveProperty(field);
+    expect(answer.body).toMatchObject({
+      sdk: 3,
+      name: 'Virtual devices',
+      ready: true,
+      hasDrivers: true,
+      crashed: false,
+      updateAvailable: null,
+    });
+    expect(answer.body).not.toHaveProperty('uri');
+    const list = await t.call<Record<string, App>>('GET', '/apps/app');
+    expect(Object.keys(list.body)).toEqual(['com.hearth.virtual']);
+  });
+
+  it('installs an app from the catalogue with its support link kind, runs it, and answers usage', async () => {
+    const installed = await t.call<App>('POST', '/apps/store', { id: 'com.nordheat.climate', channel: 'stable' });
+    expect(installed.status).toBe(200);
+    expect(installed.body).toMatchObject({
+      id: 'com.nordheat.climate',
+      origin: 'appstore',
+      channel: 'stable',
+      support: 'mailto:support@nordheat.example',
+    });
+    const running = await until(
+      () => app('com.nordheat.climate'),
+      (a) => a.body.state === 'running',
+    );
+    expect(running.body.ready).toBe(true);
+    const usage = await t.call<{ cpu: number; mem: number }>('GET', '/apps/app/com.nordheat.climate/usage');
+    expect(usage.body.mem).toBeGreaterThan(0);
+    const gc = await t.call<{ mem: number }>('POST', '/apps/app/com.nordheat.climate/gc');
+    expect(gc.body.mem).toBeLessThan(usage.body.mem);
+    expect((await t.call('POST', '/apps/store', { id: 'com.unknown.app' })).status).toBe(404);
+    expect((await t.call('POST', '/apps/store', {})).body).toMatchObject({ error: 'missing_parameter' });
+  });
+
+  it('disables, enables, and updates autoupdate', async () => {
+    const disabled = await t.call<App>('PUT', '/apps/app/com.nordheat.climate/disable');
+    expect(disabled.body).toMatchObject({ enabled: false, state: 'stopped', ready: false });
+    expect((await t.call('POST', '/apps/app/com.nordheat.climate/restart')).status).toBe(409);
+    await t.call('PUT', '/apps/app/com.nordheat.climate/enable');
+    expect(
+      (
+        await until(
+          () => app('com.nordheat.climate'),
+          (a) => a.body.state === 'running',
+        )
+      ).body.enabled,
+    ).toBe(true);
+    const updated = await t.call<App>('PUT', '/apps/app/com.nordheat.climate', { autoupdate: false });
+    expect(updated.body.autoupdate).toBe(false);
+  });
+
+  it('keeps settings (CRUD), keeps them over a reinstall, and purges them on request', async () => {
+    await t.call('POST', '/apps/store', { id: 'com.lumenco.lights' });
+    const base = '/apps/app/com.lumenco.lights/setting';
+    expect((await t.call('GET', base)).body).toEqual({ transition: 400 });
+    expect((await t.call('PUT', `${base}/scene`, { value: { name: 'Evening', level: 0.4 } })).status).toBe(200);
+    expect((await t.call('GET', `${base}/scene`)).body).toEqual({ name: 'Evening', level: 0.4 });
+    expect((await t.call('PUT', `${base}/scene`, {})).body).toMatchObject({ error: 'missing_parameter' });
+    expect((await t.call('DELETE', `${base}/transition`)).status).toBe(204);
+    expect((await t.call('GET', `${base}/transition`)).status).toBe(404);
+    expect((await t.call('DELETE', '/apps/app/com.lumenco.lights')).status).toBe(204);
+    expect((await t.call('GET', '/apps/app/com.lumenco.lights')).status).toBe(404);
+    await t.call('POST', '/apps/store', { id: 'com.lumenco.lights' });
+    expect((await t.call('GET', base)).body).toEqual({ scene: { name: 'Evening', level: 0.4 }, transition: 400 });
+    expect((await t.call('DELETE', '/apps/app/com.lumenco.lights?purgeSettings=true')).status).toBe(204);
+    await t.call('POST', '/apps/store', { id: 'com.lumenco.lights' });
+    expect((await t.call('GET', base)).body).toEqual({ transition: 400 });
+  });
+
+  it('marks a crashing app crashed without taking the hub down, and restarts it', async () => {
+    await t.call('POST', '/apps/store', { id: 'com.flakyhome.sensors' });
+    const crashed = await until(
+      () => app('com.flakyhome.sensors'),
+      (a) => a.body.crashed,
+    );
+    expect(crashed.body).toMatchObject({ state: 'stopped', crashed: true, exitCode: 1, exitCount: 1, ready: false });
+    expect(crashed.body.crashedMessage).toContain('TypeError');
+    expect((await t.call('GET', '/system/ping')).status).toBe(200);
+    const restarted = await t.call<App>('POST', '/apps/app/com.flakyhome.sensors/restart');
+    expect(restarted.body.crashed).toBe(false);
+    const again = await until(
+      () => app('com.flakyhome.sensors'),
+      (a) => a.body.exitCount === 2,
+    );
+    expect(again.body.crashed).toBe(true);
+  });
+
+  it('refuses to uninstall a built-in app and answers 404 for unknown apps', async () => {
+    expect((await t.call('DELETE', '/apps/app/com.hearth.virtual')).body).toMatchObject({ statusCode: 403 });
+    expect((await t.call('GET', '/apps/app/com.nope.nope')).status).toBe(404);
+    expect((await t.call('GET', '/apps/app/com.hearth.virtual/locale')).status).toBe(200);
+  });
+
+  it('needs a token and the right scope', async () => {
+    expect((await t.call('GET', '/apps/app', undefined, null)).status).toBe(401);
+    const user = t.hub.context.users.owner();
+    const readonly = t.hub.context.sessions.create({
+      type: 'PAT',
+      userId: user!.id,
+      name: 'ro',
+      scopes: ['homey.app.readonly'],
+    }).token;
+    expect((await t.call('GET', '/apps/app', undefined, readonly)).status).toBe(200);
+    expect((await t.call('PUT', '/apps/app/com.hearth.virtual/disable', {}, readonly)).status).toBe(403);
+    expect((await t.call('GET', '/apps/app/com.hearth.virtual/setting', undefined, readonly)).status).toBe(403);
+  });
+});
+
+describe('apps.getAppStd (crash log e-mail through the cloud)', () => {
+  let mail: Server;
+  let received: Record<string, unknown>[] = [];
+  let t: TestHub;
+
+  beforeAll(async () => {
+    mail = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        received.push({ url: request.url, ...JSON.parse(body) });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => mail.listen(0, '127.0.0.1', resolve));
+    t = await startTestHub({ cloudUrl: `http://127.0.0.1:${(mail.address() as AddressInfo).port}` });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await new Promise((resolve) => mail.close(resolve));
+  });
+
+  it("mails the author the message with the app's recent output and the hub's facts", async () => {
+    received = [];
+    await t.call('POST', '/apps/store', { id: 'com.flakyhome.sensors' });
+    await until(
+      () => t.call<App>('GET', '/apps/app/com.flakyhome.sensors'),
+      (a) => a.body.body === undefined && a.body.crashed,
+    );
+    const answer = await t.call<{ to: string; lines: number }>('POST', '/apps/app/com.flakyhome.sensors/crashlog', {
+      message: 'It keeps crashing',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.to).toBe('dev@flakyhome.example');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ url: '/cloud/mail/formatted', to: 'dev@flakyhome.example' });
+    expect(String(received[0]?.body)).toContain('It keeps crashing');
+    expect(String(received[0]?.body)).toContain('TypeError');
+    expect(String(received[0]?.body)).toContain(t.hub.context.config.id);
+    expect((await t.call('POST', '/apps/app/com.flakyhome.sensors/crashlog', {})).body).toMatchObject({
+      error: 'missing_parameter',
+    });
+  });
+
+  it('answers 500 offline when the cloud cannot be reached', async () => {
+    const offline = await startTestHub({ cloudUrl: 'http://127.0.0.1:9' });
+    try {
+      const answer = await offline.call('POST', '/apps/app/com.hearth.virtual/crashlog', { message: 'hello' });
+      expect(answer.status).toBe(500);
+      expect(answer.body).toMatchObject({ error: 'offline', statusCode: 500 });
+    } finally {
+      await offline.stop();
+    }
+    const noCloud = await startTestHub({ cloudUrl: null });
+    try {
+      const answer = await noCloud.call('POST', '/apps/app/com.hearth.virtual/crashlog', { message: 'hello' });
+      expect(answer).toMatchObject({ status: 500, body: { error: 'offline' } });
+    } finally {
+      await noCloud.stop();
+    }
+  });
+});

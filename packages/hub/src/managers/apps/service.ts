@@ -1,0 +1,483 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { type AppItem, HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { HubContext } from '../../platform/context';
+import {
+  type AppManifest,
+  type AppPackage,
+  appsRoot,
+  type DriverManifest,
+  readPackages,
+  translate,
+} from '../../runtime/manifest';
+import type { Migration } from '../../store/database';
+
+export const appMigrations: Migration[] = [
+  {
+    id: 'apps-001-create',
+    up: (db) =>
+      db.exec(`CREATE TABLE app (
+        id TEXT PRIMARY KEY,
+        manifest TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        autoupdate INTEGER NOT NULL DEFAULT 1,
+        builtin INTEGER NOT NULL DEFAULT 0,
+        installed_at TEXT NOT NULL
+      );
+      CREATE TABLE app_setting (
+        app_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (app_id, name)
+      ) WITHOUT ROWID`),
+  },
+];
+
+export type AppOrigin = 'appstore' | 'devkit_run' | 'devkit_install' | 'unknown';
+export type AppChannel = 'stable' | 'beta' | 'alpha';
+export type RunState = 'stopped' | 'starting' | 'running' | 'stopping';
+
+interface AppRow {
+  id: string;
+  manifest: string;
+  origin: AppOrigin;
+  channel: AppChannel;
+  enabled: number;
+  autoupdate: number;
+  builtin: number;
+  installed_at: string;
+}
+
+export interface InstalledApp {
+  readonly id: string;
+  readonly manifest: AppManifest;
+  readonly origin: AppOrigin;
+  readonly channel: AppChannel;
+  readonly enabled: boolean;
+  readonly autoupdate: boolean;
+  readonly builtin: boolean;
+}
+
+/** One line of an app's output. */
+export interface StdLine {
+  readonly t: string;
+  readonly stream: 'stdout' | 'stderr';
+  readonly line: string;
+}
+
+/** The simulated process of a running app. */
+interface AppProcess {
+  state: RunState;
+  session: string | null;
+  crashed: boolean;
+  crashedMessage: string | null;
+  exitCode: number | null;
+  exitSignal: string | null;
+  exitCount: number;
+  mem: number;
+  timers: Set<NodeJS.Timeout>;
+  std: StdLine[];
+}
+
+/** How many lines of output each app keeps. */
+export const STD_LINES = 500;
+const READ_SCOPE = 'homey.app.readonly';
+
+const toApp = (row: AppRow): InstalledApp => ({
+  id: row.id,
+  manifest: JSON.parse(row.manifest) as AppManifest,
+  origin: row.origin,
+  channel: row.channel,
+  enabled: row.enabled === 1,
+  autoupdate: row.autoupdate === 1,
+  builtin: row.builtin === 1,
+});
+
+/** A driver of an installed app, resolved from its full id `homey:app:<appId>:<driverId>`. */
+export interface ResolvedDriver {
+  readonly app: InstalledApp;
+  readonly driver: DriverManifest;
+  readonly id: string;
+}
+
+export const driverFullId = (appId: string, driverId: string): string => `homey:app:${appId}:${driverId}`;
+
+/**
+ * Installed apps and their simulated processes. An app runs as a state machine (starting → running →
+ * stopping → stopped) driven by its manifest's `runtime` section; a crash marks it crashed and stopped
+ * without touching the rest of the hub.
+ */
+export class AppService {
+  private readonly processes = new Map<string, AppProcess>();
+  private readonly stateListeners = new Set<(appId: string) => void>();
+  private stopped = false;
+
+  constructor(
+    private readonly context: HubContext,
+    /** Folders of app packages that `installFromAppStore` installs from until the cloud catalogue answers. */
+    private readonly packageRoots: readonly string[] = [join(appsRoot, 'store')],
+  ) {}
+
+  /** Installs the built-in apps (first start, or a newer built-in version) and starts every enabled app. */
+  start(): void {
+    for (const pkg of readPackages(join(appsRoot, 'builtin'), true)) {
+      const current = this.find(pkg.manifest.id);
+      if (!current || current.manifest.version !== pkg.manifest.version) this.writeApp(pkg, 'unknown', 'stable');
+    }
+    for (const app of this.list()) if (app.enabled) this.launch(app);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const process of this.processes.values()) for (const timer of process.timers) clearTimeout(timer);
+    this.processes.clear();
+  }
+
+  /** Registers a listener for run-state changes; answers the function that removes it. */
+  onStateChange(listener: (appId: string) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  list(): InstalledApp[] {
+    return (this.context.db.prepare('SELECT * FROM app ORDER BY id').all() as AppRow[]).map(toApp);
+  }
+
+  find(id: string): InstalledApp | undefined {
+    const row = this.context.db.prepare('SELECT * FROM app WHERE id = ?').get(id) as AppRow | undefined;
+    return row && toApp(row);
+  }
+
+  require(id: string): InstalledApp {
+    const app = this.find(id);
+    if (!app) throw notFound('App', id);
+    return app;
+  }
+
+  isRunning(id: string): boolean {
+    return this.processes.get(id)?.state === 'running';
+  }
+
+  /** Every driver of every installed app. */
+  drivers(): ResolvedDriver[] {
+    return this.list().flatMap((app) =>
+      (app.manifest.drivers ?? []).map((driver) => ({ app, driver, id: driverFullId(app.id, driver.id) })),
+    );
+  }
+
+  findDriver(fullId: string): ResolvedDriver | undefined {
+    const match = /^homey:app:([^:]+):([^:]+)$/.exec(fullId);
+    if (!match) return undefined;
+    const app = this.find(match[1] as string);
+    const driver = app?.manifest.drivers?.find((d) => d.id === match[2]);
+    return app && driver ? { app, driver, id: fullId } : undefined;
+  }
+
+  /** The packages available to install: the local catalogue folders. */
+  catalogue(): AppPackage[] {
+    return this.packageRoots.flatMap((root) => readPackages(root, false));
+  }
+
+  /** Installs or updates an app from the catalogue and starts it. */
+  installFromCatalogue(id: string, channel: AppChannel): InstalledApp {
+    const pkg = this.catalogue().find((p) => p.manifest.id === id);
+    if (!pkg) throw new HearthError('not_found', `App not found in the app store: ${id}`);
+    return this.install(pkg, 'appstore', channel);
+  }
+
+  install(pkg: AppPackage, origin: AppOrigin, channel: AppChannel): InstalledApp {
+    const existing = this.find(pkg.manifest.id);
+    if (existing?.builtin) throw new HearthError('forbidden', `App ${pkg.manifest.id} is built in and cannot be replaced`);
+    if (existing) this.halt(existing.id, 'update');
+    this.writeApp(pkg, origin, channel);
+    const app = this.require(pkg.manifest.id);
+    this.log(app.id, 'stdout', `Installed ${app.id} v${app.manifest.version} (${origin}, ${channel})`);
+    this.publish(existing ? 'update' : 'create', app.id);
+    if (app.enabled) this.launch(app);
+    return app;
+  }
+
+  private writeApp(pkg: AppPackage, origin: AppOrigin, channel: AppChannel): void {
+    const { db } = this.context;
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO app (id, manifest, origin, channel, builtin, installed_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET manifest = excluded.manifest, origin = excluded.origin, channel = excluded.channel`,
+      ).run(pkg.manifest.id, JSON.stringify(pkg.manifest), origin, channel, pkg.builtin ? 1 : 0, new Date().toISOString());
+      // Settings declared with a default start out with it; values set before (a reinstall) are kept.
+      const insert = db.prepare('INSERT OR IGNORE INTO app_setting (app_id, name, value) VALUES (?, ?, ?)');
+      for (const setting of pkg.manifest.settings ?? []) {
+        if (setting.value !== undefined) insert.run(pkg.manifest.id, setting.id, JSON.stringify(setting.value));
+      }
+    })();
+  }
+
+  /** Uninstalls an app; its devices go with it (the caller removes them first). */
+  uninstall(id: string, purgeSettings: boolean): void {
+    const app = this.require(id);
+    if (app.builtin) throw new HearthError('forbidden', `App ${id} is built in and cannot be uninstalled`);
+    this.halt(id, 'uninstall');
+    const { db } = this.context;
+    db.transaction(() => {
+      db.prepare('DELETE FROM app WHERE id = ?').run(id);
+      if (purgeSettings) db.prepare('DELETE FROM app_setting WHERE app_id = ?').run(id);
+    })();
+    this.processes.delete(id);
+    this.context.events.entity('apps', 'app', 'delete', { id }, READ_SCOPE);
+  }
+
+  setAutoupdate(id: string, autoupdate: boolean): InstalledApp {
+    this.require(id);
+    this.context.db.prepare('UPDATE app SET autoupdate = ? WHERE id = ?').run(autoupdate ? 1 : 0, id);
+    this.publish('update', id);
+    return this.require(id);
+  }
+
+  setEnabled(id: string, enabled: boolean): InstalledApp {
+    const app = this.require(id);
+    this.context.db.prepare('UPDATE app SET enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id);
+    if (enabled && !app.enabled) this.launch(this.require(id));
+    if (!enabled) this.halt(id, 'disable');
+    this.publish('update', id);
+    return this.require(id);
+  }
+
+  restart(id: string): InstalledApp {
+    const app = this.require(id);
+    if (!app.enabled) throw new HearthError('conflict', `App ${id} is disabled; enable it first`);
+    this.halt(id, 'restart');
+    this.launch(app);
+    return app;
+  }
+
+  /** Runs the app's garbage collector: a running app gives back part of its heap. */
+  gc(id: string): { cpu: number; mem: number } {
+    this.require(id);
+    const process = this.processes.get(id);
+    if (process?.state === 'running') {
+      process.mem = Math.round(process.mem * 0.8);
+      this.log(id, 'stdout', 'Garbage collection finished');
+    }
+    return this.usage(id);
+  }
+
+  usage(id: string): { cpu: number; mem: number } {
+    const app = this.require(id);
+    const process = this.processes.get(id);
+    if (process?.state !== 'running') return { cpu: 0, mem: 0 };
+    // A plausible, slowly varying figure: mostly idle apps with a small periodic load.
+    const cpu = Number((0.2 + ((Date.now() / 1000 + app.id.length) % 7) * 0.15).toFixed(2));
+    return { cpu, mem: process.mem };
+  }
+
+  std(id: string): StdLine[] {
+    this.require(id);
+    return [...(this.processes.get(id)?.std ?? [])];
+  }
+
+  /** Appends a line of output to an app's bounded log. */
+  log(id: string, stream: StdLine['stream'], line: string): void {
+    const process = this.process(id);
+    for (const part of line.split('\n')) process.std.push({ t: new Date().toISOString(), stream, line: part });
+    if (process.std.length > STD_LINES) process.std.splice(0, process.std.length - STD_LINES);
+  }
+
+  // --- settings (homey.app.control) ---
+
+  settings(id: string): Record<string, unknown> {
+    this.require(id);
+    const rows = this.context.db.prepare('SELECT name, value FROM app_setting WHERE app_id = ? ORDER BY name').all(id) as {
+      name: string;
+      value: string;
+    }[];
+    return Object.fromEntries(rows.map((r) => [r.name, JSON.parse(r.value)]));
+  }
+
+  setting(id: string, name: string): unknown {
+    this.require(id);
+    const row = this.context.db.prepare('SELECT value FROM app_setting WHERE app_id = ? AND name = ?').get(id, name) as
+      | { value: string }
+      | undefined;
+    if (!row) throw notFound('Setting', name);
+    return JSON.parse(row.value);
+  }
+
+  setSetting(id: string, name: string, value: unknown): unknown {
+    this.require(id);
+    if (value === undefined) throw new HearthError('missing_parameter', 'Missing Parameter: value');
+    const json = JSON.stringify(value);
+    if (json.length > 64 * 1024) throw invalidParameter('value', 'A setting holds at most 64 KiB of JSON');
+    this.context.db
+      .prepare('INSERT INTO app_setting (app_id, name, value) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET value = excluded.value')
+      .run(id, name, json);
+    this.context.events.publish({
+      uri: `homey:app:${id}`,
+      event: 'setting.set',
+      data: { name, value },
+      scope: 'homey.app.control',
+    });
+    return value;
+  }
+
+  unsetSetting(id: string, name: string): void {
+    this.require(id);
+    const changes = this.context.db.prepare('DELETE FROM app_setting WHERE app_id = ? AND name = ?').run(id, name).changes;
+    if (changes === 0) throw notFound('Setting', name);
+    this.context.events.publish({ uri: `homey:app:${id}`, event: 'setting.unset', data: { name }, scope: 'homey.app.control' });
+  }
+
+  locale(id: string): Record<string, unknown> {
+    const app = this.require(id);
+    const locales = app.manifest.locales ?? {};
+    return (locales[this.context.config.language] ?? locales.en ?? {}) as Record<string, unknown>;
+  }
+
+  // --- the view clients see ---
+
+  view(app: InstalledApp): AppItem {
+    const process = this.processes.get(app.id);
+    const { manifest } = app;
+    const language = this.context.config.language;
+    const icon = `/app/${app.id}/assets/icon.svg`;
+    return {
+      id: app.id,
+      sdk: manifest.sdk,
+      name: translate(manifest.name, language),
+      description: translate(manifest.description, language),
+      origin: app.origin,
+      channel: app.channel,
+      version: manifest.version,
+      compatibility: manifest.compatibility ?? '>=5.0.0',
+      icon,
+      iconObj: { id: `${app.id}-icon`, url: icon },
+      author: manifest.author,
+      permissions: manifest.permissions ?? [],
+      images: manifest.images ?? {
+        small: `/app/${app.id}/assets/images/small.png`,
+        large: `/app/${app.id}/assets/images/large.png`,
+      },
+      session: process?.session ?? null,
+      ready: process?.state === 'running',
+      state: process?.state ?? 'stopped',
+      crashed: process?.crashed ?? false,
+      crashedMessage: process?.crashedMessage ?? null,
+      exitCode: process?.exitCode ?? null,
+      exitSignal: process?.exitSignal ?? null,
+      exitCount: process?.exitCount ?? 0,
+      settings: (manifest.settings ?? []).length > 0,
+      brandColor: manifest.brandColor ?? '#000000',
+      hasDrivers: (manifest.drivers ?? []).length > 0,
+      usage: this.usage(app.id),
+      updateAvailable: null,
+      enabled: app.enabled,
+      autoupdate: app.autoupdate,
+      builtin: app.builtin,
+      ...(manifest.support ? { support: manifest.support } : {}),
+      ...(manifest.bugs ? { bugs: manifest.bugs } : {}),
+      ...(manifest.homeyCommunityTopicId ? { homeyCommunityTopicId: manifest.homeyCommunityTopicId } : {}),
+    };
+  }
+
+  // --- the simulated process ---
+
+  private process(id: string): AppProcess {
+    let process = this.processes.get(id);
+    if (!process) {
+      process = {
+        state: 'stopped',
+        session: null,
+        crashed: false,
+        crashedMessage: null,
+        exitCode: null,
+        exitSignal: null,
+        exitCount: 0,
+        mem: 0,
+        timers: new Set(),
+        std: [],
+      };
+      this.processes.set(id, process);
+    }
+    return process;
+  }
+
+  private later(process: AppProcess, ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      process.timers.delete(timer);
+      if (this.stopped) return;
+      try {
+        run();
+      } catch (error) {
+        // A failing simulation step must never take the hub down.
+        this.context.events.publish({ uri: 'homey:manager:apps', event: 'app.error', data: String(error), scope: READ_SCOPE });
+      }
+    }, ms);
+    timer.unref();
+    process.timers.add(timer);
+  }
+
+  private setState(id: string, state: RunState): void {
+    this.process(id).state = state;
+    this.publish('update', id);
+    for (const listener of this.stateListeners) listener(id);
+  }
+
+  private launch(app: InstalledApp): void {
+    if (this.stopped) return;
+    const process = this.process(app.id);
+    if (process.state === 'starting' || process.state === 'running') return;
+    for (const timer of process.timers) clearTimeout(timer);
+    process.timers.clear();
+    process.session = randomUUID();
+    process.crashed = false;
+    process.crashedMessage = null;
+    process.mem = Math.round((app.manifest.runtime?.memoryMb ?? 24 + (app.id.length % 9) * 3) * 1024 * 1024);
+    this.log(app.id, 'stdout', `${app.id} v${app.manifest.version} is starting (session ${process.session})`);
+    this.setState(app.id, 'starting');
+    const runtime = app.manifest.runtime;
+    const session = process.session;
+    this.later(process, runtime?.startupMs ?? 25, () => {
+      if (process.session !== session || process.state !== 'starting') return;
+      for (const line of runtime?.log ?? [`${translate(app.manifest.name, 'en')} has been initialized`])
+        this.log(app.id, 'stdout', line);
+      this.setState(app.id, 'running');
+      const crash = runtime?.crash;
+      if (crash) {
+        this.later(process, crash.afterMs, () => {
+          if (process.session !== session || process.state !== 'running') return;
+          this.log(app.id, 'stderr', crash.message);
+          process.crashed = true;
+          process.crashedMessage = crash.message;
+          process.exitCode = crash.exitCode ?? 1;
+          process.exitSignal = crash.exitSignal ?? null;
+          process.exitCount += 1;
+          process.session = null;
+          process.mem = 0;
+          this.log(app.id, 'stderr', `Process exited with code ${process.exitCode}`);
+          this.setState(app.id, 'stopped');
+        });
+      }
+    });
+  }
+
+  /** Stops an app's process (stopping → stopped). */
+  private halt(id: string, reason: string): void {
+    const process = this.processes.get(id);
+    if (!process || process.state === 'stopped') return;
+    for (const timer of process.timers) clearTimeout(timer);
+    process.timers.clear();
+    this.setState(id, 'stopping');
+    this.log(id, 'stdout', `Stopping (${reason})`);
+    process.session = null;
+    process.mem = 0;
+    process.exitCode = 0;
+    process.exitSignal = 'SIGTERM';
+    this.setState(id, 'stopped');
+  }
+
+  private publish(action: 'create' | 'update', id: string): void {
+    const app = this.find(id);
+    if (app) this.context.events.entity('apps', 'app', action, this.view(app), READ_SCOPE);
+  }
+}

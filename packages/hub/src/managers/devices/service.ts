@@ -1,0 +1,548 @@
+import { randomUUID } from 'node:crypto';
+import { type DeviceItem, HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { HubContext } from '../../platform/context';
+import {
+  type CapabilityDefinition,
+  type CapabilityOptions,
+  capabilityDefinition,
+  effectiveCapability,
+  validateCapabilityValue,
+} from '../../runtime/capabilities';
+import { type DriverManifest, translate } from '../../runtime/manifest';
+import { type CapabilityValue, initialValue, react, type SimulatedDevice, tick } from '../../runtime/simulation';
+import type { Migration } from '../../store/database';
+import type { AppService, ResolvedDriver } from '../apps/service';
+import { ZoneStore } from '../zones/store';
+
+export const deviceMigrations: Migration[] = [
+  {
+    id: 'devices-001-create',
+    up: (db) =>
+      db.exec(`CREATE TABLE device (
+        id TEXT PRIMARY KEY,
+        driver_id TEXT NOT NULL,
+        app_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        zone TEXT NOT NULL,
+        data TEXT NOT NULL,
+        store TEXT NOT NULL DEFAULT '{}',
+        settings TEXT NOT NULL DEFAULT '{}',
+        class TEXT NOT NULL,
+        virtual_class TEXT,
+        icon_override TEXT,
+        ui_indicator TEXT,
+        hidden INTEGER NOT NULL DEFAULT 0,
+        capabilities TEXT NOT NULL,
+        capabilities_options TEXT NOT NULL DEFAULT '{}',
+        energy TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX device_app ON device (app_id);
+      CREATE INDEX device_zone ON device (zone);
+      CREATE TABLE device_capability (
+        device_id TEXT NOT NULL REFERENCES device (id) ON DELETE CASCADE,
+        capability_id TEXT NOT NULL,
+        value TEXT,
+        last_updated INTEGER,
+        PRIMARY KEY (device_id, capability_id)
+      ) WITHOUT ROWID`),
+  },
+];
+
+interface DeviceRow {
+  id: string;
+  driver_id: string;
+  app_id: string;
+  name: string;
+  note: string;
+  zone: string;
+  data: string;
+  store: string;
+  settings: string;
+  class: string;
+  virtual_class: string | null;
+  icon_override: string | null;
+  ui_indicator: string | null;
+  hidden: number;
+  capabilities: string;
+  capabilities_options: string;
+  energy: string | null;
+  created_at: string;
+}
+
+export interface DeviceRecord {
+  readonly id: string;
+  readonly driverId: string;
+  readonly appId: string;
+  readonly name: string;
+  readonly note: string;
+  readonly zone: string;
+  readonly data: Record<string, unknown>;
+  readonly store: Record<string, unknown>;
+  readonly settings: Record<string, unknown>;
+  readonly class: string;
+  readonly virtualClass: string | null;
+  readonly iconOverride: string | null;
+  readonly uiIndicator: string | null;
+  readonly hidden: boolean;
+  readonly capabilities: readonly string[];
+  readonly capabilitiesOptions: Record<string, CapabilityOptions>;
+  readonly energy: Record<string, unknown> | null;
+  readonly createdAt: string;
+}
+
+const toRecord = (row: DeviceRow): DeviceRecord => ({
+  id: row.id,
+  driverId: row.driver_id,
+  appId: row.app_id,
+  name: row.name,
+  note: row.note,
+  zone: row.zone,
+  data: JSON.parse(row.data),
+  store: JSON.parse(row.store),
+  settings: JSON.parse(row.settings),
+  class: row.class,
+  virtualClass: row.virtual_class,
+  iconOverride: row.icon_override,
+  uiIndicator: row.ui_indicator,
+  hidden: row.hidden === 1,
+  capabilities: JSON.parse(row.capabilities),
+  capabilitiesOptions: JSON.parse(row.capabilities_options),
+  energy: row.energy === null ? null : JSON.parse(row.energy),
+  createdAt: row.created_at,
+});
+
+/** What pairing hands over to create a device (seed: "Pair device"). */
+export interface NewDevice {
+  name: string;
+  data: Record<string, unknown>;
+  zone?: string;
+  store?: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+  capabilities?: string[];
+  capabilitiesOptions?: Record<string, CapabilityOptions>;
+  class?: string;
+  iconOverride?: string | null;
+  energy?: Record<string, unknown>;
+}
+
+export interface SetOptions {
+  transactionId?: string;
+  /** `user` values are checked against `setable`; `driver` values (sensors reporting) are not. */
+  source?: 'user' | 'driver';
+}
+
+const READ_SCOPE = 'homey.device.readonly';
+const NOT_UPDATABLE = ['driverUri', 'driverId', 'data', 'icon', 'iconObj', 'settings', 'class', 'energy', 'ui', 'capabilities'];
+/** How often the simulated world moves (meters count, rooms warm up). */
+export const SIMULATION_TICK_MS = 30_000;
+
+const uiComponentOrder = ['toggle', 'slider', 'thermostat', 'color', 'picker', 'media', 'button', 'sensor'] as const;
+
+/** Devices: their records, capability values, settings and the simulation that makes them behave. */
+export class DeviceService {
+  private timer: NodeJS.Timeout | undefined;
+  private lastTick = Date.now();
+  private readonly zones: ZoneStore;
+
+  constructor(
+    private readonly context: HubContext,
+    private readonly apps: AppService,
+  ) {
+    this.zones = new ZoneStore(context.db);
+  }
+
+  start(): () => void {
+    const off = this.apps.onStateChange((appId) => {
+      // A device is available only while its app runs: tell clients when that changes.
+      for (const device of this.listByApp(appId)) this.publishUpdate(device.id);
+    });
+    this.timer = setInterval(() => this.simulate(Date.now()), SIMULATION_TICK_MS);
+    this.timer.unref();
+    return () => {
+      off();
+      clearInterval(this.timer);
+    };
+  }
+
+  list(): DeviceRecord[] {
+    return (this.context.db.prepare('SELECT * FROM device ORDER BY created_at, id').all() as DeviceRow[]).map(toRecord);
+  }
+
+  listByApp(appId: string): DeviceRecord[] {
+    return (this.context.db.prepare('SELECT * FROM device WHERE app_id = ?').all(appId) as DeviceRow[]).map(toRecord);
+  }
+
+  find(id: string): DeviceRecord | undefined {
+    const row = this.context.db.prepare('SELECT * FROM device WHERE id = ?').get(id) as DeviceRow | undefined;
+    return row && toRecord(row);
+  }
+
+  require(id: string): DeviceRecord {
+    const device = this.find(id);
+    if (!device) throw notFound('Device', id);
+    return device;
+  }
+
+  /** The capability values of a device with the time each was last updated (epoch ms). */
+  values(id: string): Map<string, { value: CapabilityValue; lastUpdated: number | null }> {
+    const rows = this.context.db
+      .prepare('SELECT capability_id, value, last_updated FROM device_capability WHERE device_id = ?')
+      .all(id) as { capability_id: string; value: string | null; last_updated: number | null }[];
+    return new Map(
+      rows.map((r) => [r.capability_id, { value: r.value === null ? null : JSON.parse(r.value), lastUpdated: r.last_updated }]),
+    );
+  }
+
+  /** The driver of a device, or `undefined` when its app is gone. */
+  driverOf(device: DeviceRecord): ResolvedDriver | undefined {
+    return this.apps.findDriver(device.driverId);
+  }
+
+  defaultZone(): string {
+    return this.zones.root()?.id ?? '';
+  }
+
+  create(driver: ResolvedDriver, input: NewDevice): DeviceRecord {
+    const capabilities = input.capabilities ?? driver.driver.capabilities;
+    for (const id of capabilities)
+      if (!capabilityDefinition(id)) throw invalidParameter('device.capabilities', `Unknown capability ${id}`);
+    const zone = input.zone ?? this.defaultZone();
+    if (input.zone !== undefined && !this.zones.get(input.zone))
+      throw invalidParameter('device.zone', `No zone with id ${input.zone}`);
+    const settings = { ...defaultSettings(driver.driver), ...(input.settings ?? {}) };
+    const capabilitiesOptions = { ...(driver.driver.capabilitiesOptions ?? {}), ...(input.capabilitiesOptions ?? {}) };
+    const id = randomUUID();
+    const now = Date.now();
+    const { db } = this.context;
+    db.transaction(() => {
+      db.prepare(
+        `INSERT INTO device (id, driver_id, app_id, name, zone, data, store, settings, class, icon_override, capabilities,
+         capabilities_options, energy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        id,
+        driver.id,
+        driver.app.id,
+        input.name,
+        zone,
+        JSON.stringify(input.data),
+        JSON.stringify(input.store ?? {}),
+        JSON.stringify(settings),
+        input.class ?? driver.driver.class,
+        input.iconOverride ?? null,
+        JSON.stringify(capabilities),
+        JSON.stringify(capabilitiesOptions),
+        input.energy || driver.driver.energy
+          ? JSON.stringify({ ...(driver.driver.energy ?? {}), ...(input.energy ?? {}) })
+          : null,
+        new Date(now).toISOString(),
+      );
+      const insert = db.prepare(
+        'INSERT INTO device_capability (device_id, capability_id, value, last_updated) VALUES (?, ?, ?, ?)',
+      );
+      for (const capability of capabilities) {
+        const value = initialValue(capability);
+        insert.run(id, capability, value === null ? null : JSON.stringify(value), value === null ? null : now);
+      }
+    })();
+    const device = this.require(id);
+    this.context.events.entity('devices', 'device', 'create', this.view(device), READ_SCOPE);
+    return device;
+  }
+
+  /** Updates the updatable fields; a non-updatable field with a different value is a 400 naming it. */
+  update(id: string, patch: Record<string, unknown>): DeviceRecord {
+    const device = this.require(id);
+    const current = this.view(device);
+    for (const field of NOT_UPDATABLE) {
+      if (field in patch && JSON.stringify(patch[field]) !== JSON.stringify(current[field])) {
+        throw invalidParameter(`device.${field}`, 'This field is not updatable');
+      }
+    }
+    const sets: string[] = [];
+    const args: unknown[] = [];
+    const text = (field: string, column: string, nullable: boolean, max: number) => {
+      if (!(field in patch)) return;
+      const value = patch[field];
+      if (value === null && nullable) {
+        sets.push(`${column} = NULL`);
+        return;
+      }
+      if (typeof value !== 'string') throw invalidParameter(`device.${field}`, `Expected a string${nullable ? ' or null' : ''}`);
+      if (value.length > max) throw invalidParameter(`device.${field}`, `At most ${max} characters`);
+      if (field === 'name' && !value.trim()) throw invalidParameter('device.name', 'Must not be empty');
+      if (field === 'zone' && !this.zones.get(value)) throw invalidParameter('device.zone', `No zone with id ${value}`);
+      sets.push(`${column} = ?`);
+      args.push(field === 'name' ? value.trim() : value);
+    };
+    text('name', 'name', false, 255);
+    text('note', 'note', false, 4096);
+    text('zone', 'zone', false, 100);
+    text('iconOverride', 'icon_override', true, 255);
+    text('virtualClass', 'virtual_class', true, 100);
+    text('uiIndicator', 'ui_indicator', true, 100);
+    if ('uiIndicator' in patch && typeof patch.uiIndicator === 'string' && !device.capabilities.includes(patch.uiIndicator)) {
+      throw invalidParameter('device.uiIndicator', `The device has no capability ${patch.uiIndicator}`);
+    }
+    if ('hidden' in patch) {
+      if (typeof patch.hidden !== 'boolean') throw invalidParameter('device.hidden', 'Expected a boolean');
+      sets.push('hidden = ?');
+      args.push(patch.hidden ? 1 : 0);
+    }
+    if (sets.length > 0) this.context.db.prepare(`UPDATE device SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+    this.publishUpdate(id);
+    return this.require(id);
+  }
+
+  delete(id: string): void {
+    const device = this.require(id);
+    this.context.db.prepare('DELETE FROM device WHERE id = ?').run(id);
+    this.context.events.entity('devices', 'device', 'delete', { id: device.id }, READ_SCOPE);
+    this.context.events.publish({ uri: `homey:device:${id}`, event: 'delete', data: { id }, scope: READ_SCOPE });
+  }
+
+  /** Checks settings against the driver's declarations and stores them. */
+  setSettings(id: string, settings: Record<string, unknown>): Record<string, unknown> {
+    const device = this.require(id);
+    const declared = new Map((this.driverOf(device)?.driver.settings ?? []).map((s) => [s.id, s]));
+    for (const [key, value] of Object.entries(settings)) {
+      const setting = declared.get(key);
+      if (!setting || setting.type === 'label' || setting.type === 'group')
+        throw invalidParameter(`settings.${key}`, 'Unknown setting');
+      checkSetting(key, setting, value);
+    }
+    const next = { ...device.settings, ...settings };
+    this.context.db.prepare('UPDATE device SET settings = ? WHERE id = ?').run(JSON.stringify(next), id);
+    this.publishUpdate(id);
+    return next;
+  }
+
+  settingsObj(id: string): Record<string, unknown>[] {
+    const device = this.require(id);
+    const language = this.context.config.language;
+    return (this.driverOf(device)?.driver.settings ?? []).map((setting) => ({
+      ...setting,
+      label: translate(setting.label, language),
+      ...(setting.hint ? { hint: translate(setting.hint, language) } : {}),
+      ...(setting.values ? { values: setting.values.map((v) => ({ id: v.id, label: translate(v.label, language) })) } : {}),
+      value: device.settings[setting.id] ?? setting.value ?? null,
+    }));
+  }
+
+  capabilityOf(device: DeviceRecord, capabilityId: string): CapabilityDefinition {
+    if (!device.capabilities.includes(capabilityId)) throw notFound('Capability', capabilityId);
+    return effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]);
+  }
+
+  getCapabilityValue(deviceId: string, capabilityId: string): CapabilityValue {
+    const device = this.require(deviceId);
+    const capability = this.capabilityOf(device, capabilityId);
+    if (!capability.getable) return null;
+    return this.values(deviceId).get(capabilityId)?.value ?? null;
+  }
+
+  /**
+   * Sets a capability's value: checks it against the capability, stores it (durably, before answering),
+   * publishes the `capability` event and `device.update`, then lets the device react. Moods and flows call
+   * this too.
+   */
+  setCapabilityValue(deviceId: string, capabilityId: string, value: unknown, options: SetOptions = {}): CapabilityValue {
+    const device = this.require(deviceId);
+    const capability = this.capabilityOf(device, capabilityId);
+    if ((options.source ?? 'user') === 'user') {
+      if (!capability.setable) throw invalidParameter('capabilityId', `Capability ${capabilityId} is not setable`);
+      if (!this.apps.isRunning(device.appId)) {
+        throw new HearthError('unavailable', `Device ${device.name} is unavailable: its app is not running`);
+      }
+    }
+    const checked = validateCapabilityValue(capability, value);
+    const current = Object.fromEntries([...this.values(deviceId)].map(([k, v]) => [k, v.value]));
+    const kind = this.driverOf(device)?.driver.simulation ?? 'none';
+    const reactions =
+      (options.source ?? 'user') === 'user'
+        ? react({ kind, values: current, settings: device.settings, capabilities: device.capabilities }, capabilityId, checked)
+        : {};
+    this.write(device, { [capabilityId]: checked, ...reactions }, options.transactionId);
+    return checked;
+  }
+
+  /** Stores values, then publishes one `capability` event per value and one `device.update`. */
+  private write(device: DeviceRecord, changes: Record<string, CapabilityValue>, transactionId?: string): void {
+    const now = Date.now();
+    const update = this.context.db.prepare(
+      'UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?',
+    );
+    this.context.db.transaction(() => {
+      for (const [capabilityId, value] of Object.entries(changes)) {
+        // A button press (not getable) is an event, not a state: it is announced but never stored.
+        if (!effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]).getable) continue;
+        update.run(value === null ? null : JSON.stringify(value), now, device.id, capabilityId);
+      }
+    })();
+    const first = Object.keys(changes)[0];
+    for (const [capabilityId, value] of Object.entries(changes)) {
+      // Only the value the caller set carries its transactionId; the device's reactions get their own.
+      const id = capabilityId === first && transactionId ? transactionId : randomUUID();
+      this.context.events.publish({
+        uri: `homey:device:${device.id}`,
+        event: 'capability',
+        data: { capabilityId, value, transactionId: id, transactionTime: now },
+        scope: READ_SCOPE,
+      });
+    }
+    this.publishUpdate(device.id);
+  }
+
+  /** One step of the simulated world for every device whose app runs. */
+  simulate(now: number): void {
+    const elapsed = now - this.lastTick;
+    this.lastTick = now;
+    if (!this.context.db.open) return;
+    for (const device of this.list()) {
+      const kind = this.driverOf(device)?.driver.simulation ?? 'none';
+      if (kind === 'none' || !this.apps.isRunning(device.appId)) continue;
+      const values = Object.fromEntries([...this.values(device.id)].map(([k, v]) => [k, v.value]));
+      const sim: SimulatedDevice = { kind, values, settings: device.settings, capabilities: device.capabilities };
+      const changes = tick(sim, elapsed);
+      if (Object.keys(changes).length > 0) this.write(device, changes);
+    }
+  }
+
+  publishUpdate(id: string): void {
+    const device = this.find(id);
+    if (!device) return;
+    const view = this.view(device);
+    this.context.events.entity('devices', 'device', 'update', view, READ_SCOPE);
+    this.context.events.publish({ uri: `homey:device:${id}`, event: 'update', data: view, scope: READ_SCOPE });
+  }
+
+  /** The device as clients see it: every Device field of the seed. */
+  view(device: DeviceRecord): DeviceItem {
+    const resolved = this.driverOf(device);
+    const driver = resolved?.driver;
+    const app = resolved?.app;
+    const running = this.apps.isRunning(device.appId);
+    const values = this.values(device.id);
+    const language = this.context.config.language;
+    const capabilitiesObj: DeviceItem['capabilitiesObj'] = {};
+    const insights: Record<string, unknown>[] = [];
+    for (const capabilityId of device.capabilities) {
+      const definition = effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]);
+      const stored = values.get(capabilityId);
+      const { uiComponent: _ui, ...rest } = definition;
+      capabilitiesObj[capabilityId] = {
+        ...rest,
+        value: definition.getable ? (stored?.value ?? null) : null,
+        lastUpdated: stored?.lastUpdated ? new Date(stored.lastUpdated).toISOString() : null,
+        options: device.capabilitiesOptions[capabilityId] ?? {},
+        iconObj: null,
+      };
+      if (definition.getable && (definition.type === 'number' || definition.type === 'boolean')) {
+        insights.push({
+          uri: `homey:device:${device.id}`,
+          id: capabilityId,
+          title: definition.title,
+          titleTrue: definition.titleTrue ?? null,
+          titleFalse: definition.titleFalse ?? null,
+          units: definition.units ?? null,
+          decimals: definition.decimals ?? null,
+        });
+      }
+    }
+    const icon = device.iconOverride
+      ? `/icons/${device.iconOverride}.svg`
+      : `/app/${device.appId}/drivers/${driver?.id ?? 'unknown'}/assets/icon.svg`;
+    const energy = device.energy;
+    const camera = device.class === 'camera';
+    return {
+      id: device.id,
+      name: device.name,
+      note: device.note,
+      zone: device.zone,
+      driverUri: `homey:app:${device.appId}`,
+      driverId: device.driverId,
+      ownerUri: `homey:app:${device.appId}`,
+      data: device.data,
+      icon,
+      iconObj: { id: `${device.driverId}:icon`, url: icon },
+      iconOverride: device.iconOverride,
+      settings: device.settings,
+      settingsObj: (driver?.settings ?? []).length > 0,
+      class: device.class,
+      virtualClass: device.virtualClass,
+      energy,
+      energyObj: energy,
+      ui: uiOf(device.capabilities, device.capabilitiesOptions),
+      uiIndicator: device.uiIndicator,
+      capabilities: [...device.capabilities],
+      capabilitiesObj,
+      capabilitiesOptions: device.capabilitiesOptions,
+      flags: device.hidden ? ['hidden'] : [],
+      hidden: device.hidden,
+      ready: running,
+      available: running,
+      repair: (driver?.repair ?? []).length > 0,
+      unpair: (driver?.unpair ?? []).length > 0,
+      unavailableMessage: running ? null : `${app ? translate(app.manifest.name, language) : device.appId} is not running`,
+      images: camera
+        ? [
+            {
+              type: 'camera',
+              id: 'snapshot',
+              imageObj: {
+                id: `${device.id}-snapshot`,
+                ownerUri: `homey:device:${device.id}`,
+                url: `/api/image/${device.id}-snapshot`,
+                lastUpdated: device.createdAt,
+              },
+            },
+          ]
+        : [],
+      insights,
+      color: app?.manifest.brandColor ?? null,
+      connectivity: driver?.connectivity ?? [],
+      createdAt: device.createdAt,
+    };
+  }
+}
+
+function defaultSettings(driver: DriverManifest): Record<string, unknown> {
+  return Object.fromEntries((driver.settings ?? []).filter((s) => s.value !== undefined).map((s) => [s.id, s.value]));
+}
+
+function checkSetting(key: string, setting: NonNullable<DriverManifest['settings']>[number], value: unknown): void {
+  const field = `settings.${key}`;
+  switch (setting.type) {
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidParameter(field, 'Expected a number');
+      if (setting.min !== undefined && value < setting.min) throw invalidParameter(field, `Must be at least ${setting.min}`);
+      if (setting.max !== undefined && value > setting.max) throw invalidParameter(field, `Must be at most ${setting.max}`);
+      return;
+    case 'checkbox':
+      if (typeof value !== 'boolean') throw invalidParameter(field, 'Expected a boolean');
+      return;
+    case 'dropdown':
+      if (!setting.values?.some((v) => v.id === value))
+        throw invalidParameter(field, `Expected one of ${setting.values?.map((v) => v.id).join(', ')}`);
+      return;
+    default:
+      if (typeof value !== 'string' || value.length > 2048)
+        throw invalidParameter(field, 'Expected a string of at most 2048 characters');
+  }
+}
+
+function uiOf(capabilities: readonly string[], options: Record<string, CapabilityOptions>) {
+  const groups = new Map<string, string[]>();
+  for (const id of capabilities) {
+    const component = effectiveCapability(id, options[id]).uiComponent ?? 'sensor';
+    groups.set(component, [...(groups.get(component) ?? []), id]);
+  }
+  const components = uiComponentOrder
+    .filter((c) => groups.has(c))
+    .map((c) => ({ id: c, capabilities: groups.get(c) as string[] }));
+  const quickAction = capabilities.includes('onoff')
+    ? 'onoff'
+    : capabilities.find((c) => capabilityDefinition(c)?.uiComponent === 'button');
+  return { quickAction: quickAction ?? null, components };
+}

@@ -1,0 +1,203 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { HubContext } from '../../platform/context';
+import { translate } from '../../runtime/manifest';
+import type { AppService, ResolvedDriver } from '../apps/service';
+import type { DeviceService, NewDevice } from '../devices/service';
+
+export type PairType = 'pair' | 'unpair' | 'repair';
+
+interface PairSessionState {
+  readonly id: string;
+  readonly type: PairType;
+  readonly userId: string;
+  readonly driver: ResolvedDriver;
+  readonly deviceId: string | null;
+  readonly zoneId: string | null;
+  expiresAt: number;
+  readonly callbacks: Map<string, unknown>;
+  readonly added: string[];
+}
+
+/** A found device the pairing views can offer ("list_devices"). */
+interface Candidate {
+  name: string;
+  data: Record<string, unknown>;
+  store?: Record<string, unknown>;
+}
+
+/**
+ * Pair sessions: a pairing (or unpairing, repairing) conversation between a client's pairing views and a
+ * driver. Sessions live in memory and expire when the client stops sending heartbeats.
+ */
+export class PairingService {
+  /** How long a session lives after its last heartbeat. */
+  ttlMs = 60_000;
+  private readonly sessions = new Map<string, PairSessionState>();
+
+  constructor(
+    private readonly context: HubContext,
+    private readonly apps: AppService,
+    private readonly devices: DeviceService,
+  ) {}
+
+  create(userId: string, input: { type: PairType; driverId: string; deviceId?: string | null; zoneId?: string | null }) {
+    this.sweep();
+    const driver = this.apps.findDriver(input.driverId);
+    if (!driver) throw invalidParameter('pairsession.driverId', `No driver with id ${input.driverId}`);
+    if (!this.apps.isRunning(driver.app.id))
+      throw new HearthError('unavailable', `${translate(driver.app.manifest.name, 'en')} is not running`);
+    let deviceId: string | null = null;
+    if (input.type !== 'pair') {
+      if (!input.deviceId) throw new HearthError('missing_parameter', 'Missing Parameter: pairsession.deviceId');
+      const device = this.devices.find(input.deviceId);
+      if (!device || device.driverId !== driver.id)
+        throw invalidParameter('pairsession.deviceId', `No device ${input.deviceId} of this driver`);
+      deviceId = device.id;
+    }
+    const session: PairSessionState = {
+      id: randomUUID(),
+      type: input.type,
+      userId,
+      driver,
+      deviceId,
+      zoneId: input.zoneId ?? null,
+      expiresAt: Date.now() + this.ttlMs,
+      callbacks: new Map(),
+      added: [],
+    };
+    this.sessions.set(session.id, session);
+    return this.view(session);
+  }
+
+  get(userId: string, id: string) {
+    return this.view(this.require(userId, id));
+  }
+
+  heartbeat(userId: string, id: string) {
+    const session = this.require(userId, id);
+    session.expiresAt = Date.now() + this.ttlMs;
+    return this.view(session);
+  }
+
+  delete(userId: string, id: string): void {
+    this.require(userId, id);
+    this.sessions.delete(id);
+  }
+
+  /** A pairing view's event, answered as the driver would. */
+  emit(userId: string, id: string, event: string, data: unknown): unknown {
+    const session = this.require(userId, id);
+    const { driver } = session;
+    const record = (data ?? {}) as Record<string, unknown>;
+    switch (event) {
+      case 'showView':
+        return null;
+      case 'list_devices':
+        return session.type === 'pair' ? [this.candidate(driver, {})] : [];
+      case 'login':
+      case 'login_credentials': {
+        if (typeof record.username !== 'string' || !record.username) throw invalidParameter('data.username', 'Required');
+        if (typeof record.password !== 'string' || !record.password) throw invalidParameter('data.password', 'Required');
+        return true;
+      }
+      case 'zwave_include':
+      case 'start_inclusion': {
+        const nodeId = this.nextNodeId();
+        return this.candidate(driver, { nodeId }, { manufacturerId: 271, productTypeId: 1538, productId: 4096 });
+      }
+      case 'zwave_exclude':
+        if (session.type !== 'unpair') throw invalidParameter('event', 'Exclusion is part of unpairing');
+        return true;
+      case 'zigbee_join':
+        return this.candidate(driver, {
+          ieeeAddress: randomBytes(8)
+            .toString('hex')
+            .replace(/(..)(?!$)/g, '$1:'),
+        });
+      case 'ir_learn':
+      case 'rf_learn': {
+        const signal = Array.isArray(record.signal) ? record.signal : [350, 1050, 350, 1050, 1050, 350];
+        return this.candidate(driver, { signal: signal.slice(0, 512) });
+      }
+      case 'matter_code': {
+        const code = String(record.code ?? '').replace(/[-\s]/g, '');
+        if (!/^(\d{11}|\d{21}|MT:[0-9A-Z.-]{19,})$/.test(code))
+          throw invalidParameter('data.code', 'Expected an 11 or 21 digit pairing code or an MT: QR payload');
+        return this.candidate(driver, { nodeId: randomBytes(8).readBigUInt64BE().toString() });
+      }
+      default:
+        throw invalidParameter('event', `The driver does not handle the event ${event}`);
+    }
+  }
+
+  /** Records the view's answer to a question the driver asked. */
+  callback(userId: string, id: string, callbackId: string, data: unknown): void {
+    const session = this.require(userId, id);
+    session.callbacks.set(callbackId, data ?? null);
+  }
+
+  /** Adds the found device (pair sessions only). */
+  addDevice(userId: string, id: string, device: NewDevice) {
+    const session = this.require(userId, id);
+    if (session.type !== 'pair') throw new HearthError('conflict', `A ${session.type} session cannot add devices`);
+    const dataId = device.data.id;
+    if (dataId === undefined) throw new HearthError('missing_parameter', 'Missing Parameter: device.data.id');
+    const duplicate = this.devices
+      .listByApp(session.driver.app.id)
+      .find((d) => d.driverId === session.driver.id && JSON.stringify(d.data.id) === JSON.stringify(dataId));
+    if (duplicate) throw new HearthError('conflict', `This device is already paired as ${duplicate.name}`);
+    const created = this.devices.create(session.driver, { ...device, zone: device.zone ?? session.zoneId ?? undefined });
+    session.added.push(created.id);
+    session.expiresAt = Date.now() + this.ttlMs;
+    return this.devices.view(created);
+  }
+
+  /** Removes the device of an unpair session. */
+  removeDevice(userId: string, id: string): void {
+    const session = this.require(userId, id);
+    if (session.type !== 'unpair' || !session.deviceId)
+      throw new HearthError('conflict', 'Only an unpair session removes its device');
+    if (this.devices.find(session.deviceId)) this.devices.delete(session.deviceId);
+  }
+
+  private candidate(driver: ResolvedDriver, data: Record<string, unknown>, store: Record<string, unknown> = {}): Candidate {
+    const count = this.devices.listByApp(driver.app.id).filter((d) => d.driverId === driver.id).length;
+    const name = translate(driver.driver.name, this.context.config.language);
+    return { name: count === 0 ? name : `${name} ${count + 1}`, data: { id: randomUUID(), ...data }, store };
+  }
+
+  private nextNodeId(): number {
+    const next = this.context.settings.get<number>('zwave.nextNodeId', 2);
+    this.context.settings.set('zwave.nextNodeId', next + 1);
+    return next;
+  }
+
+  private require(userId: string, id: string): PairSessionState {
+    this.sweep();
+    const session = this.sessions.get(id);
+    // Another user's session is as absent as an expired one.
+    if (!session || session.userId !== userId) throw notFound('PairSession', id);
+    return session;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
+  }
+
+  private view(session: PairSessionState) {
+    const views = session.driver.driver[session.type] ?? [];
+    return {
+      id: session.id,
+      type: session.type,
+      driverId: session.driver.id,
+      driverUri: `homey:app:${session.driver.app.id}`,
+      deviceId: session.deviceId,
+      zoneId: session.zoneId,
+      views: views.map((v) => ({ ...v })),
+      expiresAt: new Date(session.expiresAt).toISOString(),
+      devices: [...session.added],
+    };
+  }
+}

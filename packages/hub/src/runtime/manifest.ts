@@ -1,0 +1,210 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { capabilityDefinition } from './capabilities';
+
+/** A text given once or per language: `"Socket"` or `{ "en": "Socket", "nl": "Stopcontact" }`. */
+export const Translated = Type.Union([Type.String({ minLength: 1 }), Type.Record(Type.String(), Type.String())]);
+export type TranslatedText = Static<typeof Translated>;
+
+export const Connectivity = Type.Enum([
+  'zigbee',
+  'zwave',
+  'infrared',
+  '433',
+  '868',
+  'ble',
+  'wifi',
+  'lan',
+  'cloud',
+  'matter',
+  'thread',
+  'virtual',
+]);
+
+const Setting = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    type: Type.Enum(['text', 'number', 'checkbox', 'dropdown', 'password', 'label', 'group']),
+    label: Translated,
+    value: Type.Optional(Type.Unknown()),
+    hint: Type.Optional(Translated),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+    units: Type.Optional(Type.String()),
+    values: Type.Optional(Type.Array(Type.Object({ id: Type.String(), label: Translated }))),
+  },
+  { additionalProperties: true },
+);
+
+/** How the hub's simulation makes a driver's devices behave (Hearth's declarative stand-in for app code). */
+export const Simulation = Type.Enum([
+  'socket',
+  'light',
+  'thermostat',
+  'sensor',
+  'motion',
+  'button',
+  'camera',
+  'switch',
+  'tv',
+  'blinds',
+  'lock',
+  'none',
+]);
+export type SimulationKind = Static<typeof Simulation>;
+
+const PairView = Type.Object(
+  { id: Type.String({ minLength: 1 }), template: Type.Optional(Type.String()), navigation: Type.Optional(Type.Unknown()) },
+  { additionalProperties: true },
+);
+
+export const DriverManifest = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }),
+    name: Translated,
+    class: Type.String({ minLength: 1 }),
+    capabilities: Type.Array(Type.String({ minLength: 1 })),
+    capabilitiesOptions: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+    connectivity: Type.Array(Connectivity),
+    energy: Type.Optional(
+      Type.Object(
+        {
+          approximation: Type.Optional(
+            Type.Object({
+              usageOn: Type.Optional(Type.Number({ minimum: 0 })),
+              usageOff: Type.Optional(Type.Number({ minimum: 0 })),
+              usageConstant: Type.Optional(Type.Number({ minimum: 0 })),
+            }),
+          ),
+          cumulative: Type.Optional(Type.Boolean()),
+          batteries: Type.Optional(Type.Array(Type.String())),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+    pair: Type.Optional(Type.Array(PairView)),
+    unpair: Type.Optional(Type.Array(PairView)),
+    repair: Type.Optional(Type.Array(PairView)),
+    settings: Type.Optional(Type.Array(Setting)),
+    deprecated: Type.Optional(Type.Boolean()),
+    simulation: Type.Optional(Simulation),
+    images: Type.Optional(Type.Object({ small: Type.String(), large: Type.String() })),
+  },
+  { additionalProperties: true },
+);
+export type DriverManifest = Static<typeof DriverManifest>;
+
+const FlowCard = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    title: Translated,
+    hint: Type.Optional(Translated),
+    args: Type.Optional(Type.Array(Type.Unknown())),
+    tokens: Type.Optional(Type.Array(Type.Unknown())),
+  },
+  { additionalProperties: true },
+);
+
+/** The manifest (`app.json`) of an app package. */
+export const AppManifest = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z0-9]+(\\.[a-z0-9_-]+)+$' }),
+    version: Type.String({ pattern: '^\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$' }),
+    sdk: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    compatibility: Type.Optional(Type.String()),
+    name: Translated,
+    description: Type.Optional(Translated),
+    category: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    author: Type.Object({ name: Type.String({ minLength: 1 }), email: Type.String({ minLength: 3 }) }),
+    brandColor: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
+    permissions: Type.Optional(Type.Array(Type.String())),
+    support: Type.Optional(Type.String()),
+    bugs: Type.Optional(Type.Object({ url: Type.String() })),
+    homeyCommunityTopicId: Type.Optional(Type.Integer({ minimum: 1 })),
+    images: Type.Optional(Type.Object({ small: Type.String(), large: Type.String() })),
+    drivers: Type.Optional(Type.Array(DriverManifest)),
+    flow: Type.Optional(
+      Type.Object({
+        triggers: Type.Optional(Type.Array(FlowCard)),
+        conditions: Type.Optional(Type.Array(FlowCard)),
+        actions: Type.Optional(Type.Array(FlowCard)),
+      }),
+    ),
+    settings: Type.Optional(Type.Array(Setting)),
+    locales: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
+    /** Hearth's simulation of the app process: how long it takes to start, whether and how it crashes. */
+    runtime: Type.Optional(
+      Type.Object({
+        startupMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000 })),
+        crash: Type.Optional(
+          Type.Object({
+            afterMs: Type.Integer({ minimum: 0 }),
+            message: Type.String(),
+            exitCode: Type.Optional(Type.Integer()),
+            exitSignal: Type.Optional(Type.String()),
+          }),
+        ),
+        memoryMb: Type.Optional(Type.Number({ minimum: 0 })),
+        log: Type.Optional(Type.Array(Type.String())),
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type AppManifest = Static<typeof AppManifest>;
+
+/** Checks a manifest; answers a readable list of problems (empty when valid). */
+export function checkManifest(manifest: unknown): string[] {
+  if (!Value.Check(AppManifest, manifest)) {
+    return [...Value.Errors(AppManifest, manifest)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`.trim());
+  }
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const driver of manifest.drivers ?? []) {
+    if (seen.has(driver.id)) problems.push(`/drivers: driver id ${driver.id} is declared twice`);
+    seen.add(driver.id);
+    for (const capability of driver.capabilities) {
+      if (!capabilityDefinition(capability)) problems.push(`/drivers/${driver.id}: unknown capability ${capability}`);
+    }
+  }
+  return problems;
+}
+
+/** Picks the text for `language` from a translated value, falling back to English, then to any. */
+export function translate(text: TranslatedText | undefined, language: string): string {
+  if (text === undefined) return '';
+  if (typeof text === 'string') return text;
+  return text[language] ?? text.en ?? Object.values(text)[0] ?? '';
+}
+
+/** An app package on disk: its folder and parsed manifest. */
+export interface AppPackage {
+  readonly dir: string;
+  readonly manifest: AppManifest;
+  readonly builtin: boolean;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The folder of app packages shipped with the hub: `packages/hub/apps`. */
+export const appsRoot = resolve(here, '../../apps');
+
+/** Reads one package folder (`app.json`); throws with the problems when the manifest is invalid. */
+export function readPackage(dir: string, builtin: boolean): AppPackage {
+  const manifest = JSON.parse(readFileSync(join(dir, 'app.json'), 'utf8')) as unknown;
+  const problems = checkManifest(manifest);
+  if (problems.length > 0) throw new Error(`Invalid app manifest in ${dir}:\n- ${problems.join('\n- ')}`);
+  return { dir, manifest: manifest as AppManifest, builtin };
+}
+
+/** Every package in a folder of packages (one sub-folder per app). */
+export function readPackages(root: string, builtin: boolean): AppPackage[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'app.json')))
+    .map((entry) => readPackage(join(root, entry.name), builtin))
+    .sort((a, b) => a.manifest.id.localeCompare(b.manifest.id));
+}
