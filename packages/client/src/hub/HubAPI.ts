@@ -7,14 +7,31 @@ import type { Platform } from '../core/platform';
 import { Secrets } from '../core/secrets';
 import { type HttpResponse, Transport } from '../core/transport';
 import { type DiscoveryResult, discover, type HubAddresses, ping, type Strategy } from './discovery';
+import type { Item } from './items';
 import { Manager } from './Manager';
 import { Realtime } from './Realtime';
 
 export type HubOperations = typeof hubOperations;
 export type HubManagerName = keyof HubOperations & string;
 
+/** What the library adds to an item's data. */
+export type ItemFields = Pick<Item, 'uri' | 'itemType' | 'manager' | 'lastUpdated' | 'on' | 'once' | 'off' | 'emit' | 'toJSON'>;
+
+/** Results with a string `id` (or maps and lists of them) come back as items. */
+export type AsItems<R> = R extends { id: string }
+  ? R & ItemFields
+  : R extends (infer V extends { id: string })[]
+    ? (V & ItemFields)[]
+    : R extends Record<string, infer V extends { id: string }>
+      ? Record<string, V & ItemFields>
+      : R;
+
+type ItemMethods<M> = {
+  [K in keyof M]: M[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<AsItems<R>> : M[K];
+};
+
 /** A manager with its typed methods. */
-export type HubManager<K extends HubManagerName> = Manager & OperationMethods<HubOperations[K]>;
+export type HubManager<K extends HubManagerName> = Manager & ItemMethods<OperationMethods<HubOperations[K]>>;
 
 /** Every manager of the hub, by the contract's manager name (`devices`, `zones`, `flowtoken`, …). */
 export type HubManagers = { [K in HubManagerName]: HubManager<K> };

@@ -87,7 +87,10 @@ export class Manager extends Emitter {
     }
     const answer = await this.hub.send(this.name, request, (args ?? {}) as Record<string, unknown>);
     if (list) return this.#fill(list.type, answer);
-    if (get && answer && typeof answer === 'object') return this.#upsert(get.type, answer as ItemData, false);
+    const type = get?.type ?? this.#itemTypeOf(operation);
+    if (type && answer && typeof answer === 'object' && typeof (answer as ItemData).id === 'string') {
+      return this.#upsert(type, answer as ItemData);
+    }
     return answer;
   }
 
@@ -127,14 +130,16 @@ export class Manager extends Emitter {
     return new ItemClass(this, type, data);
   }
 
-  #upsert(type: string, data: ItemData, emit: boolean): Item {
+  /** The item type an operation's answer is, when its path is `/<type>` or `/<type>/:id` of a listed type. */
+  #itemTypeOf(operation: AnyOperation): string | undefined {
+    const type = /^\/([a-z]+)(\/:id)?$/.exec(operation.path)?.[1];
+    return type && this.#types.has(type) ? type : undefined;
+  }
+
+  #upsert(type: string, data: ItemData): Item {
     const cache = this.#cache.get(type);
     const existing = cache?.get(data.id);
-    if (existing) {
-      if (emit) existing.update(data);
-      else existing.update(data);
-      return existing;
-    }
+    if (existing) return existing.update(data);
     const item = this.#create(type, data);
     if (this.#unsubscribe) cache?.set(data.id, item);
     return item;
