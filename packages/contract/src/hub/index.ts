@@ -6,6 +6,7 @@ import { databaseOperations } from './database';
 import { devicesOperations } from './devices';
 import { driversOperations } from './drivers';
 import { experimentsOperations } from './experiments';
+import { flowOperations } from './flow';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
@@ -37,6 +38,7 @@ export const hubOperations = {
   apps: appsOperations,
   devices: devicesOperations,
   drivers: driversOperations,
+  flow: flowOperations,
 } as const;
 
 export * from './alarms';
@@ -47,10 +49,12 @@ export * from './database';
 export * from './devices';
 export * from './drivers';
 export * from './experiments';
+export * from './flow';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
 export * from './ledring';
+export * from './options';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';

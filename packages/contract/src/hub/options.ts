@@ -78,7 +78,7 @@ export const declareState = (op: Declare, scope = 'homey.system.readonly') =>
   });
 
 /** An open JSON object (entities whose fields vary): serialized as-is. */
-export const OpenObject = Type.Object({}, { additionalProperties: true });
+export const OpenObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
 
 /** The uuid pattern ids and map keys follow (seed section 5). */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';

@@ -7,6 +7,7 @@ import { databaseManager } from './database';
 import { devicesManager } from './devices';
 import { driversManager } from './drivers';
 import { experimentsManager } from './experiments';
+import { flowManager } from './flow';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
@@ -38,4 +39,5 @@ export const managers: readonly HubManager[] = [
   appsManager,
   driversManager,
   devicesManager,
+  flowManager,
 ];

@@ -1,0 +1,338 @@
+import { type Static, Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams, OpenObject } from './options';
+
+const op = hubManager('flow');
+
+/** Duration or delay of an action: `null`, or a number (as a string) of seconds (`multiplier` 1) or minutes (60). */
+export const FlowDelay = Type.Unsafe<{ multiplier: 1 | 60; number: string } | null>({
+  type: ['object', 'null'],
+  required: ['multiplier', 'number'],
+  properties: {
+    multiplier: { enum: [1, 60], description: '1 for seconds, 60 for minutes' },
+    number: { type: 'string', minLength: 1 },
+  },
+  additionalProperties: false,
+});
+
+const cardFields = {
+  uri: Type.String({ minLength: 1 }),
+  id: Type.String({ minLength: 1 }),
+  args: Type.Optional(OpenObject),
+  droptoken: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+};
+
+export const FlowTrigger = Type.Object(cardFields);
+export const FlowCondition = Type.Object({
+  ...cardFields,
+  group: Type.Optional(Type.Enum(['group1', 'group2', 'group3'])),
+  inverted: Type.Optional(Type.Boolean({ default: false })),
+});
+export const FlowAction = Type.Object({
+  ...cardFields,
+  group: Type.Optional(Type.Enum(['then', 'else'])),
+  duration: Type.Optional(FlowDelay),
+  delay: Type.Optional(FlowDelay),
+});
+
+const FolderRef = Type.Union([Type.Null(), Type.String()]);
+
+export const FlowCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  enabled: Type.Optional(Type.Boolean()),
+  folder: Type.Optional(FolderRef),
+  order: Type.Optional(Type.Integer()),
+  trigger: FlowTrigger,
+  conditions: Type.Array(FlowCondition),
+  actions: Type.Array(FlowAction),
+});
+export type FlowCreateBody = Static<typeof FlowCreate>;
+
+export const FlowUpdate = Type.Partial(FlowCreate);
+
+/** A card of an advanced flow, keyed by a uuid in the flow's `cards` map. */
+export const AdvancedFlowCard = Type.Object(
+  {
+    type: Type.Enum(['trigger', 'condition', 'action']),
+    x: Type.Number(),
+    y: Type.Number(),
+    id: Type.Optional(Type.String()),
+    ownerUri: Type.Optional(Type.String()),
+    args: Type.Optional(OpenObject),
+  },
+  { additionalProperties: true },
+);
+
+export const AdvancedFlowCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  enabled: Type.Optional(Type.Boolean()),
+  folder: Type.Optional(FolderRef),
+  cards: Type.Record(Type.String(), AdvancedFlowCard),
+});
+export const AdvancedFlowUpdate = Type.Partial(AdvancedFlowCreate);
+
+export const FlowFolderCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  parent: Type.Optional(FolderRef),
+  order: Type.Optional(Type.Integer()),
+});
+export const FlowFolderUpdate = Type.Partial(FlowFolderCreate);
+
+export const Flow = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    enabled: Type.Boolean(),
+    folder: FolderRef,
+    order: Type.Integer(),
+    broken: Type.Boolean(),
+    triggerable: Type.Boolean(),
+  },
+  { additionalProperties: true },
+);
+export const AdvancedFlow = Flow;
+export const FlowFolder = Type.Object({ id: Type.String(), name: Type.String(), order: Type.Integer(), parent: FolderRef });
+export const FlowCard = Type.Object(
+  { id: Type.String(), uri: Type.String(), title: Type.String() },
+  { additionalProperties: true },
+);
+
+const CardParams = Type.Object({ uri: Type.String({ minLength: 1 }), id: Type.String({ minLength: 1 }) });
+const RunBody = Type.Object({
+  args: Type.Optional(OpenObject),
+  tokens: Type.Optional(OpenObject),
+  state: Type.Optional(OpenObject),
+  droptoken: Type.Optional(Type.String()),
+});
+const TriggerBody = Type.Object({ state: Type.Optional(OpenObject) }, { additionalProperties: true });
+
+export const flowOperations = {
+  getState: declareState(op),
+  getFlows: op({
+    name: 'getFlows',
+    method: 'GET',
+    path: '/flow',
+    scope: 'homey.flow.readonly',
+    response: Type.Record(Type.String(), Flow),
+  }),
+  getFlow: op({
+    name: 'getFlow',
+    method: 'GET',
+    path: '/flow/:id',
+    scope: 'homey.flow.readonly',
+    params: IdParams,
+    response: Flow,
+  }),
+  createFlow: op({
+    name: 'createFlow',
+    method: 'POST',
+    path: '/flow',
+    scope: 'homey.flow',
+    body: FlowCreate,
+    bodyRoot: 'flow',
+    response: Flow,
+  }),
+  updateFlow: op({
+    name: 'updateFlow',
+    method: 'PUT',
+    path: '/flow/:id',
+    scope: 'homey.flow',
+    params: IdParams,
+    body: FlowUpdate,
+    bodyRoot: 'flow',
+    response: Flow,
+  }),
+  deleteFlow: op({ name: 'deleteFlow', method: 'DELETE', path: '/flow/:id', scope: 'homey.flow', params: IdParams }),
+  testFlow: op({
+    name: 'testFlow',
+    method: 'POST',
+    path: '/flow/test',
+    scope: 'homey.flow',
+    body: Type.Object({ flow: FlowCreate, tokens: OpenObject, sessionId: Type.String({ minLength: 1 }) }),
+    response: OpenObject,
+  }),
+  triggerFlow: op({
+    name: 'triggerFlow',
+    method: 'POST',
+    path: '/flow/:id/trigger',
+    scope: 'homey.flow.start',
+    params: IdParams,
+    body: TriggerBody,
+    response: OpenObject,
+  }),
+  shareFlow: op({
+    name: 'shareFlow',
+    method: 'POST',
+    path: '/flow/:id/share',
+    scope: 'homey.flow.readonly',
+    params: IdParams,
+    response: Type.Object({ id: Type.String(), flow: OpenObject, createdAt: Type.String() }),
+  }),
+  getFlowFolders: op({
+    name: 'getFlowFolders',
+    method: 'GET',
+    path: '/flowfolder',
+    scope: 'homey.flow.readonly',
+    response: Type.Record(Type.String(), FlowFolder),
+  }),
+  getFlowFolder: op({
+    name: 'getFlowFolder',
+    method: 'GET',
+    path: '/flowfolder/:id',
+    scope: 'homey.flow.readonly',
+    params: IdParams,
+    response: FlowFolder,
+  }),
+  createFlowFolder: op({
+    name: 'createFlowFolder',
+    method: 'POST',
+    path: '/flowfolder',
+    scope: 'homey.flow',
+    body: FlowFolderCreate,
+    bodyRoot: 'flowfolder',
+    response: FlowFolder,
+  }),
+  updateFlowFolder: op({
+    name: 'updateFlowFolder',
+    method: 'PUT',
+    path: '/flowfolder/:id',
+    scope: 'homey.flow',
+    params: IdParams,
+    body: FlowFolderUpdate,
+    bodyRoot: 'flowfolder',
+    response: FlowFolder,
+  }),
+  deleteFlowFolder: op({
+    name: 'deleteFlowFolder',
+    method: 'DELETE',
+    path: '/flowfolder/:id',
+    scope: 'homey.flow',
+    params: IdParams,
+  }),
+  getFlowCardTriggers: op({
+    name: 'getFlowCardTriggers',
+    method: 'GET',
+    path: '/flowcardtrigger',
+    scope: 'homey.flow.readonly',
+    response: Type.Record(Type.String(), FlowCard),
+  }),
+  getFlowCardTrigger: op({
+    name: 'getFlowCardTrigger',
+    method: 'GET',
+    path: '/flowcardtrigger/:uri/:id',
+    scope: 'homey.flow.readonly',
+    params: CardParams,
+    response: FlowCard,
+  }),
+  getFlowCardConditions: op({
+    name: 'getFlowCardConditions',
+    method: 'GET',
+    path: '/flowcardcondition',
+    scope: 'homey.flow.readonly',
+    response: Type.Record(Type.String(), FlowCard),
+  }),
+  getFlowCardCondition: op({
+    name: 'getFlowCardCondition',
+    method: 'GET',
+    path: '/flowcardcondition/:uri/:id',
+    scope: 'homey.flow.readonly',
+    params: CardParams,
+    response: FlowCard,
+  }),
+  runFlowCardCondition: op({
+    name: 'runFlowCardCondition',
+    method: 'POST',
+    path: '/flowcardcondition/:uri/:id/run',
+    scope: 'homey.flow',
+    params: CardParams,
+    body: RunBody,
+    response: Type.Object({ result: Type.Boolean() }),
+  }),
+  getFlowCardActions: op({
+    name: 'getFlowCardActions',
+    method: 'GET',
+    path: '/flowcardaction',
+    scope: 'homey.flow.readonly',
+    response: Type.Record(Type.String(), FlowCard),
+  }),
+  getFlowCardAction: op({
+    name: 'getFlowCardAction',
+    method: 'GET',
+    path: '/flowcardaction/:uri/:id',
+    scope: 'homey.flow.readonly',
+    params: CardParams,
+    response: FlowCard,
+  }),
+  runFlowCardAction: op({
+    name: 'runFlowCardAction',
+    method: 'POST',
+    path: '/flowcardaction/:uri/:id/run',
+    scope: 'homey.flow',
+    params: CardParams,
+    body: Type.Object({ ...RunBody.properties, duration: Type.Optional(Type.Number({ minimum: 0 })) }),
+    response: OpenObject,
+  }),
+  getFlowCardAutocomplete: op({
+    name: 'getFlowCardAutocomplete',
+    method: 'GET',
+    path: '/:type/:uri/:id/autocomplete',
+    scope: null,
+    params: Type.Object({
+      type: Type.Enum(['flowcardtrigger', 'flowcardcondition', 'flowcardaction']),
+      uri: Type.String({ minLength: 1 }),
+      id: Type.String({ minLength: 1 }),
+    }),
+    query: Type.Object({ name: Type.String({ minLength: 1 }), query: Type.String(), args: Type.Optional(Type.String()) }),
+    response: Type.Array(OpenObject),
+  }),
+  getAdvancedFlows: op({
+    name: 'getAdvancedFlows',
+    method: 'GET',
+    path: '/advancedflow',
+    scope: 'homey.flow.readonly',
+    response: Type.Record(Type.String(), AdvancedFlow),
+  }),
+  getAdvancedFlow: op({
+    name: 'getAdvancedFlow',
+    method: 'GET',
+    path: '/advancedflow/:id',
+    scope: 'homey.flow.readonly',
+    params: IdParams,
+    response: AdvancedFlow,
+  }),
+  createAdvancedFlow: op({
+    name: 'createAdvancedFlow',
+    method: 'POST',
+    path: '/advancedflow',
+    scope: 'homey.flow',
+    body: AdvancedFlowCreate,
+    bodyRoot: 'advancedflow',
+    response: AdvancedFlow,
+  }),
+  updateAdvancedFlow: op({
+    name: 'updateAdvancedFlow',
+    method: 'PUT',
+    path: '/advancedflow/:id',
+    scope: 'homey.flow',
+    params: IdParams,
+    body: AdvancedFlowUpdate,
+    bodyRoot: 'advancedflow',
+    response: AdvancedFlow,
+  }),
+  deleteAdvancedFlow: op({
+    name: 'deleteAdvancedFlow',
+    method: 'DELETE',
+    path: '/advancedflow/:id',
+    scope: 'homey.flow',
+    params: IdParams,
+  }),
+  triggerAdvancedFlow: op({
+    name: 'triggerAdvancedFlow',
+    method: 'POST',
+    path: '/advancedflow/:id/trigger',
+    scope: 'homey.flow.start',
+    params: IdParams,
+    body: TriggerBody,
+    response: OpenObject,
+  }),
+} as const;

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HubEvent } from '../../platform/events';
+import { startTestHub, type TestHub } from '../test-hub';
+import { flowRegistry } from './registry';
+
+interface Flow {
+  id: string;
+  name: string;
+  enabled: boolean;
+  folder: string | null;
+  broken: boolean;
+  triggerable: boolean;
+  conditions: { group: string; inverted: boolean }[];
+  actions: { group: string; duration: unknown; delay: unknown }[];
+}
+interface Folder {
+  id: string;
+  name: string;
+  parent: string | null;
+}
+interface ErrorBody {
+  error: string;
+  error_description: string;
+}
+
+const started = { uri: 'homey:manager:flow', id: 'programmatic_trigger' };
+const say = { uri: 'homey:app:com.example.say', id: 'say' };
+
+describe('flow manager', () => {
+  let t: TestHub;
+  const events: HubEvent[] = [];
+  const spoken: unknown[] = [];
+  beforeAll(async () => {
+    t = await startTestHub();
+    t.hub.context.events.on((e) => events.push(e));
+  });
+  afterAll(() => t.stop());
+
+  it('stores a flow with defaults, computing broken and triggerable', async () => {
+    const created = await t.call<Flow>('POST', '/flow/flow', {
+      name: 'Evening',
+      trigger: started,
+      conditions: [],
+      actions: [],
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ name: 'Evening', enabled: true, folder: null, broken: false, triggerable: true });
+    expect(events.some((e) => e.event === 'flow.create' && e.uri === 'homey:manager:flow')).toBe(true);
+
+    const withApp = await t.call<Flow>('PUT', `/flow/flow/${created.body.id}`, {
+      conditions: [{ uri: 'homey:app:com.example.say', id: 'is_quiet' }],
+      actions: [{ ...say, args: { text: 'Hi' }, delay: { multiplier: 60, number: '5' } }],
+    });
+    expect(withApp.body.broken).toBe(true);
+    expect(withApp.body.conditions[0]).toMatchObject({ group: 'group1', inverted: false });
+    expect(withApp.body.actions[0]).toMatchObject({ group: 'then', duration: null, delay: { multiplier: 60, number: '5' } });
+
+    // The app's cards arrive: the flow is whole again.
+    const registry = flowRegistry(t.hub.context);
+    const undo = [
+      registry.registerCard({ type: 'condition', uri: say.uri, id: 'is_quiet', title: 'It is quiet' }),
+      registry.registerCard({
+        type: 'action',
+        ...say,
+        title: 'Say something',
+        args: [
+          { name: 'text', type: 'text' },
+          { name: 'voice', type: 'autocomplete' },
+        ],
+        run: ({ args }) => {
+          spoken.push(args.text);
+          return { spoken: args.text };
+        },
+        autocomplete: ({ query }) => [{ name: `Voice ${query}` }],
+      }),
+    ];
+    expect((await t.call<Flow>('GET', `/flow/flow/${created.body.id}`)).body.broken).toBe(false);
+    const list = await t.call<Record<string, Flow>>('GET', '/flow/flow');
+    expect(list.body[created.body.id]?.name).toBe('Evening');
+
+    // A variable token used in the args: broken once the variable is gone.
+    const variable = await t.call<{ id: string }>('POST', '/logic/variable', { name: 'Mood', type: 'string', value: 'calm' });
+    await t.call('PUT', `/flow/flow/${created.body.id}`, {
+      actions: [{ ...say, args: { text: `Mood is [[homey:manager:logic|${variable.body.id}]]` } }],
+    });
+    expect((await t.call<Flow>('GET', `/flow/flow/${created.body.id}`)).body.broken).toBe(false);
+    await t.call('DELETE', `/logic/variable/${variable.body.id}`);
+    expect((await t.call<Flow>('GET', `/flow/flow/${created.body.id}`)).body.broken).toBe(true);
+
+    // Cards: listed, read, run and autocompleted.
+    const actions = await t.call<Record<string, { title: string; tokens: unknown[] }>>('GET', '/flow/flowcardaction');
+    expect(actions.body[`${say.uri}:say`]?.title).toBe('Say something');
+    expect((await t.call<{ title: string }>('GET', `/flow/flowcardaction/${say.uri}/say`)).body.title).toBe('Say something');
+    const triggers = await t.call<Record<string, unknown>>('GET', '/flow/flowcardtrigger');
+    expect(Object.keys(triggers.body)).toContain('homey:manager:flow:programmatic_trigger');
+    expect((await t.call('GET', '/flow/flowcardtrigger/homey:manager:flow/programmatic_trigger')).status).toBe(200);
+    expect((await t.call<Record<string, unknown>>('GET', '/flow/flowcardcondition')).body).toHaveProperty(`${say.uri}:is_quiet`);
+    expect((await t.call('GET', `/flow/flowcardcondition/${say.uri}/is_quiet`)).status).toBe(200);
+    const run = await t.call('POST', `/flow/flowcardaction/${say.uri}/say/run`, { args: { text: 'Hello' } });
+    expect(run.body).toEqual({ spoken: 'Hello' });
+    expect(spoken).toEqual(['Hello']);
+    expect((await t.call<ErrorBody>('POST', `/flow/flowcardcondition/${say.uri}/is_quiet/run`, {})).status).toBe(501);
+    const suggestions = await t.call('GET', `/flow/flowcardaction/${say.uri}/say/autocomplete?name=voice&query=A`);
+    expect(suggestions.body).toEqual([{ name: 'Voice A' }]);
+    expect((await t.call('GET', `/flow/flowcardaction/${say.uri}/say/autocomplete?name=text&query=A`)).status).toBe(404);
+    for (const u of undo) u();
+    expect((await t.call('GET', `/flow/flowcardaction/${say.uri}/say`)).status).toBe(404);
+
+    // Running waits for the engine; sharing stores a copy.
+    const trigger = await t.call<ErrorBody>('POST', `/flow/flow/${created.body.id}/trigger`, {});
+    expect(trigger.status).toBe(409);
+    await t.call('PUT', `/flow/flow/${created.body.id}`, { conditions: [], actions: [] });
+    const run2 = await t.call<ErrorBody>('POST', `/flow/flow/${created.body.id}/trigger`, {});
+    expect(run2.status).toBe(501);
+    expect(run2.body.error_description).toContain('flow engine');
+    const test = await t.call<ErrorBody>('POST', '/flow/flow/test', {
+      flow: { name: 'T', trigger: started, conditions: [], actions: [] },
+      tokens: {},
+      sessionId: 's1',
+    });
+    expect(test.status).toBe(501);
+    const share = await t.call<{ id: string; flow: { name: string } }>('POST', `/flow/flow/${created.body.id}/share`, {});
+    expect(share.body.flow.name).toBe('Evening');
+    expect((await t.call<{ flows: number }>('GET', '/flow/state')).body.flows).toBe(1);
+    expect((await t.call('DELETE', `/flow/flow/${created.body.id}`)).status).toBe(204);
+    expect((await t.call('GET', `/flow/flow/${created.body.id}`)).status).toBe(404);
+  });
+
+  it('validates flows, naming the field', async () => {
+    const base = { name: 'X', trigger: started, conditions: [], actions: [] };
+    const cases: [unknown, string][] = [
+      [{ ...base, name: '' }, 'name'],
+      [{ ...base, actions: [{ ...say, duration: { multiplier: 30, number: '1' } }] }, 'actions.0.duration.multiplier'],
+      [{ ...base, actions: [{ ...say, delay: { multiplier: 60, number: 5 } }] }, 'actions.0.delay.number'],
+      [{ ...base, conditions: [{ ...say, group: 'group4' }] }, 'conditions.0.group'],
+      [{ ...base, actions: [{ ...say, group: 'maybe' }] }, 'actions.0.group'],
+      [{ name: 'X', conditions: [], actions: [] }, 'trigger'],
+      [{ name: 'X', trigger: started, actions: [] }, 'conditions'],
+      [{ ...base, folder: 'nope' }, 'folder'],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await t.call<ErrorBody>('POST', '/flow/flow', body);
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.error_description, field).toContain(field);
+    }
+    expect((await t.call<Record<string, Flow>>('GET', '/flow/flow')).body).toEqual({});
+    expect((await t.call('PUT', '/flow/flow/nope', { name: 'Y' })).status).toBe(404);
+    expect((await t.call('DELETE', '/flow/flow/nope')).status).toBe(404);
+    expect((await t.call('POST', '/flow/flow/nope/trigger', {})).status).toBe(404);
+    expect((await t.call('POST', '/flow/flow/nope/share', {})).status).toBe(404);
+  });
+
+  it('keeps a folder tree and moves what a deleted folder held to its parent', async () => {
+    const home = await t.call<Folder>('POST', '/flow/flowfolder', { name: 'Home' });
+    const lights = await t.call<Folder>('POST', '/flow/flowfolder', { name: 'Lights', parent: home.body.id });
+    expect(lights.body.parent).toBe(home.body.id);
+    const flow = await t.call<Flow>('POST', '/flow/flow', {
+      name: 'Lamp',
+      folder: lights.body.id,
+      trigger: started,
+      conditions: [],
+      actions: [],
+    });
+    expect(flow.body.folder).toBe(lights.body.id);
+    const cycle = await t.call<ErrorBody>('PUT', `/flow/flowfolder/${home.body.id}`, { parent: lights.body.id });
+    expect(cycle.status).toBe(400);
+    expect(cycle.body.error_description).toContain('parent');
+    expect((await t.call<ErrorBody>('POST', '/flow/flowfolder', { name: '' })).body.error_description).toContain('name');
+    expect((await t.call<ErrorBody>('POST', '/flow/flowfolder', {})).body.error_description).toBe('Missing Parameter: name');
+    const renamed = await t.call<Folder>('PUT', `/flow/flowfolder/${lights.body.id}`, { name: 'Lamps' });
+    expect(renamed.body.name).toBe('Lamps');
+    expect((await t.call<Record<string, Folder>>('GET', '/flow/flowfolder')).body[lights.body.id]?.name).toBe('Lamps');
+    expect((await t.call('DELETE', `/flow/flowfolder/${lights.body.id}`)).status).toBe(204);
+    expect((await t.call<Flow>('GET', `/flow/flow/${flow.body.id}`)).body.folder).toBe(home.body.id);
+    expect((await t.call('GET', `/flow/flowfolder/${lights.body.id}`)).status).toBe(404);
+    expect((await t.call('DELETE', `/flow/flowfolder/${lights.body.id}`)).status).toBe(404);
+    expect((await t.call('PUT', `/flow/flowfolder/${lights.body.id}`, { name: 'x' })).status).toBe(404);
+  });
+
+  it('stores advanced flows with uuid card keys', async () => {
+    const key = randomUUID();
+    const created = await t.call<Flow & { cards: Record<string, unknown> }>('POST', '/flow/advancedflow', {
+      name: 'Advanced',
+      cards: { [key]: { type: 'trigger', x: 10, y: 20, ownerUri: started.uri, id: started.id } },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ broken: false, triggerable: true, enabled: true });
+    const broken = await t.call<Flow>('PUT', `/flow/advancedflow/${created.body.id}`, {
+      cards: { [key]: { type: 'action', x: 0, y: 0, ownerUri: 'homey:app:gone', id: 'x' } },
+    });
+    expect(broken.body).toMatchObject({ broken: true, triggerable: false });
+    expect((await t.call<Record<string, Flow>>('GET', '/flow/advancedflow')).body[created.body.id]?.name).toBe('Advanced');
+    expect((await t.call<Flow>('GET', `/flow/advancedflow/${created.body.id}`)).body.name).toBe('Advanced');
+    expect((await t.call('POST', `/flow/advancedflow/${created.body.id}/trigger`, {})).status).toBe(409);
+    const badKey = await t.call<ErrorBody>('POST', '/flow/advancedflow', {
+      name: 'A',
+      cards: { one: { type: 'trigger', x: 0, y: 0 } },
+    });
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.error_description).toContain('cards.one');
+    const badType = await t.call<ErrorBody>('POST', '/flow/advancedflow', {
+      name: 'A',
+      cards: { [key]: { type: 'magic', x: 0, y: 0 } },
+    });
+    expect(badType.status).toBe(400);
+    expect((await t.call<ErrorBody>('POST', '/flow/advancedflow', { name: 'A' })).body.error_description).toBe(
+      'Missing Parameter: cards',
+    );
+    expect((await t.call('DELETE', `/flow/advancedflow/${created.body.id}`)).status).toBe(204);
+    expect((await t.call('GET', `/flow/advancedflow/${created.body.id}`)).status).toBe(404);
+    expect((await t.call('POST', `/flow/advancedflow/${created.body.id}/trigger`, {})).status).toBe(404);
+  });
+});
