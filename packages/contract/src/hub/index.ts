@@ -2,6 +2,7 @@ import { alarmsOperations } from './alarms';
 import { appsOperations } from './apps';
 import { audioOperations } from './audio';
 import { cloudManagerOperations } from './cloud';
+import { dashboardsOperations } from './dashboards';
 import { databaseOperations } from './database';
 import { devicesOperations } from './devices';
 import { driversOperations } from './drivers';
@@ -11,6 +12,7 @@ import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
 import { ledringOperations } from './ledring';
+import { moodsOperations } from './moods';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
@@ -39,12 +41,15 @@ export const hubOperations = {
   devices: devicesOperations,
   drivers: driversOperations,
   flow: flowOperations,
+  moods: moodsOperations,
+  dashboards: dashboardsOperations,
 } as const;
 
 export * from './alarms';
 export * from './apps';
 export * from './audio';
 export * from './cloud';
+export * from './dashboards';
 export * from './database';
 export * from './devices';
 export * from './drivers';
@@ -54,6 +59,7 @@ export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
 export * from './ledring';
+export * from './moods';
 export * from './options';
 export * from './sessions';
 export * from './speech-output';

@@ -3,6 +3,7 @@ import { alarmsManager } from './alarms';
 import { appsManager } from './apps';
 import { audioManager } from './audio';
 import { cloudManager } from './cloud';
+import { dashboardsManager } from './dashboards';
 import { databaseManager } from './database';
 import { devicesManager } from './devices';
 import { driversManager } from './drivers';
@@ -12,6 +13,7 @@ import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
 import { ledringManager } from './ledring';
+import { moodsManager } from './moods';
 import { sessionsManager } from './sessions';
 import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
@@ -40,4 +42,6 @@ export const managers: readonly HubManager[] = [
   driversManager,
   devicesManager,
   flowManager,
+  moodsManager,
+  dashboardsManager,
 ];

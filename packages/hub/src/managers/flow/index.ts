@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type FlowCreateBody, HearthError, hubOperations, invalidParameter, notFound, UUID_PATTERN } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import type { HubManager, HubPrincipal } from '../../platform/context';
 import { describeAdvancedFlow, describeFlow, PROGRAMMATIC_TRIGGER, type StoredAdvancedFlow, type StoredFlow } from './health';
 import { type FlowCardDefinition, type FlowCardType, flowRegistry, uriObject } from './registry';
 import { DocumentStore, flowMigrations } from './store';

@@ -1,0 +1,176 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams, OpenObject, UuidParams } from './options';
+
+const op = hubManager('dashboards');
+
+/** Older form: columns of widget references. */
+export const DashboardColumns = Type.Array(
+  Type.Object({
+    id: Type.String({ minLength: 1 }),
+    widgets: Type.Array(Type.Object({ id: Type.String({ minLength: 1 }) }, { additionalProperties: true })),
+  }),
+);
+/** Newer form: widgets and lines placed on a canvas, each keyed by a uuid. */
+export const DashboardWidgets = Type.Record(
+  Type.String(),
+  Type.Object({
+    type: Type.String({ minLength: 1 }),
+    x: Type.Number(),
+    y: Type.Number(),
+    width: Type.Number({ minimum: 0 }),
+    height: Type.Number({ minimum: 0 }),
+    settings: Type.Optional(OpenObject),
+  }),
+);
+export const DashboardLines = Type.Record(
+  Type.String(),
+  Type.Object({
+    x1: Type.Number(),
+    x2: Type.Number(),
+    y1: Type.Number(),
+    y2: Type.Number(),
+    settings: Type.Optional(OpenObject),
+  }),
+);
+
+export const Dashboard = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    columns: Type.Optional(DashboardColumns),
+    widgets: Type.Optional(DashboardWidgets),
+    lines: Type.Optional(DashboardLines),
+  },
+  { additionalProperties: true },
+);
+
+export const DashboardCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  columns: Type.Optional(DashboardColumns),
+  widgets: Type.Optional(DashboardWidgets),
+  lines: Type.Optional(DashboardLines),
+});
+export const DashboardUpdate = Type.Partial(DashboardCreate);
+
+export const AppWidget = Type.Object(
+  {
+    id: Type.String(),
+    ownerId: Type.String(),
+    ownerUri: Type.String(),
+    ownerName: Type.String(),
+    name: Type.String(),
+    settings: Type.Array(OpenObject),
+    height: Type.Union([Type.Null(), Type.Number()]),
+  },
+  { additionalProperties: true },
+);
+
+export const WidgetStore = Type.Object({ id: Type.String(), state: OpenObject, updatedAt: Type.String() });
+
+/** Like moods, dashboards follow the wire table (not private): see moods.ts. */
+export const dashboardsOperations = {
+  getState: declareState(op),
+  getDashboards: op({
+    name: 'getDashboards',
+    method: 'GET',
+    path: '/dashboard',
+    scope: 'homey.dashboard.readonly',
+    response: Type.Record(Type.String(), Dashboard),
+  }),
+  getDashboard: op({
+    name: 'getDashboard',
+    method: 'GET',
+    path: '/dashboard/:id',
+    scope: 'homey.dashboard.readonly',
+    params: UuidParams,
+    response: Dashboard,
+  }),
+  createDashboard: op({
+    name: 'createDashboard',
+    method: 'POST',
+    path: '/dashboard',
+    scope: 'homey.dashboard',
+    body: DashboardCreate,
+    bodyRoot: 'dashboard',
+    response: Dashboard,
+  }),
+  updateDashboard: op({
+    name: 'updateDashboard',
+    method: 'PUT',
+    path: '/dashboard/:id',
+    scope: 'homey.dashboard',
+    params: UuidParams,
+    body: DashboardUpdate,
+    bodyRoot: 'dashboard',
+    response: Dashboard,
+  }),
+  deleteDashboard: op({
+    name: 'deleteDashboard',
+    method: 'DELETE',
+    path: '/dashboard/:id',
+    scope: 'homey.dashboard',
+    params: UuidParams,
+  }),
+  getAppWidgets: op({
+    name: 'getAppWidgets',
+    method: 'GET',
+    path: '/appwidget',
+    scope: 'homey.dashboard.readonly',
+    response: Type.Record(Type.String(), AppWidget),
+  }),
+  getAppWidget: op({
+    name: 'getAppWidget',
+    method: 'GET',
+    path: '/appwidget/:id',
+    scope: 'homey.dashboard.readonly',
+    params: IdParams,
+    response: AppWidget,
+  }),
+  getAppWidgetAutocomplete: op({
+    name: 'getAppWidgetAutocomplete',
+    method: 'GET',
+    path: '/appwidget/:id/autocomplete',
+    scope: 'homey.dashboard.readonly',
+    params: IdParams,
+    query: Type.Object({
+      settingId: Type.String({ minLength: 1 }),
+      query: Type.String(),
+      settings: Type.Optional(Type.String()),
+    }),
+    response: Type.Array(OpenObject),
+  }),
+  getWidgetStores: op({
+    name: 'getWidgetStores',
+    method: 'GET',
+    path: '/widgetstore',
+    scope: 'homey.dashboard.readonly',
+    response: Type.Record(Type.String(), WidgetStore),
+  }),
+  getWidgetStore: op({
+    name: 'getWidgetStore',
+    method: 'GET',
+    path: '/widgetstore/:id',
+    scope: 'homey.dashboard.readonly',
+    params: IdParams,
+    response: WidgetStore,
+  }),
+  getWidgetStoreState: op({
+    name: 'getWidgetStoreState',
+    method: 'GET',
+    path: '/widgetstore/:id/state',
+    scope: 'homey.dashboard.readonly',
+    params: IdParams,
+    response: OpenObject,
+  }),
+  setWidgetStoreState: op({
+    name: 'setWidgetStoreState',
+    method: 'POST',
+    path: '/widgetstore/:id/state',
+    scope: 'homey.dashboard.readonly',
+    params: IdParams,
+    body: Type.Object({ state: OpenObject, replace: Type.Optional(Type.Boolean()) }),
+    response: OpenObject,
+    summary: "Merges (or with `replace`, replaces) a widget's stored state.",
+  }),
+} as const;
