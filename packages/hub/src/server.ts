@@ -7,6 +7,7 @@ import { UserStore, userMigrations } from './managers/users/store';
 import { createAuthenticator } from './platform/auth';
 import type { HubContext } from './platform/context';
 import { HubEvents } from './platform/events';
+import { startRealtime } from './realtime';
 import { migrate, openDatabase } from './store/database';
 import { SettingStore, settingMigrations } from './store/settings';
 
@@ -56,6 +57,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     createAuthenticator(context),
   );
   for (const manager of managers) await manager.start?.(context);
+  const realtime = startRealtime(app, context);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -74,6 +76,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       })();
     },
     async stop() {
+      await realtime.stop();
       for (const manager of [...managers].reverse()) await manager.stop?.();
       await app.close();
       db.close();

@@ -1,0 +1,227 @@
+import { io as connect, Manager, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type PlatformTestHub, startPlatformTestHub } from '../platform/testing';
+
+interface Zone {
+  id: string;
+  name: string;
+  parent: string | null;
+}
+
+const opened: { close(): void }[] = [];
+const track = <T extends { close(): void }>(thing: T): T => {
+  opened.push(thing);
+  return thing;
+};
+
+/** Acknowledged emit, as the ecosystem's client does it. */
+const call = (socket: Socket, event: string, ...args: unknown[]) =>
+  new Promise<unknown[]>((resolve) => socket.emit(event, ...args, (...answer: unknown[]) => resolve(answer)));
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    if (socket.connected) resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+
+/** Connects like the ecosystem's client: handshake on `/`, then `/api` on the same connection without a token. */
+async function apiSocket(t: PlatformTestHub, token: string) {
+  const manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnectionDelay: 50 });
+  const root = track(manager.socket('/'));
+  await connected(root);
+  const [error, result] = await call(root, 'handshakeClient', { token, homeyId: t.hub.context.config.id });
+  expect(error).toBeNull();
+  expect(result).toEqual({ namespace: '/api' });
+  const api = track(manager.socket('/api'));
+  await connected(api);
+  return { manager, root, api };
+}
+
+/** Collects the events delivered for one URI. */
+const collect = (socket: Socket, uri: string) => {
+  const events: [string, unknown][] = [];
+  socket.on(uri, (event: string, data: unknown) => events.push([event, data]));
+  return events;
+};
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe('realtime socket', () => {
+  let t: PlatformTestHub;
+  let rootZone: string;
+
+  beforeAll(async () => {
+    t = await startPlatformTestHub();
+    rootZone = (await t.call<{ rootZoneId: string }>('GET', '/zones/state')).body.rootZoneId;
+  });
+  afterEach(() => {
+    for (const thing of opened.splice(0)) thing.close();
+  });
+  afterAll(() => t.stop());
+
+  it('handshakes, subscribes and delivers zone events named by the URI', async () => {
+    const { api } = await apiSocket(t, t.ownerToken);
+    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+    const events = collect(api, 'homey:manager:zones');
+    const created = await t.call<Zone>('POST', '/zones/zone', { name: 'Study', icon: 'study', parent: rootZone });
+    await until(() => events.length === 1);
+    expect(events[0]).toEqual(['zone.create', created.body]);
+
+    api.emit('unsubscribe', 'homey:manager:zones');
+    await call(api, 'subscribe', 'homey:manager:users'); // a round trip, so the unsubscribe has arrived
+    await t.call('DELETE', `/zones/zone/${created.body.id}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events).toHaveLength(1);
+  });
+
+  it('refuses bad handshakes and /api without one', async () => {
+    const root = track(connect(t.hub.url, { path: '/socket.io/', transports: ['websocket'], forceNew: true }));
+    await connected(root);
+    const [error] = await call(root, 'handshakeClient', { token: 'hses_nope', homeyId: t.hub.context.config.id });
+    expect(error).toMatchObject({ error: 'invalid_token', statusCode: 401 });
+    const [missing] = await call(root, 'handshakeClient', {});
+    expect(missing).toMatchObject({ error: 'missing_token', statusCode: 401 });
+    const [otherHub] = await call(root, 'handshakeClient', { token: t.ownerToken, homeyId: 'ffffffffffffffffffffffff' });
+    expect(otherHub).toMatchObject({ statusCode: 404 });
+
+    const api = track(connect(`${t.hub.url}/api`, { path: '/socket.io/', transports: ['websocket'], forceNew: true }));
+    const failure = await new Promise<Error & { data?: unknown }>((resolve) => api.once('connect_error', resolve));
+    expect(failure.data).toMatchObject({ statusCode: 401 });
+  });
+
+  it('lets current clients authenticate /api with auth.token', async () => {
+    const api = track(
+      connect(`${t.hub.url}/api`, {
+        path: '/socket.io/',
+        transports: ['websocket'],
+        forceNew: true,
+        auth: { token: t.ownerToken },
+      }),
+    );
+    await connected(api);
+    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+  });
+
+  it('denies subscriptions the scopes cannot read, and filters events by scope', async () => {
+    const narrow = t.sessionFor('manager', ['homey.device.readonly']);
+    const { api: narrowApi } = await apiSocket(t, narrow);
+    const [denied] = await call(narrowApi, 'subscribe', 'homey:manager:zones');
+    expect(denied).toMatchObject({ error: 'missing_scopes', statusCode: 403 });
+    const [badUri] = await call(narrowApi, 'subscribe', 'homey:nonsense');
+    expect(badUri).toMatchObject({ statusCode: 400 });
+    const [unknownManager] = await call(narrowApi, 'subscribe', 'homey:manager:nope');
+    expect(unknownManager).toMatchObject({ statusCode: 404 });
+
+    // Both may subscribe to users (homey.user.self reads it), but only a reader of users gets user events.
+    const selfOnly = t.sessionFor('guest', ['homey.user.self']);
+    const { api: selfApi } = await apiSocket(t, selfOnly);
+    const { api: ownerApi } = await apiSocket(t, t.ownerToken);
+    expect(await call(selfApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
+    expect(await call(ownerApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
+    const selfEvents = collect(selfApi, 'homey:manager:users');
+    const ownerEvents = collect(ownerApi, 'homey:manager:users');
+    await t.call('POST', '/users/user', { name: 'Visitor', role: 'guest' });
+    await until(() => ownerEvents.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ownerEvents[0]?.[0]).toBe('user.create');
+    expect(selfEvents).toEqual([]);
+  });
+
+  it('runs operations through the api event exactly as HTTP', async () => {
+    const { api } = await apiSocket(t, t.ownerToken);
+    const [error, zone] = (await call(api, 'api', {
+      uri: 'homey:manager:zones',
+      operation: 'createZone',
+      args: { zone: { name: 'Porch', icon: 'porch', parent: rootZone }, $validate: true },
+    })) as [unknown, Zone];
+    expect(error).toBeNull();
+    expect(zone).toMatchObject({ name: 'Porch', parent: rootZone });
+    expect(await call(api, 'api', { uri: 'homey:manager:zones', operation: 'getZone', args: { id: zone.id } })).toEqual([
+      null,
+      zone,
+    ]);
+    const [missing] = await call(api, 'api', {
+      uri: 'homey:manager:zones',
+      operation: 'createZone',
+      args: { zone: { name: 'No icon', parent: rootZone } },
+    });
+    expect(missing).toEqual({ error: 'missing_parameter', error_description: 'Missing Parameter: icon', statusCode: 400 });
+    const [notFound] = await call(api, 'api', { uri: 'homey:manager:zones', operation: 'getZone', args: { id: 'nope' } });
+    expect(notFound).toMatchObject({ statusCode: 404 });
+    const [unknown] = await call(api, 'api', { uri: 'homey:manager:zones', operation: 'explode', args: {} });
+    expect(unknown).toMatchObject({ statusCode: 404 });
+    // Body fields by name; a 204 answers (null) with no result.
+    const renamed = await call(api, 'api', { uri: 'homey:manager:system', operation: 'setSystemName', args: { name: 'Den' } });
+    expect(renamed).toEqual([null, 'Den']);
+    expect(await call(api, 'api', { uri: 'homey:manager:zones', operation: 'deleteZone', args: { id: zone.id } })).toEqual([
+      null,
+    ]);
+
+    const reader = t.sessionFor('manager', ['homey.zone.readonly']);
+    const { api: readerApi } = await apiSocket(t, reader);
+    const [forbidden] = await call(readerApi, 'api', {
+      uri: 'homey:manager:zones',
+      operation: 'createZone',
+      args: { zone: { name: 'X', icon: 'x', parent: rootZone } },
+    });
+    expect(forbidden).toMatchObject({ error: 'missing_scopes', statusCode: 403 });
+  });
+
+  it('handshakes again and re-subscribes after a reconnect', async () => {
+    const { manager, root, api } = await apiSocket(t, t.ownerToken);
+    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+    const events = collect(api, 'homey:manager:zones');
+    // Drop the underlying connection; the client reconnects on its own.
+    manager.engine.close();
+    await new Promise<void>((resolve) => root.io.once('reconnect', () => resolve()));
+    await connected(root);
+    const [error] = await call(root, 'handshakeClient', { token: t.ownerToken });
+    expect(error).toBeNull();
+    await connected(api);
+    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+    const created = await t.call<Zone>('POST', '/zones/zone', { name: 'Loft', icon: 'loft', parent: rootZone });
+    await until(() => events.some(([event, data]) => event === 'zone.create' && (data as Zone).id === created.body.id));
+  });
+
+  it('disconnects sockets of a revoked session', async () => {
+    const token = t.sessionFor('manager', null);
+    const { api } = await apiSocket(t, token);
+    const session = t.hub.context.sessions.findByToken(token)!;
+    const gone = new Promise<string>((resolve) => api.once('disconnect', (reason) => resolve(reason)));
+    expect((await t.call('DELETE', `/sessions/session/${session.id}`)).status).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('speaks Engine.IO 3 to the ecosystem client (socket.io v2 wire)', async () => {
+    const port = new URL(t.hub.url).port;
+    const ws = track(new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=3&transport=websocket`));
+    const frames: string[] = [];
+    ws.on('message', (data) => frames.push(String(data)));
+    const frame = async (test: (f: string) => boolean) => {
+      await until(() => frames.some(test));
+      return frames.splice(frames.findIndex(test), 1)[0] as string;
+    };
+    const open = JSON.parse((await frame((f) => f.startsWith('0{'))).slice(1)) as { pingInterval: number; pingTimeout: number };
+    expect(open).toMatchObject({ pingInterval: 5000, pingTimeout: 8000 });
+    await frame((f) => f === '40');
+    ws.send(`421["handshakeClient",${JSON.stringify({ token: t.ownerToken, homeyId: t.hub.context.config.id })}]`);
+    expect(JSON.parse((await frame((f) => f.startsWith('431'))).slice(3))).toEqual([null, { namespace: '/api' }]);
+    ws.send('40/api,');
+    await frame((f) => f.startsWith('40/api'));
+    ws.send('42/api,2["subscribe","homey:manager:zones"]');
+    expect(await frame((f) => f.startsWith('43/api,2'))).toBe('43/api,2[null]');
+    const created = await t.call<Zone>('POST', '/zones/zone', { name: 'Shed', icon: 'shed', parent: rootZone });
+    const event = await frame((f) => f.startsWith('42/api,["homey:manager:zones"'));
+    expect(JSON.parse(event.slice('42/api,'.length))).toEqual(['homey:manager:zones', 'zone.create', created.body]);
+    ws.send('2');
+    await frame((f) => f === '3');
+  });
+});
