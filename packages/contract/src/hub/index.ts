@@ -6,11 +6,13 @@ import { dashboardsOperations } from './dashboards';
 import { databaseOperations } from './database';
 import { devicesOperations } from './devices';
 import { driversOperations } from './drivers';
+import { energyOperations } from './energy';
 import { experimentsOperations } from './experiments';
 import { flowOperations } from './flow';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
+import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
 import { moodsOperations } from './moods';
 import { sessionsOperations } from './sessions';
@@ -43,6 +45,8 @@ export const hubOperations = {
   flow: flowOperations,
   moods: moodsOperations,
   dashboards: dashboardsOperations,
+  energy: energyOperations,
+  insights: insightsOperations,
 } as const;
 
 export * from './alarms';
@@ -53,11 +57,13 @@ export * from './dashboards';
 export * from './database';
 export * from './devices';
 export * from './drivers';
+export * from './energy';
 export * from './experiments';
 export * from './flow';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
+export * from './insights';
 export * from './ledring';
 export * from './moods';
 export * from './options';

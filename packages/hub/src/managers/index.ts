@@ -7,11 +7,13 @@ import { dashboardsManager } from './dashboards';
 import { databaseManager } from './database';
 import { devicesManager } from './devices';
 import { driversManager } from './drivers';
+import { energyManager } from './energy';
 import { experimentsManager } from './experiments';
 import { flowManager } from './flow';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
+import { insightsManager } from './insights';
 import { ledringManager } from './ledring';
 import { moodsManager } from './moods';
 import { sessionsManager } from './sessions';
@@ -44,4 +46,6 @@ export const managers: readonly HubManager[] = [
   flowManager,
   moodsManager,
   dashboardsManager,
+  insightsManager,
+  energyManager,
 ];

@@ -1,6 +1,8 @@
 import { AppService } from '../managers/apps/service';
 import { DeviceService } from '../managers/devices/service';
 import { PairingService } from '../managers/drivers/pairing';
+import { EnergyService } from '../managers/energy/service';
+import { InsightsService } from '../managers/insights/service';
 import type { HubContext } from '../platform/context';
 
 /**
@@ -11,6 +13,8 @@ export interface HubRuntime {
   readonly apps: AppService;
   readonly devices: DeviceService;
   readonly pairing: PairingService;
+  readonly insights: InsightsService;
+  readonly energy: EnergyService;
   start(): void;
   stop(): void;
 }
@@ -25,17 +29,21 @@ export function hubRuntime(context: HubContext): HubRuntime {
   const apps = new AppService(context);
   const devices = new DeviceService(context, apps);
   const pairing = new PairingService(context, apps, devices);
+  const insights = new InsightsService(context, devices);
+  const energy = new EnergyService(context, devices);
   const stops: (() => void)[] = [];
   let started = false;
   runtime = {
     apps,
     devices,
     pairing,
+    insights,
+    energy,
     start() {
       if (started) return;
       started = true;
       running.add(this);
-      stops.push(devices.start());
+      stops.push(devices.start(), insights.start());
       apps.start();
     },
     stop() {

@@ -1,0 +1,97 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams } from './options';
+
+const op = hubManager('insights');
+
+/** The resolutions a log's entries are served at, each a window down-sampled to a bounded number of points. */
+export const INSIGHTS_RESOLUTIONS = [
+  'lastHour',
+  'last6Hours',
+  'last24Hours',
+  'last7Days',
+  'last14Days',
+  'last31Days',
+  'lastYear',
+  'last2Years',
+] as const;
+
+/** An insights log (seed section 3); its id is `<ownerUri>:<ownerId>`, e.g. `homey:device:<id>:measure_power`. */
+export const InsightsLog = Type.Object(
+  {
+    id: Type.String(),
+    ownerUri: Type.String(),
+    ownerId: Type.String(),
+    title: Type.String(),
+    titleTrue: Type.Union([Type.String(), Type.Null()]),
+    titleFalse: Type.Union([Type.String(), Type.Null()]),
+    type: Type.Union([Type.Literal('number'), Type.Literal('boolean')]),
+    units: Type.Union([Type.String(), Type.Null()]),
+    decimals: Type.Union([Type.Number(), Type.Null()]),
+    lastValue: Type.Union([Type.Number(), Type.Boolean(), Type.Null()]),
+  },
+  { additionalProperties: true },
+);
+
+export const InsightsEntries = Type.Object({
+  resolution: Type.String(),
+  start: Type.String(),
+  end: Type.String(),
+  step: Type.Number({ description: 'Milliseconds per point' }),
+  updatesIn: Type.Number({ description: 'Milliseconds until the last point may change' }),
+  lastValue: Type.Union([Type.Number(), Type.Boolean(), Type.Null()]),
+  values: Type.Array(Type.Object({ t: Type.String(), v: Type.Union([Type.Number(), Type.Boolean(), Type.Null()]) })),
+});
+
+const LogParams = Type.Object({ uri: Type.String({ minLength: 1 }), id: Type.String({ minLength: 1 }) });
+
+export const insightsOperations = {
+  getState: declareState(op),
+  getLogs: op({
+    name: 'getLogs',
+    method: 'GET',
+    path: '/log',
+    scope: 'homey.insights.readonly',
+    response: Type.Record(Type.String(), InsightsLog),
+  }),
+  getLog: op({
+    name: 'getLog',
+    method: 'GET',
+    path: '/log/:id',
+    scope: 'homey.insights.readonly',
+    params: IdParams,
+    response: InsightsLog,
+  }),
+  getLogEntries: op({
+    name: 'getLogEntries',
+    method: 'GET',
+    path: '/log/:uri/:id/entry',
+    scope: 'homey.insights.readonly',
+    params: LogParams,
+    query: Type.Object({ resolution: Type.Optional(Type.Enum([...INSIGHTS_RESOLUTIONS])) }),
+    response: InsightsEntries,
+    summary: 'Entries of a log over a window, averaged (numbers) or last value (booleans) per bucket.',
+  }),
+  deleteLogEntries: op({
+    name: 'deleteLogEntries',
+    method: 'DELETE',
+    path: '/log/:uri/:id/entry',
+    scope: 'homey.insights',
+    params: LogParams,
+  }),
+  deleteLog: op({ name: 'deleteLog', method: 'DELETE', path: '/log/:uri/:id', scope: 'homey.insights', params: LogParams }),
+  deleteLogs: op({
+    name: 'deleteLogs',
+    method: 'DELETE',
+    path: '/log',
+    scope: 'homey.insights',
+    summary: 'Deletes every log and its entries.',
+  }),
+  getStorageInfo: op({
+    name: 'getStorageInfo',
+    method: 'GET',
+    path: '/storage',
+    scope: 'homey.insights.readonly',
+    response: Type.Object({ logs: Type.Integer(), entries: Type.Integer(), size: Type.Integer({ description: 'Bytes' }) }),
+  }),
+} as const;

@@ -1,0 +1,281 @@
+import { type INSIGHTS_RESOLUTIONS, notFound } from '@hearth/contract';
+import type { HubContext } from '../../platform/context';
+import type { HubEvent } from '../../platform/events';
+import { effectiveCapability } from '../../runtime/capabilities';
+import type { Migration } from '../../store/database';
+import type { DeviceRecord, DeviceService } from '../devices/service';
+
+export const insightsMigrations: Migration[] = [
+  {
+    id: 'insights-001-create',
+    up: (db) =>
+      db.exec(`CREATE TABLE insights_log (
+        log INTEGER PRIMARY KEY,
+        owner_uri TEXT NOT NULL,
+        owner_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        title TEXT NOT NULL,
+        title_true TEXT,
+        title_false TEXT,
+        units TEXT,
+        decimals INTEGER,
+        chart_type TEXT,
+        last_value REAL,
+        created_at TEXT NOT NULL,
+        UNIQUE (owner_uri, owner_id)
+      );
+      CREATE TABLE insights_entry (
+        log INTEGER NOT NULL,
+        t INTEGER NOT NULL,
+        v REAL,
+        PRIMARY KEY (log, t)
+      ) WITHOUT ROWID`),
+  },
+];
+
+export type Resolution = (typeof INSIGHTS_RESOLUTIONS)[number];
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Each resolution's window and bucket size: every answer has at most a few hundred points. */
+export const RESOLUTIONS: Record<Resolution, { window: number; step: number }> = {
+  lastHour: { window: HOUR, step: 60_000 },
+  last6Hours: { window: 6 * HOUR, step: 5 * 60_000 },
+  last24Hours: { window: DAY, step: 15 * 60_000 },
+  last7Days: { window: 7 * DAY, step: HOUR },
+  last14Days: { window: 14 * DAY, step: 2 * HOUR },
+  last31Days: { window: 31 * DAY, step: 4 * HOUR },
+  lastYear: { window: 365 * DAY, step: DAY },
+  last2Years: { window: 730 * DAY, step: 2 * DAY },
+};
+
+interface LogRow {
+  log: number;
+  owner_uri: string;
+  owner_id: string;
+  type: 'number' | 'boolean';
+  title: string;
+  title_true: string | null;
+  title_false: string | null;
+  units: string | null;
+  decimals: number | null;
+  chart_type: string | null;
+  last_value: number | null;
+  created_at: string;
+}
+
+const READ_SCOPE = 'homey.insights.readonly';
+
+/**
+ * Insights: one log per getable number or boolean capability of every device, an entry per change.
+ * Entries are clustered by (log, time), so a window query is one index range scan aggregated per bucket.
+ */
+export class InsightsService {
+  constructor(
+    private readonly context: HubContext,
+    private readonly devices: DeviceService,
+  ) {}
+
+  start(): () => void {
+    for (const device of this.devices.list()) this.ensureLogs(device);
+    return this.context.events.on((event) => this.onEvent(event));
+  }
+
+  private onEvent(event: HubEvent): void {
+    if (!this.context.db.open) return;
+    if (event.uri === 'homey:manager:devices') {
+      const id = (event.data as { id?: string }).id;
+      if (!id) return;
+      if (event.event === 'device.create') {
+        const device = this.devices.find(id);
+        if (device) this.ensureLogs(device);
+      } else if (event.event === 'device.delete') {
+        this.deleteOwner(`homey:device:${id}`);
+      }
+      return;
+    }
+    if (event.event === 'capability' && event.uri.startsWith('homey:device:')) {
+      const { capabilityId, value, transactionTime } = event.data as {
+        capabilityId: string;
+        value: unknown;
+        transactionTime: number;
+      };
+      this.append(event.uri, capabilityId, value, transactionTime);
+    }
+  }
+
+  /** Creates the logs of a device's getable number and boolean capabilities and records their current values. */
+  ensureLogs(device: DeviceRecord): void {
+    const insert = this.context.db.prepare(
+      `INSERT OR IGNORE INTO insights_log (owner_uri, owner_id, type, title, title_true, title_false, units, decimals, chart_type, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const values = this.devices.values(device.id);
+    const ownerUri = `homey:device:${device.id}`;
+    for (const capabilityId of device.capabilities) {
+      const c = effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]);
+      if (!c.getable || (c.type !== 'number' && c.type !== 'boolean')) continue;
+      const created = insert.run(
+        ownerUri,
+        capabilityId,
+        c.type,
+        c.title,
+        c.titleTrue ?? null,
+        c.titleFalse ?? null,
+        c.units ?? null,
+        c.decimals ?? null,
+        c.chartType ?? null,
+        new Date().toISOString(),
+      );
+      const current = values.get(capabilityId);
+      if (created.changes > 0 && current && current.value !== null)
+        this.append(ownerUri, capabilityId, current.value, current.lastUpdated ?? Date.now());
+    }
+  }
+
+  /** Appends an entry when the value changed; other values (strings, unknown logs) are ignored. */
+  append(ownerUri: string, ownerId: string, value: unknown, t: number): void {
+    const log = this.context.db
+      .prepare('SELECT log, type, last_value FROM insights_log WHERE owner_uri = ? AND owner_id = ?')
+      .get(ownerUri, ownerId) as { log: number; type: string; last_value: number | null } | undefined;
+    if (!log) return;
+    const v =
+      log.type === 'boolean' ? (typeof value === 'boolean' ? Number(value) : null) : typeof value === 'number' ? value : null;
+    if (v === null || v === log.last_value) return;
+    this.context.db.transaction(() => {
+      this.context.db.prepare('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v);
+      this.context.db.prepare('UPDATE insights_log SET last_value = ? WHERE log = ?').run(v, log.log);
+    })();
+  }
+
+  /** Writes many past entries at once (demo history, imports). */
+  appendHistory(ownerUri: string, ownerId: string, entries: readonly { t: number; v: number | boolean }[]): number {
+    const log = this.row(ownerUri, ownerId);
+    const insert = this.context.db.prepare('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)');
+    this.context.db.transaction(() => {
+      for (const entry of entries) insert.run(log.log, entry.t, Number(entry.v));
+    })();
+    return entries.length;
+  }
+
+  list() {
+    return (this.context.db.prepare('SELECT * FROM insights_log ORDER BY owner_uri, owner_id').all() as LogRow[]).map((r) =>
+      this.view(r),
+    );
+  }
+
+  get(id: string) {
+    const split = id.lastIndexOf(':');
+    if (split < 0) throw notFound('Log', id);
+    return this.view(this.row(id.slice(0, split), id.slice(split + 1)));
+  }
+
+  entries(ownerUri: string, ownerId: string, resolution: Resolution, now = Date.now()) {
+    const log = this.row(ownerUri, ownerId);
+    const { window, step } = RESOLUTIONS[resolution];
+    // Buckets are aligned to the step so that repeated queries answer the same points.
+    const end = Math.floor(now / step) * step + step;
+    const start = end - window;
+    const sql =
+      log.type === 'boolean'
+        ? // SQLite answers the bare column `v` from the row holding MAX(t): the last value of each bucket.
+          'SELECT (t - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS b, MAX(t) AS last, v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b'
+        : 'SELECT (t - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS b, AVG(v) AS v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b';
+    const rows = this.context.db.prepare(sql).all(start, step, log.log, start, end) as { b: number; v: number | null }[];
+    const decimals = log.decimals ?? 2;
+    const values = rows.map((row) => ({
+      t: new Date(start + row.b * step).toISOString(),
+      v: row.v === null ? null : log.type === 'boolean' ? row.v !== 0 : Number(row.v.toFixed(decimals)),
+    }));
+    return {
+      resolution,
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+      step,
+      updatesIn: end - now,
+      lastValue: this.lastValue(log),
+      values,
+    };
+  }
+
+  deleteEntries(ownerUri: string, ownerId: string): void {
+    const log = this.row(ownerUri, ownerId);
+    this.context.db.transaction(() => {
+      this.context.db.prepare('DELETE FROM insights_entry WHERE log = ?').run(log.log);
+      this.context.db.prepare('UPDATE insights_log SET last_value = NULL WHERE log = ?').run(log.log);
+    })();
+    this.context.events.entity('insights', 'log', 'update', this.get(`${ownerUri}:${ownerId}`), READ_SCOPE);
+  }
+
+  deleteLog(ownerUri: string, ownerId: string): void {
+    const log = this.row(ownerUri, ownerId);
+    this.context.db.transaction(() => {
+      this.context.db.prepare('DELETE FROM insights_entry WHERE log = ?').run(log.log);
+      this.context.db.prepare('DELETE FROM insights_log WHERE log = ?').run(log.log);
+    })();
+    this.context.events.entity('insights', 'log', 'delete', { id: `${ownerUri}:${ownerId}` }, READ_SCOPE);
+  }
+
+  deleteAll(): void {
+    const ids = this.list().map((l) => l.id);
+    this.context.db.transaction(() => {
+      this.context.db.prepare('DELETE FROM insights_entry').run();
+      this.context.db.prepare('DELETE FROM insights_log').run();
+    })();
+    for (const id of ids) this.context.events.entity('insights', 'log', 'delete', { id }, READ_SCOPE);
+  }
+
+  storage() {
+    const logs = this.context.db.prepare('SELECT COUNT(*) FROM insights_log').pluck().get() as number;
+    const entries = this.context.db.prepare('SELECT COUNT(*) FROM insights_entry').pluck().get() as number;
+    // An entry row is a log number, an 8-byte time and an 8-byte value in a clustered b-tree: about 20 bytes.
+    return { logs, entries, size: entries * 20 + logs * 200 };
+  }
+
+  private deleteOwner(ownerUri: string): void {
+    const logs = this.context.db.prepare('SELECT log, owner_id FROM insights_log WHERE owner_uri = ?').all(ownerUri) as {
+      log: number;
+      owner_id: string;
+    }[];
+    this.context.db.transaction(() => {
+      for (const { log } of logs) {
+        this.context.db.prepare('DELETE FROM insights_entry WHERE log = ?').run(log);
+        this.context.db.prepare('DELETE FROM insights_log WHERE log = ?').run(log);
+      }
+    })();
+    for (const { owner_id } of logs)
+      this.context.events.entity('insights', 'log', 'delete', { id: `${ownerUri}:${owner_id}` }, READ_SCOPE);
+  }
+
+  private row(ownerUri: string, ownerId: string): LogRow {
+    const row = this.context.db
+      .prepare('SELECT * FROM insights_log WHERE owner_uri = ? AND owner_id = ?')
+      .get(ownerUri, ownerId) as LogRow | undefined;
+    if (!row) throw notFound('Log', `${ownerUri}:${ownerId}`);
+    return row;
+  }
+
+  private lastValue(row: LogRow): number | boolean | null {
+    if (row.last_value === null) return null;
+    return row.type === 'boolean' ? row.last_value !== 0 : row.last_value;
+  }
+
+  private view(row: LogRow) {
+    const deviceId = row.owner_uri.startsWith('homey:device:') ? row.owner_uri.slice('homey:device:'.length) : undefined;
+    const owner = deviceId ? this.devices.find(deviceId) : undefined;
+    return {
+      id: `${row.owner_uri}:${row.owner_id}`,
+      ownerUri: row.owner_uri,
+      ownerId: row.owner_id,
+      ownerName: owner?.name ?? null,
+      title: row.title,
+      titleTrue: row.title_true,
+      titleFalse: row.title_false,
+      type: row.type,
+      units: row.units,
+      decimals: row.decimals,
+      chartType: row.chart_type,
+      lastValue: this.lastValue(row),
+    };
+  }
+}
