@@ -16,7 +16,10 @@ export interface RunningHub {
 }
 
 /** Starts the real hub on a free loopback port with a throw-away data directory and an owner PAT. */
-export async function startRealHub(overrides: Partial<HubConfig> = {}): Promise<RunningHub> {
+export async function startRealHub(
+  overrides: Partial<HubConfig> = {},
+  options: { issueToken?: boolean } = {},
+): Promise<RunningHub> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'hearth-client-hub-'));
   const hub = await startHub({
     id: HUB_ID,
@@ -34,7 +37,8 @@ export async function startRealHub(overrides: Partial<HubConfig> = {}): Promise<
   return {
     hub,
     url: hub.url,
-    token: hub.issueOwnerToken(),
+    // Issuing revokes the previous owner token: a restarted hub keeps the one its clients hold.
+    token: options.issueToken === false ? '' : hub.issueOwnerToken(),
     dataDir,
     async stop() {
       await hub.stop();
