@@ -1,0 +1,78 @@
+// Issue 3 benchmark: throughput of GET /api/manager/zones/zone with 200 zones and of PUT a zone, against a
+// bare Fastify route answering the same bytes in the same process (the baseline). Goal: ≥ 60% of the bare
+// route. Run: npx tsx bench/hub-api.ts
+import { fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { fmt, line } from './lib/report';
+
+interface Server {
+  hubUrl: string;
+  bareUrl: string;
+  token: string;
+  hubId: string;
+  zoneId: string;
+  zoneCount: number;
+  listBytes: number;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const duration = Number(process.env.BENCH_SECONDS ?? 5);
+const child = fork(join(here, 'lib', 'hub-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const server = await new Promise<Server>((resolve, reject) => {
+  child.once('message', (message) => resolve(message as Server));
+  child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+});
+
+async function load(url: string, options: { method?: 'GET' | 'PUT'; body?: string; headers?: Record<string, string> } = {}) {
+  const run = (seconds: number) =>
+    autocannon({
+      url,
+      connections: 16,
+      pipelining: 1,
+      duration: seconds,
+      method: options.method ?? 'GET',
+      body: options.body,
+      headers: options.headers,
+    });
+  await run(1); // warm-up: JIT, connection pools, SQLite page cache
+  const result = await run(duration);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const auth = { authorization: `Bearer ${server.token}`, 'x-homey-id': server.hubId };
+const json = { ...auth, 'content-type': 'application/json' };
+const body = JSON.stringify({ name: 'Bench room' });
+
+console.log(
+  `Hub API throughput (${server.zoneCount} zones, ${server.listBytes} bytes per list, 16 connections, ${duration} s each)`,
+);
+const cases = [
+  {
+    name: 'GET zones',
+    hub: () => load(`${server.hubUrl}/api/manager/zones/zone`, { headers: auth }),
+    bare: () => load(`${server.bareUrl}/bare/zones`),
+  },
+  {
+    name: 'PUT zone',
+    hub: () => load(`${server.hubUrl}/api/manager/zones/zone/${server.zoneId}`, { method: 'PUT', body, headers: json }),
+    bare: () =>
+      load(`${server.bareUrl}/bare/zones/${server.zoneId}`, {
+        method: 'PUT',
+        body,
+        headers: { 'content-type': 'application/json' },
+      }),
+  },
+];
+for (const c of cases) {
+  const bare = await c.bare();
+  const hub = await c.hub();
+  const ratio = hub.rps / bare.rps;
+  line(`${c.name}: bare Fastify (baseline)`, `${fmt(bare.rps, 0)} req/s  p50 ${bare.p50} ms  p99 ${bare.p99} ms`);
+  line(`${c.name}: hub`, `${fmt(hub.rps, 0)} req/s  p50 ${hub.p50} ms  p99 ${hub.p99} ms`);
+  line(`${c.name}: hub / baseline`, `${fmt(ratio * 100)} %`, { text: '≥ 60 %', met: ratio >= 0.6 });
+}
+child.disconnect();

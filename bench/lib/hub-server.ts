@@ -1,0 +1,72 @@
+// Child process of the hub benchmarks: a real hub and, in the same process, a bare Fastify server that
+// answers the same bytes (the baseline). Reports its addresses to the parent over IPC.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startHub } from '@hearth/hub';
+import Fastify from 'fastify';
+
+const zoneCount = Number(process.env.BENCH_ZONES ?? 200);
+const hub = await startHub({
+  id: 'be0c4000000000000000be0c',
+  name: 'Bench hub',
+  model: 'hearth-pro-5q',
+  host: '127.0.0.1',
+  port: 0,
+  dataDir: mkdtempSync(join(tmpdir(), 'hearth-bench-')),
+  softwareVersion: '12.4.0',
+  language: 'en',
+  cloudUrl: null,
+  logLevel: 'silent',
+});
+const token = hub.issueOwnerToken();
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+const zones = (await hub.app.inject({ method: 'GET', url: '/api/manager/zones/zone', headers })).json() as Record<
+  string,
+  { id: string; parent: string | null }
+>;
+const root = Object.values(zones).find((zone) => zone.parent === null);
+if (!root) throw new Error('hub has no root zone');
+for (let i = zones ? Object.keys(zones).length : 0; i < zoneCount; i++) {
+  const created = await hub.app.inject({
+    method: 'POST',
+    url: '/api/manager/zones/zone',
+    headers,
+    payload: { name: `Room ${i}`, icon: 'home', parent: root.id },
+  });
+  if (created.statusCode !== 200) throw new Error(`createZone answered ${created.statusCode}: ${created.body}`);
+}
+const listBytes = (await hub.app.inject({ method: 'GET', url: '/api/manager/zones/zone', headers })).body;
+const target = Object.values(JSON.parse(listBytes) as Record<string, { id: string; parent: string | null }>).find(
+  (z) => z.parent !== null,
+);
+if (!target) throw new Error('no zone to update');
+const updateBytes = (
+  await hub.app.inject({ method: 'PUT', url: `/api/manager/zones/zone/${target.id}`, headers, payload: { name: 'Bench room' } })
+).body;
+
+const bare = Fastify({ logger: false });
+bare.get('/bare/zones', (_request, reply) => {
+  reply.type('application/json; charset=utf-8').send(listBytes);
+});
+bare.put('/bare/zones/:id', (request, reply) => {
+  if (typeof (request.body as { name?: unknown }).name !== 'string') return reply.status(400).send({ error: 'bad' });
+  reply.type('application/json; charset=utf-8').send(updateBytes);
+});
+await bare.listen({ host: '127.0.0.1', port: 0 });
+const bareAddress = bare.server.address();
+const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
+
+process.send?.({
+  hubUrl: hub.url,
+  bareUrl: `http://127.0.0.1:${barePort}`,
+  token,
+  hubId: hub.context.config.id,
+  zoneId: target.id,
+  zoneCount: Object.keys(JSON.parse(listBytes)).length,
+  listBytes: listBytes.length,
+});
+process.on('disconnect', () => {
+  Promise.all([hub.stop(), bare.close()]).finally(() => process.exit(0));
+});
