@@ -309,3 +309,37 @@ describe('drivers, pairing and devices over HTTP', () => {
     expect((await t.call('DELETE', `/devices/device/${any.id}`)).status).toBe(404);
   });
 });
+
+describe('moods set device states through the device runtime', () => {
+  let t: TestHub;
+
+  beforeAll(async () => {
+    t = await startTestHub();
+    await until(
+      () => t.call<Json>('GET', '/apps/app/com.hearth.virtual'),
+      (a) => a.body.state === 'running',
+    );
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('applies each device state of a mood, skipping what cannot apply', async () => {
+    const session = await t.call<{ id: string }>('POST', '/drivers/pairsession', {
+      type: 'pair',
+      driverId: 'homey:app:com.hearth.virtual:zigbee',
+    });
+    const found = await t.call<Json>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'zigbee_join' });
+    const light = await t.call<Device>('POST', `/drivers/pairsession/${session.body.id}/device`, found.body);
+    const mood = await t.call<{ id: string }>('POST', '/moods/mood', {
+      name: 'Evening',
+      devices: { [light.body.id]: { onoff: true, dim: 0.3, light_temperature: 7 } },
+    });
+    expect(mood.status).toBe(200);
+    expect((await t.call('POST', `/moods/mood/${mood.body.id}/set`)).status).toBe(200);
+    const after = await t.call<Device>('GET', `/devices/device/${light.body.id}`);
+    expect(after.body.capabilitiesObj.onoff?.value).toBe(true);
+    expect(after.body.capabilitiesObj.dim?.value).toBe(0.3);
+    expect(after.body.capabilitiesObj.light_temperature?.value).toBe(0.5);
+  });
+});

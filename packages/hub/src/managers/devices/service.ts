@@ -158,12 +158,42 @@ export class DeviceService {
       // A device is available only while its app runs: tell clients when that changes.
       for (const device of this.listByApp(appId)) this.publishUpdate(device.id);
     });
+    // The moods manager hands a mood over as `mood.set`: each device's capabilities take their states.
+    const offMoods = this.context.events.on((event) => {
+      if (event.uri === 'homey:manager:moods' && event.event === 'mood.set' && this.context.db.open) {
+        this.applyStates((event.data as { devices?: Record<string, Record<string, unknown>> }).devices ?? {});
+      }
+    });
     this.timer = setInterval(() => this.simulate(Date.now()), SIMULATION_TICK_MS);
     this.timer.unref();
     return () => {
       off();
+      offMoods();
       clearInterval(this.timer);
     };
+  }
+
+  /**
+   * Sets many devices' capabilities at once (a mood). A state that cannot be applied (device gone, app
+   * stopped, value no longer valid) is skipped and reported; the others still apply.
+   */
+  applyStates(states: Record<string, Record<string, unknown>>): {
+    applied: number;
+    failed: { deviceId: string; capabilityId: string; reason: string }[];
+  } {
+    let applied = 0;
+    const failed: { deviceId: string; capabilityId: string; reason: string }[] = [];
+    for (const [deviceId, capabilities] of Object.entries(states)) {
+      for (const [capabilityId, value] of Object.entries(capabilities ?? {})) {
+        try {
+          this.setCapabilityValue(deviceId, capabilityId, value);
+          applied += 1;
+        } catch (error) {
+          failed.push({ deviceId, capabilityId, reason: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    }
+    return { applied, failed };
   }
 
   list(): DeviceRecord[] {
