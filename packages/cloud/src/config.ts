@@ -10,6 +10,29 @@ export interface CloudConfig {
   dataDir: string;
   databaseSchema: string;
   logLevel: string;
+  /** SMTP server mail is sent through (`smtp://host:port`); when absent the cloud runs a local SMTP sink. */
+  smtpUrl: string | null;
+  /** Sender address of the cloud's mail. */
+  mailFrom: string;
+  /**
+   * Secret of the internal client (`hearth-internal`): the platform's own services and the start orchestrator
+   * use it (client credentials grant) for private operations. No internal client exists when absent.
+   */
+  internalClientSecret: string | null;
+  /** Lifetime of access tokens in seconds. */
+  accessTokenLifetime: number;
+  /** Lifetime of refresh tokens in seconds. */
+  refreshTokenLifetime: number;
+  /** When set, the demo world (ARCHITECTURE.md) is seeded at start with these hubs; seeding is idempotent. */
+  demoHubs: DemoHub[] | null;
+}
+
+/** A demo hub as the start script passes it (`HEARTH_DEMO_HUBS`). */
+export interface DemoHub {
+  id: string;
+  name: string;
+  model: string;
+  url: string;
 }
 
 export const CLOUD_VERSION = '0.1.0';
@@ -26,7 +49,23 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     dataDir: resolve(env.HEARTH_DATA_DIR ?? '.data', 'cloud'),
     databaseSchema: env.DATABASE_SCHEMA ?? 'public',
     logLevel: env.LOG_LEVEL ?? 'warn',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Hearth <no-reply@hearth.test>',
+    internalClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
+    accessTokenLifetime: Number(env.CLOUD_ACCESS_TOKEN_LIFETIME ?? 3600),
+    refreshTokenLifetime: Number(env.CLOUD_REFRESH_TOKEN_LIFETIME ?? 60 * 60 * 24 * 30),
+    demoHubs: env.HEARTH_DEMO === '1' ? parseDemoHubs(env.HEARTH_DEMO_HUBS) : null,
   };
+}
+
+function parseDemoHubs(text: string | undefined): DemoHub[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as DemoHub[]) : [];
+  } catch {
+    throw new Error('HEARTH_DEMO_HUBS must be a JSON array of {id, name, model, url}');
+  }
 }
 
 export function checkCloudConfig(config: CloudConfig): string[] {
@@ -36,5 +75,16 @@ export function checkCloudConfig(config: CloudConfig): string[] {
   if (!/^https?:\/\//.test(config.publicUrl)) problems.push(`CLOUD_PUBLIC_URL must be an http(s) URL, got "${config.publicUrl}"`);
   if (config.databaseUrl && !/^postgres(ql)?:\/\//.test(config.databaseUrl))
     problems.push('DATABASE_URL must be a postgres:// URL');
+  if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (config.internalClientSecret !== null && config.internalClientSecret.length < 16)
+    problems.push('HEARTH_INTERNAL_CLIENT_SECRET must be at least 16 characters');
+  for (const [name, value] of [
+    ['CLOUD_ACCESS_TOKEN_LIFETIME', config.accessTokenLifetime],
+    ['CLOUD_REFRESH_TOKEN_LIFETIME', config.refreshTokenLifetime],
+  ] as const)
+    if (!Number.isInteger(value) || value < 1) problems.push(`${name} must be a positive number of seconds, got ${value}`);
+  for (const hub of config.demoHubs ?? [])
+    if (!/^[0-9a-f]{24}$/.test(String(hub?.id)) || typeof hub.url !== 'string' || typeof hub.name !== 'string')
+      problems.push(`HEARTH_DEMO_HUBS: each hub needs a 24-hex id, a name and a url, got ${JSON.stringify(hub)}`);
   return problems;
 }

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
 import { CLOUD_VERSION, type CloudConfig, checkCloudConfig } from './config';
@@ -6,6 +7,8 @@ import { migrations } from './database/migrations';
 import { createAuthenticator } from './platform/auth';
 import type { CloudContext } from './platform/context';
 import { services } from './services';
+import { ensureInternalClient, seedDemoWorld } from './services/cloud/seed';
+import { createMailer } from './services/mail/mailer';
 
 export interface Cloud {
   readonly app: FastifyInstance;
@@ -14,17 +17,26 @@ export interface Cloud {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** An open PGlite database to share (tests: one per file, each cloud in its own schema). */
+  pglite?: PGlite;
+}
+
 /** Builds and starts the cloud: opens and migrates the database, registers every service, listens. */
-export async function startCloud(config: CloudConfig): Promise<Cloud> {
+export async function startCloud(config: CloudConfig, options: StartOptions = {}): Promise<Cloud> {
   const problems = checkCloudConfig(config);
   if (problems.length > 0) throw new Error(`Invalid cloud configuration:\n- ${problems.join('\n- ')}`);
   const database = await openDatabase(
-    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema },
+    { databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pglite: options.pglite },
     migrations,
   );
-  const context: CloudContext = { config, database, startedAt: new Date() };
+  if (config.internalClientSecret) await ensureInternalClient(database.db, config.internalClientSecret);
+  if (config.demoHubs) await seedDemoWorld(database.db, { publicUrl: config.publicUrl, hubs: config.demoHubs });
+  const mail = await createMailer(config);
+  const context: CloudContext = { config, database, startedAt: new Date(), mail };
   const app = await createApiServer({
     title: 'Hearth cloud',
+    metricsPrefix: 'hearth_cloud',
     version: CLOUD_VERSION,
     description: 'The Hearth cloud platform: accounts, hubs, apps, store and more, one service per base path.',
     logger: { level: config.logLevel },
@@ -39,6 +51,7 @@ export async function startCloud(config: CloudConfig): Promise<Cloud> {
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    await mail.close();
     await database.close();
     throw error;
   }
@@ -51,6 +64,7 @@ export async function startCloud(config: CloudConfig): Promise<Cloud> {
     async stop() {
       for (const service of [...services].reverse()) await service.stop?.();
       await app.close();
+      await mail.close();
       await database.close();
     },
   };

@@ -8,6 +8,7 @@ import type { CloudSchema } from './schema';
 export type DatabaseKind = 'postgres' | 'pglite';
 
 export interface CloudDatabase {
+  /** Queries through this instance address the tables of `schema`. */
   readonly db: Kysely<CloudSchema>;
   readonly kind: DatabaseKind;
   /** The PostgreSQL schema holding Hearth's tables (tests isolate themselves by schema). */
@@ -21,29 +22,45 @@ export interface DatabaseOptions {
   /** Directory of the embedded PGlite database, or `memory://` for a throw-away one. */
   dataDir: string;
   schema?: string;
+  /**
+   * An already open PGlite database to use instead of opening `dataDir` (tests share one per file, each cloud
+   * in its own schema). It is left open on close.
+   */
+  pglite?: PGlite;
 }
 
 /**
  * Opens the cloud's database: PostgreSQL when a URL is given, otherwise embedded PGlite. Both run the same
- * migrations and queries through Kysely.
+ * migrations and queries through Kysely; every table reference is qualified with the schema (no reliance on
+ * `search_path`, so several schemas can share one PGlite session).
  */
 export async function openDatabase(options: DatabaseOptions, migrations: Record<string, Migration>): Promise<CloudDatabase> {
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-  let db: Kysely<CloudSchema>;
+  let root: Kysely<CloudSchema>;
   let kind: DatabaseKind;
   if (options.databaseUrl) {
     kind = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c search_path=${schema}` });
-    db = new Kysely<CloudSchema>({ dialect: new PostgresDialect({ pool }) });
+    root = new Kysely<CloudSchema>({ dialect: new PostgresDialect({ pool }) });
   } else {
     kind = 'pglite';
-    if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
-    const pglite = await PGlite.create(options.dataDir);
-    db = new Kysely<CloudSchema>({ dialect: new PGliteDialect(pglite) });
+    let client: PGlite;
+    if (options.pglite) {
+      const shared = options.pglite;
+      // The dialect closes its client on destroy; a shared database must stay open for the others.
+      client = {
+        query: (...args: Parameters<PGlite['query']>) => shared.query(...args),
+        close: async () => {},
+      } as unknown as PGlite;
+    } else {
+      if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+      client = await PGlite.create(options.dataDir);
+    }
+    root = new Kysely<CloudSchema>({ dialect: new PGliteDialect(client) });
   }
-  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
-  if (kind === 'pglite') await sql`SET search_path TO ${sql.id(schema)}`.execute(db);
+  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(root);
+  const db = root.withSchema(schema);
   const migrator = new Migrator({
     db,
     migrationTableSchema: schema,
@@ -51,8 +68,8 @@ export async function openDatabase(options: DatabaseOptions, migrations: Record<
   });
   const { error } = await migrator.migrateToLatest();
   if (error) {
-    await db.destroy();
+    await root.destroy();
     throw error;
   }
-  return { db, kind, schema, close: () => db.destroy() };
+  return { db, kind, schema, close: () => root.destroy() };
 }

@@ -1,7 +1,14 @@
 import type { Migration } from 'kysely';
+import { cloudAccountsMigration } from '../services/cloud/migration';
+import { helpdeskMigration } from '../services/helpdesk/tables';
+import { storeUserMigration } from '../services/store/migration';
 
 /**
  * Every migration of the cloud, keyed by a name that sorts in application order
  * (`<yyyymmdd>-<nn>-<service>-<what>`). Migrations are code and never change once landed.
  */
-export const migrations: Record<string, Migration> = {};
+export const migrations: Record<string, Migration> = {
+  '20261121-01-cloud-accounts': cloudAccountsMigration,
+  '20261121-02-store-user': storeUserMigration,
+  '20261122-01-helpdesk-tickets': helpdeskMigration,
+};

@@ -2,18 +2,25 @@ import type { Implementation, Principal } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { CloudConfig } from '../config';
 import type { CloudDatabase } from '../database';
+import type { Mailer } from '../services/mail/mailer';
 
 /** The caller of a cloud operation. */
 export interface CloudPrincipal extends Principal {
   /** The signed-in user, or `null` for a client acting on its own behalf (client credentials). */
   readonly userId: string | null;
   readonly clientId: string;
+  /** The access token's record id. */
+  readonly tokenId: string;
+  /** The sign-in (token family) this token belongs to: one entry of the user's sessions list. */
+  readonly familyId: string;
 }
 
 export interface CloudContext {
   readonly config: CloudConfig;
   readonly database: CloudDatabase;
   readonly startedAt: Date;
+  /** Sends the cloud's mail over SMTP. */
+  readonly mail: Mailer;
 }
 
 /**

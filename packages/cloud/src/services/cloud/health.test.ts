@@ -1,26 +1,19 @@
 import { cloudOperations, fullPath, listOperations, operationId } from '@hearth/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cloud, startCloud } from '../../server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Cloud } from '../../server';
+import { describeOnDatabases, startTestCloud } from '../../testing';
 
-describe('cloud health and routes, on embedded PGlite', () => {
+describeOnDatabases('cloud health and routes', (backend) => {
   let cloud: Cloud;
   beforeAll(async () => {
-    cloud = await startCloud({
-      host: '127.0.0.1',
-      port: 0,
-      publicUrl: 'http://127.0.0.1:0',
-      databaseUrl: null,
-      dataDir: 'memory://',
-      databaseSchema: 'public',
-      logLevel: 'silent',
-    });
+    cloud = await startTestCloud(backend);
   });
   afterAll(() => cloud.stop());
 
   it('answers GET /cloud/health after a database round trip', async () => {
     const response = await fetch(`${cloud.url}/cloud/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ healthy: true, database: 'pglite' });
+    expect(await response.json()).toMatchObject({ healthy: true, database: backend });
   });
 
   it('answers unknown routes with the uniform 404 body', async () => {
@@ -36,8 +29,11 @@ describe('cloud health and routes, on embedded PGlite', () => {
   });
 
   it('publishes its OpenAPI document', async () => {
-    const document = await (await fetch(`${cloud.url}/openapi.json`)).json();
+    const document = (await (await fetch(`${cloud.url}/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(document.openapi).toBe('3.1.0');
-    expect(document.paths['/cloud/health'].get.operationId).toBe('cloud:cloud.getHealth');
+    expect(document.paths['/cloud/health']?.get?.operationId).toBe('cloud:cloud.getHealth');
   });
 });

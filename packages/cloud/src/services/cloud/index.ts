@@ -1,8 +1,65 @@
-import type { CloudService } from '../../platform/context';
+import { cloudOperations } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import { pick } from '../../platform/pick';
+import { avatarImplementations, registerAvatarRoutes } from './avatar';
+import { bridgeImplementations } from './bridges';
+import { type DelegationKeys, delegationImplementations, loadDelegationKeys } from './delegation';
 import { healthImplementations } from './health';
+import { hubImplementations } from './hubs';
+import { createOAuth, type OAuth } from './oauth';
+import { registerSignInPages } from './signin';
+import { statsImplementations } from './stats';
+import { userImplementations } from './users';
 
-/** Accounts, OAuth2, hubs, bridges, delegation, mail and statistics, under `/cloud`. */
+interface State {
+  oauth: OAuth;
+  keys: DelegationKeys | null;
+}
+
+// One cloud process may run several clouds (tests): state is kept per context.
+const states = new WeakMap<CloudContext, State>();
+const stateOf = (context: CloudContext): State => {
+  let state = states.get(context);
+  if (!state) {
+    state = { oauth: createOAuth(context), keys: null };
+    states.set(context, state);
+  }
+  return state;
+};
+
+const tokenOps = pick(cloudOperations.cloud, ['getAccessToken']);
+
+/** Accounts, OAuth2, hubs, bridges, delegation and statistics, under `/cloud`. */
 export const cloudAccountService: CloudService = {
   name: 'cloud',
-  implementations: (context) => [...healthImplementations(context)],
+  implementations: (context) => {
+    const state = stateOf(context);
+    const keys = () => {
+      if (!state.keys) throw new Error('Delegation keys are not loaded yet');
+      return state.keys;
+    };
+    return [
+      ...healthImplementations(context),
+      ...implement<typeof tokenOps, CloudPrincipal>(tokenOps, {
+        getAccessToken: ({ request, body, reply }) => {
+          reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+          return state.oauth.token(request, body as Record<string, unknown>);
+        },
+      }),
+      ...delegationImplementations(context, keys),
+      ...userImplementations(context, state.oauth),
+      ...avatarImplementations(context),
+      ...hubImplementations(context),
+      ...bridgeImplementations(context),
+      ...statsImplementations(context),
+    ];
+  },
+  routes: async (app, context) => {
+    await registerSignInPages(app, context, stateOf(context).oauth);
+    await registerAvatarRoutes(app, context);
+  },
+  start: async (context) => {
+    stateOf(context).keys = await loadDelegationKeys(context);
+  },
 };

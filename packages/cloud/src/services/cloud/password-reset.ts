@@ -1,0 +1,87 @@
+import type { CloudContext } from '../../platform/context';
+import { hashSecret, newSecret } from '../../platform/tokens';
+import { hashPassword, normaliseEmail } from './accounts';
+
+const RESET_LIFETIME_MS = 60 * 60 * 1000;
+
+/**
+ * Mails a one-time reset link when the address has an account. Says nothing either way, so the answer does
+ * not reveal who has an account.
+ */
+export async function requestPasswordReset(context: CloudContext, email: string): Promise<void> {
+  const { db } = context.database;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstname'])
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+  if (!user) return;
+  const token = newSecret();
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      token_hash: hashSecret(token),
+      kind: 'password_reset',
+      user_id: user.id,
+      expires_at: new Date(Date.now() + RESET_LIFETIME_MS),
+    })
+    .execute();
+  const link = `${context.config.publicUrl}/cloud/password-reset?token=${encodeURIComponent(token)}`;
+  await context.mail.send({
+    to: user.email,
+    subject: 'Reset your Hearth password',
+    text: [
+      `Hello ${user.firstname || ''},`.trim(),
+      '',
+      'Someone asked to reset the password of your Hearth account. To choose a new password, open this link',
+      'within an hour (it works once):',
+      '',
+      link,
+      '',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/** The user a reset token belongs to, when it is unused and current. */
+export async function resetTokenUser(context: CloudContext, token: string): Promise<string | null> {
+  const row = await context.database.db
+    .selectFrom('one_time_tokens')
+    .select(['user_id'])
+    .where('token_hash', '=', hashSecret(token))
+    .where('kind', '=', 'password_reset')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+/** Uses a reset token once: sets the new password and signs the account out everywhere. */
+export async function resetPassword(context: CloudContext, token: string, password: string): Promise<boolean> {
+  const { db } = context.database;
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable('one_time_tokens')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashSecret(token))
+      .where('kind', '=', 'password_reset')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) return false;
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', used.user_id)
+      .execute();
+    await trx
+      .updateTable('oauth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', used.user_id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return true;
+  });
+}

@@ -1,0 +1,234 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { HearthError } from '@hearth/contract';
+import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CloudContext } from '../../platform/context';
+import { safeEqual } from '../../platform/tokens';
+import type { OAuth } from './oauth';
+import { errorBox, hiddenFields, html, page, RawHtml } from './pages';
+import { requestPasswordReset, resetPassword, resetTokenUser } from './password-reset';
+
+const CSRF_COOKIE = 'hearth_csrf';
+/** Parameters of the authorisation request carried through the sign-in form. */
+const AUTHORISE_FIELDS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'state',
+  'scope',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
+
+type Fields = Record<string, string>;
+
+const stringFields = (value: unknown): Fields => {
+  const out: Fields = {};
+  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+  return out;
+};
+
+/**
+ * The sign-in page of `GET /cloud/oauth2/authorise` and the password pages. Forms are CSRF-protected by a
+ * double-submit token bound to a random cookie (the hidden field is an HMAC of the cookie), rate limited per
+ * address, and failed sign-ins are slowed per account and per address.
+ */
+export async function registerSignInPages(app: FastifyInstance, context: CloudContext, oauth: OAuth): Promise<void> {
+  const csrfKey = randomBytes(32);
+  const csrfFor = (nonce: string) => createHmac('sha256', csrfKey).update(nonce).digest('base64url');
+  const secure = context.config.publicUrl.startsWith('https://');
+
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false, hook: 'onRequest' });
+  const tokenLimiter = app.rateLimit({ max: 120, timeWindow: '1 minute', keyGenerator: (r) => r.ip });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === '/cloud/oauth2/token') await tokenLimiter.call(app, request, reply);
+  });
+  const pageLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  /** Sets a fresh CSRF cookie and answers the matching form token. */
+  function issueCsrf(reply: FastifyReply, path: string): string {
+    const nonce = randomBytes(24).toString('base64url');
+    reply.header(
+      'set-cookie',
+      serializeCookie(CSRF_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', secure, path, maxAge: 3600 }),
+    );
+    return csrfFor(nonce);
+  }
+
+  function csrfValid(request: FastifyRequest, token: string | undefined): boolean {
+    const nonce = parseCookie(request.headers.cookie ?? '')[CSRF_COOKIE];
+    return Boolean(nonce && token && safeEqual(csrfFor(nonce), token));
+  }
+
+  const send = (reply: FastifyReply, status: number, body: string) =>
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .header('x-frame-options', 'DENY')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      )
+      .type('text/html; charset=utf-8')
+      .send(body);
+
+  const problemPage = (reply: FastifyReply, status: number, message: string) =>
+    send(
+      reply,
+      status,
+      page(
+        'Sign-in problem',
+        html`<h1>This sign-in link does not work</h1>${errorBox(message)}<p>Go back to the app or page you came from and try again.</p>`,
+      ),
+    );
+
+  /** Validates the client and redirect address; problems are shown here, never redirected. */
+  async function checkRequest(fields: Fields): Promise<{ clientName: string; redirectUri: string } | string> {
+    if (!fields.client_id) return 'The request names no application (client_id is missing).';
+    const client = await oauth.client(fields.client_id);
+    if (!client) return 'The application that sent you here is not known to Hearth.';
+    if (!client.grants.includes('authorization_code')) return 'This application cannot ask you to sign in here.';
+    const redirectUri = fields.redirect_uri || client.redirect_uris[0];
+    if (!redirectUri || !client.redirect_uris.includes(redirectUri))
+      return 'The address to return to is not registered for this application.';
+    if (fields.response_type !== 'code') return 'The request must ask for response_type=code.';
+    if (fields.code_challenge_method && fields.code_challenge_method !== 'S256')
+      return 'Only the S256 code challenge method is supported.';
+    return { clientName: client.name, redirectUri };
+  }
+
+  function signInForm(reply: FastifyReply, status: number, fields: Fields, clientName: string, error: string | null, email = '') {
+    const csrf = issueCsrf(reply, '/cloud/');
+    const carried = Object.fromEntries(AUTHORISE_FIELDS.map((k) => [k, fields[k]]));
+    const describedBy = error ? ' aria-describedby="form-error"' : '';
+    return send(
+      reply,
+      status,
+      page(
+        'Sign in',
+        html`<h1>Sign in to Hearth</h1>
+<p class="lead">to continue to <strong>${clientName}</strong></p>
+${errorBox(error)}
+<form method="post" action="/cloud/oauth2/authorise" novalidate>
+${hiddenFields({ ...carried, csrf })}
+<label for="email">E-mail address</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${email}"${new RawHtml(describedBy)}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>
+<p class="note"><a href="/cloud/password-forgotten">Forgot your password?</a></p>`,
+      ),
+    );
+  }
+
+  app.get('/cloud/oauth2/authorise', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+    const fields = stringFields(request.query);
+    const checked = await checkRequest(fields);
+    if (typeof checked === 'string') return problemPage(reply, 400, checked);
+    return signInForm(reply, 200, fields, checked.clientName, null);
+  });
+
+  app.post('/cloud/oauth2/authorise', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+    const fields = stringFields(request.body);
+    const checked = await checkRequest(fields);
+    if (typeof checked === 'string') return problemPage(reply, 400, checked);
+    if (!csrfValid(request, fields.csrf))
+      return signInForm(reply, 403, fields, checked.clientName, 'Your sign-in form expired. Please try again.', fields.email);
+    if (!fields.email || !fields.password)
+      return signInForm(reply, 400, fields, checked.clientName, 'Enter your e-mail address and password.', fields.email);
+    let userId: string | null;
+    try {
+      userId = await oauth.signIn.check(fields.email, fields.password, request.ip);
+    } catch (error) {
+      if (error instanceof HearthError && error.code === 'rate_limited')
+        return signInForm(reply, 429, fields, checked.clientName, error.message, fields.email);
+      throw error;
+    }
+    if (!userId) return signInForm(reply, 401, fields, checked.clientName, 'Wrong e-mail address or password.', fields.email);
+    const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
+    return reply.header('cache-control', 'no-store').redirect(location, 302);
+  });
+
+  const forgottenForm = (reply: FastifyReply, status: number, notice: string | null, error: string | null) => {
+    const csrf = issueCsrf(reply, '/cloud/');
+    return send(
+      reply,
+      status,
+      page(
+        'Forgotten password',
+        html`<h1>Forgotten password</h1>
+${notice ? html`<p role="status">${notice}</p>` : html``}${errorBox(error)}
+<form method="post" action="/cloud/password-forgotten">
+${hiddenFields({ csrf })}
+<label for="email">E-mail address of your account</label>
+<input id="email" name="email" type="email" autocomplete="email" required>
+<button type="submit">Send me a reset link</button>
+</form>`,
+      ),
+    );
+  };
+
+  app.get('/cloud/password-forgotten', { config: pageLimit, schema: { hide: true } }, async (_request, reply) =>
+    forgottenForm(reply, 200, null, null),
+  );
+  app.post('/cloud/password-forgotten', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+    const fields = stringFields(request.body);
+    if (!csrfValid(request, fields.csrf)) return forgottenForm(reply, 403, null, 'The form expired. Please try again.');
+    if (!fields.email) return forgottenForm(reply, 400, null, 'Enter your e-mail address.');
+    await requestPasswordReset(context, fields.email);
+    return forgottenForm(
+      reply,
+      200,
+      'If that address has a Hearth account, a reset link is on its way. It works once, for an hour.',
+      null,
+    );
+  });
+
+  const resetForm = (reply: FastifyReply, status: number, token: string, error: string | null) => {
+    const csrf = issueCsrf(reply, '/cloud/');
+    return send(
+      reply,
+      status,
+      page(
+        'Choose a new password',
+        html`<h1>Choose a new password</h1>
+${errorBox(error)}
+<form method="post" action="/cloud/password-reset">
+${hiddenFields({ csrf, token })}
+<label for="password">New password (at least 8 characters)</label>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+<button type="submit">Save the new password</button>
+</form>`,
+      ),
+    );
+  };
+
+  app.get('/cloud/password-reset', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+    const token = stringFields(request.query).token ?? '';
+    if (!token || !(await resetTokenUser(context, token)))
+      return problemPage(reply, 400, 'This reset link is invalid, used or expired. Ask for a new one.');
+    return resetForm(reply, 200, token, null);
+  });
+  app.post('/cloud/password-reset', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+    const fields = stringFields(request.body);
+    const token = fields.token ?? '';
+    if (!csrfValid(request, fields.csrf)) return resetForm(reply, 403, token, 'The form expired. Please try again.');
+    const password = fields.password ?? '';
+    if (password.length < 8 || password.length > 256)
+      return resetForm(reply, 400, token, 'The password must be 8 to 256 characters long.');
+    if (!(await resetPassword(context, token, password)))
+      return problemPage(reply, 400, 'This reset link is invalid, used or expired. Ask for a new one.');
+    return send(
+      reply,
+      200,
+      page(
+        'Password changed',
+        html`<h1>Password changed</h1><p role="status">Your new password is set and you were signed out everywhere. Sign in again from your app.</p>`,
+      ),
+    );
+  });
+}

@@ -1,0 +1,102 @@
+import { cloudOperations, HearthError, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { Selectable } from 'kysely';
+import { requireUser } from '../../platform/auth';
+import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import { hashSecret, newSecret } from '../../platform/tokens';
+import type { OrdersTable } from './tables';
+
+const storeOps = cloudOperations.store;
+
+const STORE_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const LOGIN_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
+
+export function orderRecord(order: Selectable<OrdersTable>) {
+  return {
+    _id: order.id,
+    id: order.id,
+    number: order.number,
+    date: order.created_at.toISOString(),
+    status: order.status,
+    currency: order.currency,
+    total: order.total,
+    items: order.items,
+    ...(order.shipping_address ? { shippingAddress: order.shipping_address } : {}),
+  };
+}
+
+/** The user's side of the store (`/store/user/…`): orders, store web sessions, login tokens, logout. */
+export function storeImplementations(context: CloudContext) {
+  const { db } = context.database;
+  return implement<typeof storeOps, CloudPrincipal>(storeOps, {
+    getOrders: async ({ principal }) => {
+      const userId = requireUser(principal);
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute();
+      return rows.map(orderRecord);
+    },
+
+    getOrder: async ({ params, principal }) => {
+      const userId = requireUser(principal);
+      // By id or by order number; another user's order is simply not found.
+      const row = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('id', '=', params.orderId), eb('number', '=', params.orderId)]))
+        .executeTakeFirst();
+      if (!row) throw notFound('Order', params.orderId);
+      return orderRecord(row);
+    },
+
+    createStoreSession: async ({ principal }) => {
+      const userId = requireUser(principal);
+      const token = newSecret();
+      const expiresAt = new Date(Date.now() + STORE_SESSION_LIFETIME_MS);
+      await db
+        .insertInto('store_sessions')
+        .values({ token_hash: hashSecret(token), user_id: userId, expires_at: expiresAt })
+        .execute();
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+
+    deleteStoreSession: async ({ body, principal }) => {
+      const userId = requireUser(principal);
+      let query = db.deleteFrom('store_sessions').where('user_id', '=', userId);
+      if (body?.token) query = query.where('token_hash', '=', hashSecret(body.token));
+      const result = await query.executeTakeFirst();
+      if (body?.token && Number(result.numDeletedRows) === 0) throw new HearthError('not_found', 'Store session not found');
+    },
+
+    createLoginToken: async ({ principal }) => {
+      const userId = requireUser(principal);
+      const token = newSecret();
+      const expiresAt = new Date(Date.now() + LOGIN_TOKEN_LIFETIME_MS);
+      await db
+        .insertInto('one_time_tokens')
+        .values({ token_hash: hashSecret(token), kind: 'login', user_id: userId, expires_at: expiresAt })
+        .execute();
+      return { token, expiresAt: expiresAt.toISOString() };
+    },
+
+    logout: async ({ principal }) => {
+      const userId = requireUser(principal);
+      await db
+        .updateTable('oauth_tokens')
+        .set({ revoked_at: new Date() })
+        .where('family_id', '=', principal.familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+      await db.deleteFrom('store_sessions').where('user_id', '=', userId).execute();
+    },
+  });
+}
+
+export const storeService: CloudService = {
+  name: 'store',
+  implementations: (context) => storeImplementations(context),
+};

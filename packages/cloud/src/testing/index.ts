@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { describe, it } from 'vitest';
+import type { CloudConfig, DemoHub } from '../config';
+import { type Cloud, startCloud } from '../server';
+import { DEMO_CLIENTS, DEMO_USER, INTERNAL_CLIENT_ID } from '../services/cloud/seed';
+
+/**
+ * Shared helpers of the cloud's tests.
+ *
+ * Every suite runs on embedded PGlite, and on PostgreSQL when `TEST_DATABASE_URL` (or `DATABASE_URL`) is set.
+ * With `CI=true` PostgreSQL is mandatory: the PostgreSQL suite fails when no URL is given. Each cloud a test
+ * starts lives in a schema of its own; a file shares one PGlite database (creating one costs seconds and
+ * hundreds of MB).
+ */
+
+export type Backend = 'pglite' | 'postgres';
+
+export const postgresUrl = (): string | null => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
+
+export const INTERNAL_SECRET = 'test-internal-secret-0123456789';
+export const TEST_PUBLIC_URL = 'http://hearth-cloud.test';
+export const DEMO_HUBS: DemoHub[] = [
+  { id: '5ea7c0de00000000000000a1', name: 'Home', model: 'hearth-pro-5q', url: 'http://127.0.0.1:4100' },
+  { id: '5ea7c0de00000000000000b2', name: 'Holiday home', model: 'hearth-pro-mini-6q', url: 'http://127.0.0.1:4101' },
+  { id: '5ea7c0de00000000000000c3', name: 'Studio', model: 'hearth-cloud', url: 'http://127.0.0.1:4102' },
+];
+export { DEMO_CLIENTS, DEMO_USER, INTERNAL_CLIENT_ID };
+
+let sharedPglite: Promise<PGlite> | null = null;
+
+export function testCloudConfig(backend: Backend, overrides: Partial<CloudConfig> = {}): CloudConfig {
+  return {
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: TEST_PUBLIC_URL,
+    databaseUrl: backend === 'postgres' ? postgresUrl() : null,
+    dataDir: 'memory://',
+    databaseSchema: `t_${randomBytes(6).toString('hex')}`,
+    logLevel: 'silent',
+    smtpUrl: null,
+    mailFrom: 'Hearth <no-reply@hearth.test>',
+    internalClientSecret: INTERNAL_SECRET,
+    accessTokenLifetime: 3600,
+    refreshTokenLifetime: 86_400,
+    demoHubs: DEMO_HUBS,
+    ...overrides,
+  };
+}
+
+/** Starts a cloud with the demo world seeded, in a fresh schema. `stop()` also drops a PostgreSQL schema. */
+export async function startTestCloud(backend: Backend, overrides: Partial<CloudConfig> = {}): Promise<Cloud> {
+  const config = testCloudConfig(backend, overrides);
+  if (backend === 'pglite') {
+    sharedPglite ??= PGlite.create('memory://');
+    const cloud = await startCloud(config, { pglite: await sharedPglite });
+    return cloud;
+  }
+  const cloud = await startCloud(config);
+  return {
+    ...cloud,
+    app: cloud.app,
+    context: cloud.context,
+    url: cloud.url,
+    async stop() {
+      await cloud.stop();
+      const client = new pg.Client({ connectionString: config.databaseUrl as string });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Declares `suite` once per database backend: always on PGlite; on PostgreSQL when a URL is set. Under CI a
+ * missing PostgreSQL fails the run instead of skipping it.
+ */
+export function describeOnDatabases(name: string, suite: (backend: Backend) => void): void {
+  describe(`${name} (PGlite)`, () => suite('pglite'));
+  if (postgresUrl()) describe(`${name} (PostgreSQL)`, () => suite('postgres'));
+  else if (process.env.CI === 'true')
+    describe(`${name} (PostgreSQL)`, () => {
+      it('needs PostgreSQL under CI', () => {
+        throw new Error('CI=true but neither TEST_DATABASE_URL nor DATABASE_URL is set: the PostgreSQL suite is mandatory');
+      });
+    });
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  token_type: string;
+  expires_in: number;
+}
+
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+
+/** `POST /cloud/oauth2/token` with form fields; answers the raw response. */
+export function tokenRequest(
+  cloud: Cloud,
+  fields: Record<string, string>,
+  client: { id: string; secret?: string } | null = DEMO_CLIENTS.demo,
+) {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (client?.secret) headers.authorization = basic(client.id, client.secret);
+  else if (client) fields = { client_id: client.id, ...fields };
+  return fetch(`${cloud.url}/cloud/oauth2/token`, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
+}
+
+/** Signs in with the password grant of the demo client. */
+export async function signIn(
+  cloud: Cloud,
+  email: string = DEMO_USER.email,
+  password: string = DEMO_USER.password,
+): Promise<Tokens> {
+  const response = await tokenRequest(cloud, { grant_type: 'password', username: email, password });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Tokens;
+}
+
+/** A token of the internal client (client credentials), for private operations. */
+export async function internalToken(cloud: Cloud): Promise<string> {
+  const response = await tokenRequest(
+    cloud,
+    { grant_type: 'client_credentials' },
+    { id: INTERNAL_CLIENT_ID, secret: INTERNAL_SECRET },
+  );
+  if (response.status !== 200) throw new Error(`internal token failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as Tokens).access_token;
+}
+
+/** Creates a user through the internal API and signs them in. */
+export async function createUser(
+  cloud: Cloud,
+  email: string,
+  password = 'a-good-password-1',
+): Promise<{ id: string; token: string; tokens: Tokens }> {
+  const internal = await internalToken(cloud);
+  const response = await call(cloud, 'POST', '/cloud/user', internal, {
+    user: { email, password, firstname: 'Test', lastname: email.split('@')[0] },
+  });
+  if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { _id: string };
+  const tokens = await signIn(cloud, email, password);
+  return { id: user._id, token: tokens.access_token, tokens };
+}
+
+/** A JSON call with a Bearer token. */
+export function call(cloud: Cloud, method: string, path: string, token: string | null, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(`${cloud.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+}
+
+/** A PKCE pair (S256). */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Opens the sign-in page: answers the page, its CSRF cookie and form token. */
+export async function openSignInPage(cloud: Cloud, query: Record<string, string>) {
+  const response = await fetch(`${cloud.url}/cloud/oauth2/authorise?${new URLSearchParams(query)}`, { redirect: 'manual' });
+  const html = await response.text();
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  return { response, html, cookie, csrf };
+}
+
+/** Submits the sign-in form (fields as the page carries them) and answers the raw response. */
+export function submitSignIn(cloud: Cloud, cookie: string, fields: Record<string, string>) {
+  return fetch(`${cloud.url}/cloud/oauth2/authorise`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read open JSON answers and assert on them
+export type Json = Record<string, any>;
+
+/** The JSON body of a response, typed loosely for assertions. */
+export const readJson = async (response: Response): Promise<Json> => (await response.json()) as Json;
