@@ -4,3 +4,4 @@ import { mailService } from './mail';
 import { storeService } from './store';
 
 /** Every service the cloud serves. Adding a service means adding it here. */
+export const services: readonly CloudService[] = [cloudAccountService, mailService, storeService];
