@@ -15,6 +15,8 @@ import { i18nOperations } from './i18n';
 import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
 import { moodsOperations } from './moods';
+import { notificationsOperations } from './notifications';
+import { presenceOperations } from './presence';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
@@ -47,6 +49,8 @@ export const hubOperations = {
   dashboards: dashboardsOperations,
   energy: energyOperations,
   insights: insightsOperations,
+  notifications: notificationsOperations,
+  presence: presenceOperations,
 } as const;
 
 export * from './alarms';
@@ -66,7 +70,9 @@ export * from './i18n';
 export * from './insights';
 export * from './ledring';
 export * from './moods';
+export * from './notifications';
 export * from './options';
+export * from './presence';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';

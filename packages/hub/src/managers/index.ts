@@ -16,6 +16,8 @@ import { i18nManager } from './i18n';
 import { insightsManager } from './insights';
 import { ledringManager } from './ledring';
 import { moodsManager } from './moods';
+import { notificationsManager } from './notifications';
+import { presenceManager } from './presence';
 import { sessionsManager } from './sessions';
 import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
@@ -48,4 +50,6 @@ export const managers: readonly HubManager[] = [
   dashboardsManager,
   insightsManager,
   energyManager,
+  notificationsManager,
+  presenceManager,
 ];

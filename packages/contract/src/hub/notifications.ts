@@ -1,0 +1,114 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams, OpenObject } from './options';
+
+const op = hubManager('notifications');
+
+export const Notification = Type.Object({
+  id: Type.String(),
+  ownerUri: Type.String(),
+  dateCreated: Type.String(),
+  dateExpires: Type.Union([Type.Null(), Type.String()]),
+  excerpt: Type.String(),
+  icon: Type.Union([Type.Null(), Type.String()]),
+  iconObj: Type.Union([Type.Null(), Type.Object({ id: Type.String(), url: Type.String() })]),
+  priority: Type.Enum(['INFO', 'WARNING', 'CRITICAL']),
+  /** The users who read it, as far as the caller may know: the caller's own id once the caller has read it. */
+  readBy: Type.Array(Type.String()),
+  /** The user roles that see it; empty for everyone. */
+  roles: Type.Array(Type.String()),
+  meta: OpenObject,
+});
+
+export const NotificationOwner = Type.Object({
+  uri: Type.String(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  push: Type.Boolean(),
+});
+
+const OwnerParams = Type.Object({ uri: Type.String({ minLength: 1 }) });
+
+export const notificationsOperations = {
+  getState: declareState(op),
+  getNotifications: op({
+    name: 'getNotifications',
+    method: 'GET',
+    path: '/notification',
+    scope: 'homey.notifications.readonly',
+    response: Type.Record(Type.String(), Notification),
+  }),
+  getNotification: op({
+    name: 'getNotification',
+    method: 'GET',
+    path: '/notification/:id',
+    scope: 'homey.notifications.readonly',
+    params: IdParams,
+    response: Notification,
+  }),
+  createNotification: op({
+    name: 'createNotification',
+    method: 'POST',
+    path: '/notification',
+    scope: 'homey.notifications',
+    private: true,
+    body: Type.Object({
+      ownerUri: Type.String({ minLength: 1 }),
+      ownerName: Type.Optional(Type.String()),
+      excerpt: Type.String({ minLength: 1, maxLength: 1000 }),
+      priority: Type.Optional(Type.Enum(['INFO', 'WARNING', 'CRITICAL'])),
+      roles: Type.Optional(Type.Array(Type.Enum(['owner', 'manager', 'user', 'guest']))),
+      dateExpires: Type.Optional(Type.Union([Type.Null(), Type.String({ format: 'date-time' })])),
+      meta: Type.Optional(OpenObject),
+    }),
+    response: Type.Union([Type.Null(), Notification]),
+    summary: "Internal: the hub's parts and apps post notifications here.",
+  }),
+  markNotificationAsRead: op({
+    name: 'markNotificationAsRead',
+    method: 'POST',
+    path: '/notification/:id/read',
+    scope: 'homey.notifications.readonly',
+    params: IdParams,
+    response: Notification,
+  }),
+  deleteNotification: op({
+    name: 'deleteNotification',
+    method: 'DELETE',
+    path: '/notification/:id',
+    scope: 'homey.notifications',
+    params: IdParams,
+  }),
+  deleteNotifications: op({
+    name: 'deleteNotifications',
+    method: 'DELETE',
+    path: '/notification',
+    scope: 'homey.notifications',
+    query: Type.Object({ ownerUri: Type.Optional(Type.String({ minLength: 1 })) }),
+  }),
+  getOwners: op({
+    name: 'getOwners',
+    method: 'GET',
+    path: '/owner',
+    scope: 'homey.notifications.readonly',
+    response: Type.Record(Type.String(), NotificationOwner),
+  }),
+  setOwnerEnabled: op({
+    name: 'setOwnerEnabled',
+    method: 'PUT',
+    path: '/owner/:uri/enabled',
+    scope: 'homey.notifications',
+    params: OwnerParams,
+    body: Type.Object({ enabled: Type.Boolean() }),
+    response: NotificationOwner,
+  }),
+  setOwnerPush: op({
+    name: 'setOwnerPush',
+    method: 'PUT',
+    path: '/owner/:uri/push',
+    scope: 'homey.notifications',
+    params: OwnerParams,
+    body: Type.Object({ push: Type.Boolean() }),
+    response: NotificationOwner,
+  }),
+} as const;

@@ -1,0 +1,65 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, IdParams } from './options';
+
+const op = hubManager('presence');
+
+const Value = Type.Object({ value: Type.Boolean() });
+const ValueMe = Type.Object({
+  value: Type.Boolean(),
+  opts: Type.Optional(Type.Object({ forceFlowTrigger: Type.Optional(Type.Boolean()) })),
+});
+
+export const presenceOperations = {
+  getState: declareState(op),
+  setPresentMe: op({
+    name: 'setPresentMe',
+    method: 'PUT',
+    path: '/me/present',
+    scope: 'homey.presence.self',
+    body: ValueMe,
+    response: Type.Boolean(),
+  }),
+  setPresent: op({
+    name: 'setPresent',
+    method: 'PUT',
+    path: '/:id/present',
+    scope: 'homey.presence',
+    params: IdParams,
+    body: Value,
+    response: Type.Boolean(),
+  }),
+  getPresent: op({
+    name: 'getPresent',
+    method: 'GET',
+    path: '/:id/present',
+    scope: 'homey.presence.readonly',
+    params: IdParams,
+    response: Type.Boolean(),
+  }),
+  setAsleepMe: op({
+    name: 'setAsleepMe',
+    method: 'PUT',
+    path: '/me/asleep',
+    scope: 'homey.presence.self',
+    body: ValueMe,
+    response: Type.Boolean(),
+  }),
+  setAsleep: op({
+    name: 'setAsleep',
+    method: 'PUT',
+    path: '/:id/asleep',
+    scope: 'homey.presence',
+    params: IdParams,
+    body: Value,
+    response: Type.Boolean(),
+  }),
+  getAsleep: op({
+    name: 'getAsleep',
+    method: 'GET',
+    path: '/:id/asleep',
+    scope: 'homey.presence.readonly',
+    params: IdParams,
+    response: Type.Boolean(),
+  }),
+} as const;

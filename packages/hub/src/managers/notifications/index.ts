@@ -1,0 +1,117 @@
+import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { flowRegistry } from '../flow/registry';
+import { NotificationStore, notificationMigrations, notify, type StoredNotification } from './store';
+
+const READ_SCOPE = 'homey.notifications.readonly';
+
+/** The caller's view of a notification: `readBy` tells only whether the caller read it. */
+const forUser = (store: NotificationStore, userId: string, notification: StoredNotification) => ({
+  ...notification,
+  iconObj: null,
+  readBy: store.isReadBy(notification.id, userId) ? [userId] : [],
+});
+
+function roleOf(context: HubContext, principal: HubPrincipal): string {
+  return context.users.get(principal.userId)?.role ?? 'guest';
+}
+
+const undos = new WeakMap<HubContext, () => void>();
+
+/** Notifications: per-owner switches, read state per user, expiry, and roles that may see each one. */
+export const notificationsManager: HubManager = {
+  name: 'notifications',
+  migrations: notificationMigrations,
+  implementations: (context) => {
+    const store = new NotificationStore(context.db);
+    const visible = (principal: HubPrincipal) => {
+      const role = roleOf(context, principal);
+      return (n: StoredNotification) => n.roles.length === 0 || n.roles.includes(role);
+    };
+    const find = (principal: HubPrincipal, id: string) => {
+      const notification = store.get(id);
+      if (!notification || !visible(principal)(notification)) throw notFound('Notification', id);
+      return notification;
+    };
+    const findOwner = (uri: string) => store.owner(uri) ?? (notFoundThrow('Notification owner', uri) as never);
+    const publishOwner = (owner: unknown) => context.events.entity('notifications', 'owner', 'update', owner, READ_SCOPE);
+    return implement<typeof hubOperations.notifications, HubPrincipal>(hubOperations.notifications, {
+      getState: ({ principal }) => ({
+        count: store.list().filter(visible(principal)).length,
+        unread: store.list().filter((n) => visible(principal)(n) && !store.isReadBy(n.id, principal.userId)).length,
+        owners: store.owners().length,
+      }),
+      getNotifications: ({ principal }) => {
+        context.db.transaction(() => store.purgeExpired())();
+        return Object.fromEntries(
+          store
+            .list()
+            .filter(visible(principal))
+            .map((n) => [n.id, forUser(store, principal.userId, n)]),
+        );
+      },
+      getNotification: ({ principal, params }) => forUser(store, principal.userId, find(principal, params.id)),
+      createNotification: ({ body }) => {
+        const notification = notify(context, body);
+        return notification && { ...notification, iconObj: null, readBy: [] };
+      },
+      markNotificationAsRead: ({ principal, params }) => {
+        const notification = find(principal, params.id);
+        context.db.transaction(() => store.markRead(notification.id, principal.userId))();
+        return forUser(store, principal.userId, notification);
+      },
+      deleteNotification: ({ principal, params }) => {
+        find(principal, params.id);
+        context.db.transaction(() => store.delete(params.id))();
+        context.events.entity('notifications', 'notification', 'delete', { id: params.id }, READ_SCOPE);
+      },
+      deleteNotifications: ({ query }) => {
+        if (query.ownerUri !== undefined) findOwner(query.ownerUri);
+        const ids = context.db.transaction(() => store.deleteAll(query.ownerUri))();
+        for (const id of ids) context.events.entity('notifications', 'notification', 'delete', { id }, READ_SCOPE);
+      },
+      getOwners: () => Object.fromEntries(store.owners().map((o) => [o.uri, o])),
+      setOwnerEnabled: ({ params, body }) => {
+        findOwner(params.uri);
+        const owner = context.db.transaction(() => store.setOwner(params.uri, { enabled: body.enabled }))();
+        publishOwner(owner);
+        return owner as NonNullable<typeof owner>;
+      },
+      setOwnerPush: ({ params, body }) => {
+        findOwner(params.uri);
+        const owner = context.db.transaction(() => store.setOwner(params.uri, { push: body.push }))();
+        publishOwner(owner);
+        return owner as NonNullable<typeof owner>;
+      },
+    });
+  },
+  start: (context) => {
+    // Flows can post a notification to the timeline.
+    undos.set(
+      context,
+      flowRegistry(context).registerCard({
+        type: 'action',
+        uri: 'homey:manager:notifications',
+        id: 'create_notification',
+        title: 'Create a notification',
+        args: [{ name: 'text', type: 'text', title: 'Text' }],
+        run: ({ args }) => {
+          const text = typeof args.text === 'string' && args.text.trim() ? args.text : null;
+          if (!text) throw invalidParameter('args.text', 'The notification needs a text');
+          const notification = notify(context, { ownerUri: 'homey:manager:flow', excerpt: text });
+          return { notificationId: notification?.id ?? null };
+        },
+      }),
+    );
+  },
+  stop: (context?: HubContext) => {
+    if (!context) return;
+    undos.get(context)?.();
+    undos.delete(context);
+  },
+};
+
+function notFoundThrow(what: string, id: string): never {
+  throw notFound(what, id);
+}

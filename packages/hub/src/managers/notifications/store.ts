@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { HubContext } from '../../platform/context';
+import type { HubDatabase, Migration } from '../../store/database';
+
+export type Priority = 'INFO' | 'WARNING' | 'CRITICAL';
+
+export interface StoredNotification {
+  id: string;
+  ownerUri: string;
+  dateCreated: string;
+  dateExpires: string | null;
+  excerpt: string;
+  icon: string | null;
+  priority: Priority;
+  roles: string[];
+  meta: Record<string, unknown>;
+}
+
+export interface NotificationOwner {
+  uri: string;
+  name: string;
+  enabled: boolean;
+  push: boolean;
+}
+
+export const notificationMigrations: Migration[] = [
+  {
+    id: 'notifications-001-create',
+    up: (db) => {
+      db.exec(`CREATE TABLE notifications_owner (
+        uri TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        push INTEGER NOT NULL DEFAULT 1
+      )`);
+      db.exec(`CREATE TABLE notifications_notification (
+        id TEXT PRIMARY KEY,
+        owner_uri TEXT NOT NULL REFERENCES notifications_owner (uri),
+        date_created TEXT NOT NULL,
+        date_expires TEXT,
+        excerpt TEXT NOT NULL,
+        icon TEXT,
+        priority TEXT NOT NULL,
+        roles TEXT NOT NULL,
+        meta TEXT NOT NULL
+      )`);
+      db.exec(`CREATE TABLE notifications_read (
+        notification_id TEXT NOT NULL REFERENCES notifications_notification (id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        read_at TEXT NOT NULL,
+        PRIMARY KEY (notification_id, user_id)
+      )`);
+    },
+  },
+];
+
+interface NotificationRow {
+  id: string;
+  owner_uri: string;
+  date_created: string;
+  date_expires: string | null;
+  excerpt: string;
+  icon: string | null;
+  priority: Priority;
+  roles: string;
+  meta: string;
+}
+
+interface OwnerRow {
+  uri: string;
+  name: string;
+  enabled: number;
+  push: number;
+}
+
+const toNotification = (row: NotificationRow): StoredNotification => ({
+  id: row.id,
+  ownerUri: row.owner_uri,
+  dateCreated: row.date_created,
+  dateExpires: row.date_expires,
+  excerpt: row.excerpt,
+  icon: row.icon,
+  priority: row.priority,
+  roles: JSON.parse(row.roles) as string[],
+  meta: JSON.parse(row.meta) as Record<string, unknown>,
+});
+
+const toOwner = (row: OwnerRow): NotificationOwner => ({
+  uri: row.uri,
+  name: row.name,
+  enabled: row.enabled === 1,
+  push: row.push === 1,
+});
+
+/** A readable name for an owner uri: `homey:app:com.example.clock` → `com.example.clock`, `homey:manager:updates` → `Updates`. */
+const ownerName = (uri: string): string => {
+  const [, type, ...rest] = uri.split(':');
+  const id = rest.join(':');
+  return type === 'manager' ? id.charAt(0).toUpperCase() + id.slice(1) : id || uri;
+};
+
+export interface NewNotification {
+  ownerUri: string;
+  ownerName?: string;
+  excerpt: string;
+  priority?: Priority;
+  roles?: string[];
+  dateExpires?: string | null;
+  icon?: string | null;
+  meta?: Record<string, unknown>;
+}
+
+/** Notifications of the home. Expired ones are never answered and are removed when next listed. */
+export class NotificationStore {
+  constructor(private readonly db: HubDatabase) {}
+
+  /** Creates a notification; answers `null` when its owner's notifications are switched off. */
+  create(input: NewNotification): StoredNotification | null {
+    this.db
+      .prepare('INSERT INTO notifications_owner (uri, name) VALUES (?, ?) ON CONFLICT (uri) DO NOTHING')
+      .run(input.ownerUri, input.ownerName ?? ownerName(input.ownerUri));
+    if (!this.owner(input.ownerUri)?.enabled) return null;
+    const notification: StoredNotification = {
+      id: randomUUID(),
+      ownerUri: input.ownerUri,
+      dateCreated: new Date().toISOString(),
+      dateExpires: input.dateExpires ?? null,
+      excerpt: input.excerpt,
+      icon: input.icon ?? null,
+      priority: input.priority ?? 'INFO',
+      roles: input.roles ?? [],
+      meta: input.meta ?? {},
+    };
+    this.db
+      .prepare(
+        `INSERT INTO notifications_notification (id, owner_uri, date_created, date_expires, excerpt, icon, priority, roles, meta)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        notification.id,
+        notification.ownerUri,
+        notification.dateCreated,
+        notification.dateExpires,
+        notification.excerpt,
+        notification.icon,
+        notification.priority,
+        JSON.stringify(notification.roles),
+        JSON.stringify(notification.meta),
+      );
+    return notification;
+  }
+
+  purgeExpired(now = new Date()): number {
+    return this.db
+      .prepare('DELETE FROM notifications_notification WHERE date_expires IS NOT NULL AND date_expires <= ?')
+      .run(now.toISOString()).changes;
+  }
+
+  list(): StoredNotification[] {
+    const now = new Date().toISOString();
+    return (
+      this.db
+        .prepare(
+          'SELECT * FROM notifications_notification WHERE date_expires IS NULL OR date_expires > ? ORDER BY date_created DESC, id',
+        )
+        .all(now) as NotificationRow[]
+    ).map(toNotification);
+  }
+
+  get(id: string): StoredNotification | undefined {
+    const row = this.db
+      .prepare('SELECT * FROM notifications_notification WHERE id = ? AND (date_expires IS NULL OR date_expires > ?)')
+      .get(id, new Date().toISOString()) as NotificationRow | undefined;
+    return row && toNotification(row);
+  }
+
+  isReadBy(id: string, userId: string): boolean {
+    return (
+      this.db.prepare('SELECT 1 FROM notifications_read WHERE notification_id = ? AND user_id = ?').get(id, userId) !== undefined
+    );
+  }
+
+  markRead(id: string, userId: string): void {
+    this.db
+      .prepare('INSERT INTO notifications_read (notification_id, user_id, read_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+      .run(id, userId, new Date().toISOString());
+  }
+
+  delete(id: string): boolean {
+    return this.db.prepare('DELETE FROM notifications_notification WHERE id = ?').run(id).changes > 0;
+  }
+
+  deleteAll(ownerUri?: string): string[] {
+    const ids = (
+      ownerUri === undefined
+        ? this.db.prepare('SELECT id FROM notifications_notification').pluck().all()
+        : this.db.prepare('SELECT id FROM notifications_notification WHERE owner_uri = ?').pluck().all(ownerUri)
+    ) as string[];
+    for (const id of ids) this.delete(id);
+    return ids;
+  }
+
+  owners(): NotificationOwner[] {
+    return (this.db.prepare('SELECT * FROM notifications_owner ORDER BY uri').all() as OwnerRow[]).map(toOwner);
+  }
+
+  owner(uri: string): NotificationOwner | undefined {
+    const row = this.db.prepare('SELECT * FROM notifications_owner WHERE uri = ?').get(uri) as OwnerRow | undefined;
+    return row && toOwner(row);
+  }
+
+  setOwner(uri: string, changes: { enabled?: boolean; push?: boolean }): NotificationOwner | undefined {
+    const owner = this.owner(uri);
+    if (!owner) return undefined;
+    this.db
+      .prepare('UPDATE notifications_owner SET enabled = ?, push = ? WHERE uri = ?')
+      .run((changes.enabled ?? owner.enabled) ? 1 : 0, (changes.push ?? owner.push) ? 1 : 0, uri);
+    return this.owner(uri);
+  }
+
+  unreadCount(userId: string): number {
+    return this.list().filter((n) => !this.isReadBy(n.id, userId)).length;
+  }
+}
+
+/**
+ * Posts a notification for any part of the hub (updates, backups, flows, apps): stored durably and announced
+ * as `notification.create`. Answers `null` when the owner's notifications are switched off.
+ */
+export function notify(context: HubContext, input: NewNotification): StoredNotification | null {
+  const store = new NotificationStore(context.db);
+  const notification = context.db.transaction(() => store.create(input))();
+  if (notification)
+    context.events.entity(
+      'notifications',
+      'notification',
+      'create',
+      { ...notification, iconObj: null, readBy: [] },
+      'homey.notifications.readonly',
+    );
+  return notification;
+}

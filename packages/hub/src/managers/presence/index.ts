@@ -1,0 +1,57 @@
+import { hubOperations, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+
+type Flag = 'present' | 'asleep';
+
+/**
+ * Sets a user's presence flag. The user store publishes `user.update`; the presence manager also publishes
+ * `presence.update` `{id, present, asleep}` when the flag changed (or when `forceFlowTrigger` asks for it), which
+ * is what flows that start on someone coming home or going to sleep listen to.
+ */
+function setFlag(context: HubContext, userId: string, flag: Flag, value: boolean, force = false): boolean {
+  const user = context.users.get(userId);
+  if (!user) throw notFound('User', userId);
+  const changed = user[flag] !== value;
+  const updated = context.db.transaction(() =>
+    flag === 'present' ? context.users.setPresent(userId, value) : context.users.setAsleep(userId, value),
+  )();
+  if (updated && (changed || force)) {
+    context.events.publish({
+      uri: 'homey:manager:presence',
+      event: 'presence.update',
+      data: { id: userId, present: updated.present, asleep: updated.asleep, changed: flag, forced: force && !changed },
+      scope: 'homey.presence.readonly',
+    });
+  }
+  return value;
+}
+
+function getFlag(context: HubContext, userId: string, flag: Flag): boolean {
+  const user = context.users.get(userId);
+  if (!user) throw notFound('User', userId);
+  return user[flag];
+}
+
+/** Who is home and who is asleep: the users' presence flags. */
+export const presenceManager: HubManager = {
+  name: 'presence',
+  implementations: (context) =>
+    implement<typeof hubOperations.presence, HubPrincipal>(hubOperations.presence, {
+      getState: () => {
+        const users = context.users.list();
+        return {
+          present: users.filter((u) => u.present).length,
+          asleep: users.filter((u) => u.asleep).length,
+          users: users.length,
+        };
+      },
+      setPresentMe: ({ principal, body }) =>
+        setFlag(context, principal.userId, 'present', body.value, body.opts?.forceFlowTrigger),
+      setPresent: ({ params, body }) => setFlag(context, params.id, 'present', body.value),
+      getPresent: ({ params }) => getFlag(context, params.id, 'present'),
+      setAsleepMe: ({ principal, body }) => setFlag(context, principal.userId, 'asleep', body.value, body.opts?.forceFlowTrigger),
+      setAsleep: ({ params, body }) => setFlag(context, params.id, 'asleep', body.value),
+      getAsleep: ({ params }) => getFlag(context, params.id, 'asleep'),
+    }),
+};
