@@ -1,0 +1,160 @@
+import { type AnyOperation, fullPath, hubOperations, listOperations, operationId, scopeCovers } from '@hearth/contract';
+import { prepareRequest } from '@hearth/contract/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PlatformTestHub, startPlatformTestHub } from './testing';
+
+/**
+ * Every operation the hub declares × {no token, expired token, readonly scope, wrong scope, right scope}:
+ * only the authentication / authorisation outcome is asserted. Bodies are sent with a content type no route
+ * accepts, so a request that passes the checks stops at 415 before any handler runs (and nothing reboots).
+ */
+const operations = listOperations(hubOperations as unknown as Record<string, Record<string, AnyOperation>>);
+const AUTH_ERRORS = ['missing_token', 'invalid_token', 'missing_scopes', 'private_operation'];
+
+interface Schema {
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  minimum?: number;
+}
+
+/** A value of the schema's type, good enough to build a request. */
+function dummy(schema: Schema | undefined): unknown {
+  if (!schema) return 'x';
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length) return dummy(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'number':
+    case 'integer':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return 'x';
+  }
+}
+
+function dummyArgs(operation: AnyOperation): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const part of [operation.params, operation.query, operation.bodyRoot ? undefined : operation.body]) {
+    const object = part as Schema | undefined;
+    for (const [name, property] of Object.entries(object?.properties ?? {})) {
+      if (part === operation.params || object?.required?.includes(name)) args[name] = dummy(property);
+    }
+  }
+  if (operation.bodyRoot) args[operation.bodyRoot] = {};
+  return args;
+}
+
+/** `homey.zone` → `homey.zone.readonly`, `homey.device.control` → `homey.device.readonly`. */
+const readonlyOf = (scope: string) => `${scope.split('.').slice(0, 2).join('.')}.readonly`;
+const wrongFor = (scope: string) => (scope.startsWith('homey.zone') ? 'homey.alarm' : 'homey.zone');
+
+describe('scopes of every hub operation', () => {
+  let t: PlatformTestHub;
+  const tokens = new Map<string, string>();
+  let expired: string;
+
+  beforeAll(async () => {
+    t = await startPlatformTestHub();
+    expired = t.sessionFor('owner', null, { expiresAt: new Date(Date.now() - 60_000).toISOString() });
+  });
+  afterAll(() => t.stop());
+
+  /** An owner session holding exactly `scopes` (the owner's role caps nothing). */
+  const tokenWith = (scopes: string[]) => {
+    const key = scopes.join(' ');
+    if (!tokens.has(key)) tokens.set(key, t.sessionFor('owner', scopes));
+    return tokens.get(key) as string;
+  };
+
+  async function send(operation: AnyOperation, token: string | null): Promise<{ status: number; error?: string }> {
+    const prepared = prepareRequest(operation, dummyArgs(operation));
+    const base = fullPath(operation).slice(0, -operation.path.length || undefined);
+    const query = new URLSearchParams(prepared.query).toString();
+    const headers: Record<string, string> = { 'X-Homey-ID': t.hub.context.config.id };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const body = prepared.body === undefined ? undefined : JSON.stringify(prepared.body);
+    if (body !== undefined) headers['content-type'] = 'application/x-hearth-probe';
+    try {
+      const response = await fetch(`${t.hub.url}${base}${prepared.path}${query ? `?${query}` : ''}`, {
+        method: prepared.method,
+        headers,
+        body,
+        signal: AbortSignal.timeout(5000),
+      });
+      const text = await response.text();
+      let error: string | undefined;
+      try {
+        error = (JSON.parse(text) as { error?: string }).error;
+      } catch {
+        error = undefined;
+      }
+      return { status: response.status, error };
+    } catch {
+      // A call that is still running after 5 s passed its checks: refusals answer at once.
+      return { status: 0 };
+    }
+  }
+
+  const passed = (answer: { status: number; error?: string }) =>
+    answer.status !== 401 && !AUTH_ERRORS.includes(answer.error ?? '');
+
+  it('covers the operations of this issue', () => {
+    const ids = operations.map(operationId);
+    for (const id of ['hub:zones.createZone', 'hub:users.createPersonalAccessToken', 'hub:sessions.getSessionMe']) {
+      expect(ids).toContain(id);
+    }
+  });
+
+  it.each(operations.map((operation) => [operationId(operation), operation] as const))('%s', async (_id, operation) => {
+    const needsAuth = operation.auth || operation.private;
+    const anonymous = await send(operation, null);
+    const stale = await send(operation, expired);
+    if (needsAuth) {
+      expect(anonymous.status, 'no token').toBe(401);
+      expect(stale, 'expired token').toMatchObject({ status: 401, error: 'invalid_token' });
+    } else {
+      expect(passed(anonymous), `no token: ${JSON.stringify(anonymous)}`).toBe(true);
+    }
+    if (!needsAuth) return;
+
+    const scope = operation.scope;
+    const readonly = scope === null ? 'homey.zone.readonly' : readonlyOf(scope);
+    const wrong = scope === null ? 'homey.alarm' : wrongFor(scope);
+    const right = scope === null ? 'homey.zone.readonly' : scope;
+    const answers = {
+      readonly: await send(operation, tokenWith([readonly])),
+      wrong: await send(operation, tokenWith([wrong])),
+      right: await send(operation, tokenWith([right])),
+    };
+
+    if (operation.private) {
+      for (const [name, answer] of Object.entries(answers)) {
+        expect(answer, `${name} scope on a private operation`).toMatchObject({ status: 403, error: 'private_operation' });
+      }
+      return;
+    }
+    expect(passed(answers.right), `right scope ${right}: ${JSON.stringify(answers.right)}`).toBe(true);
+    if (scope === null) {
+      expect(passed(answers.readonly), `needs no scope: ${JSON.stringify(answers.readonly)}`).toBe(true);
+      expect(passed(answers.wrong), `needs no scope: ${JSON.stringify(answers.wrong)}`).toBe(true);
+      return;
+    }
+    expect(answers.wrong, `wrong scope ${wrong}`).toMatchObject({ status: 403, error: 'missing_scopes' });
+    if (scopeCovers(readonly, scope)) {
+      expect(passed(answers.readonly), `readonly scope ${readonly}: ${JSON.stringify(answers.readonly)}`).toBe(true);
+    } else {
+      expect(answers.readonly, `readonly scope ${readonly}`).toMatchObject({ status: 403, error: 'missing_scopes' });
+    }
+  });
+});
