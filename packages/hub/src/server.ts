@@ -9,6 +9,7 @@ import type { HubContext } from './platform/context';
 import { HubEvents } from './platform/events';
 import { startRealtime } from './realtime';
 import { migrate, openDatabase } from './store/database';
+import { WalDurability } from './store/durability';
 import { SettingStore, settingMigrations } from './store/settings';
 
 export interface Hub {
@@ -38,18 +39,22 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     startedAt: new Date(),
   };
   context.users.ensureOwner('Owner', null);
+  const durability = new WalDurability(`${databasePath(config)}-wal`);
 
   const app = await createApiServer({
     title: `Hearth hub ${config.id}`,
+    metricsPrefix: 'hearth_hub',
     version: config.softwareVersion,
     description: 'The local API of a Hearth hub: managers under /api/manager/{manager}.',
     logger: { level: config.logLevel },
     exposedHeaders: ['X-Homey-ID', 'X-Homey-Version', 'X-Homey-Tier'],
   });
   // Every answer names the hub, so direct local clients can check they reached the right one.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('X-Homey-ID', config.id);
     reply.header('X-Homey-Version', config.softwareVersion);
+    // A write is acknowledged only once it is on disk; concurrent writes share one flush.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await durability.sync();
   });
   registerOperations(
     app,
@@ -79,6 +84,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       await realtime.stop();
       for (const manager of [...managers].reverse()) await manager.stop?.();
       await app.close();
+      durability.close();
       db.close();
     },
   };

@@ -11,14 +11,15 @@ export interface Migration {
 }
 
 /**
- * Opens the hub's SQLite database. WAL with `synchronous = FULL` makes every committed write durable before
- * the call that made it returns, so a SIGKILL never loses an acknowledged write.
+ * Opens the hub's SQLite database in WAL mode. Commits reach the log before the call that made them returns,
+ * so a killed process loses nothing committed; durability against power loss comes from the group commit in
+ * `durability.ts`, awaited before a write is acknowledged.
  */
 export function openDatabase(path: string): HubDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec('CREATE TABLE IF NOT EXISTS migration (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)');
