@@ -85,6 +85,24 @@ interface AppProcess {
 export const STD_LINES = 500;
 const READ_SCOPE = 'homey.app.readonly';
 
+/** Compares two semantic versions (major.minor.patch); pre-release tags sort before the release. */
+export function compareVersions(a: string, b: string): number {
+  const parse = (v: string) => {
+    const [core = '', pre] = v.split('-', 2);
+    return { parts: core.split('.').map((n) => Number.parseInt(n, 10) || 0), pre };
+  };
+  const x = parse(a);
+  const y = parse(b);
+  for (let i = 0; i < 3; i++) {
+    const d = (x.parts[i] ?? 0) - (y.parts[i] ?? 0);
+    if (d !== 0) return Math.sign(d);
+  }
+  if (x.pre === y.pre) return 0;
+  if (x.pre === undefined) return 1;
+  if (y.pre === undefined) return -1;
+  return x.pre < y.pre ? -1 : 1;
+}
+
 const toApp = (row: AppRow): InstalledApp => ({
   id: row.id,
   manifest: JSON.parse(row.manifest) as AppManifest,
@@ -175,9 +193,20 @@ export class AppService {
     return app && driver ? { app, driver, id: fullId } : undefined;
   }
 
-  /** The packages available to install: the local catalogue folders. */
+  private catalogueCache: AppPackage[] | undefined;
+
+  /** The packages available to install: the local catalogue folders (read once). */
   catalogue(): AppPackage[] {
-    return this.packageRoots.flatMap((root) => readPackages(root, false));
+    this.catalogueCache ??= this.packageRoots.flatMap((root) => readPackages(root, false));
+    return this.catalogueCache;
+  }
+
+  /** The newer version the catalogue offers for an installed app, if any. */
+  updateAvailable(app: InstalledApp): { version: string; permissions: string[] } | null {
+    if (app.builtin || app.origin !== 'appstore') return null;
+    const latest = this.catalogue().find((p) => p.manifest.id === app.id)?.manifest;
+    if (!latest || compareVersions(latest.version, app.manifest.version) <= 0) return null;
+    return { version: latest.version, permissions: latest.permissions ?? [] };
   }
 
   /** Installs or updates an app from the catalogue and starts it. */
@@ -370,7 +399,7 @@ export class AppService {
       brandColor: manifest.brandColor ?? '#000000',
       hasDrivers: (manifest.drivers ?? []).length > 0,
       usage: this.usage(app.id),
-      updateAvailable: null,
+      updateAvailable: this.updateAvailable(app),
       enabled: app.enabled,
       autoupdate: app.autoupdate,
       builtin: app.builtin,

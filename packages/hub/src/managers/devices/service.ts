@@ -131,6 +131,8 @@ export interface SetOptions {
   transactionId?: string;
   /** `user` values are checked against `setable`; `driver` values (sensors reporting) are not. */
   source?: 'user' | 'driver';
+  /** Whether the device reacts (a socket turned on draws power); by default only to user values. */
+  react?: boolean;
 }
 
 const READ_SCOPE = 'homey.device.readonly';
@@ -390,7 +392,7 @@ export class DeviceService {
     const current = Object.fromEntries([...this.values(deviceId)].map(([k, v]) => [k, v.value]));
     const kind = this.driverOf(device)?.driver.simulation ?? 'none';
     const reactions =
-      (options.source ?? 'user') === 'user'
+      (options.react ?? (options.source ?? 'user') === 'user')
         ? react({ kind, values: current, settings: device.settings, capabilities: device.capabilities }, capabilityId, checked)
         : {};
     this.write(device, { [capabilityId]: checked, ...reactions }, options.transactionId);

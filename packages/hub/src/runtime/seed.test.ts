@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../managers/test-hub';
+import { seedDemoHub } from './seed';
+
+type Json = Record<string, unknown>;
+
+describe('seedDemoHub', () => {
+  let t: TestHub;
+
+  beforeAll(async () => {
+    t = await startTestHub();
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('populates zones, apps, devices and insights history once', async () => {
+    const summary = seedDemoHub(t.hub.context, { historyDays: 8, historyStepMinutes: 60 });
+    expect(summary).toMatchObject({ seeded: true, zones: 9, devices: 19 });
+    expect(summary.entries).toBeGreaterThan(1000);
+    const apps = (await t.call<Record<string, Json>>('GET', '/apps/app')).body;
+    expect(Object.keys(apps)).toHaveLength(9);
+    expect(apps['com.openweather.station']?.updateAvailable).toEqual({ version: '1.4.0', permissions: [] });
+    expect(apps['com.lumenco.lights']?.updateAvailable).toBe(null);
+    const devices = (
+      await t.call<Record<string, Json & { id: string; name: string; zone: string; capabilitiesObj: Record<string, Json> }>>(
+        'GET',
+        '/devices/device',
+      )
+    ).body;
+    const coffee = Object.values(devices).find((d) => d.name === 'Coffee machine');
+    expect(coffee?.capabilitiesObj.onoff?.value).toBe(true);
+    expect(coffee?.capabilitiesObj.measure_power?.value).toBeGreaterThan(50);
+    const week = await t.call<{ values: unknown[] }>(
+      'GET',
+      `/insights/log/homey:device:${coffee?.id}/measure_power/entry?resolution=last7Days`,
+    );
+    expect(week.body.values.length).toBeGreaterThan(150);
+    const live = await t.call<{ W: number; cumulative: { items: unknown[] } }>('GET', '/energy/live');
+    expect(live.body.W).toBeGreaterThan(50);
+    expect(live.body.cumulative.items).toHaveLength(1);
+    expect(seedDemoHub(t.hub.context).seeded).toBe(false);
+    expect(Object.keys((await t.call<Json>('GET', '/devices/device')).body)).toHaveLength(19);
+  });
+
+  it('leaves radio devices out on a cloud hub', async () => {
+    const cloud = await startTestHub({ model: 'hearth-cloud' });
+    try {
+      const summary = seedDemoHub(cloud.hub.context, { historyDays: 1, historyStepMinutes: 60 });
+      const devices = (await cloud.call<Record<string, { connectivity: string[] }>>('GET', '/devices/device')).body;
+      expect(Object.keys(devices)).toHaveLength(summary.devices);
+      for (const device of Object.values(devices)) {
+        expect(device.connectivity.some((c) => ['zwave', 'zigbee', 'infrared', '433', 'matter'].includes(c))).toBe(false);
+      }
+    } finally {
+      await cloud.stop();
+    }
+  });
+});
