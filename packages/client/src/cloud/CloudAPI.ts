@@ -159,8 +159,12 @@ export class CloudAPI {
 
   /** Sets (and stores) the token; `null` forgets it. Throws 'The token must be a token object' for anything else. */
   async setToken(token: CloudToken | null): Promise<void> {
-    this.#setTokenValue(token);
     this.#refresh = null;
+    await this.#storeToken(token);
+  }
+
+  async #storeToken(token: CloudToken | null): Promise<void> {
+    this.#setTokenValue(token);
     await this.#patchState({ token: token ?? undefined });
   }
 
@@ -256,7 +260,9 @@ export class CloudAPI {
     });
     if (!isToken(answer)) throw new APIError(messages.invalidResponse, 500, 'invalid_response');
     const token: CloudToken = { ...answer, grant_type: grantType };
-    await this.setToken(token);
+    // A refresh keeps its memo; a new sign-in starts afresh.
+    if (grantType !== 'refresh_token') this.#refresh = null;
+    await this.#storeToken(token);
     return token;
   }
 

@@ -1,0 +1,49 @@
+import { type Cloud, cloudConfigFromEnv, startCloud } from '@hearth/cloud';
+import { deadAddress, HUB_ID, type RunningHub, startRealHub } from './servers';
+
+export const DEMO = {
+  email: 'demo@hearth.test',
+  password: 'hearth-demo-password',
+  clientId: 'hearth-demo',
+  clientSecret: 'hearth-demo-secret',
+} as const;
+
+export interface RunningWorld {
+  cloud: Cloud;
+  hub: RunningHub;
+  cloudUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real cloud (embedded PGlite, demo world seeded) and a real hub it lists as the demo user's hub,
+ * the hub verifying the cloud's delegation tokens. The hub's port is reserved first so the cloud can seed
+ * its address.
+ */
+export async function startWorld(env: Record<string, string> = {}): Promise<RunningWorld> {
+  const hubUrl = await deadAddress();
+  const config = {
+    ...cloudConfigFromEnv({
+      HEARTH_DEMO: '1',
+      HEARTH_DEMO_HUBS: JSON.stringify([{ id: HUB_ID, name: 'Home', model: 'hearth-pro-5q', url: hubUrl }]),
+      HEARTH_INTERNAL_CLIENT_SECRET: 'client-test-internal-secret-0123',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: 'memory://',
+    databaseUrl: null,
+  };
+  const cloud = await startCloud(config);
+  const hub = await startRealHub({ port: Number(new URL(hubUrl).port), cloudUrl: cloud.url });
+  return {
+    cloud,
+    hub,
+    cloudUrl: cloud.url,
+    async stop() {
+      await hub.stop();
+      await cloud.stop();
+    },
+  };
+}
