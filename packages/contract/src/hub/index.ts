@@ -20,6 +20,7 @@ import { presenceOperations } from './presence';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
+import { updatesOperations } from './updates';
 import { usersOperations } from './users';
 import { weatherOperations } from './weather';
 import { zonesOperations } from './zones';
@@ -51,6 +52,7 @@ export const hubOperations = {
   insights: insightsOperations,
   notifications: notificationsOperations,
   presence: presenceOperations,
+  updates: updatesOperations,
 } as const;
 
 export * from './alarms';
@@ -76,6 +78,7 @@ export * from './presence';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';
+export * from './updates';
 export * from './users';
 export * from './weather';
 export * from './zones';

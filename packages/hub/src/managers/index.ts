@@ -21,6 +21,7 @@ import { presenceManager } from './presence';
 import { sessionsManager } from './sessions';
 import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
+import { updatesManager } from './updates';
 import { usersManager } from './users';
 import { weatherManager } from './weather';
 import { zonesManager } from './zones';
@@ -52,4 +53,5 @@ export const managers: readonly HubManager[] = [
   energyManager,
   notificationsManager,
   presenceManager,
+  updatesManager,
 ];

@@ -1,0 +1,189 @@
+import { HearthError, hubOperations, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import semver from 'semver';
+import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { notify } from '../notifications/store';
+import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
+import { type Channel, type Release, releases, visibleOn } from './catalogue';
+
+const READ_SCOPE = 'homey.updates.readonly';
+const STEP_MS = 200;
+
+interface InstallState {
+  status: 'idle' | 'downloading' | 'installing' | 'installed' | 'aborted';
+  version: string | null;
+  progress: number;
+  reboot: boolean;
+  silent: boolean;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+interface WhatsNewEntry {
+  id: string;
+  version: string;
+  title: string;
+  body: string;
+  date: string;
+}
+
+const idle: InstallState = {
+  status: 'idle',
+  version: null,
+  progress: 0,
+  reboot: false,
+  silent: false,
+  startedAt: null,
+  finishedAt: null,
+};
+
+const behaviours: Record<string, OptionBehaviour> = {
+  channel: { default: 'stable' },
+  autoupdate: { default: true },
+  forceChannel: { default: false },
+  updateNotifications: { default: true },
+};
+
+const installedVersion = (context: HubContext): string =>
+  context.settings.get('updates.installedVersion', context.config.softwareVersion);
+
+function available(context: HubContext): Release[] {
+  const channel = readOption<Channel>(context, 'updates', 'channel', 'stable');
+  const current = installedVersion(context);
+  return releases
+    .filter((r) => visibleOn(r, channel) && semver.gt(r.version, current))
+    .sort((a, b) => semver.rcompare(a.version, b.version));
+}
+
+const releaseNotes = (release: Release): WhatsNewEntry => ({
+  id: release.version,
+  version: release.version,
+  title: `What's new in Hearth ${release.version}`,
+  body: release.changelog.en,
+  date: release.releaseDate,
+});
+
+/** Install progress per hub: a timer moves the state on until the update is in place. */
+const timers = new WeakMap<HubContext, NodeJS.Timeout>();
+
+function readState(context: HubContext): InstallState {
+  return context.settings.get<InstallState>('updates.state', idle);
+}
+
+function publicState(context: HubContext) {
+  const state = readState(context);
+  return {
+    status: state.status,
+    version: state.version,
+    progress: state.progress,
+    currentVersion: installedVersion(context),
+    rebootRequired: context.settings.get('updates.rebootRequired', false),
+    startedAt: state.startedAt,
+    finishedAt: state.finishedAt,
+  };
+}
+
+function writeState(context: HubContext, state: InstallState): void {
+  context.settings.set('updates.state', state);
+  context.events.entity('updates', 'update', 'update', publicState(context), READ_SCOPE);
+}
+
+function step(context: HubContext): void {
+  const state = context.db.open ? readState(context) : idle;
+  if (state.status !== 'downloading' && state.status !== 'installing') {
+    stopTimer(context);
+    return;
+  }
+  const progress = Math.min(100, state.progress + 20);
+  if (progress < 100) {
+    writeState(context, { ...state, progress, status: progress < 60 ? 'downloading' : 'installing' });
+    return;
+  }
+  stopTimer(context);
+  const version = state.version as string;
+  context.db.transaction(() => {
+    context.settings.set('updates.installedVersion', version);
+    // Without an immediate reboot the new version runs from the next start.
+    context.settings.set('updates.rebootRequired', !state.reboot);
+    const release = releases.find((r) => r.version === version);
+    if (release) {
+      const whatsNew = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', []);
+      context.settings.set('updates.whatsnew', [...whatsNew.filter((w) => w.id !== version), releaseNotes(release)]);
+    }
+    writeState(context, { ...state, progress: 100, status: 'installed', finishedAt: new Date().toISOString() });
+  })();
+  if (!state.silent && readOption(context, 'updates', 'updateNotifications', true))
+    notify(context, { ownerUri: 'homey:manager:updates', excerpt: `Hearth ${version} is installed.` });
+}
+
+function stopTimer(context: HubContext): void {
+  const timer = timers.get(context);
+  if (timer) clearInterval(timer);
+  timers.delete(context);
+}
+
+/** Software updates from the hub's channel: which exist, installing one, aborting, and what's new. */
+export const updatesManager: HubManager = {
+  name: 'updates',
+  implementations: (context) =>
+    implement<typeof hubOperations.updates, HubPrincipal>(hubOperations.updates, {
+      getState: () => ({
+        ...publicState(context),
+        ...optionValues(context, 'updates', behaviours),
+        available: available(context).length,
+      }),
+      ...optionHandlers(context, 'updates', hubOperations.updates, behaviours),
+      getUpdates: () => available(context).map((r) => ({ ...r, changelog: { ...r.changelog } })),
+      installUpdate: ({ body }) => {
+        const current = readState(context);
+        if (current.status === 'downloading' || current.status === 'installing')
+          throw new HearthError('conflict', `Update ${current.version} is already being installed`);
+        const [newest] = available(context);
+        if (!newest) throw new HearthError('not_found', 'No update is available on this channel');
+        writeState(context, {
+          status: 'downloading',
+          version: newest.version,
+          progress: 0,
+          reboot: body.reboot ?? false,
+          silent: body.silent ?? false,
+          startedAt: new Date().toISOString(),
+          finishedAt: null,
+        });
+        const timer = setInterval(() => step(context), STEP_MS);
+        timer.unref();
+        timers.set(context, timer);
+        return publicState(context);
+      },
+      abortInstallUpdate: () => {
+        const current = readState(context);
+        if (current.status !== 'downloading' && current.status !== 'installing')
+          throw new HearthError('conflict', 'No update is being installed');
+        stopTimer(context);
+        writeState(context, { ...current, status: 'aborted', finishedAt: new Date().toISOString() });
+        return publicState(context);
+      },
+      getWhatsNew: () => {
+        const dismissed = new Set(context.settings.get<string[]>('updates.whatsnewDismissed', []));
+        const running = releases.find((r) => r.version === installedVersion(context));
+        const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
+        return entries.filter((e) => !dismissed.has(e.id));
+      },
+      dismissWhatsNew: ({ params }) => {
+        const running = releases.find((r) => r.version === installedVersion(context));
+        const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
+        const dismissed = context.settings.get<string[]>('updates.whatsnewDismissed', []);
+        if (!entries.some((e) => e.id === params.id) || dismissed.includes(params.id))
+          throw notFound("What's new entry", params.id);
+        context.settings.set('updates.whatsnewDismissed', [...dismissed, params.id]);
+      },
+    }),
+  start: (context) => {
+    // An install cut short by a stop does not resume by itself.
+    const state = readState(context);
+    if (state.status === 'downloading' || state.status === 'installing')
+      context.settings.set('updates.state', { ...state, status: 'aborted', finishedAt: new Date().toISOString() });
+  },
+  stop: (context?: HubContext) => {
+    if (context) stopTimer(context);
+  },
+};
