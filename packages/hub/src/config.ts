@@ -22,6 +22,11 @@ export interface HubConfig {
   language: string;
   /** Cloud base URL (e.g. `http://127.0.0.1:4000`), or `null` for a hub that runs without any cloud. */
   cloudUrl: string | null;
+  /**
+   * The cloud account (`_id`) that owns this hub, when known (env `HUB_OWNER_ATHOM_ID`): its delegation tokens sign
+   * in as the owner. Without it, the first cloud account to sign in to a hub whose owner is not bound yet claims it.
+   */
+  ownerAthomId?: string | null;
   logLevel: string;
 }
 

@@ -50,9 +50,14 @@ const newLoginSession = (context: HubContext, user: HubUser, clientName: string 
   }).token;
 
 /**
- * The hub user a delegation token stands for, matched by `athomId` = the token's subject. The first cloud
- * sign-in of the hub's owner binds the owner created on first start; a token naming another role for this hub
- * creates that user. Anyone else is not a member of this home.
+ * The hub user a delegation token stands for, matched by `athomId` = the token's subject.
+ *
+ * - A known cloud account signs in as its user.
+ * - A token naming this hub (`homeyId`) carries the role the cloud gives its holder here: `owner` binds the
+ *   hub's owner (created on first start) when no account is bound to it yet; another role creates that user.
+ *   The `role` of a token naming no hub says nothing about this hub and is ignored.
+ * - Otherwise only the owner can sign in for the first time: the account configured as the owner
+ *   (`ownerAthomId`), or, when none is configured, the first account to sign in to a hub nobody has claimed.
  */
 function userForDelegation(context: HubContext, claims: DelegationClaims): HubUser {
   if (claims.homeyId !== undefined && claims.homeyId !== context.config.id) {
@@ -64,11 +69,13 @@ function userForDelegation(context: HubContext, claims: DelegationClaims): HubUs
     return existing;
   }
   const owner = context.users.owner();
-  const claimsOwner = claims.role === 'owner' || (claims.role === undefined && claims.homeyId === context.config.id);
-  if (claimsOwner && owner && owner.athomId === null) {
+  const namesThisHub = claims.homeyId === context.config.id;
+  const configuredOwner = context.config.ownerAthomId ?? null;
+  const isOwner = namesThisHub ? claims.role === 'owner' : configuredOwner === null ? true : configuredOwner === claims.sub;
+  if (isOwner && owner && owner.athomId === null && (configuredOwner === null || configuredOwner === claims.sub)) {
     return context.users.update(owner.id, { athomId: claims.sub, ...(claims.name ? { name: claims.name } : {}) }) as HubUser;
   }
-  if (claims.role !== undefined && assignableRoles.includes(claims.role)) {
+  if (namesThisHub && claims.role !== undefined && assignableRoles.includes(claims.role)) {
     return context.users.create({ name: claims.name ?? 'User', role: claims.role as UserRole, athomId: claims.sub });
   }
   throw new HearthError('forbidden', 'This account is not a user of this hub');
@@ -83,6 +90,13 @@ function checkScopes(scopes: readonly string[]): void {
 /** The users of the hub: the owner, invited people with roles, their personal access tokens and sign-in. */
 export const usersManager: HubManager = {
   name: 'users',
+  start: (context) => {
+    const owner = context.users.owner();
+    const athomId = context.config.ownerAthomId;
+    if (owner && owner.athomId === null && athomId && !context.users.findByAthomId(athomId)) {
+      context.users.update(owner.id, { athomId });
+    }
+  },
   implementations: (context) => {
     const verifier = new DelegationVerifier(context.config.cloudUrl);
     const { users, sessions } = context;

@@ -94,7 +94,7 @@ describe('POST /api/manager/users/login with a delegation token', () => {
   });
 
   it('creates a user with the role the token names, and refuses strangers', async () => {
-    const guest = await login(await sign(privateKey, { sub: 'cloud-guest', role: 'guest', name: 'Gus' }));
+    const guest = await login(await sign(privateKey, { sub: 'cloud-guest', role: 'guest', name: 'Gus', homeyId: hubId }));
     expect(guest.status).toBe(200);
     const me = await t.call<{ role: string; athomId: string }>('GET', '/users/user/me', undefined, guest.body);
     expect(me.body).toMatchObject({ role: 'guest', athomId: 'cloud-guest' });
@@ -105,6 +105,9 @@ describe('POST /api/manager/users/login with a delegation token', () => {
     expect(stranger.body).toMatchObject({ error: 'forbidden', statusCode: 403 });
     const ownerClaim = await login(await sign(privateKey, { sub: 'cloud-thief', role: 'owner', homeyId: hubId }));
     expect(ownerClaim.status).toBe(403);
+    // Without a hub named, a role says nothing about this hub (the cloud gives every token one).
+    const unnamed = await login(await sign(privateKey, { sub: 'cloud-stranger', role: 'manager' }));
+    expect(unnamed.status).toBe(403);
   });
 
   it('refuses tokens that are expired, for another audience or hub, badly signed or not RS512', async () => {
@@ -161,6 +164,57 @@ describe('POST /api/manager/users/login with a delegation token', () => {
     const newOwnerToken = t.hub.context.sessions.create({ type: 'OAUTH', userId: invited.id, scopes: null }).token;
     expect((await t.call('POST', '/users/installer/revoke', {}, newOwnerToken)).body).toMatchObject({ granted: false });
     expect((await t.call('GET', '/users/user/me', undefined, session.body)).status).toBe(401);
+  });
+});
+
+describe('first sign-in of the owner', () => {
+  it('binds the configured owner account, and nobody else, from tokens naming no hub', async () => {
+    const pair = await generateKeyPair('RS512');
+    const cloud = await keyServer(await exportSPKI(pair.publicKey), false);
+    const t = await startPlatformTestHub({ cloudUrl: cloud.url, ownerAthomId: 'cloud-real-owner' });
+    try {
+      const owner = t.hub.context.users.owner()!;
+      expect(owner.athomId).toBe('cloud-real-owner');
+      const other = await t.call(
+        'POST',
+        '/users/login',
+        { token: await sign(pair.privateKey, { sub: 'cloud-first', role: 'user' }) },
+        null,
+      );
+      expect(other.status).toBe(403);
+      const real = await t.call<string>(
+        'POST',
+        '/users/login',
+        { token: await sign(pair.privateKey, { sub: 'cloud-real-owner', role: 'user' }) },
+        null,
+      );
+      expect(real.status).toBe(200);
+      expect((await t.call<{ id: string }>('GET', '/users/user/me', undefined, real.body)).body.id).toBe(owner.id);
+    } finally {
+      await t.stop();
+      await cloud.close();
+    }
+  });
+
+  it('lets the first account claim a hub nobody owns yet when no owner is configured', async () => {
+    const pair = await generateKeyPair('RS512');
+    const cloud = await keyServer(await exportSPKI(pair.publicKey), false);
+    const t = await startPlatformTestHub({ cloudUrl: cloud.url });
+    try {
+      const first = await t.call<string>(
+        'POST',
+        '/users/login',
+        { token: await sign(pair.privateKey, { sub: 'cloud-first', role: 'user' }) },
+        null,
+      );
+      expect(first.status).toBe(200);
+      expect((await t.call<{ role: string }>('GET', '/users/user/me', undefined, first.body)).body.role).toBe('owner');
+      const second = await t.call('POST', '/users/login', { token: await sign(pair.privateKey, { sub: 'cloud-second' }) }, null);
+      expect(second.status).toBe(403);
+    } finally {
+      await t.stop();
+      await cloud.close();
+    }
   });
 });
 
