@@ -224,4 +224,18 @@ describe('realtime socket', () => {
     ws.send('2');
     await frame((f) => f === '3');
   });
+
+  it('lets an Engine.IO 3 client join /api before it handshakes, as after a reconnect', async () => {
+    const port = new URL(t.hub.url).port;
+    const ws = track(new WebSocket(`ws://127.0.0.1:${port}/socket.io/?EIO=3&transport=websocket`));
+    const frames: string[] = [];
+    ws.on('message', (data) => frames.push(String(data)));
+    await until(() => frames.includes('40'));
+    ws.send('40/api,');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(frames.some((f) => f.startsWith('40/api') || f.startsWith('44/api'))).toBe(false);
+    ws.send(`420["handshakeClient",${JSON.stringify({ token: t.ownerToken })}]`);
+    await until(() => frames.some((f) => f.startsWith('40/api')));
+    expect(frames.some((f) => f.startsWith('44/api'))).toBe(false);
+  });
 });
