@@ -1,6 +1,7 @@
 import { alarmsOperations } from './alarms';
 import { appsOperations } from './apps';
 import { audioOperations } from './audio';
+import { backupOperations } from './backup';
 import { cloudManagerOperations } from './cloud';
 import { dashboardsOperations } from './dashboards';
 import { databaseOperations } from './database';
@@ -53,11 +54,13 @@ export const hubOperations = {
   notifications: notificationsOperations,
   presence: presenceOperations,
   updates: updatesOperations,
+  backup: backupOperations,
 } as const;
 
 export * from './alarms';
 export * from './apps';
 export * from './audio';
+export * from './backup';
 export * from './cloud';
 export * from './dashboards';
 export * from './database';

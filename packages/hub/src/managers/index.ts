@@ -2,6 +2,7 @@ import type { HubManager } from '../platform/context';
 import { alarmsManager } from './alarms';
 import { appsManager } from './apps';
 import { audioManager } from './audio';
+import { backupManager } from './backup';
 import { cloudManager } from './cloud';
 import { dashboardsManager } from './dashboards';
 import { databaseManager } from './database';
@@ -54,4 +55,5 @@ export const managers: readonly HubManager[] = [
   notificationsManager,
   presenceManager,
   updatesManager,
+  backupManager,
 ];
