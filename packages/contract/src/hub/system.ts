@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
+import { declareOptions, declareState, OpenObject } from './options';
 
 const op = hubManager('system');
 
@@ -24,7 +25,39 @@ export const SystemInfo = Type.Object(
   { additionalProperties: true },
 );
 
+export const MemoryInfo = Type.Object(
+  {
+    total: Type.Integer(),
+    free: Type.Integer(),
+    swap: Type.Object({ total: Type.Integer(), free: Type.Integer() }),
+    types: Type.Record(Type.String(), Type.Object({ size: Type.Integer() })),
+  },
+  { additionalProperties: true },
+);
+export const StorageInfo = Type.Object(
+  {
+    total: Type.Integer(),
+    free: Type.Integer(),
+    types: Type.Record(Type.String(), Type.Object({ size: Type.Integer() })),
+  },
+  { additionalProperties: true },
+);
+export const Total = Type.Object({ total: Type.Integer(), used: Type.Integer(), free: Type.Integer() });
+
+export const systemOptions = {
+  forwardedPort: {
+    value: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 65535 })]),
+    read: 'homey.system.readonly',
+    write: 'homey.system',
+  },
+} as const;
+
+const reboot = (name: string, path: string, summary: string) =>
+  ({ name, method: 'POST', path, scope: 'homey.system', summary }) as const;
+
 export const systemOperations = {
+  getState: declareState(op),
+  ...declareOptions(op, systemOptions),
   ping: op({
     name: 'ping',
     method: 'GET',
@@ -57,5 +90,92 @@ export const systemOperations = {
     scope: 'homey.system',
     body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) }),
     response: Type.String(),
+  }),
+  reboot: op(reboot('reboot', '/reboot', 'Restarts the hub.')),
+  rebootRecovery: op(reboot('rebootRecovery', '/rebootrecovery', 'Restarts the hub into recovery mode.')),
+  rebootOTA: op(reboot('rebootOTA', '/reboot-ota', 'Restarts the hub to apply a downloaded update.')),
+  getMemoryInfo: op({
+    name: 'getMemoryInfo',
+    method: 'GET',
+    path: '/memory',
+    scope: 'homey.system.readonly',
+    response: MemoryInfo,
+  }),
+  getMemoryInfoTotal: op({
+    name: 'getMemoryInfoTotal',
+    method: 'GET',
+    path: '/memory/total',
+    scope: 'homey.system.readonly',
+    response: Total,
+  }),
+  getStorageInfo: op({
+    name: 'getStorageInfo',
+    method: 'GET',
+    path: '/storage',
+    scope: 'homey.system.readonly',
+    response: StorageInfo,
+  }),
+  getStorageInfoTotal: op({
+    name: 'getStorageInfoTotal',
+    method: 'GET',
+    path: '/storage/total',
+    scope: 'homey.system.readonly',
+    response: Total,
+  }),
+  getJournal: op({
+    name: 'getJournal',
+    method: 'GET',
+    path: '/journalctl',
+    scope: 'homey.system.readonly',
+    query: Type.Object({ lines: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
+    response: Type.Array(Type.String()),
+    summary: "The hub's most recent log lines.",
+  }),
+  sendLog: op({
+    name: 'sendLog',
+    method: 'POST',
+    path: '/journalctl',
+    scope: 'homey.system.readonly',
+    body: Type.Object({ append: Type.Optional(Type.String({ maxLength: 10_000 })) }),
+    response: Type.String(),
+    summary: 'Assembles and stores a diagnostic report of the hub (versions, apps, recent log lines); answers its id.',
+  }),
+  setDebug: op({
+    name: 'setDebug',
+    method: 'PUT',
+    path: '/debug',
+    scope: 'homey.system',
+    body: Type.Object({ namespace: Type.String({ maxLength: 500 }) }),
+    response: Type.Object({ namespace: Type.String() }),
+    summary: 'Newer form: the debug namespaces to log (`*`, `homey:manager:*`, empty for none).',
+  }),
+  setDebugMask: op({
+    name: 'setDebugMask',
+    method: 'PUT',
+    path: '/debug/:mask',
+    scope: 'homey.system',
+    params: Type.Object({ mask: Type.String({ minLength: 1, maxLength: 500 }) }),
+    response: Type.Object({ namespace: Type.String() }),
+    summary: 'Older form of setDebug: the mask in the path.',
+    deprecated: true,
+  }),
+  enableWifi: op({ name: 'enableWifi', method: 'POST', path: '/enable-wifi', scope: 'homey.system', response: OpenObject }),
+  disableWifi: op({ name: 'disableWifi', method: 'POST', path: '/disable-wifi', scope: 'homey.system', response: OpenObject }),
+  startProfile: op({
+    name: 'startProfile',
+    method: 'POST',
+    path: '/profile/start',
+    scope: 'homey.system',
+    private: true,
+    body: Type.Object({ duration: Type.Optional(Type.Number({ minimum: 100, maximum: 600_000 })) }),
+    response: OpenObject,
+  }),
+  stopProfile: op({
+    name: 'stopProfile',
+    method: 'POST',
+    path: '/profile/stop',
+    scope: 'homey.system',
+    private: true,
+    response: OpenObject,
   }),
 } as const;

@@ -1,10 +1,72 @@
-import { hubOperations } from '@hearth/contract';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import type { Migration } from '../../store/database';
+import { type OptionBehaviour, optionHandlers, optionValues } from '../options';
+import { journalOf } from './journal';
+import { memoryInfo, storageInfo, totals } from './resources';
 
 /** Models with an under-voltage sensor: codes ending in 5q, 6q or 7q. */
 export const hasUnderVoltageSensor = (model: string): boolean => /[567]q$/.test(model);
+
+/** How long a simulated reboot keeps the hub in the `rebooting` state. */
+export const REBOOT_MS = 1500;
+
+const migrations: Migration[] = [
+  {
+    id: 'system-001-log-report',
+    up: (db) => db.exec('CREATE TABLE system_log_report (id TEXT PRIMARY KEY, report TEXT NOT NULL, created_at TEXT NOT NULL)'),
+  },
+];
+
+const behaviours: Record<string, OptionBehaviour> = { forwardedPort: { default: null } };
+
+type RebootMode = 'normal' | 'recovery' | 'ota';
+
+interface RunState {
+  status: 'running' | 'rebooting';
+  mode: RebootMode | null;
+  since: string;
+}
+
+interface Profile {
+  histogram: IntervalHistogram;
+  startedAt: string;
+  timer: NodeJS.Timeout;
+}
+
+/** Per-hub runtime state (several hubs may run in one process). */
+interface SystemRuntime {
+  run: RunState;
+  rebootTimer: NodeJS.Timeout | null;
+  profile: Profile | null;
+  lastProfile: Record<string, unknown> | null;
+  unsubscribe: (() => void) | null;
+}
+
+const runtimes = new WeakMap<HubContext, SystemRuntime>();
+function runtimeOf(context: HubContext): SystemRuntime {
+  let runtime = runtimes.get(context);
+  if (!runtime) {
+    runtime = {
+      run: { status: 'running', mode: null, since: context.startedAt.toISOString() },
+      rebootTimer: null,
+      profile: null,
+      lastProfile: null,
+      unsubscribe: null,
+    };
+    runtimes.set(context, runtime);
+  }
+  return runtime;
+}
+
+const wifiEnabled = (context: HubContext): boolean =>
+  context.settings.get('system.wifi', hubModels[context.config.model].platform === 'local');
+const debugNamespace = (context: HubContext): string => context.settings.get('system.debug', '');
 
 function systemInfo(context: HubContext) {
   const { config } = context;
@@ -21,6 +83,10 @@ function systemInfo(context: HubContext) {
     uptime: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
     bootTime: context.startedAt.toISOString(),
     nodeVersion: process.version,
+    arch: process.arch,
+    hostname: hostname(),
+    wifi: wifiEnabled(context),
+    state: runtimeOf(context).run.status,
     ...(hasUnderVoltageSensor(config.model) ? { videoCoreUnderVoltageCurrentlyRatio: 0 } : {}),
   };
 }
@@ -28,8 +94,122 @@ function systemInfo(context: HubContext) {
 /** The hub's name: set by its owner, defaulting to the configured one. */
 export const hubName = (context: HubContext): string => context.settings.get('system.name', context.config.name);
 
+function installedApps(context: HubContext): Record<string, unknown>[] {
+  const hasApps = context.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'app'").get();
+  if (!hasApps) return [];
+  const rows = context.db.prepare('SELECT * FROM app').all() as Record<string, unknown>[];
+  return rows.map((row) => {
+    let manifest: Record<string, unknown> = {};
+    try {
+      manifest = typeof row.manifest === 'string' ? (JSON.parse(row.manifest) as Record<string, unknown>) : {};
+    } catch {
+      // An unreadable manifest still lists the app by id.
+    }
+    return {
+      id: row.id,
+      version: manifest.version ?? null,
+      enabled: row.enabled === 1,
+      origin: row.origin ?? null,
+      channel: row.channel ?? null,
+    };
+  });
+}
+
+/** A diagnostic report of the hub, stored so support can ask for it by id. */
+function assembleReport(context: HubContext, append: string | undefined) {
+  const id = randomUUID();
+  const createdAt = new Date().toISOString();
+  const report = {
+    id,
+    createdAt,
+    hub: systemInfo(context),
+    versions: {
+      hearth: context.config.softwareVersion,
+      node: process.version,
+      sqlite: context.db.prepare('SELECT sqlite_version()').pluck().get() as string,
+      v8: process.versions.v8,
+      platform: `${process.platform} ${process.arch}`,
+    },
+    apps: installedApps(context),
+    memory: memoryInfo(),
+    storage: storageInfo(context),
+    debug: debugNamespace(context),
+    log: journalOf(context).tail(200),
+    append: append ?? null,
+  };
+  context.db.transaction(() =>
+    context.db
+      .prepare('INSERT INTO system_log_report (id, report, created_at) VALUES (?, ?, ?)')
+      .run(id, JSON.stringify(report), createdAt),
+  )();
+  journalOf(context).log(`diagnostic report ${id} stored`);
+  return id;
+}
+
+function reboot(context: HubContext, mode: RebootMode): void {
+  const runtime = runtimeOf(context);
+  if (runtime.run.status === 'rebooting') throw new HearthError('conflict', 'The hub is already rebooting');
+  const requestedAt = new Date().toISOString();
+  runtime.run = { status: 'rebooting', mode, since: requestedAt };
+  context.db.transaction(() => {
+    context.settings.set('system.lastReboot', { mode, requestedAt });
+    context.settings.set('system.rebootCount', context.settings.get('system.rebootCount', 0) + 1);
+  })();
+  journalOf(context).log(`reboot requested (${mode})`);
+  context.events.publish({
+    uri: 'homey:manager:system',
+    event: 'reboot',
+    data: { mode, requestedAt },
+    scope: 'homey.system.readonly',
+  });
+  // The simulated hub keeps its process: after a moment it is running again.
+  runtime.rebootTimer = setTimeout(() => {
+    runtime.rebootTimer = null;
+    runtime.run = { status: 'running', mode: null, since: new Date().toISOString() };
+    journalOf(context).log(`running again after ${mode} reboot`);
+    context.events.publish({ uri: 'homey:manager:system', event: 'ready', data: { mode }, scope: 'homey.system.readonly' });
+  }, REBOOT_MS);
+  runtime.rebootTimer.unref();
+}
+
+function setDebug(context: HubContext, namespace: string) {
+  context.settings.set('system.debug', namespace);
+  journalOf(context).log(`debug namespaces set to "${namespace}"`);
+  return { namespace };
+}
+
+function setWifi(context: HubContext, enabled: boolean) {
+  if (hubModels[context.config.model].platform === 'cloud') throw new HearthError('conflict', 'A cloud hub has no Wi-Fi');
+  context.settings.set('system.wifi', enabled);
+  journalOf(context).log(`wifi ${enabled ? 'enabled' : 'disabled'}`);
+  return { enabled };
+}
+
+function stopProfile(context: HubContext) {
+  const runtime = runtimeOf(context);
+  const profile = runtime.profile;
+  if (!profile) throw new HearthError('conflict', 'No profile is running');
+  clearTimeout(profile.timer);
+  profile.histogram.disable();
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  runtime.profile = null;
+  runtime.lastProfile = {
+    startedAt: profile.startedAt,
+    stoppedAt: new Date().toISOString(),
+    eventLoopDelay: {
+      min: ms(profile.histogram.min),
+      mean: ms(profile.histogram.mean),
+      p50: ms(profile.histogram.percentile(50)),
+      p99: ms(profile.histogram.percentile(99)),
+      max: ms(profile.histogram.max),
+    },
+  };
+  return runtime.lastProfile;
+}
+
 export const systemManager: HubManager = {
   name: 'system',
+  migrations,
   implementations: (context) =>
     implement<typeof hubOperations.system, HubPrincipal>(hubOperations.system, {
       ping: () => ({ id: context.config.id, version: context.config.softwareVersion }),
@@ -39,5 +219,56 @@ export const systemManager: HubManager = {
         context.settings.set('system.name', body.name.trim());
         return hubName(context);
       },
+      getState: () => ({
+        ...runtimeOf(context).run,
+        ...optionValues(context, 'system', behaviours),
+        wifi: wifiEnabled(context),
+        debug: debugNamespace(context),
+        lastReboot: context.settings.get('system.lastReboot', null),
+        rebootCount: context.settings.get('system.rebootCount', 0),
+        profiling: runtimeOf(context).profile !== null,
+      }),
+      ...optionHandlers(context, 'system', hubOperations.system, behaviours),
+      reboot: () => reboot(context, 'normal'),
+      rebootRecovery: () => reboot(context, 'recovery'),
+      rebootOTA: () => reboot(context, 'ota'),
+      getMemoryInfo: () => memoryInfo(),
+      getMemoryInfoTotal: () => totals(memoryInfo()),
+      getStorageInfo: () => storageInfo(context),
+      getStorageInfoTotal: () => totals(storageInfo(context)),
+      getJournal: ({ query }) => journalOf(context).tail(query.lines ?? 100),
+      sendLog: ({ body }) => assembleReport(context, body.append),
+      setDebug: ({ body }) => setDebug(context, body.namespace),
+      setDebugMask: ({ params }) => setDebug(context, params.mask),
+      enableWifi: () => setWifi(context, true),
+      disableWifi: () => setWifi(context, false),
+      startProfile: ({ body }) => {
+        const runtime = runtimeOf(context);
+        if (runtime.profile) throw new HearthError('conflict', 'A profile is already running');
+        const histogram = monitorEventLoopDelay({ resolution: 10 });
+        histogram.enable();
+        const duration = body.duration ?? 30_000;
+        const timer = setTimeout(() => {
+          if (runtime.profile) stopProfile(context);
+        }, duration);
+        timer.unref();
+        runtime.profile = { histogram, startedAt: new Date().toISOString(), timer };
+        return { startedAt: runtime.profile.startedAt, duration };
+      },
+      stopProfile: () => stopProfile(context),
     }),
+  start: (context) => {
+    const journal = journalOf(context);
+    journal.log(`Hearth ${context.config.softwareVersion} started (${context.config.model})`);
+    runtimeOf(context).unsubscribe = context.events.on((event) => journal.log(`${event.uri} ${event.event}`));
+  },
+  stop: (context?: HubContext) => {
+    if (!context) return;
+    const runtime = runtimes.get(context);
+    if (!runtime) return;
+    runtime.unsubscribe?.();
+    if (runtime.rebootTimer) clearTimeout(runtime.rebootTimer);
+    if (runtime.profile) stopProfile(context);
+    runtimes.delete(context);
+  },
 };
