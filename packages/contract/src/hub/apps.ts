@@ -5,7 +5,7 @@ import { declareState, IdParams, OpenObject } from './options';
 const op = hubManager('apps');
 
 /** An installed app (seed section 3): manifest facts plus its run state. Open-ended: support links and more ride along. */
-export const App = Type.Object(
+export const HubApp = Type.Object(
   {
     id: Type.String(),
     sdk: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
@@ -44,21 +44,28 @@ export const App = Type.Object(
 );
 
 /** An app as the hub serves it; extra fields (support links, builtin) ride along. */
-export type AppItem = Static<typeof App> & { [key: string]: unknown };
+export type AppItem = Static<typeof HubApp> & { [key: string]: unknown };
 
 const SettingParams = Type.Object({ id: Type.String({ minLength: 1 }), name: Type.String({ minLength: 1, maxLength: 200 }) });
 const Usage = Type.Object({ cpu: Type.Number(), mem: Type.Number() });
 
-export const appsOperations = {
+export const appsManagerOperations = {
   getState: declareState(op),
   getApps: op({
     name: 'getApps',
     method: 'GET',
     path: '/app',
     scope: 'homey.app.readonly',
-    response: Type.Record(Type.String(), App),
+    response: Type.Record(Type.String(), HubApp),
   }),
-  getApp: op({ name: 'getApp', method: 'GET', path: '/app/:id', scope: 'homey.app.readonly', params: IdParams, response: App }),
+  getApp: op({
+    name: 'getApp',
+    method: 'GET',
+    path: '/app/:id',
+    scope: 'homey.app.readonly',
+    params: IdParams,
+    response: HubApp,
+  }),
   installFromAppStore: op({
     name: 'installFromAppStore',
     method: 'POST',
@@ -70,7 +77,7 @@ export const appsOperations = {
       waitForInstall: Type.Optional(Type.Boolean()),
       version: Type.Optional(Type.String()),
     }),
-    response: App,
+    response: HubApp,
     summary: 'Installs (or updates) an app from the catalogue of app packages.',
   }),
   uninstallApp: op({
@@ -90,7 +97,7 @@ export const appsOperations = {
     params: IdParams,
     bodyRoot: 'app',
     body: Type.Object({ autoupdate: Type.Optional(Type.Boolean()) }, { additionalProperties: true }),
-    response: App,
+    response: HubApp,
   }),
   enableApp: op({
     name: 'enableApp',
@@ -98,7 +105,7 @@ export const appsOperations = {
     path: '/app/:id/enable',
     scope: 'homey.app',
     params: IdParams,
-    response: App,
+    response: HubApp,
   }),
   disableApp: op({
     name: 'disableApp',
@@ -106,7 +113,7 @@ export const appsOperations = {
     path: '/app/:id/disable',
     scope: 'homey.app',
     params: IdParams,
-    response: App,
+    response: HubApp,
   }),
   restartApp: op({
     name: 'restartApp',
@@ -114,7 +121,7 @@ export const appsOperations = {
     path: '/app/:id/restart',
     scope: 'homey.app',
     params: IdParams,
-    response: App,
+    response: HubApp,
   }),
   garbageCollectApp: op({
     name: 'garbageCollectApp',

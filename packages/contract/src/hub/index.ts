@@ -1,11 +1,12 @@
 import { alarmsOperations } from './alarms';
-import { appsOperations } from './apps';
+import { appsManagerOperations } from './apps';
 import { audioOperations } from './audio';
 import { backupOperations } from './backup';
 import { cloudManagerOperations } from './cloud';
 import { dashboardsOperations } from './dashboards';
 import { databaseOperations } from './database';
 import { devicesOperations } from './devices';
+import { devkitOperations } from './devkit';
 import { driversOperations } from './drivers';
 import { energyOperations } from './energy';
 import { experimentsOperations } from './experiments';
@@ -13,11 +14,21 @@ import { flowOperations } from './flow';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
+import { imagesOperations } from './images';
 import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
 import { moodsOperations } from './moods';
 import { notificationsOperations } from './notifications';
 import { presenceOperations } from './presence';
+import {
+  bleOperations,
+  coprocessorOperations,
+  matterOperations,
+  rfOperations,
+  threadOperations,
+  zigbeeOperations,
+  zwaveOperations,
+} from './radios';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
@@ -43,7 +54,7 @@ export const hubOperations = {
   weather: weatherOperations,
   'speech-output': speechOutputOperations,
   alarms: alarmsOperations,
-  apps: appsOperations,
+  apps: appsManagerOperations,
   devices: devicesOperations,
   drivers: driversOperations,
   flow: flowOperations,
@@ -55,6 +66,15 @@ export const hubOperations = {
   presence: presenceOperations,
   updates: updatesOperations,
   backup: backupOperations,
+  zwave: zwaveOperations,
+  zigbee: zigbeeOperations,
+  ble: bleOperations,
+  rf: rfOperations,
+  coprocessor: coprocessorOperations,
+  matter: matterOperations,
+  thread: threadOperations,
+  images: imagesOperations,
+  devkit: devkitOperations,
 } as const;
 
 export * from './alarms';
@@ -65,6 +85,7 @@ export * from './cloud';
 export * from './dashboards';
 export * from './database';
 export * from './devices';
+export * from './devkit';
 export * from './drivers';
 export * from './energy';
 export * from './experiments';
@@ -72,12 +93,14 @@ export * from './flow';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
+export * from './images';
 export * from './insights';
 export * from './ledring';
 export * from './moods';
 export * from './notifications';
 export * from './options';
 export * from './presence';
+export * from './radios';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';

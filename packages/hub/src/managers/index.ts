@@ -3,10 +3,13 @@ import { alarmsManager } from './alarms';
 import { appsManager } from './apps';
 import { audioManager } from './audio';
 import { backupManager } from './backup';
+import { bleManager } from './ble';
 import { cloudManager } from './cloud';
+import { coprocessorManager } from './coprocessor';
 import { dashboardsManager } from './dashboards';
 import { databaseManager } from './database';
 import { devicesManager } from './devices';
+import { devkitManager } from './devkit';
 import { driversManager } from './drivers';
 import { energyManager } from './energy';
 import { experimentsManager } from './experiments';
@@ -14,18 +17,24 @@ import { flowManager } from './flow';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
+import { imagesManager } from './images';
 import { insightsManager } from './insights';
 import { ledringManager } from './ledring';
+import { matterManager } from './matter';
 import { moodsManager } from './moods';
 import { notificationsManager } from './notifications';
 import { presenceManager } from './presence';
+import { rfManager } from './rf';
 import { sessionsManager } from './sessions';
 import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
+import { threadManager } from './thread';
 import { updatesManager } from './updates';
 import { usersManager } from './users';
 import { weatherManager } from './weather';
+import { zigbeeManager } from './zigbee';
 import { zonesManager } from './zones';
+import { zwaveManager } from './zwave';
 
 /** Every manager the hub serves, in start order. Adding a manager means adding it here. */
 export const managers: readonly HubManager[] = [
@@ -56,4 +65,13 @@ export const managers: readonly HubManager[] = [
   presenceManager,
   updatesManager,
   backupManager,
+  imagesManager,
+  devkitManager,
+  zwaveManager,
+  zigbeeManager,
+  bleManager,
+  rfManager,
+  coprocessorManager,
+  matterManager,
+  threadManager,
 ];

@@ -4,6 +4,7 @@ import { PairingService } from '../managers/drivers/pairing';
 import { EnergyService } from '../managers/energy/service';
 import { InsightsService } from '../managers/insights/service';
 import type { HubContext } from '../platform/context';
+import { RadioController } from './radio';
 
 /**
  * The device runtime of one hub: installed apps and their processes, devices and their capability values,
@@ -15,6 +16,7 @@ export interface HubRuntime {
   readonly pairing: PairingService;
   readonly insights: InsightsService;
   readonly energy: EnergyService;
+  readonly radio: RadioController;
   start(): void;
   stop(): void;
 }
@@ -31,6 +33,7 @@ export function hubRuntime(context: HubContext): HubRuntime {
   const pairing = new PairingService(context, apps, devices);
   const insights = new InsightsService(context, devices);
   const energy = new EnergyService(context, devices);
+  const radio = new RadioController(context, devices);
   const stops: (() => void)[] = [];
   let started = false;
   runtime = {
@@ -39,6 +42,7 @@ export function hubRuntime(context: HubContext): HubRuntime {
     pairing,
     insights,
     energy,
+    radio,
     start() {
       if (started) return;
       started = true;

@@ -1,0 +1,49 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState } from './options';
+
+const op = hubManager('devkit');
+
+export const DevkitSession = Type.Object(
+  { sessionId: Type.String(), appId: Type.String(), origin: Type.String() },
+  { additionalProperties: true },
+);
+
+export const devkitOperations = {
+  getState: declareState(op),
+  installApp: op({
+    name: 'installApp',
+    method: 'POST',
+    path: '/app',
+    scope: 'homey.app',
+    body: Type.Object({
+      manifest: Type.Object({}, { additionalProperties: true }),
+      clean: Type.Optional(Type.Boolean()),
+      run: Type.Optional(Type.Boolean()),
+    }),
+    response: DevkitSession,
+    summary: 'Runs (or, with run false, installs) an app from its manifest; `clean` forgets its settings first.',
+  }),
+  uninstallApp: op({
+    name: 'uninstallApp',
+    method: 'DELETE',
+    path: '/app/:sessionId',
+    scope: 'homey.app',
+    params: Type.Object({ sessionId: Type.String({ minLength: 1 }) }),
+  }),
+  stopApp: op({
+    name: 'stopApp',
+    method: 'DELETE',
+    path: '/:session',
+    scope: 'homey.app',
+    params: Type.Object({ session: Type.String({ minLength: 1 }) }),
+  }),
+  getAppStdOut: op({
+    name: 'getAppStdOut',
+    method: 'GET',
+    path: '/std/:session',
+    scope: 'homey.app',
+    params: Type.Object({ session: Type.String({ minLength: 1 }) }),
+    response: Type.Array(Type.Object({ t: Type.String(), stream: Type.String(), line: Type.String() })),
+  }),
+} as const;

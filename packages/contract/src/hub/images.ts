@@ -1,0 +1,22 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState } from './options';
+
+const op = hubManager('images');
+
+/** An image an owner (a device's camera, an app) publishes (seed section 3). */
+export const Image = Type.Object(
+  { id: Type.String(), ownerUri: Type.String(), url: Type.String(), lastUpdated: Type.String() },
+  { additionalProperties: true },
+);
+
+export const imagesOperations = {
+  getState: declareState(op),
+  getImages: op({
+    name: 'getImages',
+    method: 'GET',
+    path: '/image',
+    scope: 'homey.device.readonly',
+    response: Type.Record(Type.String(), Image),
+  }),
+} as const;

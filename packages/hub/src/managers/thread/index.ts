@@ -1,0 +1,18 @@
+import { hubOperations } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { HubManager, HubPrincipal } from '../../platform/context';
+import { hubRuntime } from '../../runtime';
+
+/** Thread: the hub's border router, its dataset and the network's topology. */
+export const threadManager: HubManager = {
+  name: 'thread',
+  implementations: (context) => {
+    const { radio } = hubRuntime(context);
+    return implement<typeof hubOperations.thread, HubPrincipal>(hubOperations.thread, {
+      getState: () => ({ role: 'leader', networkName: radio.threadDataset().networkName }),
+      getNetworkTopology: () => radio.threadTopology(),
+      getActiveDataset: () => radio.threadDataset(),
+      setActiveDataset: ({ body }) => radio.setThreadDataset(body.tlvHex),
+    });
+  },
+};
