@@ -1,7 +1,8 @@
 import type { CloudService } from '../platform/context';
 import { cloudAccountService } from './cloud';
+import { helpdeskService } from './helpdesk';
 import { mailService } from './mail';
 import { storeService } from './store';
 
 /** Every service the cloud serves. Adding a service means adding it here. */
-export const services: readonly CloudService[] = [cloudAccountService, mailService, storeService];
+export const services: readonly CloudService[] = [cloudAccountService, mailService, storeService, helpdeskService];

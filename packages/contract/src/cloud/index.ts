@@ -1,11 +1,14 @@
 import { cloudAccountOperations } from './cloud';
+import { helpdeskOperations } from './helpdesk';
 import { storeOperations } from './store';
 
 /** Every cloud operation, grouped by service. Each service's operations live in their own file. */
 export const cloudOperations = {
   cloud: cloudAccountOperations,
   store: storeOperations,
+  helpdesk: helpdeskOperations,
 } as const;
 
 export * from './cloud';
+export * from './helpdesk';
 export * from './store';

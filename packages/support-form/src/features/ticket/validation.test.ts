@@ -40,3 +40,18 @@ describe('validation rules', () => {
     expect(many.errors).toEqual(['Maximum number of attachments reached. Cannot add more than 12 files.']);
   });
 });
+
+describe('limits shared with the server', () => {
+  it('match the helpdesk contract', async () => {
+    const { HELPDESK_LIMITS } = await import('@hearth/contract');
+    const constants = await import('../../config/constants');
+    expect({
+      subjectMinLength: constants.SUBJECT_MIN_LENGTH,
+      subjectMaxLength: constants.SUBJECT_MAX_LENGTH,
+      messageMinLength: constants.MESSAGE_MIN_LENGTH,
+      messageMaxLength: constants.MESSAGE_MAX_LENGTH,
+      maxAttachments: constants.MAX_ATTACHMENTS,
+      maxAttachmentBytes: constants.MAX_ATTACHMENT_BYTES,
+    }).toEqual(HELPDESK_LIMITS);
+  });
+});
