@@ -15,7 +15,10 @@ export type HubOperations = typeof hubOperations;
 export type HubManagerName = keyof HubOperations & string;
 
 /** What the library adds to an item's data. */
-export type ItemFields = Pick<Item, 'uri' | 'itemType' | 'manager' | 'lastUpdated' | 'on' | 'once' | 'off' | 'emit' | 'toJSON'>;
+export type ItemFields = Pick<
+  Item,
+  'uri' | 'key' | 'itemType' | 'manager' | 'lastUpdated' | 'on' | 'once' | 'off' | 'emit' | 'toJSON'
+>;
 
 /** Results with a string `id` (or maps and lists of them) come back as items. */
 export type AsItems<R> = R extends { id: string }

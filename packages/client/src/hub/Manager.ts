@@ -2,7 +2,7 @@ import type { AnyOperation } from '@hearth/contract';
 import { prepareRequest } from '@hearth/contract/client';
 import { Emitter } from '../core/emitter';
 import type { HubAPI } from './HubAPI';
-import { Item, type ItemData, itemClasses } from './items';
+import { Item, type ItemData, itemClasses, itemKey } from './items';
 
 interface ItemOperations {
   /** Item type in URIs, from the path's first segment: `/device` → `device`. */
@@ -109,8 +109,9 @@ export class Manager extends Emitter {
     const previous = this.#cache.get(type);
     for (const data of entries) {
       if (!data || typeof data.id !== 'string') continue;
-      const existing = previous?.get(data.id);
-      cache.set(data.id, existing ? existing.update(data) : this.#create(type, data));
+      const key = itemKey(type, data);
+      const existing = previous?.get(key);
+      cache.set(key, existing ? existing.update(data) : this.#create(type, data));
     }
     if (this.#unsubscribe) this.#cache.set(type, cache);
     return this.#shapeOf(type, [...cache.values()]);
@@ -122,7 +123,7 @@ export class Manager extends Emitter {
 
   #shapeOf(type: string, items: Item[]): unknown {
     if (this.#shape.get(type) === 'array') return items;
-    return Object.fromEntries(items.map((item) => [item.id, item]));
+    return Object.fromEntries(items.map((item) => [item.key, item]));
   }
 
   #create(type: string, data: ItemData): Item {
@@ -138,10 +139,10 @@ export class Manager extends Emitter {
 
   #upsert(type: string, data: ItemData): Item {
     const cache = this.#cache.get(type);
-    const existing = cache?.get(data.id);
+    const existing = cache?.get(itemKey(type, data));
     if (existing) return existing.update(data);
     const item = this.#create(type, data);
-    if (this.#unsubscribe) cache?.set(data.id, item);
+    if (this.#unsubscribe) cache?.set(item.key, item);
     return item;
   }
 
@@ -209,15 +210,15 @@ export class Manager extends Emitter {
       return;
     }
     if (action === 'delete') {
-      const existing = cache.get(item.id);
-      cache.delete(item.id);
+      const existing = cache.get(itemKey(type, item));
+      cache.delete(itemKey(type, item));
       existing?.emit('delete', existing);
       this.emit(event, existing ?? item);
       return;
     }
-    const existing = cache.get(item.id);
+    const existing = cache.get(itemKey(type, item));
     const result = existing ? existing.update(item) : this.#create(type, item);
-    if (!existing) cache.set(item.id, result);
+    if (!existing) cache.set(result.key, result);
     this.emit(event, result);
   }
 }

@@ -6,9 +6,15 @@ export const DEVICE_REFRESH = { delay: 1000, staleAfter: 2500 } as const;
 
 export type ItemData = { id: string } & Record<string, unknown>;
 
+/** The key of an item among its kind: its id, or `<ownerUri>:<id>` for items owned by another (flow cards, tokens). */
+export function itemKey(type: string, data: { id: string; uri?: unknown }): string {
+  return typeof data.uri === 'string' && data.uri !== `homey:${type}:${data.id}` ? `${data.uri}:${data.id}` : data.id;
+}
+
 /**
  * An item of a hub manager (device, zone, flow, …): its data as the hub answers it, plus events. Its `uri` is
- * the owner URI plus the id, colon separated (`homey:device:<id>`), the URI its own realtime events use.
+ * `homey:<type>:<id>`, the URI its own realtime events use, unless the hub gives the item an owner `uri` (flow
+ * cards and tokens); its `key` is then the owner URI plus the id, colon separated.
  *
  * Events: `update` (the item after a change), `delete`; devices also `capability`.
  */
@@ -19,11 +25,14 @@ export class Item extends Emitter {
   /** Epoch ms of the last data this item received. */
   lastUpdated = Date.now();
 
+  declare uri: string;
+
   constructor(manager: Manager, type: string, data: ItemData) {
     super();
     this.#manager = manager;
     this.#type = type;
     Object.assign(this, data);
+    this.uri ??= `homey:${type}:${data.id}`;
   }
 
   /** The item's type in URIs: `device`, `zone`, `flow`, … */
@@ -31,9 +40,9 @@ export class Item extends Emitter {
     return this.#type;
   }
 
-  /** `homey:<type>:<id>`: the item's realtime URI and its id across the whole hub. */
-  get uri(): string {
-    return `homey:${this.#type}:${this.id}`;
+  /** The item's key among its kind: `id`, or `<ownerUri>:<id>`. */
+  get key(): string {
+    return itemKey(this.#type, this);
   }
 
   get manager(): Manager {
@@ -45,6 +54,7 @@ export class Item extends Emitter {
     for (const key of Object.keys(this))
       if (!(key in data) && key !== 'lastUpdated') delete (this as Record<string, unknown>)[key];
     Object.assign(this, data);
+    this.uri ??= `homey:${this.#type}:${data.id}`;
     this.lastUpdated = Date.now();
     this.emit('update', this);
     return this;
@@ -80,7 +90,9 @@ export class Device extends Item {
   /** Subscribes to `homey:device:<id>`: capability values update in place and emit `capability`. */
   async connect(): Promise<void> {
     if (this.#unsubscribe) return;
-    this.#unsubscribe = await this.manager.hub.realtime.subscribe(this.uri, (event, data) => this.handleEvent(event, data));
+    this.#unsubscribe = await this.manager.hub.realtime.subscribe(`homey:device:${this.id}`, (event, data) =>
+      this.handleEvent(event, data),
+    );
   }
 
   disconnect(): void {
@@ -168,49 +180,59 @@ export class CapabilityInstance {
   }
 }
 
-/** A flow card reference inside a flow. */
+/** A card a flow uses: `uri` (or `ownerUri` in advanced flows) and `id`, with arguments that may use tokens. */
 interface CardRef {
   id?: string;
   uri?: string;
+  ownerUri?: string;
+  type?: string;
   args?: Record<string, unknown>;
-  [key: string]: unknown;
+  droptoken?: string | null;
 }
 
-/** Tokens (`[[homey:device:abc|measure_temperature]]`) a card's arguments refer to. */
-export function tokensOf(card: CardRef): string[] {
-  const found: string[] = [];
-  const text = JSON.stringify(card.args ?? {});
-  for (const match of text.matchAll(/\[\[([^\]]+)\]\]/g)) found.push(match[1] as string);
+/** A card as the hub lists it; trigger cards name the tokens they give their flow. */
+export interface KnownCard {
+  id: string;
+  uri: string;
+  tokens?: { id: string }[];
+}
+
+/** Every `[[token]]` reference inside a card's arguments, however deep. */
+function tokenReferences(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string') for (const match of value.matchAll(/\[\[([^\]]+)\]\]/g)) found.push(match[1] as string);
+  else if (Array.isArray(value)) for (const item of value) tokenReferences(item, found);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) tokenReferences(item, found);
   return found;
 }
 
-/** The full id of a card: `<ownerUri>:<id>` unless it is one already. */
-const cardKey = (card: CardRef): string | undefined =>
-  card.id === undefined ? undefined : card.uri && !card.id.startsWith(`${card.uri}:`) ? `${card.uri}:${card.id}` : card.id;
+const cardKey = (uri: string | undefined, id: string | undefined) => `${uri ?? ''}:${id ?? ''}`;
 
 /**
- * Seed section 4: a flow is broken when one of its cards no longer exists, or when a card's arguments use a
- * token that no longer exists. `cards` and `tokens` are the ids (`ownerUri:id`) the hub has now.
+ * Seed section 4: a flow (or advanced flow) is broken when a card it uses no longer exists, or a token its
+ * cards use no longer exists. Tokens are `<uri>|<id>` (the hub's flow tokens), or the id of a token its own
+ * trigger card gives (optionally written `trigger::<id>`).
  */
 export function isFlowBroken(
   flow: { trigger?: CardRef; conditions?: CardRef[]; actions?: CardRef[]; cards?: Record<string, CardRef> },
-  cards: Iterable<string>,
-  tokens: Iterable<string>,
+  cards: Iterable<KnownCard>,
+  tokens: Iterable<{ id: string }>,
 ): boolean {
-  const knownCards = new Set(cards);
-  const knownTokens = new Set(tokens);
-  const used = [
-    ...(flow.trigger ? [flow.trigger] : []),
-    ...(flow.conditions ?? []),
-    ...(flow.actions ?? []),
-    ...Object.values(flow.cards ?? {}),
-  ];
+  const known = new Map<string, KnownCard>();
+  for (const card of cards) known.set(cardKey(card.uri, card.id), card);
+  const knownTokens = new Set([...tokens].map((token) => token.id));
+  const advancedCards = Object.values(flow.cards ?? {}).filter((card) => card.id);
+  const triggers = flow.trigger ? [flow.trigger] : advancedCards.filter((card) => card.type === 'trigger');
+  const used = [...(flow.trigger ? [flow.trigger] : []), ...(flow.conditions ?? []), ...(flow.actions ?? []), ...advancedCards];
+  const localTokens = new Set(
+    triggers.flatMap((card) => known.get(cardKey(card.uri ?? card.ownerUri, card.id))?.tokens ?? []).map((token) => token.id),
+  );
   for (const card of used) {
-    const key = cardKey(card);
-    if (key !== undefined && !knownCards.has(key) && !(card.id && knownCards.has(card.id))) return true;
-    for (const token of tokensOf(card)) {
-      const [owner, id] = token.split('|');
-      if (!knownTokens.has(token) && !knownTokens.has(`${owner}:${id}`)) return true;
+    if (!known.has(cardKey(card.uri ?? card.ownerUri, card.id))) return true;
+    const references = tokenReferences(card.args ?? {});
+    if (card.droptoken) references.push(card.droptoken);
+    for (const reference of references) {
+      const local = reference.startsWith('trigger::') ? reference.slice('trigger::'.length) : reference;
+      if (!(reference.includes('|') ? knownTokens.has(reference) : localTokens.has(local))) return true;
     }
   }
   return false;
@@ -221,26 +243,17 @@ export class Flow extends Item {
   /** Whether a card or a token this flow uses is missing, judged against the hub's current cards and tokens. */
   async isBroken(): Promise<boolean> {
     const hub = this.manager.hub;
-    const cards: string[] = [];
     const flow = hub.manager('flow');
+    const cards: KnownCard[] = [];
     for (const kind of ['Trigger', 'Condition', 'Action']) {
       const list = flow?.[`getFlowCard${kind}s`];
-      if (typeof list !== 'function') continue;
-      const answer = (await list()) as Record<string, CardRef> | CardRef[];
-      for (const card of Object.values(answer)) {
-        const key = cardKey(card);
-        if (key) cards.push(key);
-      }
+      if (typeof list === 'function') cards.push(...Object.values((await list()) as Record<string, KnownCard>));
     }
-    const tokens: string[] = [];
     const flowToken = hub.manager('flowtoken');
-    if (typeof flowToken?.getFlowTokens === 'function') {
-      const answer = (await flowToken.getFlowTokens()) as Record<string, CardRef> | CardRef[];
-      for (const token of Object.values(answer)) {
-        const key = cardKey(token);
-        if (key) tokens.push(key);
-      }
-    }
+    const tokens =
+      typeof flowToken?.getFlowTokens === 'function'
+        ? Object.values((await flowToken.getFlowTokens()) as Record<string, { id: string }>)
+        : [];
     return isFlowBroken(this as never, cards, tokens);
   }
 }
