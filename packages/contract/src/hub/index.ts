@@ -17,6 +17,7 @@ import { i18nOperations } from './i18n';
 import { imagesOperations } from './images';
 import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
+import { mobileOperations } from './mobile';
 import { moodsOperations } from './moods';
 import { notificationsOperations } from './notifications';
 import { presenceOperations } from './presence';
@@ -29,6 +30,7 @@ import {
   zigbeeOperations,
   zwaveOperations,
 } from './radios';
+import { reportsOperations } from './reports';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
@@ -75,6 +77,8 @@ export const hubOperations = {
   thread: threadOperations,
   images: imagesOperations,
   devkit: devkitOperations,
+  mobile: mobileOperations,
+  reports: reportsOperations,
 } as const;
 
 export * from './alarms';
@@ -96,11 +100,13 @@ export * from './i18n';
 export * from './images';
 export * from './insights';
 export * from './ledring';
+export * from './mobile';
 export * from './moods';
 export * from './notifications';
 export * from './options';
 export * from './presence';
 export * from './radios';
+export * from './reports';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';

@@ -21,9 +21,11 @@ import { imagesManager } from './images';
 import { insightsManager } from './insights';
 import { ledringManager } from './ledring';
 import { matterManager } from './matter';
+import { mobileManager } from './mobile';
 import { moodsManager } from './moods';
 import { notificationsManager } from './notifications';
 import { presenceManager } from './presence';
+import { reportsManager } from './reports';
 import { rfManager } from './rf';
 import { sessionsManager } from './sessions';
 import { speechOutputManager } from './speech-output';
@@ -74,4 +76,6 @@ export const managers: readonly HubManager[] = [
   coprocessorManager,
   matterManager,
   threadManager,
+  mobileManager,
+  reportsManager,
 ];

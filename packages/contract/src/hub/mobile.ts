@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { hubManager } from '../operation';
+import { declareState, OpenObject } from './options';
+
+const op = hubManager('mobile');
+
+export const MobileSummary = Type.Object(
+  {
+    name: Type.String(),
+    usersPresent: Type.Integer(),
+    usersAsleep: Type.Integer(),
+    notificationsUnread: Type.Integer(),
+    alarmsEnabled: Type.Integer(),
+    nextAlarm: Type.Union([Type.Null(), Type.String()]),
+    flows: Type.Integer(),
+    variables: Type.Integer(),
+  },
+  { additionalProperties: true },
+);
+
+export const mobileOperations = {
+  getState: declareState(op),
+  getSummary: op({
+    name: 'getSummary',
+    method: 'GET',
+    path: '/summary',
+    scope: 'homey.system.readonly',
+    response: MobileSummary,
+    summary: "A summary of the home for the caller's mobile app.",
+  }),
+  sendEvent: op({
+    name: 'sendEvent',
+    method: 'POST',
+    path: '/event',
+    scope: null,
+    body: Type.Object({ event: Type.String({ minLength: 1, maxLength: 100 }), data: Type.Optional(OpenObject) }),
+    response: Type.Object({ id: Type.String(), event: Type.String(), receivedAt: Type.String() }),
+    summary: 'An event from the mobile app (e.g. a geofence crossing); needs no scope.',
+  }),
+} as const;
