@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { appsCatalogueMigration } from '../services/apps/tables';
 import { cloudAccountsMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { storeUserMigration } from '../services/store/migration';
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '20261121-01-cloud-accounts': cloudAccountsMigration,
   '20261121-02-store-user': storeUserMigration,
   '20261122-01-helpdesk-tickets': helpdeskMigration,
+  '20261122-50-apps-catalogue': appsCatalogueMigration,
 };

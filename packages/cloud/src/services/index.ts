@@ -1,8 +1,9 @@
 import type { CloudService } from '../platform/context';
+import { appsService } from './apps';
 import { cloudAccountService } from './cloud';
 import { helpdeskService } from './helpdesk';
 import { mailService } from './mail';
 import { storeService } from './store';
 
 /** Every service the cloud serves. Adding a service means adding it here. */
-export const services: readonly CloudService[] = [cloudAccountService, mailService, storeService, helpdeskService];
+export const services: readonly CloudService[] = [cloudAccountService, mailService, storeService, helpdeskService, appsService];

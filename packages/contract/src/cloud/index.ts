@@ -1,3 +1,4 @@
+import { appsOperations } from './apps';
 import { cloudAccountOperations } from './cloud';
 import { helpdeskOperations } from './helpdesk';
 import { storeOperations } from './store';
@@ -5,10 +6,12 @@ import { storeOperations } from './store';
 /** Every cloud operation, grouped by service. Each service's operations live in their own file. */
 export const cloudOperations = {
   cloud: cloudAccountOperations,
+  apps: appsOperations,
   store: storeOperations,
   helpdesk: helpdeskOperations,
 } as const;
 
+export * from './apps';
 export * from './cloud';
 export * from './helpdesk';
 export * from './store';

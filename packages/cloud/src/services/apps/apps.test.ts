@@ -1,0 +1,474 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { create as createTar } from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cloud } from '../../server';
+import {
+  call,
+  createUser,
+  DEMO_HUBS,
+  DEMO_USER,
+  describeOnDatabases,
+  INTERNAL_SECRET,
+  internalToken,
+  type Json,
+  readJson,
+  signIn,
+  startTestCloud,
+} from '../../testing';
+import { REVIEWER_ROLE } from './access';
+import { demoArchive } from './seed';
+
+/** An app package as tar.gz, made with the `tar` library from a folder on disk, like a developer's CLI would. */
+async function tarball(manifest: Record<string, unknown>, icon = true): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'hearth-app-'));
+  try {
+    await writeFile(join(dir, 'app.json'), JSON.stringify(manifest));
+    const files = ['app.json'];
+    if (icon) {
+      await mkdir(join(dir, 'assets'));
+      await writeFile(join(dir, 'assets', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      files.push('assets/icon.svg');
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of createTar({ gzip: true, cwd: dir, portable: true }, files)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const manifestOf = (id: string, version: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  version,
+  sdk: 3,
+  name: { en: 'Aurora Garden Lights', nl: 'Aurora Tuinverlichting' },
+  author: { name: 'Dev', email: 'dev@example.test' },
+  category: 'lights',
+  brandColor: '#FF8800',
+  support: 'https://aurora.example/support',
+  drivers: [
+    {
+      id: 'spot',
+      name: { en: 'Garden spot' },
+      class: 'light',
+      capabilities: ['onoff', 'dim'],
+      connectivity: ['zigbee'],
+      zigbee: { manufacturerName: ['Aurora'], productId: ['AG-SPOT-1'] },
+    },
+  ],
+  ...extra,
+});
+
+const upload = (cloud: Cloud, archiveId: string, token: string | null, data: Buffer, type = 'application/gzip') =>
+  fetch(`${cloud.url}/apps/archive/${archiveId}`, {
+    method: 'PUT',
+    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: data,
+  });
+
+async function giveRole(cloud: Cloud, userId: string, role: string) {
+  await cloud.context.database.db
+    .updateTable('users')
+    .set({ role_ids: JSON.stringify([role]) })
+    .where('id', '=', userId)
+    .execute();
+}
+
+describeOnDatabases('app catalogue', (backend) => {
+  let cloud: Cloud;
+  let dev: { id: string; token: string };
+  let other: { id: string; token: string };
+  let reviewer: { id: string; token: string };
+  let demoToken: string;
+  const api = (method: string, path: string, token: string | null, body?: unknown) =>
+    call(cloud, method, `/apps${path}`, token, body);
+
+  /** Creates a build, uploads its archive, submits it and has the reviewer approve it. */
+  async function publish(appId: string, version: string, extra: Record<string, unknown> = {}, autoRelease = true) {
+    const build = await readJson(await api('POST', `/app/${appId}/build`, dev.token, { version }));
+    const archive = await readJson(
+      await upload(cloud, build.archive._id, dev.token, await tarball(manifestOf(appId, version, extra))),
+    );
+    expect(archive.state).toBe('ready');
+    expect((await api('POST', `/app/${appId}/build/${build._id}/submission`, dev.token, { autoRelease })).status).toBe(201);
+    expect((await api('POST', `/app/${appId}/build/${build._id}/submission/approve`, reviewer.token, {})).status).toBe(200);
+    return build;
+  }
+
+  beforeAll(async () => {
+    cloud = await startTestCloud(backend);
+    dev = await createUser(cloud, 'dev@apps.test');
+    other = await createUser(cloud, 'other@apps.test');
+    reviewer = await createUser(cloud, 'reviewer@apps.test');
+    await giveRole(cloud, reviewer.id, REVIEWER_ROLE);
+    demoToken = (await signIn(cloud)).access_token;
+  });
+  afterAll(async () => {
+    await cloud?.stop();
+  });
+
+  it('publishes an app through build, archive upload, submission and approval; a hub installs it', async () => {
+    const created = await api('POST', '/app/com.aurora.garden/build', dev.token, {
+      version: '1.0.0',
+      changelog: { en: 'First release' },
+      readme: { en: 'Garden lights', nl: 'Tuinlampen' },
+      env: { API_KEY: 'secret-key' },
+    });
+    expect(created.status).toBe(201);
+    const build = await readJson(created);
+    expect(build).toMatchObject({
+      version: '1.0.0',
+      channel: null,
+      archive: { state: 'pending' },
+      env: { API_KEY: 'secret-key' },
+    });
+    expect(build.archive.uploadUrl).toBe(`http://hearth-cloud.test/apps/archive/${build.archive._id}`);
+    // Unpublished: invisible to others, visible to the author.
+    expect((await api('GET', '/app/com.aurora.garden', null)).status).toBe(404);
+    expect((await api('GET', '/app/com.aurora.garden', dev.token)).status).toBe(200);
+
+    const data = await tarball(manifestOf('com.aurora.garden', '1.0.0'));
+    const archive = await readJson(await upload(cloud, build.archive._id, dev.token, data));
+    expect(archive).toMatchObject({
+      state: 'ready',
+      error: null,
+      size: data.length,
+      hash: createHash('sha256').update(data).digest('hex'),
+      manifest: { id: 'com.aurora.garden', version: '1.0.0' },
+    });
+
+    // Not live before approval; only reviewers approve.
+    expect(
+      (await api('POST', `/app/com.aurora.garden/build/${build._id}/channel`, dev.token, { channel: 'stable' })).status,
+    ).toBe(409);
+    const submission = await api('POST', `/app/com.aurora.garden/build/${build._id}/submission`, dev.token, {
+      autoRelease: true,
+    });
+    expect(submission.status).toBe(201);
+    expect(await readJson(submission)).toMatchObject({ state: 'pending', autoRelease: true });
+    const queue = await readJson(await api('GET', '/app/review', reviewer.token));
+    expect(queue.map((q: Json) => q.app.id)).toContain('com.aurora.garden');
+    expect((await api('GET', '/app/review', dev.token)).status).toBe(403);
+    expect((await api('POST', `/app/com.aurora.garden/build/${build._id}/submission/approve`, dev.token, {})).status).toBe(403);
+    expect(
+      (await api('POST', `/app/com.aurora.garden/build/${build._id}/submission/comment`, reviewer.token, { text: 'Looks good' }))
+        .status,
+    ).toBe(201);
+    const approved = await api('POST', `/app/com.aurora.garden/build/${build._id}/submission/approve`, reviewer.token, {});
+    expect(await readJson(approved)).toMatchObject({ state: 'approved' });
+
+    const app = await readJson(await api('GET', '/app/com.aurora.garden', null));
+    expect(app).toMatchObject({
+      _id: 'com.aurora.garden',
+      liveVersion: '1.0.0',
+      testBuild: null,
+      name: { en: 'Aurora Garden Lights', nl: 'Aurora Tuinverlichting' },
+      brandColor: '#FF8800',
+      support: 'https://aurora.example/support',
+      author: { _id: dev.id, verified: false },
+      drivers: [{ id: 'spot', connectivity: ['zigbee'] }],
+      liveBuild: { version: '1.0.0', channel: 'stable', facts: { category: ['lights'] } },
+    });
+    expect(app.liveBuild.env).toBeUndefined();
+    const comments = await readJson(await api('GET', `/app/com.aurora.garden/build/${build._id}/submission/comment`, dev.token));
+    expect(comments).toMatchObject([{ text: 'Looks good', reviewer: true }]);
+
+    const install = await readJson(await api('GET', `/app/com.aurora.garden/install?secret=${DEMO_HUBS[0]?.id}`, null));
+    expect(install).toMatchObject({
+      id: 'com.aurora.garden',
+      version: '1.0.0',
+      channel: 'stable',
+      manifest: { id: 'com.aurora.garden' },
+    });
+    expect(install.archive.url).toBe(`http://hearth-cloud.test/apps/archive/${build.archive._id}/download`);
+    const download = await fetch(`${cloud.url}/apps/archive/${build.archive._id}/download`);
+    expect(download.status).toBe(200);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await download.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(install.archive.hash);
+    expect((await api('GET', '/app/com.aurora.garden/install', null)).status).toBe(400);
+    const stats = await readJson(await api('GET', '/app/com.aurora.garden/install/stats', dev.token));
+    expect(stats).toEqual({ total: 1, versions: { '1.0.0': 1 }, channels: { stable: 1 } });
+    const icon = await fetch(`${cloud.url}/apps/app/com.aurora.garden/icon`);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
+  it('records failed archives with the reason and accepts zip packages', async () => {
+    const build = await readJson(await api('POST', '/app/com.aurora.broken/build', dev.token, { version: '0.1.0' }));
+    const wrongVersion = await readJson(
+      await upload(cloud, build.archive._id, dev.token, await tarball(manifestOf('com.aurora.broken', '0.2.0'))),
+    );
+    expect(wrongVersion).toMatchObject({ state: 'failed', error: expect.stringContaining('version 0.2.0') });
+    const invalid = await readJson(
+      await upload(cloud, build.archive._id, dev.token, await tarball({ ...manifestOf('com.aurora.broken', '0.1.0'), sdk: 9 })),
+    );
+    expect(invalid).toMatchObject({ state: 'failed', error: expect.stringContaining('app.json/sdk') });
+    const garbage = await readJson(await upload(cloud, build.archive._id, dev.token, Buffer.from('not an archive at all')));
+    expect(garbage).toMatchObject({ state: 'failed', error: 'The archive must be a tar.gz or a zip file' });
+    expect((await api('POST', `/app/com.aurora.broken/build/${build._id}/submission`, dev.token, {})).status).toBe(409);
+    const zip = await readJson(
+      await upload(cloud, build.archive._id, dev.token, demoArchive(manifestOf('com.aurora.broken', '0.1.0')), 'application/zip'),
+    );
+    expect(zip).toMatchObject({ state: 'ready', manifest: { version: '0.1.0' } });
+    // Someone else's archive, and someone else's app.
+    expect(
+      (await upload(cloud, build.archive._id, other.token, await tarball(manifestOf('com.aurora.broken', '0.1.0')))).status,
+    ).toBe(403);
+    expect((await api('POST', '/app/com.aurora.broken/build', other.token, { version: '0.3.0' })).status).toBe(403);
+    expect((await api('POST', '/app/com.aurora.broken/build', dev.token, { version: '0.1.0' })).status).toBe(409);
+    expect(await readJson(await api('POST', '/app/com.aurora.broken/build', dev.token, { version: 'one' }))).toMatchObject({
+      statusCode: 400,
+      error_description: expect.stringContaining('version'),
+    });
+  });
+
+  it('waits for the developer when autoRelease is off; beta builds are the test build; retract and reject', async () => {
+    await publish('com.aurora.spots', '1.0.0');
+    const held = await publish('com.aurora.spots', '1.1.0', {}, false);
+    let app = await readJson(await api('GET', '/app/com.aurora.spots', null));
+    expect(app.liveVersion).toBe('1.0.0');
+    await api('POST', `/app/com.aurora.spots/build/${held._id}/channel`, dev.token, { channel: 'stable' });
+    app = await readJson(await api('GET', '/app/com.aurora.spots', null));
+    expect(app.liveVersion).toBe('1.1.0');
+
+    const beta = await readJson(await api('POST', '/app/com.aurora.spots/build', dev.token, { version: '1.2.0-beta.1' }));
+    await upload(cloud, beta.archive._id, dev.token, await tarball(manifestOf('com.aurora.spots', '1.2.0-beta.1')));
+    expect((await api('POST', `/app/com.aurora.spots/build/${beta._id}/channel`, other.token, { channel: 'beta' })).status).toBe(
+      403,
+    );
+    await api('POST', `/app/com.aurora.spots/build/${beta._id}/channel`, dev.token, { channel: 'beta' });
+    app = await readJson(await api('GET', '/app/com.aurora.spots', null));
+    expect(app).toMatchObject({ liveVersion: '1.1.0', testVersion: '1.2.0-beta.1', testBuild: { channel: 'beta' } });
+    const betaInstall = await readJson(await api('GET', '/app/com.aurora.spots/install?secret=hub-2&channel=beta', null));
+    expect(betaInstall.version).toBe('1.2.0-beta.1');
+    expect((await readJson(await api('GET', '/app/com.aurora.spots/install?secret=hub-2&version=1.0.0', null))).version).toBe(
+      '1.0.0',
+    );
+
+    const next = await readJson(await api('POST', '/app/com.aurora.spots/build', dev.token, { version: '1.3.0' }));
+    await upload(cloud, next.archive._id, dev.token, await tarball(manifestOf('com.aurora.spots', '1.3.0')));
+    await api('POST', `/app/com.aurora.spots/build/${next._id}/submission`, dev.token, {});
+    expect(
+      await readJson(await api('POST', `/app/com.aurora.spots/build/${next._id}/submission/retract`, dev.token, {})),
+    ).toMatchObject({
+      state: 'retracted',
+    });
+    expect((await api('POST', `/app/com.aurora.spots/build/${next._id}/submission/approve`, reviewer.token, {})).status).toBe(
+      409,
+    );
+    await api('POST', `/app/com.aurora.spots/build/${next._id}/submission`, dev.token, {});
+    expect(
+      await readJson(await api('POST', `/app/com.aurora.spots/build/${next._id}/submission/reject`, reviewer.token, {})),
+    ).toMatchObject({
+      state: 'rejected',
+    });
+    expect((await readJson(await api('GET', '/app/com.aurora.spots', null))).liveVersion).toBe('1.1.0');
+    const changelog = await readJson(await api('GET', '/app/com.aurora.spots/changelog', null));
+    expect(Object.keys(changelog)).toEqual(['1.2.0-beta.1', '1.1.0', '1.0.0']);
+  });
+
+  it('takes one review per user, developer responses, stats and thanks', async () => {
+    await publish('com.aurora.reviewed', '2.0.0');
+    expect((await api('PUT', '/app/com.aurora.reviewed/review', null, { version: '2.0.0', rating: 5 })).status).toBe(401);
+    const bad = await readJson(await api('PUT', '/app/com.aurora.reviewed/review', other.token, { version: '2.0.0', rating: 6 }));
+    expect(bad).toMatchObject({ statusCode: 400, error_description: expect.stringContaining('rating') });
+    expect((await api('PUT', '/app/com.aurora.reviewed/review', other.token, { version: '9.9.9', rating: 3 })).status).toBe(400);
+    await api('PUT', '/app/com.aurora.reviewed/review', other.token, { version: '2.0.0', rating: 2, comment: 'Meh' });
+    const replaced = await readJson(
+      await api('PUT', '/app/com.aurora.reviewed/review', other.token, { version: '2.0.0', rating: 4, comment: 'Better' }),
+    );
+    expect(replaced).toMatchObject({ userId: other.id, rating: 4, comment: 'Better', response: null });
+    await api('PUT', '/app/com.aurora.reviewed/review', demoToken, { version: '2.0.0', rating: 5 });
+    expect(
+      (await api('PUT', `/app/com.aurora.reviewed/review/${other.id}/response`, other.token, { response: 'x' })).status,
+    ).toBe(403);
+    await api('PUT', `/app/com.aurora.reviewed/review/${other.id}/response`, dev.token, { response: 'Thanks for the feedback' });
+    const reviews = await readJson(await api('GET', '/app/com.aurora.reviewed/review', null));
+    expect(reviews).toHaveLength(2);
+    expect(reviews.find((r: Json) => r.userId === other.id).response.text).toBe('Thanks for the feedback');
+    expect(await readJson(await api('GET', '/app/com.aurora.reviewed/review/stats', null))).toEqual({
+      count: 2,
+      average: 4.5,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 1, 5: 1 },
+    });
+    expect((await api('DELETE', `/app/com.aurora.reviewed/review/${other.id}/response`, dev.token)).status).toBe(204);
+    expect((await api('DELETE', '/app/com.aurora.reviewed/review/all', dev.token)).status).toBe(403);
+    expect((await api('DELETE', '/app/com.aurora.reviewed/review', other.token)).status).toBe(204);
+    expect((await readJson(await api('GET', '/app/com.aurora.reviewed', null))).rating).toEqual({ average: 5, count: 1 });
+    expect((await api('DELETE', '/app/com.aurora.reviewed/review/all', await internalToken(cloud))).status).toBe(204);
+
+    expect(await readJson(await api('PUT', '/app/com.aurora.reviewed/thanks', other.token, {}))).toEqual({
+      count: 1,
+      thanked: true,
+    });
+    expect(await readJson(await api('PUT', '/app/com.aurora.reviewed/thanks', other.token, {}))).toEqual({
+      count: 1,
+      thanked: true,
+    });
+    expect(await readJson(await api('GET', '/app/com.aurora.reviewed/thanks', null))).toEqual({ count: 1, thanked: false });
+
+    expect((await api('POST', '/app/com.aurora.reviewed/suggestion', other.token, { suggestionText: 'Add scenes' })).status).toBe(
+      201,
+    );
+    expect((await api('GET', '/app/com.aurora.reviewed/suggestion', other.token)).status).toBe(403);
+    expect(await readJson(await api('GET', '/app/com.aurora.reviewed/suggestion', dev.token))).toMatchObject([
+      { suggestionText: 'Add scenes', userId: other.id },
+    ]);
+  });
+
+  it('groups crash reports by stack and mails the developer reply to the hub owner', async () => {
+    const build = await publish('com.aurora.crashy', '1.0.0');
+    const hub = DEMO_HUBS[0]?.id as string;
+    const stack = (line: number) =>
+      `TypeError: Cannot read properties of undefined (reading 'x')\n    at Driver.onPoll (/userdata/apps/com.aurora.crashy/app/drivers/spot/driver.js:${line}:7)`;
+    const report = (homeyId: string, s: string) =>
+      api('POST', '/app/com.aurora.crashy/crash', null, { appVersion: '1.0.0', homeyId, homeyVersion: '12.1.0', stack: s });
+    const first = await report(hub, stack(42));
+    expect(first.status).toBe(201);
+    const { _id: crashId, stackHash } = await readJson(first);
+    expect((await readJson(await report('5ea7c0de00000000000000b2', stack(42)))).stackHash).toBe(stackHash);
+    expect((await readJson(await report(hub, 'RangeError: boom\n    at x (/app/app.js:1:1)'))).stackHash).not.toBe(stackHash);
+    expect((await report(hub, '')).status).toBe(400);
+    expect(
+      (
+        await api('POST', '/app/com.aurora.crashy/crash', null, {
+          appVersion: '7.0.0',
+          homeyId: hub,
+          homeyVersion: '1',
+          stack: 'x',
+        })
+      ).status,
+    ).toBe(404);
+
+    const groups = await readJson(await api('GET', `/app/com.aurora.crashy/build/${build._id}/crash`, dev.token));
+    expect(groups).toHaveLength(2);
+    expect(groups[0]).toMatchObject({ stackHash, count: 2, homeys: 2 });
+    expect((await api('GET', `/app/com.aurora.crashy/build/${build._id}/crash`, other.token)).status).toBe(403);
+    const stats = await readJson(await api('GET', `/app/com.aurora.crashy/build/${build._id}/crash/stats`, dev.token));
+    expect(stats).toMatchObject({ total: 3, groups: 2, homeys: 2, perHomeyVersion: { '12.1.0': 3 } });
+
+    const sink = cloud.context.mail.sink;
+    if (!sink) throw new Error('tests run with the SMTP sink');
+    expect((await api('POST', `/app/crash/${crashId}/reply`, other.token, { subject: 'x', body: 'y' })).status).toBe(403);
+    const reply = await api('POST', `/app/crash/${crashId}/reply`, dev.token, {
+      subject: 'About your crash',
+      body: 'Fixed in 1.0.1, please update.',
+      from: 'Aurora support',
+    });
+    expect(reply.status).toBe(200);
+    const mail = await sink.waitFor((m) => m.subject === 'About your crash');
+    expect(mail.to).toContain(DEMO_USER.email);
+    expect(mail.text).toContain('Fixed in 1.0.1, please update.');
+  });
+
+  it('finds apps by any word of their names in any language, with one typo, and filters', async () => {
+    await publish('com.aurora.search', '1.0.0', {
+      name: { en: 'Nimbus Weather', de: 'Nimbus Wetterstation' },
+      platforms: ['local', 'cloud'],
+      compatibility: '>=12.0.0',
+    });
+    const search = async (q: string, extra = '') =>
+      (await readJson(await api('GET', `/app/search?query=${encodeURIComponent(q)}${extra}`, null))).map((a: Json) => a.id);
+    expect(await search('nimbus')).toEqual(['com.aurora.search']);
+    expect(await search('Wetterstation')).toEqual(['com.aurora.search']);
+    expect(await search('wetterstatoin')).toEqual(['com.aurora.search']);
+    expect(await search('nimbsu weather')).toEqual(['com.aurora.search']);
+    expect(await search('nimb')).toEqual(['com.aurora.search']);
+    expect(await search('nimbus zzzz')).toEqual([]);
+    expect(await search('lumen')).toEqual(['com.lumenco.lights']);
+    expect(await search('verlichting')).toContain('com.lumenco.lights');
+    expect(await search('nimbus', '&homeyVersion=11.0.0')).toEqual([]);
+    expect(await search('nimbus', '&homeyPlatform=cloud')).toEqual(['com.aurora.search']);
+    expect(await search('guardian', '&homeyPlatform=cloud')).toEqual([]);
+    expect(await readJson(await api('GET', '/app/search', null))).toMatchObject({ statusCode: 400, error: 'missing_parameter' });
+
+    const browse = await readJson(await api('GET', '/app/browse?connectivity=zwave', null));
+    expect(browse.apps.map((a: Json) => a.id)).toEqual(['com.nordheat.climate']);
+    const page = await api('GET', '/app?page=1&count=2&category=lights', null);
+    expect(Number(page.headers.get('x-total-count'))).toBeGreaterThanOrEqual(3);
+    expect(await readJson(page)).toHaveLength(2);
+    const ids = await readJson(await api('GET', '/app/ids', null));
+    expect(ids).toContain('com.aurora.search');
+    expect(ids).not.toContain('com.aurora.broken');
+    const highlighted = await readJson(await api('GET', '/app/highlight?platforms=local', null));
+    expect(highlighted.map((a: Json) => a.id).sort()).toEqual(['com.guardian.security', 'com.lumenco.lights']);
+    const mine = await readJson(await api('GET', '/app/me', dev.token));
+    expect(mine.map((a: Json) => a.id)).toContain('com.aurora.broken');
+
+    const zigbee = await readJson(
+      await api('POST', '/app/search-zigbee-driver', null, { manufacturerName: 'aurora', productId: 'AG-SPOT-1' }),
+    );
+    expect(zigbee.map((m: Json) => `${m.app.id}/${m.driver.id}`)).toContain('com.aurora.garden/spot');
+    const zwave = await readJson(
+      await api('POST', '/app/search-zwave-driver', null, { manufacturerId: 798, productTypeId: 3, productId: 2 }),
+    );
+    expect(zwave.map((m: Json) => m.app.id)).toEqual(['com.nordheat.climate']);
+    const discovered = await readJson(
+      await api('POST', '/discover', null, { 'mdns-sd': ['_lumenco._tcp.local'], mac: ['5C:CF:7F:12:34:56'], ssdp: [], ble: [] }),
+    );
+    expect(discovered.map((d: Json) => d.app.id).sort()).toEqual(['com.lumenco.lights', 'com.wattwise.meter']);
+
+    const internal = await internalToken(cloud);
+    expect((await api('POST', '/app/sync', dev.token, {})).status).toBe(403);
+    const synced = await readJson(await api('POST', '/app/sync', internal, {}));
+    expect(synced.apps).toBeGreaterThan(8);
+    expect(await search('nimbus')).toEqual(['com.aurora.search']);
+    expect((await api('GET', '/app/summary?secret=wrong', null)).status).toBe(403);
+    expect(await readJson(await api('GET', `/app/summary?secret=${INTERNAL_SECRET}`, null))).toMatchObject({
+      liveApps: expect.any(Number),
+    });
+  });
+
+  it('serves the demo catalogue: verified and community authors, each kind of support link, an update', async () => {
+    const get = async (id: string) => readJson(await api('GET', `/app/${id}`, null));
+    const lights = await get('com.lumenco.lights');
+    expect(lights).toMatchObject({ liveVersion: '3.3.0', testVersion: '3.4.0-beta.1', author: { verified: true } });
+    expect(lights.rating.count).toBe(1);
+    expect((await get('com.guardian.security')).support).toBe('https://support.hearth.test/guardian');
+    expect((await get('com.nordheat.climate')).support).toBe('mailto:support@nordheat.example');
+    const weather = await get('com.openweather.station');
+    expect(weather).toMatchObject({
+      bugs: 'https://github.com/jdevries/com.openweather.station/issues',
+      author: { verified: false },
+    });
+    expect(weather.support).toBeUndefined();
+    expect((await get('com.soundwave.speakers')).homeyCommunityTopicId).toBe(48213);
+    const blinds = await get('net.tinker.blinds');
+    expect([blinds.support, blinds.bugs, blinds.homeyCommunityTopicId]).toEqual([undefined, undefined, undefined]);
+    const install = await readJson(await api('GET', '/app/com.lumenco.lights/install?secret=hub&version=3.2.1', null));
+    expect(install.version).toBe('3.2.1');
+  });
+
+  it('transfers an app to another author and deletes it', async () => {
+    await publish('com.aurora.moved', '1.0.0');
+    expect((await api('PUT', '/app/com.aurora.moved/author', other.token, { userId: other.id })).status).toBe(403);
+    const moved = await readJson(await api('PUT', '/app/com.aurora.moved/author', dev.token, { userId: other.id }));
+    expect(moved.author._id).toBe(other.id);
+    expect((await api('PUT', '/app/com.aurora.moved/settings', dev.token, { sendEmailThanks: true })).status).toBe(403);
+    expect(
+      await readJson(await api('PUT', '/app/com.aurora.moved/settings', other.token, { sendEmailThanks: true })),
+    ).toMatchObject({
+      sendEmailThanks: true,
+    });
+    expect((await api('DELETE', '/app/com.aurora.moved', dev.token)).status).toBe(403);
+    expect((await api('DELETE', '/app/com.aurora.moved', other.token)).status).toBe(204);
+    expect((await api('GET', '/app/com.aurora.moved', null)).status).toBe(404);
+  });
+});
+
+describe('search keys', () => {
+  it('matches words within one edit', async () => {
+    const { withinOneEdit } = await import('./search');
+    expect(withinOneEdit('lumen', 'lumne')).toBe(true);
+    expect(withinOneEdit('lumen', 'lumen')).toBe(true);
+    expect(withinOneEdit('lumen', 'luen')).toBe(true);
+    expect(withinOneEdit('lumen', 'lumenx')).toBe(true);
+    expect(withinOneEdit('lumen', 'lxmex')).toBe(false);
+    expect(withinOneEdit('abcde', 'bcdxe')).toBe(false);
+  });
+});

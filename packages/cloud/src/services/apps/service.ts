@@ -1,0 +1,1387 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { Kysely, Selectable } from 'kysely';
+import semver from 'semver';
+import type { CloudSchema } from '../../database/schema';
+import type { CloudContext } from '../../platform/context';
+import { newId } from '../../platform/tokens';
+import {
+  type Caller,
+  isAuthor,
+  requireAccount,
+  requireAuthor,
+  requireProvider,
+  requireReviewer,
+  TRUSTED_DEVELOPER_ROLE,
+} from './access';
+import { type AppFactsValue, ArchiveError, type FactsDriver, factsOf, readArchive } from './archive';
+import { keysOf, matchScore, searchRows, withinOneEdit, wordsOf } from './search';
+import type { AppBuildsTable, AppSettingsValue, AppsTable, Channel } from './tables';
+
+type BuildRow = Selectable<AppBuildsTable>;
+type AppRow = Selectable<AppsTable>;
+
+const DEFAULT_SETTINGS: AppSettingsValue = { sendEmailCrash: true, sendEmailSuggestion: true, sendEmailThanks: false };
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const num = (value: unknown): number => Number(value ?? 0);
+
+/** Where archives are kept: `<dataDir>/apps/archives`, or a temporary directory for in-memory databases (tests). */
+export function archivesDirectory(dataDir: string, schema: string): string {
+  if (dataDir.startsWith('memory://')) return join(tmpdir(), `hearth-apps-${schema}`, 'archives');
+  return join(dataDir, 'apps', 'archives');
+}
+
+/** Filters of hub compatibility: platform, software version, model. */
+export interface HubFilter {
+  homeyPlatform?: string | undefined;
+  homeyVersion?: string | undefined;
+  homeyModel?: string | undefined;
+  homeyMinimumSdkVersion?: number | undefined;
+}
+
+/** Normalises a stack so that reports of the same fault from different hubs group together. */
+export function stackHash(stack: string): string {
+  const normal = stack
+    .split('\n')
+    .slice(0, 12)
+    .map((line) =>
+      line
+        .trim()
+        .replace(/\(\/[^)]*\/(app|node_modules)\//g, '($1/')
+        .replace(/:\d+:\d+\)?$/, ''),
+    )
+    .join('\n');
+  return createHash('sha256').update(normal).digest('hex').slice(0, 16);
+}
+
+/** The app catalogue's logic over the database and the archive directory. */
+export class AppCatalogue {
+  readonly db: Kysely<CloudSchema>;
+  readonly archives: string;
+  readonly publicUrl: string;
+
+  constructor(private readonly context: CloudContext) {
+    this.db = context.database.db;
+    this.archives = archivesDirectory(context.config.dataDir, context.database.schema);
+    this.publicUrl = context.config.publicUrl.replace(/\/$/, '');
+  }
+
+  // ---------------------------------------------------------------- records
+
+  iconUrl = (appId: string) => `${this.publicUrl}/apps/app/${appId}/icon`;
+  uploadUrl = (archiveId: string) => `${this.publicUrl}/apps/archive/${archiveId}`;
+  downloadUrl = (archiveId: string) => `${this.publicUrl}/apps/archive/${archiveId}/download`;
+
+  private summaryQuery() {
+    return this.db
+      .selectFrom('apps as a')
+      .innerJoin('users as u', 'u.id', 'a.author_user_id')
+      .leftJoin('app_builds as l', 'l.id', 'a.live_build_id')
+      .leftJoin('app_builds as t', 't.id', 'a.test_build_id')
+      .select([
+        'a.id',
+        'a.author_user_id',
+        'a.highlighted',
+        'a.created_at',
+        'a.updated_at',
+        'a.live_build_id',
+        'a.test_build_id',
+        'u.firstname',
+        'u.lastname',
+        'u.role_ids',
+        'l.version as live_version',
+        't.version as test_version',
+        'l.facts as live_facts',
+        't.facts as test_facts',
+      ])
+      .select((eb) => [
+        eb
+          .selectFrom('app_builds as f')
+          .select('f.facts')
+          .whereRef('f.app_id', '=', 'a.id')
+          .where('f.facts', 'is not', null)
+          .orderBy('f.id', 'desc')
+          .limit(1)
+          .as('latest_facts'),
+        eb
+          .selectFrom('app_reviews as r')
+          .select((r) => r.fn.avg<string>('r.rating').as('avg'))
+          .whereRef('r.app_id', '=', 'a.id')
+          .as('rating_avg'),
+        eb
+          .selectFrom('app_reviews as r')
+          .select((r) => r.fn.countAll<string>().as('count'))
+          .whereRef('r.app_id', '=', 'a.id')
+          .as('rating_count'),
+        eb
+          .selectFrom('app_installs as i')
+          .select((r) => r.fn.countAll<string>().as('count'))
+          .whereRef('i.app_id', '=', 'a.id')
+          .as('installs'),
+      ]);
+  }
+
+  private summaryRecord(row: Awaited<ReturnType<ReturnType<AppCatalogue['summaryQuery']>['executeTakeFirstOrThrow']>>) {
+    const facts = (row.live_facts ?? row.test_facts ?? row.latest_facts ?? null) as AppFactsValue | null;
+    const average = row.rating_avg === null ? null : Math.round(Number(row.rating_avg) * 100) / 100;
+    return {
+      _id: row.id,
+      id: row.id,
+      name: facts?.name ?? row.id,
+      ...(facts?.description !== undefined ? { description: facts.description } : {}),
+      ...(facts?.brandColor ? { brandColor: facts.brandColor } : {}),
+      icon: this.iconUrl(row.id),
+      author: {
+        _id: row.author_user_id,
+        name: `${row.firstname} ${row.lastname}`.trim(),
+        verified: (row.role_ids ?? []).includes(TRUSTED_DEVELOPER_ROLE),
+      },
+      category: facts?.category ?? [],
+      tags: facts?.tags ?? [],
+      platforms: facts?.platforms ?? ['local'],
+      features: facts?.features ?? [],
+      liveVersion: row.live_version ?? null,
+      testVersion: row.test_version ?? null,
+      ...(facts?.support ? { support: facts.support } : {}),
+      ...(facts?.bugs ? { bugs: facts.bugs } : {}),
+      ...(facts?.homeyCommunityTopicId ? { homeyCommunityTopicId: facts.homeyCommunityTopicId } : {}),
+      ...(facts?.compatibility ? { compatibility: facts.compatibility } : {}),
+      sdk: facts?.sdk ?? null,
+      drivers: (facts?.drivers ?? []).map((d) => ({ id: d.id, name: d.name, class: d.class, connectivity: d.connectivity })),
+      rating: { average, count: num(row.rating_count) },
+      installs: num(row.installs),
+      highlighted: row.highlighted,
+      createdAt: iso(row.created_at) as string,
+      updatedAt: iso(row.updated_at) as string,
+    };
+  }
+
+  /** The summaries of apps matching `where`, in `order`. */
+  private async summaries(filter: (q: ReturnType<AppCatalogue['summaryQuery']>) => ReturnType<AppCatalogue['summaryQuery']>) {
+    const rows = await filter(this.summaryQuery()).execute();
+    return rows.map((row) => this.summaryRecord(row));
+  }
+
+  private async summaryOf(appId: string) {
+    const row = await this.summaryQuery().where('a.id', '=', appId).executeTakeFirst();
+    if (!row) throw notFound('App', appId);
+    return this.summaryRecord(row);
+  }
+
+  private async buildRecord(build: BuildRow, withEnv: boolean) {
+    const archive = await this.db
+      .selectFrom('app_archives')
+      .selectAll()
+      .where('id', '=', build.archive_id)
+      .executeTakeFirstOrThrow();
+    const submission = await this.db
+      .selectFrom('app_submissions')
+      .selectAll()
+      .where('build_id', '=', build.id)
+      .executeTakeFirst();
+    return {
+      _id: build.id,
+      id: build.id,
+      appId: build.app_id,
+      version: build.version,
+      channel: build.channel,
+      ...(withEnv ? { env: build.env } : {}),
+      changelog: build.changelog,
+      readme: build.readme,
+      facts: build.facts as AppFactsValue | null,
+      archive: this.archiveRecord(archive),
+      submission: submission ? this.submissionRecord(submission) : null,
+      createdAt: iso(build.created_at) as string,
+      publishedAt: iso(build.published_at),
+    };
+  }
+
+  private archiveRecord(archive: Selectable<CloudSchema['app_archives']>) {
+    return {
+      _id: archive.id,
+      state: archive.state,
+      error: archive.error,
+      hash: archive.hash,
+      size: archive.size === null ? null : Number(archive.size),
+      assetsId: archive.assets_id,
+      manifest: archive.manifest,
+      uploadUrl: this.uploadUrl(archive.id),
+    };
+  }
+
+  private submissionRecord(row: Selectable<CloudSchema['app_submissions']>) {
+    return {
+      _id: row.id,
+      buildId: row.build_id,
+      state: row.state,
+      autoRelease: row.auto_release,
+      createdAt: iso(row.created_at) as string,
+      decidedAt: iso(row.decided_at),
+    };
+  }
+
+  // ---------------------------------------------------------------- apps
+
+  async appRow(appId: string): Promise<AppRow> {
+    const app = await this.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
+    if (!app) throw notFound('App', appId);
+    return app;
+  }
+
+  /** An app the caller may see: published (live or test) apps are public, others only their author's. */
+  async visibleApp(appId: string, caller: Caller): Promise<AppRow> {
+    const app = await this.appRow(appId);
+    if (app.live_build_id === null && app.test_build_id === null && !isAuthor(caller, app.author_user_id) && !caller.reviewer)
+      throw notFound('App', appId);
+    return app;
+  }
+
+  async authoredApp(appId: string, caller: Caller): Promise<AppRow> {
+    const app = await this.appRow(appId);
+    requireAuthor(caller, app.author_user_id);
+    return app;
+  }
+
+  private async buildRow(appId: string, buildId: string | number): Promise<BuildRow> {
+    const build = await this.db
+      .selectFrom('app_builds')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .where('id', '=', Number(buildId))
+      .executeTakeFirst();
+    if (!build) throw notFound('Build', String(buildId));
+    return build;
+  }
+
+  async getApp(appId: string, caller: Caller) {
+    const app = await this.visibleApp(appId, caller);
+    const author = isAuthor(caller, app.author_user_id);
+    const build = async (id: number | null) => (id === null ? null : this.buildRecord(await this.buildRow(appId, id), author));
+    return {
+      ...(await this.summaryOf(appId)),
+      liveBuild: await build(app.live_build_id),
+      testBuild: await build(app.test_build_id),
+    };
+  }
+
+  async deleteApp(appId: string, caller: Caller) {
+    await this.authoredApp(appId, caller);
+    const archives = await this.db
+      .selectFrom('app_archives as r')
+      .innerJoin('app_builds as b', 'b.id', 'r.build_id')
+      .select(['r.id', 'r.file'])
+      .where('b.app_id', '=', appId)
+      .execute();
+    await this.db.deleteFrom('app_search_keys').where('app_id', '=', appId).execute();
+    await this.db.deleteFrom('apps').where('id', '=', appId).execute();
+    for (const archive of archives) {
+      if (archive.file) await rm(join(this.archives, archive.file), { force: true });
+      await rm(join(this.archives, `${archive.id}.icon.svg`), { force: true });
+    }
+  }
+
+  async getSettings(appId: string, caller: Caller) {
+    return (await this.authoredApp(appId, caller)).settings;
+  }
+
+  async updateSettings(appId: string, caller: Caller, changes: Partial<AppSettingsValue>) {
+    const app = await this.authoredApp(appId, caller);
+    const settings = { ...DEFAULT_SETTINGS, ...app.settings, ...changes };
+    await this.db
+      .updateTable('apps')
+      .set({ settings: JSON.stringify(settings) })
+      .where('id', '=', appId)
+      .execute();
+    return settings;
+  }
+
+  async changelog(appId: string, caller: Caller) {
+    await this.visibleApp(appId, caller);
+    const builds = await this.db
+      .selectFrom('app_builds')
+      .select(['version', 'changelog'])
+      .where('app_id', '=', appId)
+      .where('published_at', 'is not', null)
+      .execute();
+    builds.sort((a, b) => semver.rcompare(a.version, b.version));
+    return Object.fromEntries(builds.map((b) => [b.version, b.changelog]));
+  }
+
+  async transferAuthor(appId: string, caller: Caller, userId: string) {
+    await this.authoredApp(appId, caller);
+    const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw notFound('User', userId);
+    await this.db.updateTable('apps').set({ author_user_id: userId, updated_at: new Date() }).where('id', '=', appId).execute();
+    return this.getApp(appId, { ...caller, provider: true });
+  }
+
+  async icon(appId: string): Promise<Buffer> {
+    const row = await this.db
+      .selectFrom('apps as a')
+      .innerJoin('app_builds as b', 'b.app_id', 'a.id')
+      .innerJoin('app_archives as r', 'r.id', 'b.archive_id')
+      .select(['r.id'])
+      .where('a.id', '=', appId)
+      .where('r.has_icon', '=', true)
+      .where('b.channel', 'is not', null)
+      .orderBy('b.published_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) throw notFound('Icon of app', appId);
+    return readFile(join(this.archives, `${row.id}.icon.svg`));
+  }
+
+  // ---------------------------------------------------------------- builds and archives
+
+  async getBuilds(appId: string, caller: Caller) {
+    await this.authoredApp(appId, caller);
+    const builds = await this.db.selectFrom('app_builds').selectAll().where('app_id', '=', appId).orderBy('id', 'desc').execute();
+    return Promise.all(builds.map((b) => this.buildRecord(b, true)));
+  }
+
+  async getBuild(appId: string, buildId: string, caller: Caller) {
+    const app = await this.appRow(appId);
+    const author = isAuthor(caller, app.author_user_id);
+    const build = await this.buildRow(appId, buildId);
+    // Published builds are public (without their environment); the rest belongs to the author and reviewers.
+    if (!author && !caller.reviewer && build.channel === null) throw notFound('Build', buildId);
+    return this.buildRecord(build, author);
+  }
+
+  async createBuild(
+    appId: string,
+    caller: Caller,
+    input: { version: string; env?: Record<string, string>; changelog?: Record<string, string>; readme?: Record<string, string> },
+  ) {
+    const userId = requireAccount(caller);
+    const existing = await this.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
+    if (existing) requireAuthor(caller, existing.author_user_id);
+    else
+      await this.db
+        .insertInto('apps')
+        .values({
+          id: appId,
+          author_user_id: userId,
+          highlighted: false,
+          settings: JSON.stringify(DEFAULT_SETTINGS),
+          updated_at: new Date(),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+    const duplicate = await this.db
+      .selectFrom('app_builds')
+      .select('id')
+      .where('app_id', '=', appId)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    if (duplicate)
+      throw new HearthError('conflict', `Version ${input.version} of ${appId} already has a build (${duplicate.id})`);
+    const archiveId = newId();
+    const build = await this.db
+      .insertInto('app_builds')
+      .values({
+        app_id: appId,
+        version: input.version,
+        env: JSON.stringify(input.env ?? {}),
+        changelog: JSON.stringify(input.changelog ?? {}),
+        readme: JSON.stringify(input.readme ?? {}),
+        facts: JSON.stringify(null),
+        manifest: JSON.stringify(null),
+        archive_id: archiveId,
+        channel: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await this.db
+      .insertInto('app_archives')
+      .values({
+        id: archiveId,
+        build_id: build.id,
+        state: 'pending',
+        error: null,
+        hash: null,
+        size: null,
+        assets_id: null,
+        manifest: JSON.stringify(null),
+        file: null,
+        has_icon: false,
+        updated_at: new Date(),
+      })
+      .execute();
+    await this.touch(appId);
+    return this.buildRecord(build, true);
+  }
+
+  private async archiveWithBuild(archiveId: string) {
+    const row = await this.db
+      .selectFrom('app_archives as r')
+      .innerJoin('app_builds as b', 'b.id', 'r.build_id')
+      .innerJoin('apps as a', 'a.id', 'b.app_id')
+      .select(['r.id', 'r.state', 'b.id as build_id', 'b.app_id', 'b.version', 'b.channel', 'a.author_user_id'])
+      .where('r.id', '=', archiveId)
+      .executeTakeFirst();
+    if (!row) throw notFound('Archive', archiveId);
+    return row;
+  }
+
+  /**
+   * Stores an uploaded archive, validates its app.json against the build (same id and version) and extracts its
+   * facts. The archive is `processing` while this runs, then `ready`, or `failed` with the reason in `error`.
+   */
+  async uploadArchive(archiveId: string, caller: Caller, data: Buffer) {
+    const target = await this.archiveWithBuild(archiveId);
+    requireAuthor(caller, target.author_user_id);
+    if (target.channel !== null)
+      throw new HearthError('conflict', `Build ${target.build_id} is published; its archive cannot change`);
+    await this.setArchive(archiveId, { state: 'processing', error: null });
+    try {
+      const read = await readArchive(data);
+      if (read.manifest.id !== target.app_id)
+        throw new ArchiveError(`app.json has id ${read.manifest.id}, but this build belongs to ${target.app_id}`);
+      if (read.manifest.version !== target.version)
+        throw new ArchiveError(`app.json has version ${read.manifest.version}, but this build is version ${target.version}`);
+      await mkdir(this.archives, { recursive: true });
+      const file = `${archiveId}.${read.format}`;
+      await writeFile(join(this.archives, file), data);
+      if (read.icon) await writeFile(join(this.archives, `${archiveId}.icon.svg`), read.icon);
+      const facts = { ...factsOf(read.manifest), icon: this.iconUrl(target.app_id) };
+      await this.db
+        .updateTable('app_builds')
+        .set({ facts: JSON.stringify(facts), manifest: JSON.stringify(read.manifest) })
+        .where('id', '=', target.build_id)
+        .execute();
+      await this.setArchive(archiveId, {
+        state: 'ready',
+        error: null,
+        hash: read.hash,
+        size: read.size,
+        manifest: JSON.stringify(read.manifest),
+        file,
+        has_icon: read.icon !== null,
+      });
+    } catch (error) {
+      if (!(error instanceof ArchiveError)) {
+        await this.setArchive(archiveId, { state: 'failed', error: 'The archive could not be processed' });
+        throw error;
+      }
+      await this.setArchive(archiveId, { state: 'failed', error: error.message, hash: null, size: data.length });
+    }
+    return this.getArchive(archiveId);
+  }
+
+  /** The provider's archive processor reports a state (the wire's JSON form of `PUT /archive/:archiveId`). */
+  async reportArchive(
+    archiveId: string,
+    caller: Caller,
+    body: { state?: string; error?: string; manifest?: object; assetsId?: string; hash?: string; size?: number },
+  ) {
+    await this.archiveWithBuild(archiveId);
+    requireProvider(caller);
+    const changes: Record<string, unknown> = {};
+    if (body.state !== undefined) changes.state = body.state;
+    if (body.error !== undefined) changes.error = body.error;
+    if (body.assetsId !== undefined) changes.assets_id = body.assetsId;
+    if (body.hash !== undefined) changes.hash = body.hash;
+    if (body.size !== undefined) changes.size = body.size;
+    if (body.manifest !== undefined) changes.manifest = JSON.stringify(body.manifest);
+    await this.setArchive(archiveId, changes);
+    return this.getArchive(archiveId);
+  }
+
+  private async setArchive(archiveId: string, changes: Record<string, unknown>) {
+    await this.db
+      .updateTable('app_archives')
+      .set({ ...changes, updated_at: new Date() } as never)
+      .where('id', '=', archiveId)
+      .execute();
+  }
+
+  async getArchive(archiveId: string) {
+    const archive = await this.db.selectFrom('app_archives').selectAll().where('id', '=', archiveId).executeTakeFirst();
+    if (!archive) throw notFound('Archive', archiveId);
+    return this.archiveRecord(archive);
+  }
+
+  /** The stored file of a published build's ready archive (what hubs download). */
+  async archiveFile(archiveId: string): Promise<{ path: string; format: string; size: number }> {
+    const row = await this.db
+      .selectFrom('app_archives as r')
+      .innerJoin('app_builds as b', 'b.id', 'r.build_id')
+      .select(['r.file', 'r.state', 'r.size', 'b.channel'])
+      .where('r.id', '=', archiveId)
+      .executeTakeFirst();
+    if (row?.state !== 'ready' || !row.file || row.channel === null) throw notFound('Archive', archiveId);
+    return { path: join(this.archives, row.file), format: row.file.endsWith('.zip') ? 'zip' : 'tar.gz', size: Number(row.size) };
+  }
+
+  /** Recomputes the app's live (newest stable) and test (newest beta) builds and its search index. */
+  async refreshPublication(appId: string) {
+    const newest = async (channel: Channel) => {
+      const rows = await this.db
+        .selectFrom('app_builds')
+        .select(['id', 'version'])
+        .where('app_id', '=', appId)
+        .where('channel', '=', channel)
+        .execute();
+      rows.sort((a, b) => semver.rcompare(a.version, b.version));
+      return rows[0]?.id ?? null;
+    };
+    const live = await newest('stable');
+    const test = await newest('beta');
+    await this.db
+      .updateTable('apps')
+      .set({ live_build_id: live, test_build_id: test, updated_at: new Date() })
+      .where('id', '=', appId)
+      .execute();
+    await this.indexApp(appId);
+  }
+
+  private async touch(appId: string) {
+    await this.db.updateTable('apps').set({ updated_at: new Date() }).where('id', '=', appId).execute();
+  }
+
+  async updateChannel(appId: string, buildId: string, caller: Caller, channel: Channel) {
+    const app = await this.authoredApp(appId, caller);
+    const build = await this.buildRow(appId, buildId);
+    const archive = await this.getArchive(build.archive_id);
+    if (archive.state !== 'ready')
+      throw new HearthError('conflict', `Build ${build.id} has no ready archive (state: ${archive.state})`);
+    if (channel === 'stable' && !caller.provider) {
+      const submission = await this.db
+        .selectFrom('app_submissions')
+        .select('state')
+        .where('build_id', '=', build.id)
+        .executeTakeFirst();
+      if (submission?.state !== 'approved')
+        throw new HearthError('conflict', `Build ${build.id} needs an approved submission before it can go to stable`);
+    }
+    await this.publish(app.id, build.id, channel);
+    return this.buildRecord(await this.buildRow(appId, buildId), true);
+  }
+
+  private async publish(appId: string, buildId: number, channel: Channel) {
+    await this.db.updateTable('app_builds').set({ channel, published_at: new Date() }).where('id', '=', buildId).execute();
+    await this.refreshPublication(appId);
+  }
+
+  async install(appId: string, query: { channel?: Channel | undefined; version?: string | undefined; secret: string }) {
+    const app = await this.appRow(appId);
+    let build: BuildRow | undefined;
+    if (query.version !== undefined) {
+      build = await this.db
+        .selectFrom('app_builds')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('version', '=', query.version)
+        .where('channel', 'is not', null)
+        .executeTakeFirst();
+      if (build && query.channel && build.channel !== query.channel) build = undefined;
+    } else {
+      const channel = query.channel ?? 'stable';
+      const id = channel === 'stable' ? app.live_build_id : channel === 'beta' ? app.test_build_id : null;
+      if (id !== null) build = await this.buildRow(appId, id);
+      else if (channel === 'alpha') {
+        const rows = await this.db
+          .selectFrom('app_builds')
+          .selectAll()
+          .where('app_id', '=', appId)
+          .where('channel', '=', 'alpha')
+          .execute();
+        build = rows.sort((a, b) => semver.rcompare(a.version, b.version))[0];
+      }
+    }
+    if (!build || build.channel === null)
+      throw notFound(`Installable build of ${appId}`, query.version ?? query.channel ?? 'stable');
+    const archive = await this.getArchive(build.archive_id);
+    await this.db
+      .insertInto('app_installs')
+      .values({
+        app_id: appId,
+        hub_key: createHash('sha256').update(query.secret).digest('hex'),
+        build_id: build.id,
+        version: build.version,
+        channel: build.channel,
+        updated_at: new Date(),
+      })
+      .onConflict((oc) =>
+        oc.columns(['app_id', 'hub_key']).doUpdateSet({
+          build_id: build.id,
+          version: build.version,
+          channel: build.channel as Channel,
+          updated_at: new Date(),
+        }),
+      )
+      .execute();
+    return {
+      id: appId,
+      version: build.version,
+      channel: build.channel,
+      buildId: build.id,
+      manifest: build.manifest ?? {},
+      archive: { url: this.downloadUrl(archive._id), hash: archive.hash ?? '', size: archive.size ?? 0 },
+    };
+  }
+
+  async installStats(appId: string, caller: Caller) {
+    await this.authoredApp(appId, caller);
+    const rows = await this.db.selectFrom('app_installs').select(['version', 'channel']).where('app_id', '=', appId).execute();
+    const versions: Record<string, number> = {};
+    const channels: Record<string, number> = {};
+    for (const row of rows) {
+      versions[row.version] = (versions[row.version] ?? 0) + 1;
+      channels[row.channel] = (channels[row.channel] ?? 0) + 1;
+    }
+    return { total: rows.length, versions, channels };
+  }
+
+  async driverStats(appId: string, caller: Caller) {
+    const app = await this.authoredApp(appId, caller);
+    if (app.live_build_id === null) return [];
+    const live = await this.buildRow(appId, app.live_build_id);
+    const installs = await this.db
+      .selectFrom('app_installs as i')
+      .innerJoin('app_builds as b', 'b.id', 'i.build_id')
+      .select(['b.facts'])
+      .where('i.app_id', '=', appId)
+      .execute();
+    const drivers = ((live.facts as AppFactsValue | null)?.drivers ?? []) as FactsDriver[];
+    return drivers.map((driver) => ({
+      id: driver.id,
+      name: driver.name,
+      connectivity: driver.connectivity,
+      installs: installs.filter((i) => ((i.facts as AppFactsValue | null)?.drivers ?? []).some((d) => d.id === driver.id)).length,
+    }));
+  }
+
+  // ---------------------------------------------------------------- submissions
+
+  async createSubmission(appId: string, buildId: string, caller: Caller, autoRelease: boolean) {
+    await this.authoredApp(appId, caller);
+    const build = await this.buildRow(appId, buildId);
+    const archive = await this.getArchive(build.archive_id);
+    if (archive.state !== 'ready')
+      throw new HearthError('conflict', `Build ${build.id} has no ready archive (state: ${archive.state})`);
+    const existing = await this.db.selectFrom('app_submissions').selectAll().where('build_id', '=', build.id).executeTakeFirst();
+    if (existing && (existing.state === 'pending' || existing.state === 'approved'))
+      throw new HearthError('conflict', `Build ${build.id} is already submitted (${existing.state})`);
+    const values = { state: 'pending' as const, auto_release: autoRelease, reviewer_user_id: null, decided_at: null };
+    const row = existing
+      ? await this.db
+          .updateTable('app_submissions')
+          .set(values)
+          .where('id', '=', existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await this.db
+          .insertInto('app_submissions')
+          .values({ build_id: build.id, ...values })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+    return this.submissionRecord(row);
+  }
+
+  private async submission(appId: string, buildId: string) {
+    const build = await this.buildRow(appId, buildId);
+    const row = await this.db.selectFrom('app_submissions').selectAll().where('build_id', '=', build.id).executeTakeFirst();
+    if (!row) throw notFound('Submission of build', buildId);
+    return { build, row };
+  }
+
+  async decideSubmission(appId: string, buildId: string, caller: Caller, decision: 'approved' | 'rejected' | 'retracted') {
+    const app = await this.appRow(appId);
+    if (decision === 'retracted') requireAuthor(caller, app.author_user_id);
+    else requireReviewer(caller);
+    const { build, row } = await this.submission(appId, buildId);
+    if (row.state !== 'pending')
+      throw new HearthError('conflict', `The submission of build ${build.id} is ${row.state}, not pending`);
+    const updated = await this.db
+      .updateTable('app_submissions')
+      .set({ state: decision, decided_at: new Date(), reviewer_user_id: decision === 'retracted' ? null : caller.userId })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (decision === 'approved' && row.auto_release) await this.publish(appId, build.id, 'stable');
+    return this.submissionRecord(updated);
+  }
+
+  async submissionComments(appId: string, buildId: string, caller: Caller) {
+    const app = await this.appRow(appId);
+    if (!isAuthor(caller, app.author_user_id)) requireReviewer(caller);
+    const build = await this.buildRow(appId, buildId);
+    const rows = await this.db
+      .selectFrom('app_submission_comments')
+      .selectAll()
+      .where('build_id', '=', build.id)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      _id: r.id,
+      userId: r.user_id,
+      text: r.text,
+      reviewer: r.reviewer,
+      createdAt: iso(r.created_at) as string,
+    }));
+  }
+
+  async addSubmissionComment(appId: string, buildId: string, caller: Caller, text: string) {
+    const userId = requireAccount(caller);
+    const app = await this.appRow(appId);
+    const author = caller.userId === app.author_user_id;
+    if (!author) requireReviewer(caller);
+    const { build } = await this.submission(appId, buildId);
+    const r = await this.db
+      .insertInto('app_submission_comments')
+      .values({ build_id: build.id, user_id: userId, reviewer: !author, text })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { _id: r.id, userId: r.user_id, text: r.text, reviewer: r.reviewer, createdAt: iso(r.created_at) as string };
+  }
+
+  async reviewQueue(caller: Caller) {
+    requireReviewer(caller);
+    const rows = await this.db
+      .selectFrom('app_submissions as s')
+      .innerJoin('app_builds as b', 'b.id', 's.build_id')
+      .selectAll('b')
+      .select(['s.id as submission_id'])
+      .where('s.state', '=', 'pending')
+      .orderBy('s.created_at')
+      .execute();
+    const result = [];
+    for (const row of rows) {
+      const build = await this.buildRecord(row, false);
+      if (build.submission) result.push({ app: await this.summaryOf(row.app_id), build, submission: build.submission });
+    }
+    return result;
+  }
+
+  // ---------------------------------------------------------------- reviews and thanks
+
+  private reviewRecord(row: {
+    user_id: string;
+    version: string;
+    rating: number;
+    comment: string;
+    response: string | null;
+    response_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+    firstname: string;
+    lastname: string;
+  }) {
+    return {
+      _id: row.user_id,
+      userId: row.user_id,
+      user: { _id: row.user_id, name: `${row.firstname} ${row.lastname.slice(0, 1)}`.trim() },
+      version: row.version,
+      rating: row.rating,
+      comment: row.comment,
+      response: row.response === null ? null : { text: row.response, createdAt: iso(row.response_at) as string },
+      createdAt: iso(row.created_at) as string,
+      updatedAt: iso(row.updated_at) as string,
+    };
+  }
+
+  private reviewsQuery(appId: string) {
+    return this.db
+      .selectFrom('app_reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select([
+        'r.user_id',
+        'r.version',
+        'r.rating',
+        'r.comment',
+        'r.response',
+        'r.response_at',
+        'r.created_at',
+        'r.updated_at',
+        'u.firstname',
+        'u.lastname',
+      ])
+      .where('r.app_id', '=', appId);
+  }
+
+  async reviews(appId: string, caller: Caller) {
+    await this.visibleApp(appId, caller);
+    const rows = await this.reviewsQuery(appId).orderBy('r.updated_at', 'desc').execute();
+    return rows.map((r) => this.reviewRecord(r));
+  }
+
+  async review(appId: string, userId: string) {
+    const row = await this.reviewsQuery(appId).where('r.user_id', '=', userId).executeTakeFirst();
+    if (!row) throw notFound('Review of user', userId);
+    return this.reviewRecord(row);
+  }
+
+  async updateReview(appId: string, caller: Caller, input: { version: string; rating: number; comment?: string | undefined }) {
+    const userId = requireAccount(caller);
+    await this.visibleApp(appId, caller);
+    const build = await this.db
+      .selectFrom('app_builds')
+      .select('id')
+      .where('app_id', '=', appId)
+      .where('version', '=', input.version)
+      .where('channel', 'is not', null)
+      .executeTakeFirst();
+    if (!build) throw invalidParameter('version', `${appId} has no published version ${input.version}`);
+    const values = { version: input.version, rating: input.rating, comment: input.comment ?? '', updated_at: new Date() };
+    await this.db
+      .insertInto('app_reviews')
+      .values({ app_id: appId, user_id: userId, ...values })
+      .onConflict((oc) => oc.columns(['app_id', 'user_id']).doUpdateSet(values))
+      .execute();
+    return this.review(appId, userId);
+  }
+
+  async deleteReview(appId: string, caller: Caller) {
+    const userId = requireAccount(caller);
+    const result = await this.db
+      .deleteFrom('app_reviews')
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('Your review of', appId);
+  }
+
+  async deleteAllReviews(appId: string, caller: Caller) {
+    await this.appRow(appId);
+    requireProvider(caller);
+    await this.db.deleteFrom('app_reviews').where('app_id', '=', appId).execute();
+  }
+
+  async respondToReview(appId: string, userId: string, caller: Caller, response: string | null) {
+    await this.authoredApp(appId, caller);
+    await this.review(appId, userId);
+    await this.db
+      .updateTable('app_reviews')
+      .set({ response, response_at: response === null ? null : new Date() })
+      .where('app_id', '=', appId)
+      .where('user_id', '=', userId)
+      .execute();
+    return this.review(appId, userId);
+  }
+
+  async reviewStats(appId: string, caller: Caller) {
+    await this.visibleApp(appId, caller);
+    const rows = await this.db
+      .selectFrom('app_reviews')
+      .select(['rating', (eb) => eb.fn.countAll<string>().as('count')])
+      .where('app_id', '=', appId)
+      .groupBy('rating')
+      .execute();
+    const distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } as Record<1 | 2 | 3 | 4 | 5, number>;
+    let count = 0;
+    let sum = 0;
+    for (const row of rows) {
+      const n = num(row.count);
+      distribution[row.rating as 1 | 2 | 3 | 4 | 5] = n;
+      count += n;
+      sum += n * row.rating;
+    }
+    return { count, average: count === 0 ? null : Math.round((sum / count) * 100) / 100, distribution };
+  }
+
+  async thanks(appId: string, caller: Caller) {
+    await this.visibleApp(appId, caller);
+    const count = await this.db
+      .selectFrom('app_thanks')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('app_id', '=', appId)
+      .executeTakeFirstOrThrow();
+    const mine =
+      caller.userId === null
+        ? undefined
+        : await this.db
+            .selectFrom('app_thanks')
+            .select('user_id')
+            .where('app_id', '=', appId)
+            .where('user_id', '=', caller.userId)
+            .executeTakeFirst();
+    return { count: num(count.count), thanked: mine !== undefined };
+  }
+
+  async sayThanks(appId: string, caller: Caller) {
+    const userId = requireAccount(caller);
+    const app = await this.visibleApp(appId, caller);
+    const inserted = await this.db
+      .insertInto('app_thanks')
+      .values({ app_id: appId, user_id: userId })
+      .onConflict((oc) => oc.columns(['app_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 && app.settings.sendEmailThanks)
+      await this.mailAuthor(app, `Someone thanked you for ${appId}`, `A Hearth user said thanks for your app ${appId}.`);
+    return this.thanks(appId, caller);
+  }
+
+  // ---------------------------------------------------------------- suggestions
+
+  async suggestions(appId: string, caller: Caller, offset: number, length: number) {
+    await this.authoredApp(appId, caller);
+    const rows = await this.db
+      .selectFrom('app_suggestions')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(length)
+      .execute();
+    return rows.map((r) => ({ _id: r.id, userId: r.user_id, suggestionText: r.text, createdAt: iso(r.created_at) as string }));
+  }
+
+  async createSuggestion(appId: string, caller: Caller, text: string) {
+    const userId = requireAccount(caller);
+    const app = await this.visibleApp(appId, caller);
+    const r = await this.db
+      .insertInto('app_suggestions')
+      .values({ app_id: appId, user_id: userId, text })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (app.settings.sendEmailSuggestion)
+      await this.mailAuthor(app, `A suggestion for ${appId}`, `A Hearth user suggested:\n\n${text}`);
+    return { _id: r.id, userId: r.user_id, suggestionText: r.text, createdAt: iso(r.created_at) as string };
+  }
+
+  // ---------------------------------------------------------------- crashes
+
+  async createCrash(
+    appId: string,
+    input: {
+      appVersion: string;
+      homeyId: string;
+      homeyVersion: string;
+      homeyModelId?: string | undefined;
+      homeyModelName?: string | undefined;
+      stack: string;
+    },
+  ) {
+    const app = await this.appRow(appId);
+    const build = await this.db
+      .selectFrom('app_builds')
+      .select(['id'])
+      .where('app_id', '=', appId)
+      .where('version', '=', input.appVersion)
+      .executeTakeFirst();
+    if (!build) throw notFound(`Build of ${appId} with version`, input.appVersion);
+    const hash = stackHash(input.stack);
+    const seen = await this.db
+      .selectFrom('app_crashes')
+      .select('id')
+      .where('build_id', '=', build.id)
+      .where('stack_hash', '=', hash)
+      .limit(1)
+      .executeTakeFirst();
+    const id = newId();
+    await this.db
+      .insertInto('app_crashes')
+      .values({
+        id,
+        app_id: appId,
+        build_id: build.id,
+        app_version: input.appVersion,
+        homey_id: input.homeyId,
+        homey_version: input.homeyVersion,
+        homey_model_id: input.homeyModelId ?? null,
+        homey_model_name: input.homeyModelName ?? null,
+        stack: input.stack,
+        stack_hash: hash,
+      })
+      .execute();
+    // The author hears about a new kind of crash once, not about every repeat.
+    if (!seen && app.settings.sendEmailCrash)
+      await this.mailAuthor(
+        app,
+        `New crash in ${appId} v${input.appVersion}`,
+        `A hub running Hearth ${input.homeyVersion} reported a crash of ${appId} v${input.appVersion}:\n\n${input.stack}`,
+      );
+    return { _id: id, stackHash: hash };
+  }
+
+  private crashRecord(r: Selectable<CloudSchema['app_crashes']>) {
+    return {
+      _id: r.id,
+      appId: r.app_id,
+      buildId: r.build_id,
+      appVersion: r.app_version,
+      homeyId: r.homey_id,
+      homeyVersion: r.homey_version,
+      homeyModelId: r.homey_model_id,
+      homeyModelName: r.homey_model_name,
+      stack: r.stack,
+      stackHash: r.stack_hash,
+      createdAt: iso(r.created_at) as string,
+      repliedAt: iso(r.replied_at),
+    };
+  }
+
+  private async crashesOf(appId: string, buildId: string, caller: Caller) {
+    await this.authoredApp(appId, caller);
+    const build = await this.buildRow(appId, buildId);
+    return this.db.selectFrom('app_crashes').selectAll().where('build_id', '=', build.id).orderBy('created_at', 'desc').execute();
+  }
+
+  async crashGroups(appId: string, buildId: string, caller: Caller) {
+    const rows = await this.crashesOf(appId, buildId, caller);
+    const groups = new Map<string, typeof rows>();
+    for (const row of rows) groups.set(row.stack_hash, [...(groups.get(row.stack_hash) ?? []), row]);
+    return [...groups.entries()]
+      .map(([hash, reports]) => ({
+        stackHash: hash,
+        stack: reports[0]?.stack ?? '',
+        count: reports.length,
+        homeys: new Set(reports.map((r) => r.homey_id)).size,
+        firstAt: iso(reports[reports.length - 1]?.created_at ?? null) as string,
+        lastAt: iso(reports[0]?.created_at ?? null) as string,
+        reports: reports.slice(0, 20).map((r) => this.crashRecord(r)),
+      }))
+      .sort((a, b) => b.count - a.count || b.lastAt.localeCompare(a.lastAt));
+  }
+
+  async crashStats(appId: string, buildId: string, caller: Caller) {
+    const rows = await this.crashesOf(appId, buildId, caller);
+    const perDay = new Map<string, number>();
+    const perHomeyVersion: Record<string, number> = {};
+    for (const row of rows) {
+      const day = new Date(row.created_at).toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      perHomeyVersion[row.homey_version] = (perHomeyVersion[row.homey_version] ?? 0) + 1;
+    }
+    return {
+      total: rows.length,
+      groups: new Set(rows.map((r) => r.stack_hash)).size,
+      homeys: new Set(rows.map((r) => r.homey_id)).size,
+      perDay: [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, count]) => ({ date, count })),
+      perHomeyVersion,
+    };
+  }
+
+  /** Mails the developer's reply to the owner of the hub that reported the crash. */
+  async replyToCrash(crashId: string, caller: Caller, input: { subject: string; body: string; from?: string | undefined }) {
+    const crash = await this.db.selectFrom('app_crashes').selectAll().where('id', '=', crashId).executeTakeFirst();
+    if (!crash) throw notFound('Crash', crashId);
+    const app = await this.authoredApp(crash.app_id, caller);
+    const owner = await this.db
+      .selectFrom('hubs as h')
+      .innerJoin('users as u', 'u.id', 'h.owner_user_id')
+      .select(['u.email', 'u.firstname'])
+      .where('h.id', '=', crash.homey_id)
+      .executeTakeFirst();
+    if (!owner) throw new HearthError('conflict', `The hub that reported crash ${crashId} has no owner to reply to`);
+    const author = await this.db
+      .selectFrom('users')
+      .select(['email', 'firstname', 'lastname'])
+      .where('id', '=', app.author_user_id)
+      .executeTakeFirstOrThrow();
+    const from = input.from?.trim() || `${author.firstname} ${author.lastname}`.trim();
+    await this.context.mail.send({
+      to: owner.email,
+      replyTo: author.email,
+      subject: input.subject,
+      text: [
+        `Hello ${owner.firstname || 'there'},`,
+        '',
+        `${from}, the developer of ${app.id}, replied to the crash report your hub sent about version ${crash.app_version}:`,
+        '',
+        input.body,
+      ].join('\n'),
+    });
+    const repliedAt = new Date();
+    await this.db.updateTable('app_crashes').set({ replied_at: repliedAt }).where('id', '=', crashId).execute();
+    return { _id: crashId, repliedAt: repliedAt.toISOString() };
+  }
+
+  private async mailAuthor(app: AppRow, subject: string, text: string) {
+    const author = await this.db.selectFrom('users').select('email').where('id', '=', app.author_user_id).executeTakeFirst();
+    if (!author) return;
+    // A notification to the developer must not fail the report or review that caused it.
+    await this.context.mail.send({ to: author.email, subject, text }).catch(() => undefined);
+  }
+
+  // ---------------------------------------------------------------- discovery
+
+  private live() {
+    return (q: ReturnType<AppCatalogue['summaryQuery']>) => q.where('a.live_build_id', 'is not', null);
+  }
+
+  async list(query: {
+    page?: number | undefined;
+    count?: number | undefined;
+    category?: string | undefined;
+    author?: string | undefined;
+  }) {
+    const count = query.count ?? 20;
+    const page = query.page ?? 1;
+    const all = await this.liveSummaries();
+    const filtered = all.filter(
+      (app) =>
+        (query.category === undefined || app.category.includes(query.category)) &&
+        (query.author === undefined || app.author._id === query.author),
+    );
+    return { total: filtered.length, apps: filtered.slice((page - 1) * count, page * count) };
+  }
+
+  /** Every live app, newest first. */
+  async liveSummaries() {
+    return this.summaries((q) => this.live()(q).orderBy('a.updated_at', 'desc').orderBy('a.id'));
+  }
+
+  async liveIds() {
+    const rows = await this.db.selectFrom('apps').select('id').where('live_build_id', 'is not', null).orderBy('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  async myApps(caller: Caller) {
+    const userId = requireAccount(caller);
+    return this.summaries((q) => q.where('a.author_user_id', '=', userId).orderBy('a.id'));
+  }
+
+  /** Whether an app's live build suits a hub. */
+  compatible(app: { platforms: string[]; compatibility?: string; sdk?: number | null }, filter: HubFilter): boolean {
+    if (filter.homeyPlatform && !app.platforms.includes(filter.homeyPlatform)) return false;
+    if (filter.homeyVersion && app.compatibility) {
+      const version = semver.coerce(filter.homeyVersion);
+      if (version && semver.validRange(app.compatibility) && !semver.satisfies(version, app.compatibility)) return false;
+    }
+    if (filter.homeyMinimumSdkVersion !== undefined && app.sdk != null && app.sdk < filter.homeyMinimumSdkVersion) return false;
+    // Cloud hubs have no radios: apps that need one cannot run there.
+    if (filter.homeyModel?.includes('cloud') && !app.platforms.includes('cloud')) return false;
+    return true;
+  }
+
+  /**
+   * Search: every query word must match a word of the app's names (any language) or id — exactly, as a prefix,
+   * or with one typo. Best matches first, then the most installed.
+   */
+  async search(query: string, filter: HubFilter) {
+    const words = [...new Set(wordsOf(query))].slice(0, 8);
+    if (words.length === 0) throw invalidParameter('query', 'The query has no words to search for');
+    const keys = [...new Set(words.flatMap((w) => keysOf(w).map((k) => k.key)))];
+    const rows = await this.db
+      .selectFrom('app_search_keys')
+      .select(['app_id', 'word', 'key'])
+      .where((eb) =>
+        eb.or([
+          eb('key', 'in', keys),
+          ...words
+            .filter((w) => w.length >= 2)
+            .map((w) => eb.and([eb('distance', '=', 0), eb('word', 'like', `${w.replace(/[\\%_]/g, '\\$&')}%`)])),
+        ]),
+      )
+      .execute();
+    const scores = new Map<string, number[]>();
+    for (const row of rows) {
+      const perWord = scores.get(row.app_id) ?? words.map(() => 0);
+      words.forEach((w, i) => {
+        const score = matchScore(w, row.word, w.length >= 4 && withinOneEdit(w, row.word));
+        if (score > (perWord[i] ?? 0)) perWord[i] = score;
+      });
+      scores.set(row.app_id, perWord);
+    }
+    const matched = [...scores.entries()]
+      .filter(([, perWord]) => perWord.every((s) => s > 0))
+      .map(([id, perWord]) => ({ id, score: perWord.reduce((a, b) => a + b, 0) }));
+    if (matched.length === 0) return [];
+    const ids = matched.map((m) => m.id);
+    const score = new Map(matched.map((m) => [m.id, m.score]));
+    const apps = await this.summaries((q) => this.live()(q).where('a.id', 'in', ids));
+    return apps
+      .filter((app) => this.compatible(app, filter))
+      .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || b.installs - a.installs || a.id.localeCompare(b.id))
+      .slice(0, 50);
+  }
+
+  async browse(query: {
+    query?: string | undefined;
+    platform?: string[] | undefined;
+    connectivity?: string[] | undefined;
+    category?: string[] | undefined;
+    features?: string[] | undefined;
+    limit?: number | undefined;
+    offset?: number | undefined;
+  }) {
+    const base = query.query && wordsOf(query.query).length > 0 ? await this.search(query.query, {}) : await this.liveSummaries();
+    const any = (wanted: string[] | undefined, have: string[]) =>
+      !wanted || wanted.length === 0 || wanted.some((w) => have.includes(w));
+    const all = (wanted: string[] | undefined, have: string[]) => !wanted || wanted.every((w) => have.includes(w));
+    const apps = base.filter(
+      (app) =>
+        any(query.platform, app.platforms) &&
+        any(
+          query.connectivity,
+          app.drivers.flatMap((d) => d.connectivity),
+        ) &&
+        any(query.category, app.category) &&
+        all(query.features, app.features),
+    );
+    const offset = query.offset ?? 0;
+    return { total: apps.length, apps: apps.slice(offset, offset + (query.limit ?? 24)) };
+  }
+
+  async highlighted(platforms: string[] | undefined, tags?: string[]) {
+    const apps = await this.summaries((q) =>
+      this.live()(q).where('a.highlighted', '=', true).orderBy('a.updated_at', 'desc').orderBy('a.id'),
+    );
+    return apps.filter(
+      (app) =>
+        (!platforms || platforms.length === 0 || platforms.some((p) => app.platforms.includes(p))) &&
+        (!tags || tags.length === 0 || tags.some((t) => app.category.includes(t) || app.tags.includes(t))),
+    );
+  }
+
+  /** Live drivers for which `match` holds, with their apps. */
+  async driverSearch(filter: HubFilter, match: (driver: FactsDriver) => boolean) {
+    const rows = await this.db
+      .selectFrom('apps as a')
+      .innerJoin('app_builds as b', 'b.id', 'a.live_build_id')
+      .select(['a.id', 'b.facts'])
+      .execute();
+    const hits: { appId: string; driver: FactsDriver }[] = [];
+    for (const row of rows)
+      for (const driver of ((row.facts as AppFactsValue | null)?.drivers ?? []) as FactsDriver[])
+        if (match(driver)) hits.push({ appId: row.id, driver });
+    if (hits.length === 0) return [];
+    const apps = new Map(
+      (await this.summaries((q) => q.where('a.id', 'in', [...new Set(hits.map((h) => h.appId))]))).map((a) => [a.id, a]),
+    );
+    return hits.flatMap(({ appId, driver }) => {
+      const app = apps.get(appId);
+      if (!app || !this.compatible(app, filter)) return [];
+      return [{ app, driver: { id: driver.id, name: driver.name, class: driver.class, connectivity: driver.connectivity } }];
+    });
+  }
+
+  /** Live apps whose manifest discovery strategies match what a hub saw on its network. */
+  async discover(hints: Record<'ssdp' | 'ble' | 'mac' | 'mdns-sd', unknown[] | undefined>) {
+    const rows = await this.db
+      .selectFrom('apps as a')
+      .innerJoin('app_builds as b', 'b.id', 'a.live_build_id')
+      .select(['a.id', 'b.facts'])
+      .execute();
+    const text = (values: unknown[] | undefined) =>
+      (values ?? []).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)).toLowerCase());
+    const seen = {
+      ssdp: text(hints.ssdp),
+      ble: text(hints.ble),
+      mac: text(hints.mac).map((m) => m.replace(/[^0-9a-f]/g, '')),
+      mdns: text(hints['mdns-sd']),
+    };
+    const found: { appId: string; strategies: string[] }[] = [];
+    for (const row of rows) {
+      const strategies: string[] = [];
+      for (const [id, strategy] of Object.entries((row.facts as AppFactsValue | null)?.discovery ?? {})) {
+        if (strategyMatches(strategy, seen)) strategies.push(id);
+      }
+      if (strategies.length > 0) found.push({ appId: row.id, strategies });
+    }
+    if (found.length === 0) return [];
+    const apps = new Map(
+      (
+        await this.summaries((q) =>
+          q.where(
+            'a.id',
+            'in',
+            found.map((f) => f.appId),
+          ),
+        )
+      ).map((a) => [a.id, a]),
+    );
+    return found.flatMap((f) => {
+      const app = apps.get(f.appId);
+      return app ? [{ app, strategies: f.strategies }] : [];
+    });
+  }
+
+  // ---------------------------------------------------------------- index and summary
+
+  /** Rewrites one app's search index from its live build's names. */
+  async indexApp(appId: string) {
+    const row = await this.db
+      .selectFrom('apps as a')
+      .leftJoin('app_builds as b', 'b.id', 'a.live_build_id')
+      .select(['a.id', 'b.facts'])
+      .where('a.id', '=', appId)
+      .executeTakeFirst();
+    await this.db.deleteFrom('app_search_keys').where('app_id', '=', appId).execute();
+    const facts = row?.facts as AppFactsValue | null | undefined;
+    if (!facts) return 0;
+    const rows = searchRows(appId, facts.name);
+    if (rows.length > 0) await this.db.insertInto('app_search_keys').values(rows).execute();
+    return rows.length;
+  }
+
+  async sync(caller: Caller) {
+    requireProvider(caller);
+    const ids = await this.liveIds();
+    await this.db.deleteFrom('app_search_keys').execute();
+    let keys = 0;
+    for (const id of ids) keys += await this.indexApp(id);
+    return { apps: ids.length, keys };
+  }
+
+  async summary() {
+    const count = async (table: 'apps' | 'app_builds' | 'app_reviews' | 'app_crashes' | 'app_installs') =>
+      num(
+        (
+          await this.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const live = await this.db
+      .selectFrom('apps')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('live_build_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const pending = await this.db
+      .selectFrom('app_submissions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('state', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return {
+      apps: await count('apps'),
+      liveApps: num(live.n),
+      builds: await count('app_builds'),
+      pendingSubmissions: num(pending.n),
+      reviews: await count('app_reviews'),
+      crashes: await count('app_crashes'),
+      installs: await count('app_installs'),
+    };
+  }
+}
+
+/**
+ * Whether a manifest discovery strategy matches the hints: mDNS-SD by service name (`_hue._tcp` or `hue`),
+ * SSDP by search target, MAC by manufacturer prefix (OUI), BLE by service UUID or local name.
+ */
+function strategyMatches(
+  strategy: Record<string, unknown>,
+  seen: { ssdp: string[]; ble: string[]; mac: string[]; mdns: string[] },
+) {
+  const type = String(strategy.type ?? '');
+  const config = (strategy[type] ?? {}) as Record<string, unknown>;
+  if (type === 'mdns-sd') {
+    const name = String(config.name ?? '').toLowerCase();
+    const protocol = String(config.protocol ?? 'tcp').toLowerCase();
+    if (!name) return false;
+    return seen.mdns.some((h) => h === name || h.includes(`_${name}._${protocol}`) || h.includes(`"${name}"`));
+  }
+  if (type === 'ssdp') {
+    const search = String(config.search ?? '').toLowerCase();
+    return search !== '' && seen.ssdp.some((h) => h.includes(search));
+  }
+  if (type === 'mac') {
+    const prefixes = (Array.isArray(config.manufacturer) ? config.manufacturer : []) as unknown[];
+    const hex = prefixes.map((p) => (Array.isArray(p) ? p : []).map((b) => Number(b).toString(16).padStart(2, '0')).join(''));
+    return hex.some((prefix) => prefix.length === 6 && seen.mac.some((mac) => mac.startsWith(prefix)));
+  }
+  if (type === 'ble') {
+    const wanted = [config.uuid, config.name, ...(Array.isArray(config.uuids) ? config.uuids : [])]
+      .filter((v): v is string => typeof v === 'string' && v !== '')
+      .map((v) => v.toLowerCase());
+    return wanted.some((w) => seen.ble.some((h) => h.includes(w)));
+  }
+  return false;
+}

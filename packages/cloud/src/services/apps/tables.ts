@@ -1,0 +1,316 @@
+import { type ColumnType, type Generated, type Kysely, type Migration, sql } from 'kysely';
+
+/** A jsonb column: read as `T`, written as its JSON text. */
+type Json<T> = ColumnType<T, string, string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export type Channel = 'stable' | 'beta' | 'alpha';
+export type ArchiveStateValue = 'pending' | 'processing' | 'ready' | 'failed';
+export type SubmissionStateValue = 'pending' | 'approved' | 'rejected' | 'retracted';
+
+export interface AppSettingsValue {
+  sendEmailCrash: boolean;
+  sendEmailSuggestion: boolean;
+  sendEmailThanks: boolean;
+}
+
+export interface AppsTable {
+  id: string;
+  author_user_id: string;
+  /** Shown first on highlight lists (set by the provider). */
+  highlighted: boolean;
+  settings: Json<AppSettingsValue>;
+  /** Kept equal to the newest `stable` build (live) and the newest `beta` build (test). */
+  live_build_id: number | null;
+  test_build_id: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AppBuildsTable {
+  id: Generated<number>;
+  app_id: string;
+  version: string;
+  channel: Channel | null;
+  env: Json<Record<string, string>>;
+  changelog: Json<Record<string, string>>;
+  readme: Json<Record<string, string>>;
+  /** The manifest facts extracted from the archive's app.json; `null` until the archive is ready. */
+  facts: Json<Record<string, unknown> | null>;
+  /** The whole validated app.json, for hubs that install the build. */
+  manifest: Json<Record<string, unknown> | null>;
+  archive_id: string;
+  created_at: CreatedAt;
+  published_at: Timestamp | null;
+}
+
+export interface AppArchivesTable {
+  id: string;
+  build_id: number;
+  state: ArchiveStateValue;
+  error: string | null;
+  hash: string | null;
+  size: number | null;
+  assets_id: string | null;
+  manifest: Json<Record<string, unknown> | null>;
+  /** File name of the stored archive under the archives directory (`<id>.tar.gz` or `<id>.zip`). */
+  file: string | null;
+  /** Whether the archive has `assets/icon.svg` (stored as `<id>.icon.svg`). */
+  has_icon: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AppSubmissionsTable {
+  id: Generated<number>;
+  build_id: number;
+  state: SubmissionStateValue;
+  auto_release: boolean;
+  reviewer_user_id: string | null;
+  created_at: CreatedAt;
+  decided_at: Timestamp | null;
+}
+
+export interface AppSubmissionCommentsTable {
+  id: Generated<number>;
+  build_id: number;
+  user_id: string;
+  reviewer: boolean;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface AppReviewsTable {
+  app_id: string;
+  user_id: string;
+  version: string;
+  rating: number;
+  comment: string;
+  response: string | null;
+  response_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AppThanksTable {
+  app_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface AppCrashesTable {
+  id: string;
+  app_id: string;
+  build_id: number;
+  app_version: string;
+  homey_id: string;
+  homey_version: string;
+  homey_model_id: string | null;
+  homey_model_name: string | null;
+  stack: string;
+  stack_hash: string;
+  created_at: CreatedAt;
+  replied_at: Timestamp | null;
+}
+
+export interface AppSuggestionsTable {
+  id: Generated<number>;
+  app_id: string;
+  user_id: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface AppInstallsTable {
+  app_id: string;
+  /** SHA-256 of the installing hub's `secret`. */
+  hub_key: string;
+  build_id: number;
+  version: string;
+  channel: Channel;
+  updated_at: Timestamp;
+}
+
+/**
+ * The search index: each word of a live app's names (every language) and id, under itself and under each of
+ * its one-letter deletions. A query word matches when one of its own keys (itself and its deletions) equals one
+ * of these: that is an edit distance of at most one, answered with plain index lookups that behave the same on
+ * PostgreSQL and PGlite (neither pg_trgm nor fuzzystrmatch is needed).
+ */
+export interface AppSearchKeysTable {
+  app_id: string;
+  key: string;
+  word: string;
+  /** 0 when `key` is the word itself, 1 for a deletion. */
+  distance: number;
+}
+
+export interface AppsTables {
+  apps: AppsTable;
+  app_builds: AppBuildsTable;
+  app_archives: AppArchivesTable;
+  app_submissions: AppSubmissionsTable;
+  app_submission_comments: AppSubmissionCommentsTable;
+  app_reviews: AppReviewsTable;
+  app_thanks: AppThanksTable;
+  app_crashes: AppCrashesTable;
+  app_suggestions: AppSuggestionsTable;
+  app_installs: AppInstallsTable;
+  app_search_keys: AppSearchKeysTable;
+}
+
+const now = sql`now()`;
+const emptyObject = sql`'{}'::jsonb`;
+
+/** The app catalogue: apps, builds, archives, submissions, reviews, thanks, crashes, suggestions, installs, search. */
+export const appsCatalogueMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('apps')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('author_user_id', 'text', (c) => c.notNull().references('users.id'))
+      .addColumn('highlighted', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('settings', 'jsonb', (c) => c.notNull())
+      .addColumn('live_build_id', 'integer')
+      .addColumn('test_build_id', 'integer')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .execute();
+    await db.schema.createIndex('apps_author').on('apps').column('author_user_id').execute();
+    await db.schema.createIndex('apps_live').on('apps').column('live_build_id').execute();
+
+    await db.schema
+      .createTable('app_builds')
+      .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('version', 'text', (c) => c.notNull())
+      .addColumn('channel', 'text')
+      .addColumn('env', 'jsonb', (c) => c.notNull().defaultTo(emptyObject))
+      .addColumn('changelog', 'jsonb', (c) => c.notNull().defaultTo(emptyObject))
+      .addColumn('readme', 'jsonb', (c) => c.notNull().defaultTo(emptyObject))
+      .addColumn('facts', 'jsonb')
+      .addColumn('manifest', 'jsonb')
+      .addColumn('archive_id', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addColumn('published_at', 'timestamptz')
+      .addUniqueConstraint('app_builds_app_version', ['app_id', 'version'])
+      .execute();
+
+    await db.schema
+      .createTable('app_archives')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('build_id', 'integer', (c) => c.notNull().references('app_builds.id').onDelete('cascade'))
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('error', 'text')
+      .addColumn('hash', 'text')
+      .addColumn('size', 'integer')
+      .addColumn('assets_id', 'text')
+      .addColumn('manifest', 'jsonb')
+      .addColumn('file', 'text')
+      .addColumn('has_icon', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .execute();
+
+    await db.schema
+      .createTable('app_submissions')
+      .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      .addColumn('build_id', 'integer', (c) => c.notNull().unique().references('app_builds.id').onDelete('cascade'))
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('auto_release', 'boolean', (c) => c.notNull())
+      .addColumn('reviewer_user_id', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addColumn('decided_at', 'timestamptz')
+      .execute();
+    await db.schema.createIndex('app_submissions_state').on('app_submissions').column('state').execute();
+
+    await db.schema
+      .createTable('app_submission_comments')
+      .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      .addColumn('build_id', 'integer', (c) => c.notNull().references('app_builds.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('reviewer', 'boolean', (c) => c.notNull())
+      .addColumn('text', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .execute();
+
+    await db.schema
+      .createTable('app_reviews')
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('version', 'text', (c) => c.notNull())
+      .addColumn('rating', 'integer', (c) => c.notNull())
+      .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('response', 'text')
+      .addColumn('response_at', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addPrimaryKeyConstraint('app_reviews_pk', ['app_id', 'user_id'])
+      .addCheckConstraint('app_reviews_rating', sql`rating between 1 and 5`)
+      .execute();
+
+    await db.schema
+      .createTable('app_thanks')
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addPrimaryKeyConstraint('app_thanks_pk', ['app_id', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('app_crashes')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('build_id', 'integer', (c) => c.notNull().references('app_builds.id').onDelete('cascade'))
+      .addColumn('app_version', 'text', (c) => c.notNull())
+      .addColumn('homey_id', 'text', (c) => c.notNull())
+      .addColumn('homey_version', 'text', (c) => c.notNull())
+      .addColumn('homey_model_id', 'text')
+      .addColumn('homey_model_name', 'text')
+      .addColumn('stack', 'text', (c) => c.notNull())
+      .addColumn('stack_hash', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addColumn('replied_at', 'timestamptz')
+      .execute();
+    await db.schema.createIndex('app_crashes_build').on('app_crashes').columns(['build_id', 'stack_hash']).execute();
+
+    await db.schema
+      .createTable('app_suggestions')
+      .addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('text', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .execute();
+    await db.schema.createIndex('app_suggestions_app').on('app_suggestions').column('app_id').execute();
+
+    await db.schema
+      .createTable('app_installs')
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('hub_key', 'text', (c) => c.notNull())
+      .addColumn('build_id', 'integer', (c) => c.notNull().references('app_builds.id').onDelete('cascade'))
+      .addColumn('version', 'text', (c) => c.notNull())
+      .addColumn('channel', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
+      .addPrimaryKeyConstraint('app_installs_pk', ['app_id', 'hub_key'])
+      .execute();
+
+    await db.schema
+      .createTable('app_search_keys')
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('word', 'text', (c) => c.notNull())
+      .addColumn('distance', 'integer', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('app_search_keys_key').on('app_search_keys').columns(['key', 'app_id']).execute();
+    await db.schema.createIndex('app_search_keys_app').on('app_search_keys').column('app_id').execute();
+    // Prefix matches (`lum` finds `lumen`) use a pattern index on the words themselves.
+    await db.schema
+      .createIndex('app_search_keys_word')
+      .on('app_search_keys')
+      .expression(sql`word text_pattern_ops`)
+      .where(sql.ref('distance'), '=', 0)
+      .execute();
+  },
+};
