@@ -11,12 +11,14 @@ import { driversOperations } from './drivers';
 import { energyOperations } from './energy';
 import { experimentsOperations } from './experiments';
 import { flowOperations } from './flow';
+import { flowtokenOperations } from './flowtoken';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
 import { imagesOperations } from './images';
 import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
+import { logicOperations } from './logic';
 import { mobileOperations } from './mobile';
 import { moodsOperations } from './moods';
 import { notificationsOperations } from './notifications';
@@ -79,6 +81,8 @@ export const hubOperations = {
   devkit: devkitOperations,
   mobile: mobileOperations,
   reports: reportsOperations,
+  logic: logicOperations,
+  flowtoken: flowtokenOperations,
 } as const;
 
 export * from './alarms';
@@ -94,12 +98,14 @@ export * from './drivers';
 export * from './energy';
 export * from './experiments';
 export * from './flow';
+export * from './flowtoken';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
 export * from './images';
 export * from './insights';
 export * from './ledring';
+export * from './logic';
 export * from './mobile';
 export * from './moods';
 export * from './notifications';

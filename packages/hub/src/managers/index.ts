@@ -14,12 +14,14 @@ import { driversManager } from './drivers';
 import { energyManager } from './energy';
 import { experimentsManager } from './experiments';
 import { flowManager } from './flow';
+import { flowtokenManager } from './flowtoken';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
 import { imagesManager } from './images';
 import { insightsManager } from './insights';
 import { ledringManager } from './ledring';
+import { logicManager } from './logic';
 import { matterManager } from './matter';
 import { mobileManager } from './mobile';
 import { moodsManager } from './moods';
@@ -78,4 +80,6 @@ export const managers: readonly HubManager[] = [
   threadManager,
   mobileManager,
   reportsManager,
+  logicManager,
+  flowtokenManager,
 ];
