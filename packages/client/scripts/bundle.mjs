@@ -2,6 +2,7 @@
 // Bundles the client's browser entry with esbuild. The operation table (src/core/table.ts) is evaluated here,
 // at build time, and inlined as plain data, so neither TypeBox nor the contract's schemas reach browsers.
 import { writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { tsImport } from 'tsx/esm/api';
@@ -23,6 +24,23 @@ export function inlineOperationTable() {
   };
 }
 
+/**
+ * esbuild plugin: the client only ever opens websocket transports (wire-protocol.md), so engine.io-client's
+ * transport table keeps only that one and the polling and WebTransport code stays out of the bundle.
+ */
+export function websocketOnly() {
+  return {
+    name: 'engine-io-websocket-only',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]index\.js$/ }, (args) => ({
+        contents: 'import { WS } from "./websocket.node.js"; export const transports = { websocket: WS };',
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
+    },
+  };
+}
+
 /** Builds the minified browser bundle; answers esbuild's result (with its metafile). */
 export async function bundleClient({ outfile } = {}) {
   return build({
@@ -36,7 +54,7 @@ export async function bundleClient({ outfile } = {}) {
     metafile: true,
     conditions: ['browser'],
     logLevel: 'error',
-    plugins: [inlineOperationTable()],
+    plugins: [inlineOperationTable(), websocketOnly()],
   }).then((result) => {
     if (outfile) writeFileSync(outfile, result.outputFiles[0].contents);
     return result;

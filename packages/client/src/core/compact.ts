@@ -9,15 +9,16 @@ export interface CompactTable {
 export const typeCodes = { string: 's', number: 'n', integer: 'i', boolean: 'b', object: 'o', array: 'a', null: 'z' } as const;
 const typeNames = Object.fromEntries(Object.entries(typeCodes).map(([name, c]) => [c, name]));
 
-/** `-` = no schema, `.` = an object schema without fields, else `name:type*,…`. */
-function schema(text: string | undefined) {
+/** `-` = no schema, `.` = an object schema without fields, `+` = the path's parameters, else `name:type*,…`. */
+function schema(text: string | undefined, path = '') {
   if (!text || text === '-') return undefined;
+  if (text === '+') text = [...path.matchAll(/:(\w+)/g)].map((m) => `${m[1]}*`).join(',') || '.';
   const properties: Record<string, { type?: string[] }> = {};
   const required: string[] = [];
   if (text !== '.') {
     for (const field of text.split(',')) {
       const [name, types] = field.replace(/\*$/, '').split(':') as [string, string | undefined];
-      properties[name] = types ? { type: types.split('/').map((t) => typeNames[t] ?? t) } : {};
+      properties[name] = types === '?' ? {} : { type: (types ?? 's').split('/').map((t) => typeNames[t] ?? t) };
       if (field.endsWith('*')) required.push(name);
     }
   }
@@ -40,7 +41,7 @@ function expandGroups(kind: 'hub' | 'cloud', groups: Record<string, string[]>) {
         path: path === '~' ? '' : path,
         auth: !flags.startsWith('!'),
         bodyRoot: bodyRoot || undefined,
-        params: schema(params),
+        params: schema(params, path),
         query: schema(query),
         body: schema(body),
       } as unknown as AnyOperation;

@@ -6,19 +6,33 @@ type Groups = Record<string, Record<string, AnyOperation>>;
 
 const code = (type: unknown): string => typeCodes[type as keyof typeof typeCodes] ?? String(type);
 
-/** `name:type*` for each field of an object schema (`*` = required, `s/n` = several types, no type = any). */
-function fields(schema: unknown): string {
+/** `name:type*` for each field of an object schema (`*` suffix = required, `s/n` = several types, no type = string). */
+function fields(schema: unknown, path?: string): string {
   if (!schema || typeof schema !== 'object') return '-';
+  if (path !== undefined && derivable(schema, path)) return '+';
   const { properties = {}, required = [] } = schema as {
     properties?: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
     required?: string[];
   };
   const list = Object.entries(properties).map(([name, property]) => {
     const types = property.type ?? property.anyOf?.map((s) => s.type).filter(Boolean);
-    const typeText = types === undefined ? '' : `:${[types].flat().map(code).join('/')}`;
+    const list = types === undefined ? ['?'] : [types].flat().map(code);
+    // Strings are the common case and go without a type; `?` marks a field of any type.
+    const typeText = list.join('/') === 's' ? '' : `:${list.join('/')}`;
     return `${name}${typeText}${required.includes(name) ? '*' : ''}`;
   });
   return list.length ? list.join(',') : '.';
+}
+
+/** Path parameters that are exactly the path's `:name`s, each a required string: the expander rebuilds them. */
+function derivable(schema: object, path: string): boolean {
+  const { properties = {}, required = [] } = schema as { properties?: Record<string, { type?: unknown }>; required?: string[] };
+  const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+  const keys = Object.keys(properties);
+  return (
+    keys.length === names.length &&
+    keys.every((key) => names.includes(key) && properties[key]?.type === 'string' && required.includes(key))
+  );
 }
 
 function compactGroups(groups: Groups): Record<string, string[]> {
@@ -35,7 +49,7 @@ function compactGroups(groups: Groups): Record<string, string[]> {
           o.method,
           o.path || '~',
           `${o.auth ? '' : '!'}${o.bodyRoot ?? ''}` || '~',
-          fields(o.params),
+          fields(o.params, o.path),
           fields(o.query),
           fields(o.body),
         ].join(' '),
