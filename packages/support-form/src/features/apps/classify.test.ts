@@ -117,3 +117,32 @@ describe('device classification', () => {
     expect(tree.actions.contactDeveloperDirect).toEqual(['contactDeveloper', 'emailDeveloper']);
   });
 });
+
+describe("the catalogue's app answer", () => {
+  it('reads support, bugs, topic and drivers from the live build facts or the app, and the author id and flag', async () => {
+    const { toAppDetails } = await import('./api/getApp');
+    const details = toAppDetails({
+      _id: 'com.nordheat',
+      id: 'com.nordheat',
+      name: { en: 'NordHeat' },
+      author: { _id: 'dev-1', name: 'NordHeat AS', verified: true },
+      liveVersion: '2.0.0',
+      support: 'mailto:support@nordheat.example',
+      drivers: [{ id: 'thermostat', connectivity: ['zwave'] }],
+      liveBuild: { version: '2.0.0', facts: { name: { en: 'NordHeat' }, support: 'mailto:support@nordheat.example' } },
+      testBuild: null,
+    });
+    expect(details.author).toEqual({ userId: 'dev-1', verified: true });
+    expect(details.liveVersion).toBe('2.0.0');
+    expect(details.liveBuild?.drivers).toEqual([{ id: 'thermostat', connectivity: ['zwave'] }]);
+    expect(classifyApp(details, '2.0.0')).toMatchObject({ action: 'contactDeveloper', supportType: 'email' });
+    const forum = toAppDetails({ id: 'x', author: { _id: 'd' }, liveBuild: { facts: { homeyCommunityTopicId: 48213 } } });
+    expect(classifyApp(forum, '1.0.0')).toMatchObject({ supportType: 'forum' });
+    const bugs = toAppDetails({
+      id: 'y',
+      author: { _id: 'd' },
+      liveBuild: { facts: { bugs: { url: 'https://github.com/a/b/issues' } } },
+    });
+    expect(classifyApp(bugs, '1.0.0')).toMatchObject({ supportType: 'bugs' });
+  });
+});
