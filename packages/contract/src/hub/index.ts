@@ -11,15 +11,12 @@ import { driversOperations } from './drivers';
 import { energyOperations } from './energy';
 import { experimentsOperations } from './experiments';
 import { flowOperations } from './flow';
-import { flowtokenOperations } from './flowtoken';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
 import { imagesOperations } from './images';
 import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
-import { logicOperations } from './logic';
-import { mobileOperations } from './mobile';
 import { moodsOperations } from './moods';
 import { notificationsOperations } from './notifications';
 import { presenceOperations } from './presence';
@@ -32,7 +29,6 @@ import {
   zigbeeOperations,
   zwaveOperations,
 } from './radios';
-import { reportsOperations } from './reports';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
@@ -79,10 +75,6 @@ export const hubOperations = {
   thread: threadOperations,
   images: imagesOperations,
   devkit: devkitOperations,
-  mobile: mobileOperations,
-  reports: reportsOperations,
-  logic: logicOperations,
-  flowtoken: flowtokenOperations,
 } as const;
 
 export * from './alarms';
@@ -98,21 +90,17 @@ export * from './drivers';
 export * from './energy';
 export * from './experiments';
 export * from './flow';
-export * from './flowtoken';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
 export * from './images';
 export * from './insights';
 export * from './ledring';
-export * from './logic';
-export * from './mobile';
 export * from './moods';
 export * from './notifications';
 export * from './options';
 export * from './presence';
 export * from './radios';
-export * from './reports';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cloud } from '../../server';
+import {
+  call,
+  createUser,
+  DEMO_CLIENTS,
+  DEMO_USER,
+  describeOnDatabases,
+  internalToken,
+  openSignInPage,
+  readJson,
+  signIn,
+  startTestCloud,
+  submitSignIn,
+  TEST_PUBLIC_URL,
+  tokenRequest,
+} from '../../testing';
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c30000000049454e44ae426082',
+  'hex',
+);
+const GIF = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
+
+function avatarForm(data: Buffer, filename: string, type: string, field = 'avatar') {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
+  return form;
+}
+
+describeOnDatabases('accounts', (backend) => {
+  let cloud: Cloud;
+  let internal: string;
+  beforeAll(async () => {
+    cloud = await startTestCloud(backend);
+    internal = await internalToken(cloud);
+  });
+  afterAll(() => cloud.stop());
+
+  describe('users', () => {
+    it('creates a user (internal only), refuses a taken address and names missing fields', async () => {
+      const body = {
+        user: { email: 'New.Person@Hearth.test', password: 'long-enough-pw', firstname: 'New', lastname: 'Person' },
+      };
+      const created = await call(cloud, 'POST', '/cloud/user', internal, body);
+      expect(created.status).toBe(201);
+      const user = await readJson(created);
+      expect(user).toMatchObject({
+        email: 'new.person@hearth.test',
+        homeys: [],
+        devices: [],
+        subscriptions: {},
+        fullname: 'New Person',
+      });
+      expect(Object.keys(user)[0]).toBe('_id');
+      expect((await call(cloud, 'POST', '/cloud/user', internal, body)).status).toBe(409);
+      const missing = await call(cloud, 'POST', '/cloud/user', internal, { user: { email: 'x@hearth.test' } });
+      expect(missing.status).toBe(400);
+      expect(await readJson(missing)).toMatchObject({
+        error: 'missing_parameter',
+        error_description: 'Missing Parameter: user.password',
+      });
+      const short = await call(cloud, 'POST', '/cloud/user', internal, { user: { email: 'y@hearth.test', password: 'short' } });
+      expect(short.status).toBe(400);
+      expect((await readJson(short)).error_description).toContain('user.password');
+      const asUser = await call(cloud, 'POST', '/cloud/user', (await signIn(cloud)).access_token, body);
+      expect(asUser.status).toBe(403);
+      expect(await readJson(asUser)).toMatchObject({ error: 'private_operation' });
+    });
+
+    it('gets and updates oneself', async () => {
+      const me = await createUser(cloud, 'self@hearth.test');
+      const got = await call(cloud, 'GET', `/cloud/user/${me.id}`, me.token);
+      expect(got.status).toBe(200);
+      const updated = await call(cloud, 'PUT', `/cloud/user/${me.id}`, me.token, {
+        user: { firstname: 'Selma', language: 'nl' },
+      });
+      expect(updated.status).toBe(200);
+      expect(await readJson(updated)).toMatchObject({ firstname: 'Selma', language: 'nl' });
+      const password = await call(cloud, 'PUT', `/cloud/user/${me.id}`, me.token, { user: { password: 'another-password' } });
+      expect(password.status).toBe(400);
+      const unknownField = await call(cloud, 'PUT', `/cloud/user/${me.id}`, me.token, { user: { isAdmin: true } });
+      expect(unknownField.status).toBe(400);
+      expect((await readJson(unknownField)).error_description).toContain('isAdmin');
+    });
+
+    it('manages devices and addresses', async () => {
+      const me = await createUser(cloud, 'things@hearth.test');
+      const device = await call(cloud, 'POST', `/cloud/user/${me.id}/device`, me.token, {
+        device: { name: 'Phone', platform: 'android', appVersion: '10.1.0', devmode: true },
+      });
+      expect(device.status).toBe(201);
+      const created = await readJson(device);
+      expect(created).toMatchObject({ name: 'Phone', platform: 'android', devmode: true });
+      const user = await readJson(await call(cloud, 'GET', '/cloud/user/me', me.token));
+      expect(user.devices).toHaveLength(1);
+      const renamed = await call(cloud, 'PUT', `/cloud/user/${me.id}/device/${created._id}`, me.token, {
+        device: { name: 'Old phone' },
+      });
+      expect(await readJson(renamed)).toMatchObject({ name: 'Old phone' });
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/device/${created._id}`, me.token)).status).toBe(204);
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/device/${created._id}`, me.token)).status).toBe(404);
+
+      const address = await readJson(
+        await call(cloud, 'POST', `/cloud/user/${me.id}/address`, me.token, {
+          address: { street: 'Main street', number: '1', zipcode: '1000 AA', city: 'Amsterdam', country: 'NL' },
+        }),
+      );
+      expect(address).toMatchObject({ street: 'Main street', extra: '' });
+      const updated = await readJson(
+        await call(cloud, 'PUT', `/cloud/user/${me.id}/address/${address._id}`, me.token, { address: { number: '2' } }),
+      );
+      expect(updated.number).toBe('2');
+      expect(await readJson(await call(cloud, 'GET', `/cloud/user/${me.id}/address`, me.token))).toHaveLength(1);
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/address/${address._id}`, me.token)).status).toBe(204);
+    });
+
+    it('uploads an avatar checked by content and serves it in medium and large', async () => {
+      const me = await createUser(cloud, 'avatar@hearth.test');
+      const upload = (form: FormData) =>
+        fetch(`${cloud.url}/cloud/user/${me.id}/avatar`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${me.token}` },
+          body: form,
+        });
+      const ok = await upload(avatarForm(PNG, 'me.png', 'image/png'));
+      expect(ok.status).toBe(200);
+      const urls = await readJson(ok);
+      expect(urls.medium).toContain(`${TEST_PUBLIC_URL}/cloud/user/${me.id}/avatar/medium`);
+      for (const size of ['medium', 'large']) {
+        const served = await fetch(`${cloud.url}${new URL(urls[size]).pathname}`);
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/png');
+        expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      }
+      expect((await upload(avatarForm(GIF, 'anim.gif', 'image/gif'))).status).toBe(200);
+      const user = await readJson(await call(cloud, 'GET', '/cloud/user/me', me.token));
+      expect(user.avatar.large).toContain('/avatar/large');
+
+      const fake = await upload(avatarForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'evil.png', 'image/png'));
+      expect(fake.status).toBe(400);
+      expect(await readJson(fake)).toMatchObject({
+        error: 'invalid_parameter',
+        error_description: expect.stringContaining('jpg, png or gif'),
+      });
+      const big = await upload(avatarForm(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]), 'big.png', 'image/png'));
+      expect(big.status).toBe(413);
+      const wrongField = await upload(avatarForm(PNG, 'me.png', 'image/png', 'picture'));
+      expect(wrongField.status).toBe(400);
+      const json = await call(cloud, 'POST', `/cloud/user/${me.id}/avatar`, me.token, { avatar: 'x' });
+      expect(json.status).toBe(415);
+    });
+
+    it('changes the password with the old one and signs out the other sessions', async () => {
+      const me = await createUser(cloud, 'pw@hearth.test', 'first-password');
+      const other = await signIn(cloud, 'pw@hearth.test', 'first-password');
+      const wrong = await call(cloud, 'POST', '/cloud/user/me/password', me.token, {
+        old_password: 'nope',
+        password: 'second-password',
+      });
+      expect(wrong.status).toBe(401);
+      const missing = await call(cloud, 'POST', '/cloud/user/me/password', me.token, { password: 'second-password' });
+      expect(missing.status).toBe(400);
+      expect(await readJson(missing)).toMatchObject({ error_description: 'Missing Parameter: old_password' });
+      const changed = await call(cloud, 'POST', '/cloud/user/me/password', me.token, {
+        old_password: 'first-password',
+        password: 'second-password',
+      });
+      expect(changed.status).toBe(204);
+      expect((await call(cloud, 'GET', '/cloud/user/me', me.token)).status).toBe(200);
+      expect((await call(cloud, 'GET', '/cloud/user/me', other.access_token)).status).toBe(401);
+      await expect(signIn(cloud, 'pw@hearth.test', 'first-password')).rejects.toThrow();
+      await signIn(cloud, 'pw@hearth.test', 'second-password');
+    });
+
+    it('mails a one-time reset link whose page sets a new password', async () => {
+      await createUser(cloud, 'forgot@hearth.test', 'old-password-1');
+      const unknown = await call(cloud, 'POST', '/cloud/login/password-forgotten', null, { email: 'nobody@hearth.test' });
+      expect(unknown.status).toBe(204);
+      const asked = await call(cloud, 'POST', '/cloud/login/password-forgotten', null, { email: 'Forgot@hearth.test' });
+      expect(asked.status).toBe(204);
+      const sink = cloud.context.mail.sink;
+      if (!sink) throw new Error('the test cloud runs an SMTP sink');
+      const mail = await sink.waitFor((m) => m.to.includes('forgot@hearth.test'));
+      expect(sink.messages.some((m) => m.to.includes('nobody@hearth.test'))).toBe(false);
+      expect(mail.subject).toBe('Reset your Hearth password');
+      const link = /(http\S+password-reset\?token=\S+)/.exec(mail.text)?.[1] as string;
+      expect(link).toBeTruthy();
+      const path = new URL(link);
+      const page = await fetch(`${cloud.url}${path.pathname}${path.search}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] as string;
+      const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] as string;
+      const token = path.searchParams.get('token') as string;
+      const post = (fields: Record<string, string>) =>
+        fetch(`${cloud.url}/cloud/password-reset`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+          body: new URLSearchParams(fields).toString(),
+        });
+      expect((await post({ csrf, token, password: 'short' })).status).toBe(400);
+      const done = await post({ csrf, token, password: 'brand-new-password' });
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain('Password changed');
+      expect((await post({ csrf, token, password: 'another-new-password' })).status).toBe(400);
+      await signIn(cloud, 'forgot@hearth.test', 'brand-new-password');
+      expect((await fetch(`${cloud.url}${path.pathname}${path.search}`)).status).toBe(400);
+    });
+
+    it('serves the forgotten-password page without JavaScript', async () => {
+      const page = await fetch(`${cloud.url}/cloud/password-forgotten`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('<form method="post" action="/cloud/password-forgotten">');
+      expect(html).toContain('<label for="email">');
+    });
+
+    it('lists sessions and revokes one', async () => {
+      const me = await createUser(cloud, 'sessions@hearth.test', 'session-password');
+      const second = await signIn(cloud, 'sessions@hearth.test', 'session-password');
+      const list = await readJson(await call(cloud, 'GET', `/cloud/user/${me.id}/session`, me.token));
+      expect(list).toHaveLength(2);
+      const current = list.find((s: { current: boolean }) => s.current);
+      const other = list.find((s: { current: boolean }) => !s.current);
+      expect(current).toMatchObject({ clientId: DEMO_CLIENTS.demo.id, clientName: 'Hearth demo app' });
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/session/${other._id}`, me.token)).status).toBe(204);
+      const revoked = await call(cloud, 'GET', '/cloud/user/me', second.access_token);
+      expect(revoked.status).toBe(401);
+      expect(await readJson(revoked)).toMatchObject({ error: 'invalid_token' });
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/session/${other._id}`, me.token)).status).toBe(404);
+      const refresh = await tokenRequest(cloud, { grant_type: 'refresh_token', refresh_token: second.refresh_token as string });
+      expect(refresh.status).toBe(400);
+    });
+
+    it('lists and revokes third-party apps', async () => {
+      const me = await createUser(cloud, 'apps@hearth.test', 'apps-password-1');
+      const query = {
+        client_id: DEMO_CLIENTS.supportForm.id,
+        redirect_uri: `${TEST_PUBLIC_URL}/support/`,
+        response_type: 'code',
+      };
+      const { cookie, csrf } = await openSignInPage(cloud, query);
+      const back = await submitSignIn(cloud, cookie, { ...query, csrf, email: 'apps@hearth.test', password: 'apps-password-1' });
+      const code = new URL(back.headers.get('location') as string).searchParams.get('code') as string;
+      const formTokens = await readJson(
+        await tokenRequest(cloud, { grant_type: 'authorization_code', code }, { id: DEMO_CLIENTS.supportForm.id }),
+      );
+      const apps = await readJson(await call(cloud, 'GET', '/cloud/user/me/pat/apps', me.token));
+      expect(apps).toEqual([expect.objectContaining({ _id: DEMO_CLIENTS.supportForm.id, sessions: 1 })]);
+      expect((await call(cloud, 'DELETE', '/cloud/user/me/pat/apps', me.token)).status).toBe(204);
+      expect((await call(cloud, 'GET', '/cloud/user/me', formTokens.access_token)).status).toBe(401);
+      expect((await call(cloud, 'GET', '/cloud/user/me', me.token)).status).toBe(200);
+    });
+
+    it('adds and removes the app_developer_trusted role (internal only)', async () => {
+      const me = await createUser(cloud, 'dev@hearth.test');
+      const refused = await call(cloud, 'PUT', `/cloud/user/${me.id}/role/app_developer_trusted`, me.token);
+      expect(refused.status).toBe(403);
+      const added = await readJson(await call(cloud, 'PUT', `/cloud/user/${me.id}/role/app_developer_trusted`, internal));
+      expect(added.roleIds).toEqual(['app_developer_trusted']);
+      expect(added.roles).toEqual([{ _id: 'app_developer_trusted', name: 'Trusted app developer' }]);
+      const removed = await readJson(await call(cloud, 'DELETE', `/cloud/user/${me.id}/role/app_developer_trusted`, internal));
+      expect(removed.roleIds).toEqual([]);
+    });
+
+    it('records subscriptions (internal) that the user sees with startedAt', async () => {
+      const me = await createUser(cloud, 'subs@hearth.test');
+      const put = await call(cloud, 'PUT', `/cloud/user/${me.id}/subscription/homey_plus_abc123`, internal, {
+        subscription: { startedAt: '2025-05-01T00:00:00.000Z' },
+      });
+      expect(put.status).toBe(200);
+      expect(await readJson(put)).toMatchObject({ _id: 'homey_plus_abc123', type: 'homey_plus', status: 'active' });
+      const user = await readJson(await call(cloud, 'GET', '/cloud/user/me', me.token));
+      expect(user.subscriptions.homey_plus_abc123.startedAt).toBe('2025-05-01T00:00:00.000Z');
+      const unknownType = await call(cloud, 'PUT', `/cloud/user/${me.id}/subscription/mystery`, internal, { subscription: {} });
+      expect(unknownType.status).toBe(400);
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/subscription/homey_plus_abc123`, internal)).status).toBe(204);
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/subscription/homey_plus_abc123`, internal)).status).toBe(404);
+    });
+
+    it('accepts an invite and lists it', async () => {
+      const inviter = await createUser(cloud, 'inviter@hearth.test');
+      const me = await createUser(cloud, 'invitee@hearth.test');
+      const accepted = await call(cloud, 'POST', `/cloud/user/${me.id}/accept_invite/${inviter.id}`, me.token, {});
+      expect(accepted.status).toBe(200);
+      const list = await readJson(await call(cloud, 'GET', '/cloud/user/me/accepted_invites', me.token));
+      expect(list).toEqual([expect.objectContaining({ inviterId: inviter.id })]);
+      const profile = await readJson(await call(cloud, 'GET', `/cloud/user/${me.id}/profile`, me.token));
+      expect(profile).toMatchObject({ _id: me.id, firstname: 'Test' });
+    });
+
+    it('deletes an account with its password, taking its data along', async () => {
+      const me = await createUser(cloud, 'leaving@hearth.test', 'leaving-password');
+      await call(cloud, 'POST', `/cloud/user/${me.id}/device`, me.token, { device: { name: 'Phone', platform: 'ios' } });
+      const noPassword = await call(cloud, 'DELETE', `/cloud/user/${me.id}`, me.token, {});
+      expect(noPassword.status).toBe(400);
+      const wrong = await call(cloud, 'DELETE', `/cloud/user/${me.id}`, me.token, { password: 'nope' });
+      expect(wrong.status).toBe(401);
+      expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}`, me.token, { password: 'leaving-password' })).status).toBe(204);
+      expect((await call(cloud, 'GET', '/cloud/user/me', me.token)).status).toBe(401);
+      expect((await call(cloud, 'GET', `/cloud/user/${me.id}`, internal)).status).toBe(404);
+      const devices = await cloud.context.database.db
+        .selectFrom('user_devices')
+        .select('id')
+        .where('user_id', '=', me.id)
+        .execute();
+      expect(devices).toEqual([]);
+    });
+
+    it('keeps the demo user as seeded', async () => {
+      const tokens = await signIn(cloud, DEMO_USER.email, DEMO_USER.password);
+      expect(tokens.access_token).toBeTruthy();
+    });
+  });
+});
