@@ -11,12 +11,15 @@ import { driversOperations } from './drivers';
 import { energyOperations } from './energy';
 import { experimentsOperations } from './experiments';
 import { flowOperations } from './flow';
+import { flowtokenOperations } from './flowtoken';
 import { geolocationOperations } from './geolocation';
 import { googleAssistantOperations } from './google-assistant';
 import { i18nOperations } from './i18n';
 import { imagesOperations } from './images';
 import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
+import { logicOperations } from './logic';
+import { mobileOperations } from './mobile';
 import { moodsOperations } from './moods';
 import { notificationsOperations } from './notifications';
 import { presenceOperations } from './presence';
@@ -29,6 +32,7 @@ import {
   zigbeeOperations,
   zwaveOperations,
 } from './radios';
+import { reportsOperations } from './reports';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
@@ -39,9 +43,9 @@ import { zonesOperations } from './zones';
 
 /** Every hub operation, grouped by manager. Each manager's operations live in their own file. */
 export const hubOperations = {
+  sessions: sessionsOperations,
   system: systemOperations,
   users: usersOperations,
-  sessions: sessionsOperations,
   zones: zonesOperations,
   i18n: i18nOperations,
   geolocation: geolocationOperations,
@@ -53,19 +57,13 @@ export const hubOperations = {
   database: databaseOperations,
   weather: weatherOperations,
   'speech-output': speechOutputOperations,
-  alarms: alarmsOperations,
   apps: appsManagerOperations,
-  devices: devicesOperations,
   drivers: driversOperations,
-  flow: flowOperations,
-  moods: moodsOperations,
-  dashboards: dashboardsOperations,
-  energy: energyOperations,
+  devices: devicesOperations,
   insights: insightsOperations,
-  notifications: notificationsOperations,
-  presence: presenceOperations,
-  updates: updatesOperations,
-  backup: backupOperations,
+  energy: energyOperations,
+  images: imagesOperations,
+  devkit: devkitOperations,
   zwave: zwaveOperations,
   zigbee: zigbeeOperations,
   ble: bleOperations,
@@ -73,8 +71,18 @@ export const hubOperations = {
   coprocessor: coprocessorOperations,
   matter: matterOperations,
   thread: threadOperations,
-  images: imagesOperations,
-  devkit: devkitOperations,
+  alarms: alarmsOperations,
+  logic: logicOperations,
+  flowtoken: flowtokenOperations,
+  flow: flowOperations,
+  moods: moodsOperations,
+  dashboards: dashboardsOperations,
+  notifications: notificationsOperations,
+  presence: presenceOperations,
+  updates: updatesOperations,
+  backup: backupOperations,
+  mobile: mobileOperations,
+  reports: reportsOperations,
 } as const;
 
 export * from './alarms';
@@ -90,17 +98,21 @@ export * from './drivers';
 export * from './energy';
 export * from './experiments';
 export * from './flow';
+export * from './flowtoken';
 export * from './geolocation';
 export * from './google-assistant';
 export * from './i18n';
 export * from './images';
 export * from './insights';
 export * from './ledring';
+export * from './logic';
+export * from './mobile';
 export * from './moods';
 export * from './notifications';
 export * from './options';
 export * from './presence';
 export * from './radios';
+export * from './reports';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';

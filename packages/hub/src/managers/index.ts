@@ -14,16 +14,20 @@ import { driversManager } from './drivers';
 import { energyManager } from './energy';
 import { experimentsManager } from './experiments';
 import { flowManager } from './flow';
+import { flowtokenManager } from './flowtoken';
 import { geolocationManager } from './geolocation';
 import { googleAssistantManager } from './google-assistant';
 import { i18nManager } from './i18n';
 import { imagesManager } from './images';
 import { insightsManager } from './insights';
 import { ledringManager } from './ledring';
+import { logicManager } from './logic';
 import { matterManager } from './matter';
+import { mobileManager } from './mobile';
 import { moodsManager } from './moods';
 import { notificationsManager } from './notifications';
 import { presenceManager } from './presence';
+import { reportsManager } from './reports';
 import { rfManager } from './rf';
 import { sessionsManager } from './sessions';
 import { speechOutputManager } from './speech-output';
@@ -52,19 +56,11 @@ export const managers: readonly HubManager[] = [
   databaseManager,
   weatherManager,
   speechOutputManager,
-  alarmsManager,
   appsManager,
   driversManager,
   devicesManager,
-  flowManager,
-  moodsManager,
-  dashboardsManager,
   insightsManager,
   energyManager,
-  notificationsManager,
-  presenceManager,
-  updatesManager,
-  backupManager,
   imagesManager,
   devkitManager,
   zwaveManager,
@@ -74,4 +70,16 @@ export const managers: readonly HubManager[] = [
   coprocessorManager,
   matterManager,
   threadManager,
+  alarmsManager,
+  logicManager,
+  flowtokenManager,
+  flowManager,
+  moodsManager,
+  dashboardsManager,
+  notificationsManager,
+  presenceManager,
+  updatesManager,
+  backupManager,
+  mobileManager,
+  reportsManager,
 ];
