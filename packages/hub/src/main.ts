@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { HUB_SOFTWARE_VERSION, type HubModel } from './config';
+import { seedDemoHub } from './demo';
 import { startHub } from './server';
 
 /** Starts one hub from environment variables (see the README) and prints a ready line for the orchestrator. */
@@ -19,6 +20,8 @@ const hub = await startHub({
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+if (env.HEARTH_DEMO === '1') await seedDemoHub(hub);
 
 console.log(
   `HEARTH_READY ${JSON.stringify({ kind: 'hub', id: hub.context.config.id, url: hub.url, ownerToken: hub.issueOwnerToken() })}`,

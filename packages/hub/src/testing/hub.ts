@@ -7,7 +7,7 @@ import { type Hub, startHub } from '../server';
 export interface TestHub {
   hub: Hub;
   url: string;
-  /** Owner personal access token with every scope. */
+  /** Owner personal access token with every scope; `call` uses it unless told otherwise. */
   token: string;
   /** Calls the hub over real HTTP; answers status, headers and the decoded JSON body. */
   call(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<TestAnswer>;
@@ -37,13 +37,12 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
     ...overrides,
     dataDir,
   });
-  const token = hub.issueOwnerToken();
-  return {
+  const testHub: TestHub = {
     hub,
     url: hub.url,
-    token,
+    token: hub.issueOwnerToken(),
     async call(method, path, options = {}) {
-      const bearer = options.token === undefined ? token : options.token;
+      const bearer = options.token === undefined ? testHub.token : options.token;
       const headers: Record<string, string> = { 'x-homey-id': hub.context.config.id };
       if (bearer) headers.authorization = `Bearer ${bearer}`;
       let body: string | undefined;
@@ -60,4 +59,5 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testHub;
 }

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../testing/hub';
+import { seedDemoHub } from './index';
+
+let t: TestHub;
+beforeAll(async () => {
+  t = await startTestHub({ name: 'Home' });
+  await seedDemoHub(t.hub);
+  t.token = t.hub.issueOwnerToken();
+});
+afterAll(() => t.stop());
+
+it('seeds a home of zones, people, variables, alarms and flow folders through the API', async () => {
+  const zones = Object.values((await t.call('GET', '/api/manager/zones/zone')).body as Record<string, { name: string }>);
+  expect(zones.map((zone) => zone.name)).toEqual(expect.arrayContaining(['Home', 'Living room', 'Kitchen', 'Bedroom', 'Garden']));
+  const users = Object.values((await t.call('GET', '/api/manager/users/user')).body as Record<string, { role: string }>);
+  expect(users.map((user) => user.role)).toEqual(expect.arrayContaining(['owner', 'manager', 'user', 'guest']));
+  expect(Object.keys((await t.call('GET', '/api/manager/logic/variable')).body)).toHaveLength(3);
+  expect(Object.keys((await t.call('GET', '/api/manager/alarms/alarm')).body)).toHaveLength(2);
+  expect(Object.keys((await t.call('GET', '/api/manager/flow/flowfolder')).body)).toHaveLength(2);
+});
+
+it('seeds only once', async () => {
+  const before = Object.keys((await t.call('GET', '/api/manager/zones/zone')).body).length;
+  await seedDemoHub(t.hub);
+  t.token = t.hub.issueOwnerToken();
+  expect(Object.keys((await t.call('GET', '/api/manager/zones/zone')).body)).toHaveLength(before);
+});
+
+it('seeds flows that are not broken', async () => {
+  const flows = Object.values(
+    (await t.call('GET', '/api/manager/flow/flow')).body as Record<string, { name: string; broken: boolean }>,
+  );
+  expect(flows.map((flow) => flow.name)).toEqual(expect.arrayContaining(['Welcome home', 'Evening routine']));
+  expect(flows.every((flow) => !flow.broken)).toBe(true);
+});
