@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { type AppItem, HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
 import {
   type AppManifest,
@@ -128,6 +129,18 @@ export const driverFullId = (appId: string, driverId: string): string => `homey:
  * without touching the rest of the hub.
  */
 export class AppService {
+  private readonly statements = new Map<string, Statement>();
+
+  /** A prepared statement, prepared once per service. */
+  private sql(text: string): Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.context.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   private readonly processes = new Map<string, AppProcess>();
   private readonly stateListeners = new Set<(appId: string) => void>();
   private stopped = false;
@@ -159,13 +172,20 @@ export class AppService {
     return () => this.stateListeners.delete(listener);
   }
 
+  /** Installed apps, parsed once: every capability write looks its driver up here. Writes below reset it. */
+  private cache: Map<string, InstalledApp> | undefined;
+
+  private apps(): Map<string, InstalledApp> {
+    this.cache ??= new Map((this.sql('SELECT * FROM app ORDER BY id').all() as AppRow[]).map((row) => [row.id, toApp(row)]));
+    return this.cache;
+  }
+
   list(): InstalledApp[] {
-    return (this.context.db.prepare('SELECT * FROM app ORDER BY id').all() as AppRow[]).map(toApp);
+    return [...this.apps().values()];
   }
 
   find(id: string): InstalledApp | undefined {
-    const row = this.context.db.prepare('SELECT * FROM app WHERE id = ?').get(id) as AppRow | undefined;
-    return row && toApp(row);
+    return this.apps().get(id);
   }
 
   require(id: string): InstalledApp {
@@ -231,12 +251,13 @@ export class AppService {
   private writeApp(pkg: AppPackage, origin: AppOrigin, channel: AppChannel): void {
     const { db } = this.context;
     db.transaction(() => {
-      db.prepare(
+      this.sql(
         `INSERT INTO app (id, manifest, origin, channel, builtin, installed_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET manifest = excluded.manifest, origin = excluded.origin, channel = excluded.channel`,
       ).run(pkg.manifest.id, JSON.stringify(pkg.manifest), origin, channel, pkg.builtin ? 1 : 0, new Date().toISOString());
       // Settings declared with a default start out with it; values set before (a reinstall) are kept.
-      const insert = db.prepare('INSERT OR IGNORE INTO app_setting (app_id, name, value) VALUES (?, ?, ?)');
+      this.cache = undefined;
+      const insert = this.sql('INSERT OR IGNORE INTO app_setting (app_id, name, value) VALUES (?, ?, ?)');
       for (const setting of pkg.manifest.settings ?? []) {
         if (setting.value !== undefined) insert.run(pkg.manifest.id, setting.id, JSON.stringify(setting.value));
       }
@@ -250,8 +271,9 @@ export class AppService {
     this.halt(id, 'uninstall');
     const { db } = this.context;
     db.transaction(() => {
-      db.prepare('DELETE FROM app WHERE id = ?').run(id);
-      if (purgeSettings) db.prepare('DELETE FROM app_setting WHERE app_id = ?').run(id);
+      this.sql('DELETE FROM app WHERE id = ?').run(id);
+      this.cache = undefined;
+      if (purgeSettings) this.sql('DELETE FROM app_setting WHERE app_id = ?').run(id);
     })();
     this.processes.delete(id);
     this.context.events.entity('apps', 'app', 'delete', { id }, READ_SCOPE);
@@ -259,14 +281,16 @@ export class AppService {
 
   setAutoupdate(id: string, autoupdate: boolean): InstalledApp {
     this.require(id);
-    this.context.db.prepare('UPDATE app SET autoupdate = ? WHERE id = ?').run(autoupdate ? 1 : 0, id);
+    this.sql('UPDATE app SET autoupdate = ? WHERE id = ?').run(autoupdate ? 1 : 0, id);
+    this.cache = undefined;
     this.publish('update', id);
     return this.require(id);
   }
 
   setEnabled(id: string, enabled: boolean): InstalledApp {
     const app = this.require(id);
-    this.context.db.prepare('UPDATE app SET enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id);
+    this.sql('UPDATE app SET enabled = ? WHERE id = ?').run(enabled ? 1 : 0, id);
+    this.cache = undefined;
     if (enabled && !app.enabled) this.launch(this.require(id));
     if (!enabled) this.halt(id, 'disable');
     this.publish('update', id);
@@ -317,7 +341,7 @@ export class AppService {
 
   settings(id: string): Record<string, unknown> {
     this.require(id);
-    const rows = this.context.db.prepare('SELECT name, value FROM app_setting WHERE app_id = ? ORDER BY name').all(id) as {
+    const rows = this.sql('SELECT name, value FROM app_setting WHERE app_id = ? ORDER BY name').all(id) as {
       name: string;
       value: string;
     }[];
@@ -326,7 +350,7 @@ export class AppService {
 
   setting(id: string, name: string): unknown {
     this.require(id);
-    const row = this.context.db.prepare('SELECT value FROM app_setting WHERE app_id = ? AND name = ?').get(id, name) as
+    const row = this.sql('SELECT value FROM app_setting WHERE app_id = ? AND name = ?').get(id, name) as
       | { value: string }
       | undefined;
     if (!row) throw notFound('Setting', name);
@@ -352,7 +376,7 @@ export class AppService {
 
   unsetSetting(id: string, name: string): void {
     this.require(id);
-    const changes = this.context.db.prepare('DELETE FROM app_setting WHERE app_id = ? AND name = ?').run(id, name).changes;
+    const changes = this.sql('DELETE FROM app_setting WHERE app_id = ? AND name = ?').run(id, name).changes;
     if (changes === 0) throw notFound('Setting', name);
     this.context.events.publish({ uri: `homey:app:${id}`, event: 'setting.unset', data: { name }, scope: 'homey.app.control' });
   }

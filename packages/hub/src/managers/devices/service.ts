@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DeviceItem, HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
 import {
   type CapabilityDefinition,
@@ -144,6 +145,18 @@ const uiComponentOrder = ['toggle', 'slider', 'thermostat', 'color', 'picker', '
 
 /** Devices: their records, capability values, settings and the simulation that makes them behave. */
 export class DeviceService {
+  private readonly statements = new Map<string, Statement>();
+
+  /** A prepared statement, prepared once per service. */
+  private sql(text: string): Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.context.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   private timer: NodeJS.Timeout | undefined;
   private lastTick = Date.now();
   private readonly zones: ZoneStore;
@@ -199,15 +212,15 @@ export class DeviceService {
   }
 
   list(): DeviceRecord[] {
-    return (this.context.db.prepare('SELECT * FROM device ORDER BY created_at, id').all() as DeviceRow[]).map(toRecord);
+    return (this.sql('SELECT * FROM device ORDER BY created_at, id').all() as DeviceRow[]).map(toRecord);
   }
 
   listByApp(appId: string): DeviceRecord[] {
-    return (this.context.db.prepare('SELECT * FROM device WHERE app_id = ?').all(appId) as DeviceRow[]).map(toRecord);
+    return (this.sql('SELECT * FROM device WHERE app_id = ?').all(appId) as DeviceRow[]).map(toRecord);
   }
 
   find(id: string): DeviceRecord | undefined {
-    const row = this.context.db.prepare('SELECT * FROM device WHERE id = ?').get(id) as DeviceRow | undefined;
+    const row = this.sql('SELECT * FROM device WHERE id = ?').get(id) as DeviceRow | undefined;
     return row && toRecord(row);
   }
 
@@ -322,14 +335,14 @@ export class DeviceService {
       sets.push('hidden = ?');
       args.push(patch.hidden ? 1 : 0);
     }
-    if (sets.length > 0) this.context.db.prepare(`UPDATE device SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+    if (sets.length > 0) this.sql(`UPDATE device SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
     this.publishUpdate(id);
     return this.require(id);
   }
 
   delete(id: string): void {
     const device = this.require(id);
-    this.context.db.prepare('DELETE FROM device WHERE id = ?').run(id);
+    this.sql('DELETE FROM device WHERE id = ?').run(id);
     this.context.events.entity('devices', 'device', 'delete', { id: device.id }, READ_SCOPE);
     this.context.events.publish({ uri: `homey:device:${id}`, event: 'delete', data: { id }, scope: READ_SCOPE });
   }
@@ -345,7 +358,7 @@ export class DeviceService {
       checkSetting(key, setting, value);
     }
     const next = { ...device.settings, ...settings };
-    this.context.db.prepare('UPDATE device SET settings = ? WHERE id = ?').run(JSON.stringify(next), id);
+    this.sql('UPDATE device SET settings = ? WHERE id = ?').run(JSON.stringify(next), id);
     this.publishUpdate(id);
     return next;
   }
@@ -402,9 +415,7 @@ export class DeviceService {
   /** Stores values, then publishes one `capability` event per value and one `device.update`. */
   private write(device: DeviceRecord, changes: Record<string, CapabilityValue>, transactionId?: string): void {
     const now = Date.now();
-    const update = this.context.db.prepare(
-      'UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?',
-    );
+    const update = this.sql('UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?');
     this.context.db.transaction(() => {
       for (const [capabilityId, value] of Object.entries(changes)) {
         // A button press (not getable) is an event, not a state: it is announced but never stored.

@@ -1,4 +1,5 @@
 import { type INSIGHTS_RESOLUTIONS, notFound } from '@hearth/contract';
+import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
 import type { HubEvent } from '../../platform/events';
 import { effectiveCapability } from '../../runtime/capabilities';
@@ -71,6 +72,18 @@ const READ_SCOPE = 'homey.insights.readonly';
  * Entries are clustered by (log, time), so a window query is one index range scan aggregated per bucket.
  */
 export class InsightsService {
+  private readonly statements = new Map<string, Statement>();
+
+  /** A prepared statement, prepared once per service. */
+  private sql(text: string): Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.context.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   constructor(
     private readonly context: HubContext,
     private readonly devices: DeviceService,
@@ -106,7 +119,7 @@ export class InsightsService {
 
   /** Creates the logs of a device's getable number and boolean capabilities and records their current values. */
   ensureLogs(device: DeviceRecord): void {
-    const insert = this.context.db.prepare(
+    const insert = this.sql(
       `INSERT OR IGNORE INTO insights_log (owner_uri, owner_id, type, title, title_true, title_false, units, decimals, chart_type, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
@@ -143,15 +156,15 @@ export class InsightsService {
       log.type === 'boolean' ? (typeof value === 'boolean' ? Number(value) : null) : typeof value === 'number' ? value : null;
     if (v === null || v === log.last_value) return;
     this.context.db.transaction(() => {
-      this.context.db.prepare('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v);
-      this.context.db.prepare('UPDATE insights_log SET last_value = ? WHERE log = ?').run(v, log.log);
+      this.sql('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v);
+      this.sql('UPDATE insights_log SET last_value = ? WHERE log = ?').run(v, log.log);
     })();
   }
 
   /** Writes many past entries at once (demo history, imports). */
   appendHistory(ownerUri: string, ownerId: string, entries: readonly { t: number; v: number | boolean }[]): number {
     const log = this.row(ownerUri, ownerId);
-    const insert = this.context.db.prepare('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)');
+    const insert = this.sql('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)');
     this.context.db.transaction(() => {
       for (const entry of entries) insert.run(log.log, entry.t, Number(entry.v));
     })();
@@ -159,9 +172,7 @@ export class InsightsService {
   }
 
   list() {
-    return (this.context.db.prepare('SELECT * FROM insights_log ORDER BY owner_uri, owner_id').all() as LogRow[]).map((r) =>
-      this.view(r),
-    );
+    return (this.sql('SELECT * FROM insights_log ORDER BY owner_uri, owner_id').all() as LogRow[]).map((r) => this.view(r));
   }
 
   get(id: string) {
@@ -181,7 +192,7 @@ export class InsightsService {
         ? // SQLite answers the bare column `v` from the row holding MAX(t): the last value of each bucket.
           'SELECT (t - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS b, MAX(t) AS last, v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b'
         : 'SELECT (t - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS b, AVG(v) AS v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b';
-    const rows = this.context.db.prepare(sql).all(start, step, log.log, start, end) as { b: number; v: number | null }[];
+    const rows = this.sql(sql).all(start, step, log.log, start, end) as { b: number; v: number | null }[];
     const decimals = log.decimals ?? 2;
     const values = rows.map((row) => ({
       t: new Date(start + row.b * step).toISOString(),
@@ -201,8 +212,8 @@ export class InsightsService {
   deleteEntries(ownerUri: string, ownerId: string): void {
     const log = this.row(ownerUri, ownerId);
     this.context.db.transaction(() => {
-      this.context.db.prepare('DELETE FROM insights_entry WHERE log = ?').run(log.log);
-      this.context.db.prepare('UPDATE insights_log SET last_value = NULL WHERE log = ?').run(log.log);
+      this.sql('DELETE FROM insights_entry WHERE log = ?').run(log.log);
+      this.sql('UPDATE insights_log SET last_value = NULL WHERE log = ?').run(log.log);
     })();
     this.context.events.entity('insights', 'log', 'update', this.get(`${ownerUri}:${ownerId}`), READ_SCOPE);
   }
@@ -210,8 +221,8 @@ export class InsightsService {
   deleteLog(ownerUri: string, ownerId: string): void {
     const log = this.row(ownerUri, ownerId);
     this.context.db.transaction(() => {
-      this.context.db.prepare('DELETE FROM insights_entry WHERE log = ?').run(log.log);
-      this.context.db.prepare('DELETE FROM insights_log WHERE log = ?').run(log.log);
+      this.sql('DELETE FROM insights_entry WHERE log = ?').run(log.log);
+      this.sql('DELETE FROM insights_log WHERE log = ?').run(log.log);
     })();
     this.context.events.entity('insights', 'log', 'delete', { id: `${ownerUri}:${ownerId}` }, READ_SCOPE);
   }
@@ -219,28 +230,28 @@ export class InsightsService {
   deleteAll(): void {
     const ids = this.list().map((l) => l.id);
     this.context.db.transaction(() => {
-      this.context.db.prepare('DELETE FROM insights_entry').run();
-      this.context.db.prepare('DELETE FROM insights_log').run();
+      this.sql('DELETE FROM insights_entry').run();
+      this.sql('DELETE FROM insights_log').run();
     })();
     for (const id of ids) this.context.events.entity('insights', 'log', 'delete', { id }, READ_SCOPE);
   }
 
   storage() {
-    const logs = this.context.db.prepare('SELECT COUNT(*) FROM insights_log').pluck().get() as number;
-    const entries = this.context.db.prepare('SELECT COUNT(*) FROM insights_entry').pluck().get() as number;
+    const logs = this.sql('SELECT COUNT(*) FROM insights_log').pluck().get() as number;
+    const entries = this.sql('SELECT COUNT(*) FROM insights_entry').pluck().get() as number;
     // An entry row is a log number, an 8-byte time and an 8-byte value in a clustered b-tree: about 20 bytes.
     return { logs, entries, size: entries * 20 + logs * 200 };
   }
 
   private deleteOwner(ownerUri: string): void {
-    const logs = this.context.db.prepare('SELECT log, owner_id FROM insights_log WHERE owner_uri = ?').all(ownerUri) as {
+    const logs = this.sql('SELECT log, owner_id FROM insights_log WHERE owner_uri = ?').all(ownerUri) as {
       log: number;
       owner_id: string;
     }[];
     this.context.db.transaction(() => {
       for (const { log } of logs) {
-        this.context.db.prepare('DELETE FROM insights_entry WHERE log = ?').run(log);
-        this.context.db.prepare('DELETE FROM insights_log WHERE log = ?').run(log);
+        this.sql('DELETE FROM insights_entry WHERE log = ?').run(log);
+        this.sql('DELETE FROM insights_log WHERE log = ?').run(log);
       }
     })();
     for (const { owner_id } of logs)
