@@ -594,9 +594,11 @@ export const appsOperations = {
     method: 'GET',
     path: '/app/:appId/build/:buildId',
     scope: null,
+    auth: false,
     params: BuildParams,
     response: AppBuild,
-    errors: ['not_found', 'forbidden'],
+    errors: ['not_found'],
+    summary: 'A build: published builds are public (without `env`); others only for their author and reviewers.',
   }),
   getCrashes: op({
     name: 'getCrashes',

@@ -328,6 +328,7 @@ describeOnDatabases('app catalogue', (backend) => {
       `TypeError: Cannot read properties of undefined (reading 'x')\n    at Driver.onPoll (/userdata/apps/com.aurora.crashy/app/drivers/spot/driver.js:${line}:7)`;
     const report = (homeyId: string, s: string) =>
       api('POST', '/app/com.aurora.crashy/crash', null, { appVersion: '1.0.0', homeyId, homeyVersion: '12.1.0', stack: s });
+    await api('GET', `/app/com.aurora.crashy/install?secret=${hub}`, null);
     const first = await report(hub, stack(42));
     expect(first.status).toBe(201);
     const { _id: crashId, stackHash } = await readJson(first);
@@ -355,6 +356,9 @@ describeOnDatabases('app catalogue', (backend) => {
     const sink = cloud.context.mail.sink;
     if (!sink) throw new Error('tests run with the SMTP sink');
     expect((await api('POST', `/app/crash/${crashId}/reply`, other.token, { subject: 'x', body: 'y' })).status).toBe(403);
+    // A report naming a hub that never installed the app cannot be used to mail that hub's owner.
+    const forged = await readJson(await report('5ea7c0de00000000000000b2', stack(42)));
+    expect((await api('POST', `/app/crash/${forged._id}/reply`, dev.token, { subject: 'x', body: 'y' })).status).toBe(409);
     const reply = await api('POST', `/app/crash/${crashId}/reply`, dev.token, {
       subject: 'About your crash',
       body: 'Fixed in 1.0.1, please update.',

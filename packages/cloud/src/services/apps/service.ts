@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import semver from 'semver';
 import type { CloudSchema } from '../../database/schema';
 import type { CloudContext } from '../../platform/context';
@@ -27,6 +27,8 @@ type AppRow = Selectable<AppsTable>;
 const DEFAULT_SETTINGS: AppSettingsValue = { sendEmailCrash: true, sendEmailSuggestion: true, sendEmailThanks: false };
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const num = (value: unknown): number => Number(value ?? 0);
+/** Most search answers returned. */
+const SEARCH_LIMIT = 50;
 
 /** Where archives are kept: `<dataDir>/apps/archives`, or a temporary directory for in-memory databases (tests). */
 export function archivesDirectory(dataDir: string, schema: string): string {
@@ -41,6 +43,9 @@ export interface HubFilter {
   homeyModel?: string | undefined;
   homeyMinimumSdkVersion?: number | undefined;
 }
+
+/** How an installing hub is recorded: the SHA-256 of the `secret` it installs with (its id). */
+const hubKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** Normalises a stack so that reports of the same fault from different hubs group together. */
 export function stackHash(stack: string): string {
@@ -600,7 +605,7 @@ export class AppCatalogue {
       .insertInto('app_installs')
       .values({
         app_id: appId,
-        hub_key: createHash('sha256').update(query.secret).digest('hex'),
+        hub_key: hubKey(query.secret),
         build_id: build.id,
         version: build.version,
         channel: build.channel,
@@ -1062,6 +1067,15 @@ export class AppCatalogue {
     const crash = await this.db.selectFrom('app_crashes').selectAll().where('id', '=', crashId).executeTakeFirst();
     if (!crash) throw notFound('Crash', crashId);
     const app = await this.authoredApp(crash.app_id, caller);
+    // Anyone can post a crash report naming any hub: mail only reaches the owner of a hub that installed the app.
+    const installed = await this.db
+      .selectFrom('app_installs')
+      .select('app_id')
+      .where('app_id', '=', app.id)
+      .where('hub_key', '=', hubKey(crash.homey_id))
+      .executeTakeFirst();
+    if (!installed)
+      throw new HearthError('conflict', `The hub that reported crash ${crashId} has not installed ${app.id} from the catalogue`);
     const owner = await this.db
       .selectFrom('hubs as h')
       .innerJoin('users as u', 'u.id', 'h.owner_user_id')
@@ -1113,13 +1127,24 @@ export class AppCatalogue {
   }) {
     const count = query.count ?? 20;
     const page = query.page ?? 1;
-    const all = await this.liveSummaries();
-    const filtered = all.filter(
-      (app) =>
-        (query.category === undefined || app.category.includes(query.category)) &&
-        (query.author === undefined || app.author._id === query.author),
-    );
-    return { total: filtered.length, apps: filtered.slice((page - 1) * count, page * count) };
+    const category = query.category === undefined ? null : JSON.stringify([query.category]);
+    const apps = await this.summaries((q) => {
+      let filtered = this.live()(q);
+      if (query.author !== undefined) filtered = filtered.where('a.author_user_id', '=', query.author);
+      if (category !== null) filtered = filtered.where(sql<boolean>`l.facts -> 'category' @> ${category}::jsonb`);
+      return filtered
+        .orderBy('a.updated_at', 'desc')
+        .orderBy('a.id')
+        .offset((page - 1) * count)
+        .limit(count);
+    });
+    let total = this.db
+      .selectFrom('apps as a')
+      .innerJoin('app_builds as l', 'l.id', 'a.live_build_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'));
+    if (query.author !== undefined) total = total.where('a.author_user_id', '=', query.author);
+    if (category !== null) total = total.where(sql<boolean>`l.facts -> 'category' @> ${category}::jsonb`);
+    return { total: num((await total.executeTakeFirstOrThrow()).n), apps };
   }
 
   /** Every live app, newest first. */
@@ -1138,7 +1163,7 @@ export class AppCatalogue {
   }
 
   /** Whether an app's live build suits a hub. */
-  compatible(app: { platforms: string[]; compatibility?: string; sdk?: number | null }, filter: HubFilter): boolean {
+  compatible(app: { platforms: string[]; compatibility?: string | undefined; sdk?: number | null }, filter: HubFilter): boolean {
     if (filter.homeyPlatform && !app.platforms.includes(filter.homeyPlatform)) return false;
     if (filter.homeyVersion && app.compatibility) {
       const version = semver.coerce(filter.homeyVersion);
@@ -1183,13 +1208,42 @@ export class AppCatalogue {
       .filter(([, perWord]) => perWord.every((s) => s > 0))
       .map(([id, perWord]) => ({ id, score: perWord.reduce((a, b) => a + b, 0) }));
     if (matched.length === 0) return [];
-    const ids = matched.map((m) => m.id);
     const score = new Map(matched.map((m) => [m.id, m.score]));
-    const apps = await this.summaries((q) => this.live()(q).where('a.id', 'in', ids));
-    return apps
-      .filter((app) => this.compatible(app, filter))
-      .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || b.installs - a.installs || a.id.localeCompare(b.id))
-      .slice(0, 50);
+    // Rank on the facts alone, then build full summaries only for the page that is answered.
+    const candidates = await this.db
+      .selectFrom('apps as a')
+      .innerJoin('app_builds as l', 'l.id', 'a.live_build_id')
+      .select(['a.id', 'l.facts'])
+      .select((eb) =>
+        eb
+          .selectFrom('app_installs as i')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .whereRef('i.app_id', '=', 'a.id')
+          .as('installs'),
+      )
+      .where(
+        'a.id',
+        'in',
+        matched.map((m) => m.id),
+      )
+      .execute();
+    const ranked = candidates
+      .filter((c) => {
+        const facts = c.facts as AppFactsValue | null;
+        return facts !== null && this.compatible(facts, filter);
+      })
+      .sort(
+        (a, b) =>
+          (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || num(b.installs) - num(a.installs) || a.id.localeCompare(b.id),
+      )
+      .slice(0, SEARCH_LIMIT)
+      .map((c) => c.id);
+    if (ranked.length === 0) return [];
+    const apps = new Map((await this.summaries((q) => q.where('a.id', 'in', ranked))).map((a) => [a.id, a]));
+    return ranked.flatMap((id) => {
+      const app = apps.get(id);
+      return app ? [app] : [];
+    });
   }
 
   async browse(query: {
