@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HearthError } from '../errors';
 import { hubManager } from '../operation';
-import { createApiServer, implement, type Principal, registerOperations } from './index';
+import { createApiServer, implement, type Principal, registerOperations, serializedJson } from './index';
 
 const op = hubManager('things');
 const things = {
@@ -27,6 +27,13 @@ const things = {
   explode: op({ name: 'explode', method: 'POST', path: '/explode', scope: null }),
   secret: op({ name: 'secret', method: 'GET', path: '/secret', scope: null, private: true, response: Type.Boolean() }),
   open: op({ name: 'open', method: 'GET', path: '/open', scope: null, auth: false, response: Type.String() }),
+  cached: op({
+    name: 'cached',
+    method: 'GET',
+    path: '/cached',
+    scope: null,
+    response: Type.Object({ list: Type.Array(Type.Number()) }),
+  }),
 } as const;
 
 const sessions: Record<string, Principal> = {
@@ -37,6 +44,7 @@ const sessions: Record<string, Principal> = {
   internal: { scopes: null, internal: true },
 };
 
+const cachedList = serializedJson({ list: [1, 2, 3] });
 let app: FastifyInstance;
 let base: string;
 
@@ -52,6 +60,7 @@ beforeAll(async () => {
       },
       secret: () => true,
       open: () => 'open',
+      cached: () => cachedList,
     }),
     (request) => {
       const header = request.headers.authorization;
@@ -162,6 +171,12 @@ describe('registerOperations over real HTTP', () => {
 
   it('serves operations declared without authentication to anyone', async () => {
     expect((await call('GET', '/open')).body).toBe('open');
+  });
+
+  it('sends an answer serialized ahead of time as JSON, unchanged', async () => {
+    const answer = await call('GET', '/cached', 'full');
+    expect(answer).toMatchObject({ status: 200, body: { list: [1, 2, 3] } });
+    expect(answer.type).toMatch(/^application\/json/);
   });
 
   it('never leaks internals of a failing handler', async () => {

@@ -31,9 +31,21 @@ export interface HandlerInput<O extends AnyOperation, P extends Principal> {
   reply: FastifyReply;
 }
 
-export type Handler<O extends AnyOperation, P extends Principal> = (
-  input: HandlerInput<O, P>,
-) => Promise<OperationResult<O>> | OperationResult<O>;
+/**
+ * An answer already serialized to JSON, sent as it is: for hot reads a manager caches (the zone list of a
+ * home changes rarely and is read often). The text must be what the response schema would have produced.
+ */
+export class SerializedJson<T = unknown> {
+  declare readonly value?: T;
+  constructor(readonly text: string) {}
+}
+
+/** Serializes `value` once, for an answer sent many times. */
+export const serializedJson = <T>(value: T): SerializedJson<T> => new SerializedJson<T>(JSON.stringify(value));
+
+type Answer<O extends AnyOperation> = OperationResult<O> | SerializedJson<OperationResult<O>>;
+
+export type Handler<O extends AnyOperation, P extends Principal> = (input: HandlerInput<O, P>) => Promise<Answer<O>> | Answer<O>;
 
 /** An operation bound to the function that serves it. */
 export interface Implementation<P extends Principal = Principal> {
@@ -140,6 +152,7 @@ export function registerOperations<P extends Principal>(
         if (reply.sent) return reply;
         if (result === undefined) return reply.status(operation.successStatus === 200 ? 204 : operation.successStatus).send();
         reply.status(operation.successStatus).type('application/json; charset=utf-8');
+        if (result instanceof SerializedJson) return reply.send(result.text);
         // Fastify sends strings as they are; a bare string answer (e.g. a session token) must still be JSON.
         return reply.send(typeof result === 'string' ? JSON.stringify(result) : result);
       },
