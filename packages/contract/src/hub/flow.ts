@@ -92,8 +92,12 @@ export const Flow = Type.Object(
 );
 export const AdvancedFlow = Flow;
 export const FlowFolder = Type.Object({ id: Type.String(), name: Type.String(), order: Type.Integer(), parent: FolderRef });
+/**
+ * A flow card as listed: `id` is `<owner uri>:<card id>` (the list's key) and the seed's `uri` is sent as
+ * `ownerUri`, since clients read an item's `uri` as its own realtime URI (wire-protocol.md).
+ */
 export const FlowCard = Type.Object(
-  { id: Type.String(), uri: Type.String(), title: Type.String() },
+  { id: Type.String(), ownerUri: Type.String(), title: Type.String() },
   { additionalProperties: true },
 );
 

@@ -7,7 +7,11 @@ const op = hubManager('flowtoken');
 export const FlowToken = Type.Object({
   /** `<owner uri>|<token id>`, e.g. `homey:manager:logic|<variable id>`. */
   id: Type.String(),
-  uri: Type.String(),
+  /**
+   * The owner (the seed's `uri`). Sent as `ownerUri`: clients treat a `uri` field on an item as the item's own
+   * realtime URI (wire-protocol.md), which the owner's uri is not.
+   */
+  ownerUri: Type.String(),
   title: Type.String(),
   type: Type.Enum(['string', 'number', 'boolean', 'image']),
   value: Type.Union([Type.Null(), Type.String(), Type.Number(), Type.Boolean()]),

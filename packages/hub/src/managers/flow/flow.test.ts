@@ -91,7 +91,12 @@ describe('flow manager', () => {
     // Cards: listed, read, run and autocompleted.
     const actions = await t.call<Record<string, { title: string; tokens: unknown[] }>>('GET', '/flow/flowcardaction');
     expect(actions.body[`${say.uri}:say`]?.title).toBe('Say something');
-    expect((await t.call<{ title: string }>('GET', `/flow/flowcardaction/${say.uri}/say`)).body.title).toBe('Say something');
+    const card = await t.call<{ id: string; ownerUri: string; title: string; uri?: string }>(
+      'GET',
+      `/flow/flowcardaction/${say.uri}/say`,
+    );
+    expect(card.body).toMatchObject({ id: `${say.uri}:say`, ownerUri: say.uri, title: 'Say something' });
+    expect(card.body.uri).toBeUndefined();
     const triggers = await t.call<Record<string, unknown>>('GET', '/flow/flowcardtrigger');
     expect(Object.keys(triggers.body)).toContain('homey:manager:flow:programmatic_trigger');
     expect((await t.call('GET', '/flow/flowcardtrigger/homey:manager:flow/programmatic_trigger')).status).toBe(200);

@@ -18,8 +18,8 @@ interface StoredFolder {
 
 function cardToWire(card: FlowCardDefinition) {
   return {
-    id: card.id,
-    uri: card.uri,
+    id: cardKey(card),
+    ownerUri: card.uri,
     uriObj: uriObject(card.uri),
     title: card.title,
     hint: card.hint ?? null,

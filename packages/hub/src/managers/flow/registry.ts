@@ -135,7 +135,7 @@ export function uriObject(uri: string): { type: string; id: string; name: string
 export function tokenToWire(token: FlowTokenEntry) {
   return {
     id: `${token.uri}|${token.id}`,
-    uri: token.uri,
+    ownerUri: token.uri,
     title: token.title,
     type: token.type,
     value: token.value,

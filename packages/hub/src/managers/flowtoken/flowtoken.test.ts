@@ -3,7 +3,7 @@ import { startTestHub, type TestHub } from '../test-hub';
 
 interface Token {
   id: string;
-  uri: string;
+  ownerUri: string;
   title: string;
   type: string;
   value: unknown;
@@ -27,7 +27,7 @@ describe('flowtoken manager', () => {
     const list = await t.call<Record<string, Token>>('GET', '/flowtoken/flowtoken');
     expect(list.body[fullId]).toMatchObject({
       id: fullId,
-      uri: 'homey:manager:logic',
+      ownerUri: 'homey:manager:logic',
       title: 'Temperature goal',
       type: 'number',
       value: 21,
