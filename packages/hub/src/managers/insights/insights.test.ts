@@ -73,6 +73,9 @@ describe('insights over HTTP', () => {
       .pluck()
       .get();
     expect(onoffEntries).toBe(3); // the initial off, on, off: setting on twice is one change
+    // Long resolutions read the hourly roll-ups: the last value of the hour is the last one set.
+    const onoffWeek = await t.call<Entries>('GET', `/insights/log/${owner}/onoff/entry?resolution=last7Days`);
+    expect(onoffWeek.body.values.at(-1)?.v).toBe(false);
     const power = await t.call<Entries>('GET', `/insights/log/${owner}/measure_power/entry?resolution=last7Days`);
     expect(power.body.step).toBe(3_600_000);
     expect(power.body.values.length).toBeGreaterThan(0);
@@ -104,6 +107,11 @@ describe('insights over HTTP', () => {
     expect(week.body.values.length).toBeLessThanOrEqual(169);
     expect(week.body.values.length).toBeGreaterThan(100);
     expect(week.body.values[10]?.v).toBe(150);
+    const hourly = t.hub.context.db.prepare('SELECT COUNT(*) FROM insights_hour').pluck().get() as number;
+    expect(hourly).toBeGreaterThan(100);
+    const year = await t.call<Entries>('GET', `/insights/log/${owner}/measure_power/entry?resolution=lastYear`);
+    expect(year.body.values.length).toBeLessThanOrEqual(366);
+    expect(year.body.values[1]?.v).toBe(150);
     const hour = await t.call<Entries>('GET', `/insights/log/${owner}/measure_power/entry?resolution=lastHour`);
     expect(hour.body.values.length).toBeLessThanOrEqual(61);
     const storage = await t.call<{ entries: number; logs: number; size: number }>('GET', '/insights/storage');

@@ -32,7 +32,26 @@ export const insightsMigrations: Migration[] = [
         PRIMARY KEY (log, t)
       ) WITHOUT ROWID`),
   },
+  {
+    // Hourly roll-ups: queries at a step of an hour or more (7 days and longer) read these, so a window costs
+    // its number of buckets, not its number of entries.
+    id: 'insights-002-hourly-rollup',
+    up: (db) =>
+      db.exec(`CREATE TABLE insights_hour (
+        log INTEGER NOT NULL,
+        hour INTEGER NOT NULL,
+        sum REAL NOT NULL,
+        count INTEGER NOT NULL,
+        last_t INTEGER NOT NULL,
+        last_v REAL,
+        PRIMARY KEY (log, hour)
+      ) WITHOUT ROWID;
+      INSERT INTO insights_hour (log, hour, sum, count, last_t, last_v)
+        SELECT log, (t / 3600000) * 3600000 AS hour, SUM(v), COUNT(*), MAX(t), v FROM insights_entry GROUP BY log, hour`),
+  },
 ];
+
+const HOUR_MS = 3_600_000;
 
 export type Resolution = (typeof INSIGHTS_RESOLUTIONS)[number];
 
@@ -156,7 +175,16 @@ export class InsightsService {
       log.type === 'boolean' ? (typeof value === 'boolean' ? Number(value) : null) : typeof value === 'number' ? value : null;
     if (v === null || v === log.last_value) return;
     this.context.db.transaction(() => {
-      this.sql('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v);
+      const inserted =
+        this.sql('INSERT OR IGNORE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v).changes > 0;
+      if (inserted) {
+        this.sql(
+          `INSERT INTO insights_hour (log, hour, sum, count, last_t, last_v) VALUES (?, ?, ?, 1, ?, ?)
+           ON CONFLICT (log, hour) DO UPDATE SET sum = sum + excluded.sum, count = count + 1,
+             last_v = CASE WHEN excluded.last_t >= last_t THEN excluded.last_v ELSE last_v END,
+             last_t = MAX(last_t, excluded.last_t)`,
+        ).run(log.log, Math.floor(t / HOUR_MS) * HOUR_MS, v, t, v);
+      }
       this.sql('UPDATE insights_log SET last_value = ? WHERE log = ?').run(v, log.log);
     })();
   }
@@ -165,8 +193,23 @@ export class InsightsService {
   appendHistory(ownerUri: string, ownerId: string, entries: readonly { t: number; v: number | boolean }[]): number {
     const log = this.row(ownerUri, ownerId);
     const insert = this.sql('INSERT OR REPLACE INTO insights_entry (log, t, v) VALUES (?, ?, ?)');
+    if (entries.length === 0) return 0;
+    let from = Number.POSITIVE_INFINITY;
+    let to = Number.NEGATIVE_INFINITY;
     this.context.db.transaction(() => {
-      for (const entry of entries) insert.run(log.log, entry.t, Number(entry.v));
+      for (const entry of entries) {
+        insert.run(log.log, entry.t, Number(entry.v));
+        from = Math.min(from, entry.t);
+        to = Math.max(to, entry.t);
+      }
+      // Recompute the roll-ups of the hours the history touched.
+      const first = Math.floor(from / HOUR_MS) * HOUR_MS;
+      const last = Math.floor(to / HOUR_MS) * HOUR_MS + HOUR_MS;
+      this.sql(
+        `INSERT OR REPLACE INTO insights_hour (log, hour, sum, count, last_t, last_v)
+         SELECT log, (t / 3600000) * 3600000 AS hour, SUM(v), COUNT(*), MAX(t), v FROM insights_entry
+         WHERE log = ? AND t >= ? AND t < ? GROUP BY hour`,
+      ).run(log.log, first, last);
     })();
     return entries.length;
   }
@@ -187,11 +230,16 @@ export class InsightsService {
     // Buckets are aligned to the step so that repeated queries answer the same points.
     const end = Math.floor(now / step) * step + step;
     const start = end - window;
+    // SQLite answers a bare column from the row holding MAX(...): the last value of each bucket (booleans).
+    const bucket = (column: string) => `(${column} - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS b`;
     const sql =
-      log.type === 'boolean'
-        ? // SQLite answers the bare column `v` from the row holding MAX(t): the last value of each bucket.
-          'SELECT (t - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS b, MAX(t) AS last, v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b'
-        : 'SELECT (t - CAST(? AS INTEGER)) / CAST(? AS INTEGER) AS b, AVG(v) AS v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b';
+      step % HOUR_MS === 0
+        ? log.type === 'boolean'
+          ? `SELECT ${bucket('hour')}, MAX(last_t) AS last, last_v AS v FROM insights_hour WHERE log = ? AND hour >= ? AND hour < ? GROUP BY b ORDER BY b`
+          : `SELECT ${bucket('hour')}, SUM(sum) / SUM(count) AS v FROM insights_hour WHERE log = ? AND hour >= ? AND hour < ? GROUP BY b ORDER BY b`
+        : log.type === 'boolean'
+          ? `SELECT ${bucket('t')}, MAX(t) AS last, v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b`
+          : `SELECT ${bucket('t')}, AVG(v) AS v FROM insights_entry WHERE log = ? AND t >= ? AND t < ? GROUP BY b ORDER BY b`;
     const rows = this.sql(sql).all(start, step, log.log, start, end) as { b: number; v: number | null }[];
     const decimals = log.decimals ?? 2;
     const values = rows.map((row) => ({
@@ -213,6 +261,7 @@ export class InsightsService {
     const log = this.row(ownerUri, ownerId);
     this.context.db.transaction(() => {
       this.sql('DELETE FROM insights_entry WHERE log = ?').run(log.log);
+      this.sql('DELETE FROM insights_hour WHERE log = ?').run(log.log);
       this.sql('UPDATE insights_log SET last_value = NULL WHERE log = ?').run(log.log);
     })();
     this.context.events.entity('insights', 'log', 'update', this.get(`${ownerUri}:${ownerId}`), READ_SCOPE);
@@ -222,6 +271,7 @@ export class InsightsService {
     const log = this.row(ownerUri, ownerId);
     this.context.db.transaction(() => {
       this.sql('DELETE FROM insights_entry WHERE log = ?').run(log.log);
+      this.sql('DELETE FROM insights_hour WHERE log = ?').run(log.log);
       this.sql('DELETE FROM insights_log WHERE log = ?').run(log.log);
     })();
     this.context.events.entity('insights', 'log', 'delete', { id: `${ownerUri}:${ownerId}` }, READ_SCOPE);
@@ -231,6 +281,7 @@ export class InsightsService {
     const ids = this.list().map((l) => l.id);
     this.context.db.transaction(() => {
       this.sql('DELETE FROM insights_entry').run();
+      this.sql('DELETE FROM insights_hour').run();
       this.sql('DELETE FROM insights_log').run();
     })();
     for (const id of ids) this.context.events.entity('insights', 'log', 'delete', { id }, READ_SCOPE);
@@ -251,6 +302,7 @@ export class InsightsService {
     this.context.db.transaction(() => {
       for (const { log } of logs) {
         this.sql('DELETE FROM insights_entry WHERE log = ?').run(log);
+        this.sql('DELETE FROM insights_hour WHERE log = ?').run(log);
         this.sql('DELETE FROM insights_log WHERE log = ?').run(log);
       }
     })();
