@@ -63,14 +63,16 @@ export async function registerSignInPages(app: FastifyInstance, context: CloudCo
     return Boolean(nonce && token && safeEqual(csrfFor(nonce), token));
   }
 
-  const send = (reply: FastifyReply, status: number, body: string) =>
+  // Browsers apply form-action to the redirect that follows a submission too: the sign-in form may lead to the
+  // (validated) address of the app that asked.
+  const send = (reply: FastifyReply, status: number, body: string, formTarget?: string) =>
     reply
       .status(status)
       .header('cache-control', 'no-store')
       .header('x-frame-options', 'DENY')
       .header(
         'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTarget ? ` ${formTarget}` : ''}; frame-ancestors 'none'`,
       )
       .type('text/html; charset=utf-8')
       .send(body);
@@ -100,7 +102,15 @@ export async function registerSignInPages(app: FastifyInstance, context: CloudCo
     return { clientName: client.name, redirectUri };
   }
 
-  function signInForm(reply: FastifyReply, status: number, fields: Fields, clientName: string, error: string | null, email = '') {
+  function signInForm(
+    reply: FastifyReply,
+    status: number,
+    fields: Fields,
+    checked: { clientName: string; redirectUri: string },
+    error: string | null,
+    email = '',
+  ) {
+    const clientName = checked.clientName;
     const csrf = issueCsrf(reply, '/cloud/');
     const carried = Object.fromEntries(AUTHORISE_FIELDS.map((k) => [k, fields[k]]));
     const describedBy = error ? ' aria-describedby="form-error"' : '';
@@ -122,6 +132,7 @@ ${hiddenFields({ ...carried, csrf })}
 </form>
 <p class="note"><a href="/cloud/password-forgotten">Forgot your password?</a></p>`,
       ),
+      new URL(checked.redirectUri).origin,
     );
   }
 
@@ -129,7 +140,7 @@ ${hiddenFields({ ...carried, csrf })}
     const fields = stringFields(request.query);
     const checked = await checkRequest(fields);
     if (typeof checked === 'string') return problemPage(reply, 400, checked);
-    return signInForm(reply, 200, fields, checked.clientName, null);
+    return signInForm(reply, 200, fields, checked, null);
   });
 
   app.post('/cloud/oauth2/authorise', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
@@ -137,18 +148,18 @@ ${hiddenFields({ ...carried, csrf })}
     const checked = await checkRequest(fields);
     if (typeof checked === 'string') return problemPage(reply, 400, checked);
     if (!csrfValid(request, fields.csrf))
-      return signInForm(reply, 403, fields, checked.clientName, 'Your sign-in form expired. Please try again.', fields.email);
+      return signInForm(reply, 403, fields, checked, 'Your sign-in form expired. Please try again.', fields.email);
     if (!fields.email || !fields.password)
-      return signInForm(reply, 400, fields, checked.clientName, 'Enter your e-mail address and password.', fields.email);
+      return signInForm(reply, 400, fields, checked, 'Enter your e-mail address and password.', fields.email);
     let userId: string | null;
     try {
       userId = await oauth.signIn.check(fields.email, fields.password, request.ip);
     } catch (error) {
       if (error instanceof HearthError && error.code === 'rate_limited')
-        return signInForm(reply, 429, fields, checked.clientName, error.message, fields.email);
+        return signInForm(reply, 429, fields, checked, error.message, fields.email);
       throw error;
     }
-    if (!userId) return signInForm(reply, 401, fields, checked.clientName, 'Wrong e-mail address or password.', fields.email);
+    if (!userId) return signInForm(reply, 401, fields, checked, 'Wrong e-mail address or password.', fields.email);
     const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
