@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareOptions, declareState } from './options';
+import { declareOptions, declareState, Nullable } from './options';
 
 const op = hubManager('backup');
 
@@ -16,7 +16,7 @@ export const BackupArchive = Type.Object({
 export const backupOptions = {
   automaticBackupsEnabled: { value: Type.Boolean(), read: 'homey.system.readonly', write: 'homey.system' },
   lastSuccessfulBackup: {
-    value: Type.Union([Type.Null(), Type.String({ format: 'date-time' })]),
+    value: Nullable(Type.String({ format: 'date-time' })),
     read: 'homey.system.readonly',
     write: null,
   },

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareState, IdParams, OpenObject } from './options';
+import { declareState, IdParams, Nullable, OpenObject } from './options';
 
 const op = hubManager('flow');
 
@@ -19,7 +19,7 @@ const cardFields = {
   uri: Type.String({ minLength: 1 }),
   id: Type.String({ minLength: 1 }),
   args: Type.Optional(OpenObject),
-  droptoken: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+  droptoken: Type.Optional(Nullable(Type.String())),
 };
 
 export const FlowTrigger = Type.Object(cardFields);
@@ -35,7 +35,7 @@ export const FlowAction = Type.Object({
   delay: Type.Optional(FlowDelay),
 });
 
-const FolderRef = Type.Union([Type.Null(), Type.String()]);
+const FolderRef = Nullable(Type.String());
 
 export const FlowCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),

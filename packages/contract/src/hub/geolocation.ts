@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareOptions, declareState } from './options';
+import { declareOptions, declareState, Nullable } from './options';
 
 const op = hubManager('geolocation');
 
@@ -25,12 +25,12 @@ export const GeoAddress = Type.Object(
 export const geolocationOptions = {
   mode: { value: Type.Enum(['auto', 'manual']), read: 'homey.geolocation.readonly', write: 'homey.geolocation' },
   location: {
-    value: Type.Union([Type.Null(), GeoLocation]),
+    value: Nullable(GeoLocation),
     read: 'homey.geolocation.readonly',
     write: 'homey.geolocation',
   },
   address: {
-    value: Type.Union([Type.Null(), GeoAddress]),
+    value: Nullable(GeoAddress),
     read: 'homey.geolocation.readonly',
     write: 'homey.geolocation',
   },

@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareOptions, declareState } from './options';
+import { declareOptions, declareState, Nullable } from './options';
 
 const op = hubManager('google-assistant');
 
 export const googleAssistantOptions = {
   pinCode: {
-    value: Type.Union([Type.Null(), Type.String({ pattern: '^[0-9]{4,8}$', description: '4–8 digits' })]),
+    value: Nullable(Type.String({ pattern: '^[0-9]{4,8}$', description: '4–8 digits' })),
     read: 'homey.system',
     write: 'homey.system',
   },

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareState, UuidParams } from './options';
+import { declareState, Nullable, UuidParams } from './options';
 
 const op = hubManager('moods');
 
@@ -20,8 +20,8 @@ export const Mood = Type.Object({
 
 export const MoodCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  preset: Type.Optional(Type.Union([Type.Null(), Type.String()])),
-  zone: Type.Optional(Type.Union([Type.Null(), Type.String()])),
+  preset: Type.Optional(Nullable(Type.String())),
+  zone: Type.Optional(Nullable(Type.String())),
   devices: MoodDevices,
 });
 export const MoodUpdate = Type.Partial(MoodCreate);

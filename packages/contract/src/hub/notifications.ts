@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareState, IdParams, OpenObject } from './options';
+import { declareState, IdParams, Nullable, OpenObject } from './options';
 
 const op = hubManager('notifications');
 
@@ -58,7 +58,7 @@ export const notificationsOperations = {
       excerpt: Type.String({ minLength: 1, maxLength: 1000 }),
       priority: Type.Optional(Type.Enum(['INFO', 'WARNING', 'CRITICAL'])),
       roles: Type.Optional(Type.Array(Type.Enum(['owner', 'manager', 'user', 'guest']))),
-      dateExpires: Type.Optional(Type.Union([Type.Null(), Type.String({ format: 'date-time' })])),
+      dateExpires: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
       meta: Type.Optional(OpenObject),
     }),
     response: Type.Union([Type.Null(), Notification]),

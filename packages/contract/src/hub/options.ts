@@ -1,4 +1,4 @@
-import { type TObject, type TSchema, Type } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import type { hubManager, Operation } from '../operation';
 
 type Declare = ReturnType<typeof hubManager>;
@@ -76,6 +76,15 @@ export const declareState = (op: Declare, scope = 'homey.system.readonly') =>
     response: Type.Object({}, { additionalProperties: true }),
     summary: "The manager's state.",
   });
+
+/**
+ * A value of `schema` or `null`, as one JSON-Schema type list rather than an `anyOf`: a wrong value is then
+ * reported against the field itself ("Expected: object,null"), not against the `null` branch.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type, ...rest } = schema as unknown as { type: string };
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
+}
 
 /** An open JSON object (entities whose fields vary): serialized as-is. */
 export const OpenObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });

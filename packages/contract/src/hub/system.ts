@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareOptions, declareState, OpenObject } from './options';
+import { declareOptions, declareState, Nullable, OpenObject } from './options';
 
 const op = hubManager('system');
 
@@ -46,7 +46,7 @@ export const Total = Type.Object({ total: Type.Integer(), used: Type.Integer(), 
 
 export const systemOptions = {
   forwardedPort: {
-    value: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 65535 })]),
+    value: Nullable(Type.Integer({ minimum: 1, maximum: 65535 })),
     read: 'homey.system.readonly',
     write: 'homey.system',
   },

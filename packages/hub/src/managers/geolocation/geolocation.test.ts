@@ -29,6 +29,9 @@ describe('geolocation manager', () => {
       value: { latitude: 123, longitude: 4 },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.error_description).toContain('value');
+    expect(answer.body.error_description).toContain('value.latitude');
+    const notObject = await t.call<{ error_description: string }>('PUT', '/geolocation/option/location', { value: 'home' });
+    expect(notObject.body.error_description).toBe('Invalid Parameter Type: value. Got: string. Expected: object,null');
+    expect((await t.call('PUT', '/geolocation/option/location', { value: null })).body).toEqual({ value: null });
   });
 });
