@@ -118,7 +118,7 @@ export const AppManifest = Type.Object(
     name: Translated,
     description: Type.Optional(Translated),
     category: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
-    author: Type.Object({ name: Type.String({ minLength: 1 }), email: Type.String({ minLength: 3 }) }),
+    author: Type.Object({ name: Type.String({ minLength: 1 }), email: Type.String() }),
     brandColor: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
     permissions: Type.Optional(Type.Array(Type.String())),
     support: Type.Optional(Type.String()),

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appsRoot } from '../../runtime/manifest';
 import { startTestHub, type TestHub } from '../test-hub';
 
 type App = Record<string, unknown> & { id: string; state: string; crashed: boolean; exitCount: number };
@@ -173,10 +176,70 @@ describe('apps manager over HTTP', () => {
 describe('apps.getAppStd (crash log e-mail through the cloud)', () => {
   let mail: Server;
   let received: Record<string, unknown>[] = [];
+  const catalogueCalls: string[] = [];
   let t: TestHub;
 
   beforeAll(async () => {
     mail = createServer((request, response) => {
+      // The cloud's app catalogue, as its contract describes it: an install answer and an app record.
+      const url = new URL(request.url ?? '/', 'http://cloud');
+      const install = /^\/apps\/app\/([^/]+)\/install$/.exec(url.pathname);
+      const record = /^\/apps\/app\/([^/]+)$/.exec(url.pathname);
+      const appId = (install ?? record)?.[1];
+      if (appId === 'com.flakyhome.sensors' && install) {
+        // Served as published: the same manifest as the hub's own package of it.
+        const manifest = JSON.parse(readFileSync(join(appsRoot, 'store', appId, 'app.json'), 'utf8'));
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: appId, version: manifest.version, channel: 'stable', manifest }));
+        return;
+      }
+      if (appId !== undefined && appId !== 'com.lumenco.lights') {
+        response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not_found"}');
+        return;
+      }
+      if (install) {
+        catalogueCalls.push(url.search);
+        const version = url.searchParams.get('version') ?? '3.3.0';
+        const manifest = {
+          id: 'com.lumenco.lights',
+          sdk: 3,
+          name: { en: 'Lumen & Co Lights' },
+          author: { _id: 'u1', name: 'Lumen & Co', verified: true },
+          brandColor: '#1E6FD9',
+          permissions: ['homey:wireless:zigbee'],
+          support: 'https://support.lumenco.example/hearth',
+          drivers: [
+            {
+              id: 'bulb-e27',
+              name: { en: 'Bulb E27' },
+              class: 'light',
+              capabilities: ['onoff', 'dim', 'lumenco_scene'],
+              connectivity: ['zigbee'],
+            },
+          ],
+        };
+        const answer = {
+          id: 'com.lumenco.lights',
+          version,
+          channel: 'stable',
+          buildId: 7,
+          manifest,
+          archive: { url: '/x', hash: 'h', size: 1 },
+        };
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+        return;
+      }
+      if (record) {
+        const answer = {
+          id: 'com.lumenco.lights',
+          liveVersion: '3.3.0',
+          testVersion: '3.4.0-beta.1',
+          liveBuild: { manifest: { permissions: ['homey:wireless:zigbee'] } },
+        };
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+        return;
+      }
       let body = '';
       request.on('data', (chunk) => {
         body += chunk;
@@ -216,11 +279,37 @@ describe('apps.getAppStd (crash log e-mail through the cloud)', () => {
     });
   });
 
+  it('installs from the cloud catalogue and shows an update when the catalogue has a newer version', async () => {
+    const old = await t.call<App>('POST', '/apps/store', { id: 'com.lumenco.lights', channel: 'stable', version: '3.2.1' });
+    expect(old.status).toBe(200);
+    expect(old.body).toMatchObject({
+      version: '3.2.1',
+      origin: 'appstore',
+      author: { name: 'Lumen & Co', email: 'developers@lumenco.example' },
+    });
+    expect(old.body.updateAvailable).toEqual({ version: '3.3.0', permissions: ['homey:wireless:zigbee'] });
+    expect(catalogueCalls.at(-1)).toContain(`secret=${t.hub.context.config.id}`);
+    // The catalogue's driver keeps the hub package's pairing views; capabilities the hub does not know are left out.
+    const driver = await t.call<{ pair: unknown[]; capabilities: string[] }>(
+      'GET',
+      '/drivers/driver/homey:app:com.lumenco.lights:bulb-e27',
+    );
+    expect(driver.body.capabilities).toEqual(['onoff', 'dim']);
+    expect(driver.body.pair.length).toBeGreaterThan(0);
+    const updated = await t.call<App>('POST', '/apps/store', { id: 'com.lumenco.lights' });
+    expect(updated.body).toMatchObject({ version: '3.3.0', updateAvailable: null });
+    expect((await t.call('POST', '/apps/store', { id: 'com.nordheat.climate' })).status).toBe(404);
+  });
+
   it('answers 500 offline when the cloud cannot be reached', async () => {
     const offline = await startTestHub({ cloudUrl: 'http://127.0.0.1:9' });
     try {
       const answer = await offline.call('POST', '/apps/app/com.hearth.virtual/crashlog', { message: 'hello' });
       expect(answer.status).toBe(500);
+      // Without the cloud, apps install from the hub's own catalogue folder.
+      expect((await offline.call<App>('POST', '/apps/store', { id: 'com.nordheat.climate' })).body).toMatchObject({
+        version: '2.0.4',
+      });
       expect(answer.body).toMatchObject({ error: 'offline', statusCode: 500 });
     } finally {
       await offline.stop();

@@ -21,6 +21,7 @@ async function mailCrashLog(context: HubContext, appId: string, message: string)
   const offline = () =>
     new HearthError('offline', 'Hearth Offline: the hub could not reach the cloud to send the e-mail with the diagnostic report');
   if (!config.cloudUrl) throw offline();
+  if (!app.manifest.author.email) throw new HearthError('conflict', `The author of ${app.id} has no e-mail address`);
   const view = apps.view(app);
   const facts = [
     `Hub: ${config.id} (${hubModels[config.model].modelName}, ${config.model})`,
@@ -72,7 +73,8 @@ export const appsManager: HubManager = {
       }),
       getApps: () => Object.fromEntries(apps.list().map((app) => [app.id, apps.view(app)])),
       getApp: ({ params }) => view(params.id),
-      installFromAppStore: ({ body }) => apps.view(apps.installFromCatalogue(body.id, body.channel ?? 'stable')),
+      installFromAppStore: async ({ body }) =>
+        apps.view(await apps.installFromAppStore(body.id, body.channel ?? 'stable', body.version)),
       uninstallApp: ({ params, query }) => {
         const app = apps.require(params.id);
         if (app.builtin) throw new HearthError('forbidden', `App ${app.id} is built in and cannot be uninstalled`);

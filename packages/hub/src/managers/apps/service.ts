@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { type AppItem, HearthError, invalidParameter, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
+import { capabilityDefinition } from '../../runtime/capabilities';
 import {
   type AppManifest,
   type AppPackage,
   appsRoot,
+  checkManifest,
   type DriverManifest,
   readPackages,
   translate,
@@ -86,6 +88,42 @@ interface AppProcess {
 export const STD_LINES = 500;
 const READ_SCOPE = 'homey.app.readonly';
 
+type Json = Record<string, unknown>;
+
+/**
+ * The manifest of an app from the cloud's catalogue, completed with the hub's own package of it where there
+ * is one (drivers' pairing views and simulation), limited to the capabilities the hub knows.
+ */
+export function mergeManifest(remote: Json, local: AppManifest | undefined, version: string): Json {
+  const localDrivers = new Map((local?.drivers ?? []).map((d) => [d.id, d]));
+  const remoteDrivers = Array.isArray(remote.drivers) ? (remote.drivers as Json[]) : undefined;
+  const drivers = (remoteDrivers ?? local?.drivers ?? []).map((driver) => {
+    const merged: Json = {
+      pair: [
+        { id: 'list_devices', template: 'list_devices' },
+        { id: 'add_devices', template: 'add_devices' },
+      ],
+      ...(localDrivers.get(String(driver.id)) ?? {}),
+      ...driver,
+    };
+    const capabilities = Array.isArray(merged.capabilities) ? (merged.capabilities as unknown[]) : [];
+    return { ...merged, capabilities: capabilities.filter((c) => typeof c === 'string' && capabilityDefinition(c)) };
+  });
+  const remoteAuthor = (remote.author ?? {}) as { name?: string; email?: string };
+  const bugs = typeof remote.bugs === 'string' ? { url: remote.bugs } : (remote.bugs ?? local?.bugs);
+  return {
+    ...(local ?? {}),
+    ...remote,
+    version,
+    drivers,
+    author: {
+      name: remoteAuthor.name ?? local?.author.name ?? 'Unknown',
+      email: remoteAuthor.email ?? local?.author.email ?? '',
+    },
+    ...(bugs ? { bugs } : {}),
+  };
+}
+
 /** Compares two semantic versions (major.minor.patch); pre-release tags sort before the release. */
 export function compareVersions(a: string, b: string): number {
   const parse = (v: string) => {
@@ -158,6 +196,7 @@ export class AppService {
       if (!current || current.manifest.version !== pkg.manifest.version) this.writeApp(pkg, 'unknown', 'stable');
     }
     for (const app of this.list()) if (app.enabled) this.launch(app);
+    void this.refreshFromAppStore();
   }
 
   stop(): void {
@@ -224,6 +263,12 @@ export class AppService {
   /** The newer version the catalogue offers for an installed app, if any. */
   updateAvailable(app: InstalledApp): { version: string; permissions: string[] } | null {
     if (app.builtin || app.origin !== 'appstore') return null;
+    const remote = this.remote.get(app.id);
+    if (remote) {
+      const offered = app.channel === 'stable' ? remote.liveVersion : (remote.testVersion ?? remote.liveVersion);
+      if (!offered || compareVersions(offered, app.manifest.version) <= 0) return null;
+      return { version: offered, permissions: remote.permissions };
+    }
     const latest = this.catalogue().find((p) => p.manifest.id === app.id)?.manifest;
     if (!latest || compareVersions(latest.version, app.manifest.version) <= 0) return null;
     return { version: latest.version, permissions: latest.permissions ?? [] };
@@ -234,6 +279,75 @@ export class AppService {
     const pkg = this.catalogue().find((p) => p.manifest.id === id);
     if (!pkg) throw new HearthError('not_found', `App not found in the app store: ${id}`);
     return this.install(pkg, 'appstore', channel);
+  }
+
+  /** What the cloud's catalogue last said about installed apps: their live and test versions. */
+  private readonly remote = new Map<string, { liveVersion: string | null; testVersion: string | null; permissions: string[] }>();
+
+  /**
+   * Installs an app from the cloud's app catalogue (`GET /apps/app/:id/install`): its manifest, with the
+   * simulation hints of the hub's own package of that app where there is one. Without a reachable cloud the
+   * local catalogue folder serves instead.
+   */
+  async installFromAppStore(id: string, channel: AppChannel, version?: string): Promise<InstalledApp> {
+    const { cloudUrl } = this.context.config;
+    if (!cloudUrl) return this.installFromCatalogue(id, channel);
+    const query = new URLSearchParams({ channel, secret: this.context.config.id, ...(version ? { version } : {}) });
+    let response: Response;
+    try {
+      response = await fetch(`${cloudUrl.replace(/\/$/, '')}/apps/app/${encodeURIComponent(id)}/install?${query}`, {
+        headers: { 'X-Homey-ID': this.context.config.id },
+        signal: AbortSignal.timeout(8_000),
+      });
+    } catch {
+      return this.installFromCatalogue(id, channel);
+    }
+    if (response.status === 404) throw new HearthError('not_found', `App not found in the app store: ${id}`);
+    if (!response.ok) throw new HearthError('unavailable', `The app store could not serve ${id} (status ${response.status})`);
+    const install = (await response.json()) as { version: string; channel?: AppChannel; manifest: Record<string, unknown> };
+    const local = this.catalogue().find((p) => p.manifest.id === id)?.manifest;
+    const manifest = mergeManifest(install.manifest, local, install.version);
+    const problems = checkManifest(manifest);
+    if (problems.length > 0)
+      throw new HearthError('unavailable', `The app store's manifest of ${id} is not usable: ${problems.join('; ')}`);
+    const app = this.install(
+      { dir: '', manifest: manifest as AppManifest, builtin: false },
+      'appstore',
+      install.channel ?? channel,
+    );
+    await this.refreshFromAppStore([app.id]);
+    return this.require(app.id);
+  }
+
+  /** Asks the cloud's catalogue for the live and test versions of installed store apps (for updateAvailable). */
+  async refreshFromAppStore(
+    ids = this.list()
+      .filter((a) => a.origin === 'appstore')
+      .map((a) => a.id),
+  ): Promise<void> {
+    const { cloudUrl } = this.context.config;
+    if (!cloudUrl) return;
+    for (const id of ids) {
+      try {
+        const response = await fetch(`${cloudUrl.replace(/\/$/, '')}/apps/app/${encodeURIComponent(id)}`, {
+          signal: AbortSignal.timeout(8_000),
+        });
+        if (!response.ok) continue;
+        const app = (await response.json()) as {
+          liveVersion?: string | null;
+          testVersion?: string | null;
+          liveBuild?: { manifest?: { permissions?: string[] } } | null;
+        };
+        this.remote.set(id, {
+          liveVersion: app.liveVersion ?? null,
+          testVersion: app.testVersion ?? null,
+          permissions: app.liveBuild?.manifest?.permissions ?? [],
+        });
+        if (!this.stopped && this.find(id)) this.publish('update', id);
+      } catch {
+        return; // the cloud is out of reach: keep what is known
+      }
+    }
   }
 
   install(pkg: AppPackage, origin: AppOrigin, channel: AppChannel): InstalledApp {
