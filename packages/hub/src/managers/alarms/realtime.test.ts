@@ -1,0 +1,67 @@
+import { Manager, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../test-hub';
+
+const noDays = {
+  monday: false,
+  tuesday: false,
+  wednesday: false,
+  thursday: false,
+  friday: false,
+  saturday: false,
+  sunday: false,
+};
+const pad = (n: number) => String(n).padStart(2, '0');
+const localTime = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+
+const ack = (socket: Socket, event: string, ...args: unknown[]) =>
+  new Promise<unknown[]>((resolve) => socket.emit(event, ...args, (...answer: unknown[]) => resolve(answer)));
+
+/** Connects as the ecosystem's client does and subscribes to the alarms manager; answers its events and any refusal. */
+async function subscribe(t: TestHub, token: string, sockets: Socket[]) {
+  const manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnection: false });
+  const root = manager.socket('/');
+  sockets.push(root);
+  await new Promise((resolve) => root.once('connect', () => resolve(undefined)));
+  expect((await ack(root, 'handshakeClient', { token, homeyId: t.hub.context.config.id }))[0]).toBeNull();
+  const api = manager.socket('/api');
+  sockets.push(api);
+  await new Promise((resolve) => api.once('connect', () => resolve(undefined)));
+  const events: [string, { id: string; enabled?: boolean }][] = [];
+  api.on('homey:manager:alarms', (event: string, data: { id: string }) => events.push([event, data]));
+  const [refused] = await ack(api, 'subscribe', 'homey:manager:alarms');
+  return { events, refused };
+}
+
+describe('alarms over the realtime socket', () => {
+  let t: TestHub;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    t = await startTestHub();
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.stop();
+  });
+
+  it('delivers alarm.create, alarm.fire and alarm.update to sessions that may read alarms, and to no one else', async () => {
+    const owner = t.hub.context.users.owner()?.id as string;
+    const reader = t.hub.context.sessions.create({ type: 'PAT', userId: owner, scopes: ['homey.alarm.readonly'] }).token;
+    const stranger = t.hub.context.sessions.create({ type: 'PAT', userId: owner, scopes: ['homey.zone.readonly'] }).token;
+    const { events: seen, refused } = await subscribe(t, reader, sockets);
+    expect(refused).toBeFalsy();
+    const other = await subscribe(t, stranger, sockets);
+    expect(other.refused).toMatchObject({ error: 'missing_scopes' });
+
+    const at = new Date(Date.now() + 2000);
+    const created = await t.call<{ id: string }>('POST', '/alarms/alarm', {
+      name: 'Now',
+      time: localTime(at),
+      repetition: noDays,
+    });
+    const names = () => seen.filter(([, data]) => data.id === created.body.id).map(([event]) => event);
+    await expect.poll(names, { timeout: 6000 }).toEqual(['alarm.create', 'alarm.fire', 'alarm.update']);
+    expect(seen.at(-1)?.[1].enabled).toBe(false);
+    expect(other.events).toEqual([]);
+  });
+});
