@@ -59,18 +59,23 @@ export class CloudHub {
     const cloud = this.#cloud;
     if (!cloud) throw new APIError(messages.missingCloud, 500, 'missing_cloud');
     let hub: HubAPI | null = null;
-    const login = async (): Promise<string> => {
-      const delegation = await cloud.createDelegationToken({ audience: 'homey' });
+    const login = async (delegation?: string): Promise<string> => {
+      const token = delegation ?? (await cloud.createDelegationToken({ audience: 'homey' }));
       if (!hub) throw new APIError(messages.notConnected, 500, 'not_connected');
-      await hub.login(delegation);
+      await hub.login(token);
       return hub.token as string;
     };
-    hub = await HubAPI.discover(
-      { ...this.data, id: this.id },
-      { ...options, token: null, secrets: cloud.secrets, relogin: login },
-      cloud.platform,
-    );
-    await login();
+    // Finding the hub and getting a delegation token do not depend on each other.
+    const [found, delegation] = await Promise.all([
+      HubAPI.discover(
+        { ...this.data, id: this.id },
+        { ...options, token: null, secrets: cloud.secrets, relogin: login },
+        cloud.platform,
+      ),
+      cloud.createDelegationToken({ audience: 'homey' }),
+    ]);
+    hub = found;
+    await login(delegation);
     return hub;
   }
 }
