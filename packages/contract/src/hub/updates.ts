@@ -7,6 +7,8 @@ const op = hubManager('updates');
 export const UpdateChannel = Type.Enum(['stable', 'rc', 'beta', 'alpha']);
 
 export const Update = Type.Object({
+  /** The version again: every listed item carries a string id. */
+  id: Type.String(),
   version: Type.String(),
   channel: Type.String(),
   releaseDate: Type.String(),

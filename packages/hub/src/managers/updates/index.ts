@@ -133,7 +133,7 @@ export const updatesManager: HubManager = {
         available: available(context).length,
       }),
       ...optionHandlers(context, 'updates', hubOperations.updates, behaviours),
-      getUpdates: () => available(context).map((r) => ({ ...r, changelog: { ...r.changelog } })),
+      getUpdates: () => available(context).map((r) => ({ id: r.version, ...r, changelog: { ...r.changelog } })),
       installUpdate: ({ body }) => {
         const current = readState(context);
         if (current.status === 'downloading' || current.status === 'installing')

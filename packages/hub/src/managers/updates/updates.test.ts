@@ -21,7 +21,8 @@ describe('updates manager', () => {
   afterAll(() => t.stop());
 
   it('answers the updates of its channel as an array, newest first', async () => {
-    expect((await t.call<Update[]>('GET', '/updates/update')).body.map((u) => u.version)).toEqual(['12.4.1']);
+    const first = await t.call<(Update & { id: string })[]>('GET', '/updates/update');
+    expect(first.body.map((u) => [u.id, u.version])).toEqual([['12.4.1', '12.4.1']]);
     await t.call('PUT', '/updates/option/channel', { value: 'beta' });
     expect((await t.call<Update[]>('GET', '/updates/update')).body.map((u) => u.version)).toEqual([
       '12.5.0-rc.1',
