@@ -2,7 +2,9 @@ import { alarmsOperations } from './alarms';
 import { appsManagerOperations } from './apps';
 import { audioOperations } from './audio';
 import { backupOperations } from './backup';
+import { bleOperations } from './ble';
 import { cloudManagerOperations } from './cloud';
+import { coprocessorOperations } from './coprocessor';
 import { dashboardsOperations } from './dashboards';
 import { databaseOperations } from './database';
 import { devicesOperations } from './devices';
@@ -19,27 +21,23 @@ import { imagesOperations } from './images';
 import { insightsOperations } from './insights';
 import { ledringOperations } from './ledring';
 import { logicOperations } from './logic';
+import { matterOperations } from './matter';
 import { mobileOperations } from './mobile';
 import { moodsOperations } from './moods';
 import { notificationsOperations } from './notifications';
 import { presenceOperations } from './presence';
-import {
-  bleOperations,
-  coprocessorOperations,
-  matterOperations,
-  rfOperations,
-  threadOperations,
-  zigbeeOperations,
-  zwaveOperations,
-} from './radios';
 import { reportsOperations } from './reports';
+import { rfOperations } from './rf';
 import { sessionsOperations } from './sessions';
 import { speechOutputOperations } from './speech-output';
 import { systemOperations } from './system';
+import { threadOperations } from './thread';
 import { updatesOperations } from './updates';
 import { usersOperations } from './users';
 import { weatherOperations } from './weather';
+import { zigbeeOperations } from './zigbee';
 import { zonesOperations } from './zones';
+import { zwaveOperations } from './zwave';
 
 /** Every hub operation, grouped by manager. Each manager's operations live in their own file. */
 export const hubOperations = {
@@ -89,7 +87,9 @@ export * from './alarms';
 export * from './apps';
 export * from './audio';
 export * from './backup';
+export * from './ble';
 export * from './cloud';
+export * from './coprocessor';
 export * from './dashboards';
 export * from './database';
 export * from './devices';
@@ -106,17 +106,21 @@ export * from './images';
 export * from './insights';
 export * from './ledring';
 export * from './logic';
+export * from './matter';
 export * from './mobile';
 export * from './moods';
 export * from './notifications';
 export * from './options';
 export * from './presence';
-export * from './radios';
 export * from './reports';
+export * from './rf';
 export * from './sessions';
 export * from './speech-output';
 export * from './system';
+export * from './thread';
 export * from './updates';
 export * from './users';
 export * from './weather';
+export * from './zigbee';
 export * from './zones';
+export * from './zwave';

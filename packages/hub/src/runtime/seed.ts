@@ -220,5 +220,7 @@ export function seedDemoHub(context: HubContext, options: SeedOptions = {}): See
   }
 
   context.settings.set(SEEDED_KEY, true);
+  // Learn from the cloud's catalogue (when there is one) which of the new apps have updates.
+  void runtime.apps.refreshFromAppStore();
   return { seeded: true, zones: createdZones, apps, devices: devices.length, entries };
 }

@@ -84,6 +84,8 @@ interface AppProcess {
   std: StdLine[];
 }
 
+/** How often the hub asks the cloud's catalogue for newer versions of its apps. */
+const CATALOGUE_REFRESH_MS = 6 * 3_600_000;
 /** How many lines of output each app keeps. */
 export const STD_LINES = 500;
 const READ_SCOPE = 'homey.app.readonly';
@@ -182,6 +184,7 @@ export class AppService {
   private readonly processes = new Map<string, AppProcess>();
   private readonly stateListeners = new Set<(appId: string) => void>();
   private stopped = false;
+  private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly context: HubContext,
@@ -197,10 +200,13 @@ export class AppService {
     }
     for (const app of this.list()) if (app.enabled) this.launch(app);
     void this.refreshFromAppStore();
+    this.refreshTimer = setInterval(() => void this.refreshFromAppStore(), CATALOGUE_REFRESH_MS);
+    this.refreshTimer.unref();
   }
 
   stop(): void {
     this.stopped = true;
+    clearInterval(this.refreshTimer);
     for (const process of this.processes.values()) for (const timer of process.timers) clearTimeout(timer);
     this.processes.clear();
   }
