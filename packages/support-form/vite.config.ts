@@ -2,9 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /** The support form is served by the cloud at `/support/`, so every asset URL is relative to that base. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   base: '/support/',
   plugins: [react()],
+  // A build is always the production form, even when started from a test run (which sets NODE_ENV=test).
+  define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2020', sourcemap: false },
   test: {
     name: 'support-form',
@@ -13,4 +15,4 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     testTimeout: 20_000,
   },
-});
+}));

@@ -137,6 +137,8 @@ describe('paths through the form', () => {
     await user.upload(input, [new File(['a2'], 'a.png', { type: 'image/png' })]);
     expect(ticket.getAllByRole('button', { name: /Remove/ })).toHaveLength(2);
     await user.click(ticket.getByRole('button', { name: 'Remove b.txt' }));
+    expect(await ticket.findByText('25%')).toBeTruthy();
+    expect(await ticket.findByText('report-123')).toBeTruthy();
     await user.click(ticket.getByRole('button', { name: 'Send' }));
     await screen.findByRole('dialog');
     expect(services.uploadAttachment).toHaveBeenCalledTimes(1);
@@ -300,6 +302,24 @@ describe('paths through the form', () => {
     await waitFor(() => expect(group.getAttribute('aria-expanded')).toBe('true'));
     await user.click(devices.getByRole('radio', { name: 'Kitchen bulb' }));
     expect(steps()).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'contactDeveloper']);
+  });
+
+  it('shows the under-voltage and report failures in the context the ticket carries', async () => {
+    renderApp(
+      fakeServices(
+        {},
+        fakeHubClient({
+          getInfo: vi.fn(async () => Promise.reject(new Error('x'))),
+          sendLog: vi.fn(async () => Promise.reject(new Error('y'))),
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Home/ }));
+    await user.click(step('hubCategoryPro').getByRole('button', { name: 'Web App' }));
+    const ticket = step('ticket');
+    expect(await ticket.findByText("Couldn't get under voltage ratio")).toBeTruthy();
+    expect(await ticket.findByText("Couldn't generate report")).toBeTruthy();
   });
 
   it('devices: the empty and offline states', async () => {

@@ -9,6 +9,7 @@ import { clearDraft, readDraft, writeDraft } from '../hooks/draft';
 import { buildTicketPayload } from '../utils/payload';
 import { messageField, subjectField } from '../utils/validation';
 import { Attachments } from './Attachments';
+import { ContextSummary } from './ContextSummary';
 import { MessageField, SubjectField } from './TextFields';
 
 /** "We're happy to help.": subject, message and attachments, sent as a support ticket with the gathered context. */
@@ -116,6 +117,7 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
           disabled={sending}
           onChange={(next) => update({ files: next, subject, message })}
         />
+        <ContextSummary collected={collected} />
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Sending…' : 'Send'}
         </button>
