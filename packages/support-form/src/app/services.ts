@@ -1,11 +1,12 @@
 import { createContext, useContext } from 'react';
 import { getApp } from '../features/apps/api/getApp';
-import { clearToken, completeSignIn, readToken, startSignIn } from '../features/auth/api/session';
+import { clearToken, completeSignIn, readToken, refreshSession, startSignIn } from '../features/auth/api/session';
 import { createHubClient, type HubClient } from '../features/hub/api/hub';
 import { getArticle } from '../features/knowledge-base/api/getArticle';
 import { getOrders, getUser } from '../features/main-category/api/account';
 import { uploadAttachment } from '../features/ticket/api/attachments';
 import { createTicket, type TicketPayload } from '../features/ticket/api/createTicket';
+import { HttpError } from '../lib/http';
 import type { AppDetails, Article, Hub, Order, User } from '../types/entities';
 
 /**
@@ -33,6 +34,15 @@ export interface Services {
 export function createHttpServices(cloudUrl: string): Services {
   const token = () => readToken()?.access_token ?? null;
   const hubs = new Map<string, HubClient>();
+  /** A cloud call that, refused with 401 (expired access token), refreshes the session once and retries. */
+  const authed = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401 && (await refreshSession(cloudUrl))) return call();
+      throw error;
+    }
+  };
   return {
     init: () => completeSignIn(cloudUrl),
     signIn: () => void startSignIn(cloudUrl),
@@ -47,12 +57,12 @@ export function createHttpServices(cloudUrl: string): Services {
       window.addEventListener('storage', handler);
       return () => window.removeEventListener('storage', handler);
     },
-    getUser: () => getUser(cloudUrl, token() ?? ''),
-    getOrders: () => getOrders(cloudUrl, token() ?? ''),
-    getApp: (appId) => getApp(cloudUrl, token(), appId),
+    getUser: () => authed(() => getUser(cloudUrl, token() ?? '')),
+    getOrders: () => authed(() => getOrders(cloudUrl, token() ?? '')),
+    getApp: (appId) => authed(() => getApp(cloudUrl, token(), appId)),
     getArticle: (id) => getArticle(cloudUrl, token(), id),
     uploadAttachment: (file, onProgress) => uploadAttachment(cloudUrl, token(), file, onProgress),
-    createTicket: (payload, key) => createTicket(cloudUrl, token(), payload, key),
+    createTicket: (payload, key) => authed(() => createTicket(cloudUrl, token(), payload, key)),
     hub: (hub) => {
       let client = hubs.get(hub.id);
       if (!client) {

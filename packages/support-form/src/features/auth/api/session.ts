@@ -90,3 +90,29 @@ export async function completeSignIn(cloudUrl: string): Promise<boolean> {
   localStorage.setItem(TOKEN_KEY, JSON.stringify({ access_token: token.access_token, refresh_token: token.refresh_token }));
   return true;
 }
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Trades the refresh token for new tokens (once at a time); answers whether it worked. */
+export function refreshSession(cloudUrl: string): Promise<boolean> {
+  refreshing ??= (async () => {
+    const stored = readToken();
+    if (!stored?.refresh_token) return false;
+    try {
+      const token = await request<StoredToken>(new URL('/cloud/oauth2/token', cloudUrl).toString(), {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stored.refresh_token, client_id: CLIENT_ID }),
+      });
+      localStorage.setItem(
+        TOKEN_KEY,
+        JSON.stringify({ access_token: token.access_token, refresh_token: token.refresh_token ?? stored.refresh_token }),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
