@@ -14,6 +14,7 @@ describe('i18n manager', () => {
     expect((await t.call('PUT', '/i18n/option/units', { value: 'imperial' })).body).toEqual({ value: 'imperial' });
     expect((await t.call('PUT', '/i18n/option/language', { value: 'en' })).status).toBe(200);
     expect((await t.call('GET', '/i18n/state')).body).toEqual({ language: 'en', units: 'imperial' });
+    expect((await t.call<{ language: string }>('GET', '/system/')).body.language).toBe('en');
     expect(t.hub.context.settings.get('i18n.option.units', null)).toBe('imperial');
     expect((await t.call('DELETE', '/i18n/option/units')).status).toBe(204);
     expect((await t.call('GET', '/i18n/option/units')).body).toEqual({ value: 'metric' });

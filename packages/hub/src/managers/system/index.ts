@@ -6,7 +6,7 @@ import { implement } from '@hearth/contract/fastify';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import type { Migration } from '../../store/database';
-import { type OptionBehaviour, optionHandlers, optionValues } from '../options';
+import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 import { journalOf } from './journal';
 import { memoryInfo, storageInfo, totals } from './resources';
 
@@ -79,7 +79,7 @@ function systemInfo(context: HubContext) {
     platform: model.platform,
     platformVersion: model.platform === 'local' ? 2 : 1,
     softwareVersion: config.softwareVersion,
-    language: config.language,
+    language: readOption(context, 'i18n', 'language', config.language),
     uptime: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
     bootTime: context.startedAt.toISOString(),
     nodeVersion: process.version,
