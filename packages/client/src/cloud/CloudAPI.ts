@@ -1,7 +1,7 @@
 import type { AnyOperation, cloudOperations } from '@hearth/contract';
 import { type OperationMethods, type PreparedRequest, prepareRequest } from '@hearth/contract/client';
 import { base64, base64url } from '../core/encoding';
-import { APIError, messages } from '../core/errors';
+import { APIError, messages, ParameterError } from '../core/errors';
 import { findCloudOperation, findOperation, operationTable } from '../core/operations';
 
 import type { Platform } from '../core/platform';
@@ -55,6 +55,15 @@ export interface CoreCloudAPIOptions extends CloudAPIOptions {
 /** How long a refresh's outcome is shared by every call that hit a 401 (seed: token refresh memo). */
 export const REFRESH_MEMO_MS = 30_000;
 export const DEFAULT_CLOUD_URL = 'http://127.0.0.1:4000';
+
+/** The image type of `bytes` by its signature: jpg, png or gif, else `null`. */
+function imageType(bytes: Uint8Array): 'jpeg' | 'png' | 'gif' | null {
+  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif';
+  return null;
+}
 
 const isToken = (value: unknown): value is CloudToken =>
   typeof value === 'object' && value !== null && typeof (value as CloudToken).access_token === 'string';
@@ -289,9 +298,9 @@ export class CloudAPI {
   }
 
   /** Sends a prepared request with the Bearer token; refreshes once and retries on 401 `invalid_token`. */
-  async send(request: PreparedRequest): Promise<unknown> {
+  async send(request: PreparedRequest, raw?: RequestInit['body']): Promise<unknown> {
     const first = await this.getToken();
-    let response = await this.#sendOnce(request, first);
+    let response = await this.#sendOnce(request, first, raw);
     if (
       response.status === 401 &&
       this.autoRefreshTokens &&
@@ -301,12 +310,12 @@ export class CloudAPI {
       // Another call may already have refreshed: then just retry with the new token.
       const current = await this.getToken();
       const token = current && current.access_token !== first.access_token ? current : await this.refreshToken();
-      response = await this.#sendOnce(request, token);
+      response = await this.#sendOnce(request, token, raw);
     }
     return this.transport.result(response);
   }
 
-  async #sendOnce(request: PreparedRequest, token: CloudToken | null): Promise<HttpResponse> {
+  async #sendOnce(request: PreparedRequest, token: CloudToken | null, raw?: RequestInit['body']): Promise<HttpResponse> {
     const { operation } = request;
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token.access_token}`;
@@ -315,8 +324,28 @@ export class CloudAPI {
       method: request.method,
       url: this.#urlOf(operation, request.path, request.query),
       headers,
-      json: request.body,
+      ...(raw === undefined ? { json: request.body } : { raw }),
     });
+  }
+
+  /**
+   * Uploads the user's avatar (multipart, field `avatar`): a jpg, png or gif image as binary data, checked
+   * before anything is sent. Answers the addresses of the stored image.
+   */
+  async uploadAvatar(options: { avatar: Uint8Array | ArrayBuffer; id?: string }): Promise<{ medium: string; large: string }> {
+    const { avatar } = options;
+    if (!(avatar instanceof Uint8Array) && !(avatar instanceof ArrayBuffer)) {
+      const got = avatar === null ? 'null' : Array.isArray(avatar) ? 'array' : typeof avatar;
+      throw new ParameterError(`Invalid Parameter Type: avatar. Got: ${got}. Expected: Buffer`);
+    }
+    const bytes = avatar instanceof Uint8Array ? avatar : new Uint8Array(avatar);
+    const type = imageType(bytes);
+    if (!type) throw new ParameterError('Invalid Parameter: avatar. Only jpg, png or gif images are accepted');
+    const id = options.id ?? this.#user?.id ?? (await this.getAuthenticatedUser()).id;
+    const form = new FormData();
+    form.append('avatar', new Blob([bytes], { type: `image/${type}` }), `avatar.${type === 'jpeg' ? 'jpg' : type}`);
+    const operation = findOperation('cloud', 'cloud', 'uploadAvatar');
+    return (await this.send(prepareRequest(operation, { id }), form)) as { medium: string; large: string };
   }
 
   // ---- the user and their hubs ------------------------------------------------------------------------------
@@ -357,6 +386,7 @@ type ClassMembers =
   | 'call'
   | 'send'
   | 'services'
+  | 'uploadAvatar'
   | 'user';
 type RootMethods = Omit<OperationMethods<CloudOperations['cloud']>, ClassMembers>;
 export interface CloudAPI extends RootMethods {}

@@ -223,3 +223,43 @@ describe('token refresh (real cloud)', () => {
     await expect(cloud.getAuthenticatedUser()).rejects.toMatchObject({ statusCode: 401, code: 'invalid_token' });
   });
 });
+
+describe('avatar upload (real cloud)', () => {
+  // A 1×1 transparent GIF.
+  const gif = Uint8Array.from(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
+
+  it('uploads a gif as multipart and the cloud serves it', async () => {
+    const cloud = demoClient();
+    await cloud.authenticateWithPassword({ username: DEMO.email, password: DEMO.password });
+    const avatar = await cloud.uploadAvatar({ avatar: gif });
+    expect(avatar).toMatchObject({ medium: expect.any(String), large: expect.any(String) });
+  });
+
+  it('refuses anything but a jpg, png or gif buffer before any request', async () => {
+    const lines: string[] = [];
+    const cloud = demoClient({ debug: (line) => lines.push(line) });
+    await expect(cloud.uploadAvatar({ avatar: 'not bytes' as never, id: 'x' })).rejects.toThrow(
+      'Invalid Parameter Type: avatar. Got: string. Expected: Buffer',
+    );
+    await expect(cloud.uploadAvatar({ avatar: new TextEncoder().encode('<svg/>'), id: 'x' })).rejects.toThrow(
+      'Only jpg, png or gif images are accepted',
+    );
+    expect(lines).toEqual([]);
+  });
+});
+
+describe('other cloud services (real cloud)', () => {
+  it('derives every service’s methods, each under its own base, which can be overridden', async () => {
+    const cloud = demoClient();
+    const apps = await cloud.services.apps.getApps();
+    expect(apps).toBeDefined();
+    await expect(cloud.services.apps.searchApps({} as never)).rejects.toThrow('Missing Parameter: query');
+
+    const moved = demoClient({ baseUrls: { apps: `${world.cloudUrl}/apps/` } });
+    expect(moved.baseUrlOf('apps')).toBe(`${world.cloudUrl}/apps`);
+    expect(await moved.services.apps.getApps()).toEqual(apps);
+    const dead = demoClient({ baseUrls: { apps: 'http://127.0.0.1:9/apps' } });
+    expect(dead.baseUrlOf('cloud')).toBe(`${world.cloudUrl}/cloud`);
+    await expect(dead.services.apps.getApps()).rejects.toMatchObject({ code: 'network_error' });
+  });
+});
