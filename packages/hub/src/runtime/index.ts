@@ -19,6 +19,8 @@ export interface HubRuntime {
   readonly radio: RadioController;
   start(): void;
   stop(): void;
+  /** Whether the hub has closed this runtime's database. */
+  closed(): boolean;
 }
 
 const runtimes = new WeakMap<HubContext, HubRuntime>();
@@ -49,7 +51,14 @@ export function hubRuntime(context: HubContext): HubRuntime {
       running.add(this);
       stops.push(devices.start(), insights.start());
       apps.start();
+      // The hub closes its database after its managers stop; a runtime whose database is closed stops itself.
+      const watchdog = setInterval(() => {
+        if (!context.db.open) this.stop();
+      }, 500);
+      watchdog.unref();
+      stops.push(() => clearInterval(watchdog));
     },
+    closed: () => !context.db.open,
     stop() {
       if (!started) return;
       started = false;
@@ -63,10 +72,10 @@ export function hubRuntime(context: HubContext): HubRuntime {
 }
 
 /**
- * Stops the background work of every runtime in this process. Managers' `stop()` is not told which hub
- * stops, so this stops all of them; timers are unref'd and check that their database is open, so a hub
- * left running in the same process keeps answering (only its simulation pauses).
+ * Stops the background work of the runtimes whose hub has closed its database. A manager's `stop()` is not
+ * told which hub stops, so a runtime never stops another hub's work: each also stops itself once its
+ * database is closed (its timers are unref'd and check that first).
  */
-export function stopAllRuntimes(): void {
-  for (const runtime of [...running]) runtime.stop();
+export function stopClosedRuntimes(): void {
+  for (const runtime of [...running]) if (runtime.closed()) runtime.stop();
 }

@@ -57,3 +57,29 @@ describe('seedDemoHub', () => {
     }
   });
 });
+
+describe('two hubs in one process', () => {
+  it('stopping one hub leaves the other hub’s apps and devices running', async () => {
+    const a = await startTestHub();
+    const b = await startTestHub();
+    try {
+      const running = (hub: TestHub) =>
+        hub.call<Json>('GET', '/apps/app/com.hearth.virtual').then((r) => r.body.state === 'running');
+      for (let i = 0; i < 100 && !(await running(b)); i++) await new Promise((r) => setTimeout(r, 20));
+      await a.stop();
+      await new Promise((r) => setTimeout(r, 700));
+      expect(await running(b)).toBe(true);
+      const session = await b.call<{ id: string }>('POST', '/drivers/pairsession', {
+        type: 'pair',
+        driverId: 'homey:app:com.hearth.virtual:socket',
+      });
+      const [candidate] = (
+        await b.call<Json[]>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'list_devices' })
+      ).body;
+      const device = (await b.call<{ id: string }>('POST', `/drivers/pairsession/${session.body.id}/device`, candidate)).body;
+      expect((await b.call('PUT', `/devices/device/${device.id}/capability/onoff`, { value: true })).status).toBe(204);
+    } finally {
+      await b.stop();
+    }
+  });
+});

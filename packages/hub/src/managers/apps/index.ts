@@ -2,7 +2,7 @@ import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import { hubRuntime, stopAllRuntimes } from '../../runtime';
+import { hubRuntime, stopClosedRuntimes } from '../../runtime';
 import { translate } from '../../runtime/manifest';
 import { appMigrations } from './service';
 
@@ -103,5 +103,5 @@ export const appsManager: HubManager = {
     });
   },
   start: (context) => hubRuntime(context).start(),
-  stop: () => stopAllRuntimes(),
+  stop: () => stopClosedRuntimes(),
 };

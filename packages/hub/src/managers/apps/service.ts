@@ -349,7 +349,7 @@ export class AppService {
           testVersion: app.testVersion ?? null,
           permissions: app.liveBuild?.manifest?.permissions ?? [],
         });
-        if (!this.stopped && this.find(id)) this.publish('update', id);
+        if (!this.stopped && this.context.db.open && this.find(id)) this.publish('update', id);
       } catch {
         return; // the cloud is out of reach: keep what is known
       }
