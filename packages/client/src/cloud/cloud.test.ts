@@ -3,6 +3,7 @@ import {
   APIError,
   CloudAPI,
   CoreCloudAPI,
+  HubAPI,
   MemoryStorageAdapter,
   messages,
   NotFoundError,
@@ -261,5 +262,38 @@ describe('other cloud services (real cloud)', () => {
     const dead = demoClient({ baseUrls: { apps: 'http://127.0.0.1:9/apps' } });
     expect(dead.baseUrlOf('cloud')).toBe(`${world.cloudUrl}/cloud`);
     await expect(dead.services.apps.getApps()).rejects.toMatchObject({ code: 'network_error' });
+  });
+});
+
+describe('a cloud-made hub client after its session is revoked while connected', () => {
+  it('reconnects, logs in again at the handshake, re-subscribes and keeps its cache live', async () => {
+    const cloud = demoClient();
+    await cloud.authenticateWithPassword({ username: DEMO.email, password: DEMO.password });
+    const hub = await (await cloud.getAuthenticatedUser()).getFirstHub().authenticate();
+    try {
+      await hub.zones.connect();
+      let reconnected = 0;
+      hub.realtime.on('reconnect', () => {
+        reconnected++;
+      });
+      const owner = await HubAPI.local({ address: world.hub.url, token: world.hub.token });
+      await owner.sessions.deleteSession({ id: hub.session?.id as string });
+      const end = Date.now() + 15_000;
+      while (reconnected === 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(reconnected).toBe(1);
+      expect(hub.realtime.connected).toBe(true);
+
+      const root = Object.values(await owner.zones.getZones()).find((zone) => zone.parent === null)!;
+      const zone = await owner.zones.createZone({ zone: { name: 'After relogin', icon: 'home', parent: root.id } });
+      const until = Date.now() + 5000;
+      while (!hub.zones.cached('zone').some((item) => item.id === zone.id) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(hub.zones.cached('zone').some((item) => item.id === zone.id)).toBe(true);
+      expect((await hub.system.getInfo()).id).toBe(HUB_ID);
+      owner.destroy();
+    } finally {
+      hub.destroy();
+    }
   });
 });
