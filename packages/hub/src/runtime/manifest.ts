@@ -189,8 +189,13 @@ export interface AppPackage {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** The folder of app packages shipped with the hub: `packages/hub/apps`. */
-export const appsRoot = resolve(here, '../../apps');
+/**
+ * The folder of app packages shipped with the hub, `packages/hub/apps`: two levels up from this source file,
+ * one level up from the bundled `dist/main.js` that `npm start` runs.
+ */
+export const appsRoot =
+  [resolve(here, '../../apps'), resolve(here, '../apps')].find((dir) => existsSync(join(dir, 'builtin'))) ??
+  resolve(here, '../../apps');
 
 /** Reads one package folder (`app.json`); throws with the problems when the manifest is invalid. */
 export function readPackage(dir: string, builtin: boolean): AppPackage {
