@@ -150,4 +150,29 @@ describe('radios with a simulated controller, over HTTP', () => {
       value: { source: 'dcl' },
     });
   });
+
+  it('answers GET /state of every manager of the device runtime, and keeps private calls private', async () => {
+    for (const manager of [
+      'apps',
+      'drivers',
+      'devices',
+      'insights',
+      'energy',
+      'images',
+      'devkit',
+      'zwave',
+      'zigbee',
+      'ble',
+      'rf',
+      'coprocessor',
+      'matter',
+      'thread',
+    ]) {
+      const state = await t.call<Json>('GET', `/${manager}/state`);
+      expect(state.status, manager).toBe(200);
+      expect(typeof state.body, manager).toBe('object');
+    }
+    expect((await t.call('POST', '/thread/active-dataset', { tlvHex: '0e080000000000010000' })).status).toBe(403);
+    expect((await t.call('GET', '/thread/state', undefined, null)).status).toBe(401);
+  });
 });
