@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APIError,
   CloudAPI,
+  CloudHub,
   CoreCloudAPI,
   HubAPI,
   MemoryStorageAdapter,
@@ -11,7 +12,7 @@ import {
   type StoredState,
 } from '../node';
 import { HUB_ID } from '../testing/servers';
-import { DEMO, type RunningWorld, startWorld } from '../testing/world';
+import { DEMO, INTERNAL_CLIENT, type RunningWorld, startWorld } from '../testing/world';
 
 let world: RunningWorld;
 
@@ -295,5 +296,33 @@ describe('a cloud-made hub client after its session is revoked while connected',
     } finally {
       hub.destroy();
     }
+  });
+});
+
+describe('users without hubs, and the internal client', () => {
+  it("creates a user through a private operation and finds 'No Homey Available' for them", async () => {
+    const internal = new CloudAPI({
+      clientId: INTERNAL_CLIENT.id,
+      clientSecret: INTERNAL_CLIENT.secret,
+      baseUrl: world.cloudUrl,
+    });
+    await internal.authenticateWithClientCredentials();
+    const email = `nohub-${Date.now()}@hearth.test`;
+    const created = await internal.createUser({
+      user: { email, password: 'a-long-password-1', firstname: 'No', lastname: 'Hub' },
+    });
+    expect(created._id).toEqual(expect.any(String));
+
+    const cloud = demoClient();
+    await cloud.authenticateWithPassword({ username: email, password: 'a-long-password-1' });
+    const user = await cloud.getAuthenticatedUser();
+    expect(user.getHubs()).toEqual([]);
+    expect(() => user.getFirstHub()).toThrow(NotFoundError);
+    expect(() => user.getFirstHub()).toThrow('No Homey Available');
+  });
+
+  it("refuses to sign in to a hub without a cloud client: 'Cannot Sign In: Missing AthomCloudAPI'", async () => {
+    const orphan = new CloudHub(undefined as never, { _id: HUB_ID, localUrl: world.hub.url });
+    await expect(orphan.authenticate()).rejects.toThrow('Cannot Sign In: Missing AthomCloudAPI');
   });
 });

@@ -8,6 +8,9 @@ export const DEMO = {
   clientSecret: 'hearth-demo-secret',
 } as const;
 
+/** The platform's internal client (client credentials), which may call private operations. */
+export const INTERNAL_CLIENT = { id: 'hearth-internal', secret: 'client-test-internal-secret-0123' } as const;
+
 export interface RunningWorld {
   cloud: Cloud;
   hub: RunningHub;
@@ -26,7 +29,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Runn
     ...cloudConfigFromEnv({
       HEARTH_DEMO: '1',
       HEARTH_DEMO_HUBS: JSON.stringify([{ id: HUB_ID, name: 'Home', model: 'hearth-pro-5q', url: hubUrl }]),
-      HEARTH_INTERNAL_CLIENT_SECRET: 'client-test-internal-secret-0123',
+      HEARTH_INTERNAL_CLIENT_SECRET: INTERNAL_CLIENT.secret,
       LOG_LEVEL: 'silent',
       ...env,
     }),
