@@ -30,6 +30,13 @@ const zones = {
     body: Type.Object({ name: Type.String(), note: Type.Optional(Type.String()) }),
   }),
   reboot: op({ name: 'reboot', method: 'POST', path: '/reboot', scope: null }),
+  setRegion: op({
+    name: 'setRegion',
+    method: 'PUT',
+    path: '/option/region',
+    scope: null,
+    body: Type.Object({ value: Type.Union([Type.Null(), Type.Enum(['EU', 'US'])]) }),
+  }),
 } as const;
 
 describe('prepareRequest', () => {
@@ -71,6 +78,11 @@ describe('prepareRequest', () => {
       'Invalid Parameter Type: id. Got: array. Expected: string',
     );
   });
+
+  it('leaves the type of a value to the server when one branch of a union has no plain type', () => {
+    expect(prepareRequest(zones.setRegion, { value: 'EU' }).body).toEqual({ value: 'EU' });
+    expect(prepareRequest(zones.setRegion, { value: null }).body).toEqual({ value: null });
+  });
 });
 
 describe('deriveMethods', () => {
@@ -80,7 +92,7 @@ describe('deriveMethods', () => {
       sent.push(request);
       return 'ok';
     });
-    expect(Object.keys(methods).sort()).toEqual(['getLog', 'reboot', 'setName', 'updateZone']);
+    expect(Object.keys(methods).sort()).toEqual(['getLog', 'reboot', 'setName', 'setRegion', 'updateZone']);
     await expect(methods.setName({ name: 'Home' })).resolves.toBe('ok');
     expect(sent[0]).toMatchObject({ method: 'PUT', path: '/name', body: { name: 'Home' } });
     await expect(methods.setName({} as never)).rejects.toThrow('Missing Parameter: name');

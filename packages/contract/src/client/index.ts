@@ -36,9 +36,10 @@ interface ObjectSchema {
 
 const typeName = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
+/** The JSON types a property accepts; empty when it accepts any (a branch without a type, e.g. an enum). */
 function expectedTypes(schema: PropertySchema): string[] {
   if (schema.type) return Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (schema.anyOf) return schema.anyOf.flatMap((s) => (s.type ? [s.type] : []));
+  if (schema.anyOf?.every((branch) => branch.type !== undefined)) return schema.anyOf.map((branch) => branch.type as string);
   return [];
 }
 
