@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { appsCatalogueMigration } from '../services/apps/tables';
+import { callbackMigration } from '../services/callback/migration';
 import { cloudAccountsMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { storeUserMigration } from '../services/store/migration';
@@ -11,6 +12,7 @@ import { storeUserMigration } from '../services/store/migration';
 export const migrations: Record<string, Migration> = {
   '20261121-01-cloud-accounts': cloudAccountsMigration,
   '20261121-02-store-user': storeUserMigration,
+  '20261122-60-callback-urls': callbackMigration,
   '20261122-01-helpdesk-tickets': helpdeskMigration,
   '20261122-50-apps-catalogue': appsCatalogueMigration,
 };

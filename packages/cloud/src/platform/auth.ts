@@ -1,5 +1,6 @@
 import { HearthError } from '@hearth/contract';
 import type { FastifyRequest } from 'fastify';
+import type { CloudDatabase } from '../database';
 import type { CloudContext, CloudPrincipal } from './context';
 import { hashSecret } from './tokens';
 
@@ -15,15 +16,39 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match[1] as string;
 }
 
+/** How long a checked token is trusted without asking the database again. */
+const CACHE_MS = 1000;
+const CACHE_MAX = 10_000;
+const caches = new WeakMap<CloudDatabase, Map<string, { principal: CloudPrincipal; until: number }>>();
+
+/**
+ * Forgets every cached token check: called whenever tokens are revoked, so this node refuses them at once.
+ * (Other nodes of a cluster notice within {@link CACHE_MS}.)
+ */
+export function forgetCachedTokens(database: CloudDatabase): void {
+  caches.get(database)?.clear();
+}
+
 /**
  * Resolves the Bearer access token of a request to its caller. Tokens are looked up by their hash; an unknown,
- * expired or revoked token is refused with `invalid_token` (clients refresh and retry once on it).
+ * expired or revoked token is refused with `invalid_token` (clients refresh and retry once on it). A valid
+ * token is remembered for a second, which spares the lookup on bursts of calls.
  */
 export function createAuthenticator(context: CloudContext) {
   const { db } = context.database;
+  let cache = caches.get(context.database);
+  if (!cache) {
+    cache = new Map();
+    caches.set(context.database, cache);
+  }
+  const remembered = cache;
   return async (request: FastifyRequest): Promise<CloudPrincipal | null> => {
     const token = bearerToken(request);
     if (token === null) return null;
+    const hash = hashSecret(token);
+    const now = Date.now();
+    const hit = remembered.get(hash);
+    if (hit && hit.until > now) return hit.principal;
     const row = await db
       .selectFrom('oauth_tokens as t')
       .innerJoin('oauth_clients as c', 'c.id', 't.client_id')
@@ -37,12 +62,13 @@ export function createAuthenticator(context: CloudContext) {
         't.revoked_at',
         'c.internal',
       ])
-      .where('t.access_hash', '=', hashSecret(token))
+      .where('t.access_hash', '=', hash)
       .executeTakeFirst();
-    if (!row || row.revoked_at !== null || row.access_expires_at.getTime() <= Date.now()) {
+    if (!row || row.revoked_at !== null || row.access_expires_at.getTime() <= now) {
+      remembered.delete(hash);
       throw new HearthError('invalid_token', 'Invalid or expired token');
     }
-    return {
+    const principal: CloudPrincipal = {
       userId: row.user_id,
       clientId: row.client_id,
       scopes: row.scopes,
@@ -50,6 +76,9 @@ export function createAuthenticator(context: CloudContext) {
       tokenId: row.id,
       familyId: row.family_id,
     };
+    if (remembered.size >= CACHE_MAX) remembered.clear();
+    remembered.set(hash, { principal, until: Math.min(now + CACHE_MS, row.access_expires_at.getTime()) });
+    return principal;
   };
 }
 

@@ -1,9 +1,17 @@
 import type { CloudService } from '../platform/context';
 import { appsService } from './apps';
+import { callbackService } from './callback';
 import { cloudAccountService } from './cloud';
 import { helpdeskService } from './helpdesk';
 import { mailService } from './mail';
 import { storeService } from './store';
 
 /** Every service the cloud serves. Adding a service means adding it here. */
-export const services: readonly CloudService[] = [cloudAccountService, mailService, storeService, helpdeskService, appsService];
+export const services: readonly CloudService[] = [
+  cloudAccountService,
+  mailService,
+  storeService,
+  helpdeskService,
+  appsService,
+  callbackService,
+];

@@ -1,4 +1,5 @@
 import { appsOperations } from './apps';
+import { callbackOperations } from './callback';
 import { cloudAccountOperations } from './cloud';
 import { helpdeskOperations } from './helpdesk';
 import { storeOperations } from './store';
@@ -9,9 +10,11 @@ export const cloudOperations = {
   apps: appsOperations,
   store: storeOperations,
   helpdesk: helpdeskOperations,
+  callback: callbackOperations,
 } as const;
 
 export * from './apps';
+export * from './callback';
 export * from './cloud';
 export * from './helpdesk';
 export * from './store';

@@ -1,5 +1,6 @@
 import { HearthError, notFound } from '@hearth/contract';
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CloudSchema } from '../../database/schema';
 import type { CloudPrincipal } from '../../platform/context';
 import { type HubMember, hubRecord, userRecord } from './records';
@@ -26,40 +27,85 @@ async function membersOf(db: Db, hubIds: string[]): Promise<Map<string, HubMembe
   return map;
 }
 
-/** The hubs a user owns or was added to, as records seen by that user. */
-export async function hubsOfUser(db: Db, userId: string) {
-  const hubs = await db
-    .selectFrom('hubs')
-    .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb('owner_user_id', '=', userId),
-        eb('id', 'in', eb.selectFrom('hub_users').select('hub_id').where('user_id', '=', userId)),
-      ]),
-    )
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  const members = await membersOf(
-    db,
-    hubs.map((h) => h.id),
-  );
-  return hubs.map((hub) => hubRecord(hub, members.get(hub.id) ?? [], userId));
-}
-
 export async function hubRecordFor(db: Db, hub: HubsRow, viewerId: string | null) {
   const members = await membersOf(db, [hub.id]);
   return hubRecord(hub, members.get(hub.id) ?? [], viewerId);
 }
 
-/** The full user record (hubs, devices, subscriptions embedded). */
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(value as string));
+const toDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : toDate(value));
+
+/**
+ * The full user record (hubs with their members, devices, subscriptions embedded), read in one query: this is
+ * `GET /user/me`, the call every client makes first.
+ */
 export async function fullUser(db: Db, publicUrl: string, userId: string) {
-  const user = await userRow(db, userId);
-  const [hubs, devices, subscriptions] = await Promise.all([
-    hubsOfUser(db, userId),
-    db.selectFrom('user_devices').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
-    db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('started_at').execute(),
-  ]);
+  const row = await db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('hubs')
+          .selectAll('hubs')
+          .select((inner) => [
+            jsonArrayFrom(
+              inner
+                .selectFrom('hub_users')
+                .select(['hub_users.user_id', 'hub_users.role'])
+                .whereRef('hub_users.hub_id', '=', 'hubs.id')
+                .orderBy('hub_users.created_at'),
+            ).as('members'),
+          ])
+          .where((w) =>
+            w.or([
+              w('hubs.owner_user_id', '=', userId),
+              w('hubs.id', 'in', w.selectFrom('hub_users').select('hub_users.hub_id').where('hub_users.user_id', '=', userId)),
+            ]),
+          )
+          .orderBy('hubs.created_at')
+          .orderBy('hubs.id'),
+      ).as('hubs'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('user_devices')
+          .selectAll('user_devices')
+          .whereRef('user_devices.user_id', '=', 'users.id')
+          .orderBy('user_devices.created_at'),
+      ).as('devices'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('subscriptions')
+          .selectAll('subscriptions')
+          .whereRef('subscriptions.user_id', '=', 'users.id')
+          .orderBy('subscriptions.started_at'),
+      ).as('subscriptions'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('User', userId);
+  // Rows nested as JSON carry their timestamps as text.
+  const hubs = row.hubs.map(({ members, ...hub }) =>
+    hubRecord(
+      {
+        ...hub,
+        activated_at: toDateOrNull(hub.activated_at),
+        created_at: toDate(hub.created_at),
+        updated_at: toDate(hub.updated_at),
+      },
+      members,
+      userId,
+    ),
+  );
+  const devices = row.devices.map((d) => ({ ...d, created_at: toDate(d.created_at), updated_at: toDate(d.updated_at) }));
+  const subscriptions = row.subscriptions.map((s) => ({
+    ...s,
+    started_at: toDate(s.started_at),
+    expires_at: toDateOrNull(s.expires_at),
+    created_at: toDate(s.created_at),
+    updated_at: toDate(s.updated_at),
+  }));
+  const { hubs: _hubs, devices: _devices, subscriptions: _subscriptions, ...user } = row;
   return userRecord(publicUrl, user, { hubs, devices, subscriptions });
 }
 

@@ -17,6 +17,7 @@ import argon2 from 'argon2';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
+import { forgetCachedTokens } from '../../platform/auth';
 import type { CloudContext } from '../../platform/context';
 import { hashSecret, newId, newSecret } from '../../platform/tokens';
 import { PasswordSignIn } from './accounts';
@@ -44,7 +45,7 @@ export const splitScopes = (scope: string | undefined | null): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: { checkSecret: boolean }) {
+function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: { checkSecret: boolean; onRevoke: () => void }) {
   const toClient = (row: { id: string; grants: string[]; redirect_uris: string[]; scopes: string[] | null }): Client => ({
     id: row.id,
     grants: row.grants,
@@ -137,6 +138,7 @@ function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: {
             .where('family_id', '=', row.family_id)
             .where('revoked_at', 'is', null)
             .execute();
+          options.onRevoke();
         }
         return null;
       }
@@ -159,6 +161,7 @@ function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: {
         .where('rotated_at', 'is', null)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
+      options.onRevoke();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -303,8 +306,9 @@ export type OAuth = ReturnType<typeof createOAuth>;
 export function createOAuth(context: CloudContext) {
   const { db } = context.database;
   const signIn = new PasswordSignIn(db);
-  const tokenModel = createModel(db, signIn, { checkSecret: true });
-  const authorizeModel = createModel(db, signIn, { checkSecret: false });
+  const onRevoke = () => forgetCachedTokens(context.database);
+  const tokenModel = createModel(db, signIn, { checkSecret: true, onRevoke });
+  const authorizeModel = createModel(db, signIn, { checkSecret: false, onRevoke });
   const server = new OAuth2Server({
     model: tokenModel as never,
     accessTokenLifetime: context.config.accessTokenLifetime,

@@ -1,3 +1,4 @@
+import { forgetCachedTokens } from '../../platform/auth';
 import type { CloudContext } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
 import { hashPassword, normaliseEmail } from './accounts';
@@ -60,7 +61,7 @@ export async function resetTokenUser(context: CloudContext, token: string): Prom
 export async function resetPassword(context: CloudContext, token: string, password: string): Promise<boolean> {
   const { db } = context.database;
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
+  const done = await db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('one_time_tokens')
       .set({ used_at: new Date() })
@@ -84,4 +85,6 @@ export async function resetPassword(context: CloudContext, token: string, passwo
       .execute();
     return true;
   });
+  forgetCachedTokens(context.database);
+  return done;
 }

@@ -1,6 +1,6 @@
 import { cloudOperations, HearthError, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import { requireSelf, requireUser } from '../../platform/auth';
+import { forgetCachedTokens, requireSelf, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { newId } from '../../platform/tokens';
@@ -190,6 +190,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       // Tokens, devices, addresses, subscriptions, orders, memberships and the avatar go with the account
       // (foreign keys cascade); owned hubs are released so they can be claimed again.
       await db.deleteFrom('users').where('id', '=', params.id).execute();
+      forgetCachedTokens(context.database);
     },
 
     createUserDevice: async ({ params, body, principal }) => {
@@ -370,6 +371,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
         .where('family_id', '!=', principal.familyId)
         .where('revoked_at', 'is', null)
         .execute();
+      forgetCachedTokens(context.database);
     },
 
     updateAuthenticatedUserPassword: async ({ body, principal, request }) => {
@@ -392,6 +394,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           .where('revoked_at', 'is', null)
           .execute();
       });
+      forgetCachedTokens(context.database);
     },
 
     getUserProfile: async ({ params, principal }) => {
@@ -416,6 +419,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
         .where('family_id', '=', params.sessionId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
+      forgetCachedTokens(context.database);
       if (Number(result.numUpdatedRows) === 0) throw notFound('Session', params.sessionId);
     },
 

@@ -1,7 +1,7 @@
 import { cloudOperations, HearthError, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Selectable } from 'kysely';
-import { requireUser } from '../../platform/auth';
+import { forgetCachedTokens, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
 import type { OrdersTable } from './tables';
@@ -91,6 +91,7 @@ export function storeImplementations(context: CloudContext) {
         .where('family_id', '=', principal.familyId)
         .where('revoked_at', 'is', null)
         .execute();
+      forgetCachedTokens(context.database);
       await db.deleteFrom('store_sessions').where('user_id', '=', userId).execute();
     },
   });
