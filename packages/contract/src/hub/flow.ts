@@ -15,8 +15,12 @@ export const FlowDelay = Type.Unsafe<{ multiplier: 1 | 60; number: string } | nu
   additionalProperties: false,
 });
 
+/**
+ * A card in a flow: its owner `uri` and its `id` (the seed's form), or, as flow card lists name cards, only a
+ * full `id` of `<owner uri>:<card id>`; the hub stores the seed's form either way.
+ */
 const cardFields = {
-  uri: Type.String({ minLength: 1 }),
+  uri: Type.Optional(Type.String({ minLength: 1 })),
   id: Type.String({ minLength: 1 }),
   args: Type.Optional(OpenObject),
   droptoken: Type.Optional(Nullable(Type.String())),

@@ -142,6 +142,8 @@ describe('flow manager', () => {
       [{ ...base, actions: [{ ...say, group: 'maybe' }] }, 'actions.0.group'],
       [{ name: 'X', conditions: [], actions: [] }, 'trigger'],
       [{ name: 'X', trigger: started, actions: [] }, 'conditions'],
+      [{ ...base, trigger: { id: 'programmatic_trigger' } }, 'trigger.uri'],
+      [{ ...base, actions: [{ id: 'say' }] }, 'actions.0.uri'],
       [{ ...base, folder: 'nope' }, 'folder'],
     ];
     for (const [body, field] of cases) {
@@ -154,6 +156,21 @@ describe('flow manager', () => {
     expect((await t.call('DELETE', '/flow/flow/nope')).status).toBe(404);
     expect((await t.call('POST', '/flow/flow/nope/trigger', {})).status).toBe(404);
     expect((await t.call('POST', '/flow/flow/nope/share', {})).status).toBe(404);
+  });
+
+  it('accepts cards named by their full id, as card lists name them', async () => {
+    const triggers = await t.call<Record<string, { id: string; ownerUri: string }>>('GET', '/flow/flowcardtrigger');
+    const card = triggers.body['homey:manager:flow:programmatic_trigger'];
+    const created = await t.call<Flow & { trigger: { uri: string; id: string } }>('POST', '/flow/flow', {
+      name: 'By full id',
+      trigger: { id: card?.id },
+      conditions: [],
+      actions: [{ id: 'homey:manager:notifications:create_notification', args: { text: 'Hi' } }],
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.trigger).toMatchObject({ uri: 'homey:manager:flow', id: 'programmatic_trigger' });
+    expect(created.body).toMatchObject({ broken: false, triggerable: true });
+    expect((await t.call('DELETE', `/flow/flow/${created.body.id}`)).status).toBe(204);
   });
 
   it('keeps a folder tree and moves what a deleted folder held to its parent', async () => {

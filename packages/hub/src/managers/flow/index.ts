@@ -35,26 +35,32 @@ function cardToWire(card: FlowCardDefinition) {
 
 const cardKey = (card: FlowCardDefinition) => `${card.uri}:${card.id}`;
 
+/** `{uri, id}` of a card given as `{uri, id}` or as a full id `<owner uri>:<card id>` (how card lists name it). */
+function cardRef(field: string, card: { uri?: string; id: string }): { uri: string; id: string } {
+  if (card.uri !== undefined) return { uri: card.uri, id: card.id };
+  const split = card.id.lastIndexOf(':');
+  if (!card.id.startsWith('homey:') || split <= 'homey:'.length)
+    throw new HearthError('missing_parameter', `Missing Parameter: ${field}.uri`);
+  return { uri: card.id.slice(0, split), id: card.id.slice(split + 1) };
+}
+
 /** Applies the defaults of the seed (condition group1 not inverted, action group then, no duration or delay). */
 function normaliseCards(body: Pick<FlowCreateBody, 'trigger' | 'conditions' | 'actions'>) {
   return {
     trigger: {
-      uri: body.trigger.uri,
-      id: body.trigger.id,
+      ...cardRef('trigger', body.trigger),
       args: body.trigger.args ?? {},
       droptoken: body.trigger.droptoken ?? null,
     },
-    conditions: body.conditions.map((c) => ({
-      uri: c.uri,
-      id: c.id,
+    conditions: body.conditions.map((c, index) => ({
+      ...cardRef(`conditions.${index}`, c),
       args: c.args ?? {},
       droptoken: c.droptoken ?? null,
       group: c.group ?? 'group1',
       inverted: c.inverted ?? false,
     })),
-    actions: body.actions.map((a) => ({
-      uri: a.uri,
-      id: a.id,
+    actions: body.actions.map((a, index) => ({
+      ...cardRef(`actions.${index}`, a),
       args: a.args ?? {},
       droptoken: a.droptoken ?? null,
       group: a.group ?? 'then',
