@@ -63,6 +63,30 @@ export const energyOperations = {
     response: EnergyLiveReport,
     summary: "Live power from each device's measure_power, or from its energy approximation (usageOn, usageOff, usageConstant).",
   }),
+  getReportDay: op({
+    name: 'getReportDay',
+    method: 'GET',
+    path: '/report/day',
+    scope: 'homey.energy.readonly',
+    query: Type.Object({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), cache: Type.Optional(Type.String()) }),
+    response: Type.Object(
+      {
+        date: Type.String(),
+        start: Type.String(),
+        end: Type.String(),
+        kWh: Type.Number(),
+        cost: Type.Number(),
+        currency: Type.String(),
+        kWhCost: Type.Number(),
+        items: Type.Array(
+          Type.Object({ id: Type.String(), name: Type.String(), zone: Type.String(), kWh: Type.Number(), source: Type.String() }),
+        ),
+        cumulative: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), kWh: Type.Number() })),
+      },
+      { additionalProperties: true },
+    ),
+    summary: "Energy used on one day (hub local time) per device, from insights: meter_power's rise, else hourly measure_power.",
+  }),
   getCurrency: op({
     name: 'getCurrency',
     method: 'GET',

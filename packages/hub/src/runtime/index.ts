@@ -34,7 +34,7 @@ export function hubRuntime(context: HubContext): HubRuntime {
   const devices = new DeviceService(context, apps);
   const pairing = new PairingService(context, apps, devices);
   const insights = new InsightsService(context, devices);
-  const energy = new EnergyService(context, devices);
+  const energy = new EnergyService(context, devices, insights);
   const radio = new RadioController(context, devices);
   const stops: (() => void)[] = [];
   let started = false;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../test-hub';
 
 type Json = Record<string, unknown>;
@@ -102,5 +103,31 @@ describe('energy over HTTP', () => {
     expect(live.body).toMatchObject({ currency: 'NOK', kWhCost: 0.31 });
     expect((await t.call('DELETE', '/energy/option/currency')).status).toBe(204);
     expect((await t.call('GET', '/energy/option/currency')).body).toEqual({ value: 'EUR' });
+  });
+
+  it('reports a day’s energy per device from insights', async () => {
+    const yesterday = new Date();
+    yesterday.setDate(yesterday.getDate() - 1);
+    yesterday.setHours(0, 0, 0, 0);
+    const at = (hours: number) => yesterday.getTime() + hours * 3_600_000;
+    const { insights } = hubRuntime(t.hub.context);
+    insights.appendHistory(`homey:device:${socket}`, 'meter_power', [
+      { t: at(-2), v: 9.8 },
+      { t: at(0.5), v: 10 },
+      { t: at(12), v: 10.5 },
+      { t: at(23), v: 11.2 },
+    ]);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const date = `${yesterday.getFullYear()}-${pad(yesterday.getMonth() + 1)}-${pad(yesterday.getDate())}`;
+    const report = await t.call<{ kWh: number; cost: number; items: { id: string; kWh: number; source: string }[] }>(
+      'GET',
+      `/energy/report/day?date=${date}`,
+    );
+    expect(report.status).toBe(200);
+    expect(report.body.items.find((i) => i.id === socket)).toMatchObject({ kWh: 1.4, source: 'meter_power' });
+    expect(report.body.kWh).toBeGreaterThanOrEqual(1.4);
+    expect((await t.call('GET', '/energy/report/day?date=2026-02-30')).status).toBe(400);
+    expect((await t.call('GET', '/energy/report/day?date=yesterday')).status).toBe(400);
+    expect((await t.call('GET', '/energy/report/day')).status).toBe(400);
   });
 });

@@ -26,6 +26,7 @@ export const energyManager: HubManager = {
       getState: () => ({ ...optionValues(context, 'energy', behaviours), W: energy.live().W }),
       ...optionHandlers(context, 'energy', hubOperations.energy, behaviours),
       getLiveReport: ({ query }) => energy.live(query.zone),
+      getReportDay: ({ query }) => energy.day(query.date),
       getCurrency: () => ({
         currency: readOption(context, 'energy', 'currency', ENERGY_DEFAULTS.currency),
         kWhCost: readOption(context, 'energy', 'kWhCost', ENERGY_DEFAULTS.kWhCost),

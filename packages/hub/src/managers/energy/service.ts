@@ -1,6 +1,7 @@
-import { notFound } from '@hearth/contract';
+import { invalidParameter, notFound } from '@hearth/contract';
 import type { HubContext } from '../../platform/context';
 import type { DeviceService } from '../devices/service';
+import type { InsightsService } from '../insights/service';
 import { readOption } from '../options';
 import { ZoneStore } from '../zones/store';
 
@@ -21,6 +22,7 @@ export class EnergyService {
   constructor(
     private readonly context: HubContext,
     private readonly devices: DeviceService,
+    private readonly insights: InsightsService,
   ) {
     this.zones = new ZoneStore(context.db);
   }
@@ -92,6 +94,60 @@ export class EnergyService {
       currency,
       kWhCost,
       costPerHour: round((W / 1000) * kWhCost, 4),
+    };
+  }
+
+  /**
+   * Energy used on one day (hub local time), per device: the rise of its `meter_power` over the day, or else
+   * its hourly average `measure_power` summed over the hours it reported. Cumulative meters are listed apart.
+   */
+  day(date: string) {
+    const [y, m, d] = date.split('-').map(Number);
+    const start = new Date(y ?? Number.NaN, (m ?? 0) - 1, d ?? Number.NaN);
+    if (Number.isNaN(start.getTime()) || start.getFullYear() !== y || start.getMonth() + 1 !== m || start.getDate() !== d) {
+      throw invalidParameter('date', `Expected a date as YYYY-MM-DD, got ${date}`);
+    }
+    const from = start.getTime();
+    const end = new Date(start);
+    end.setDate(end.getDate() + 1);
+    const to = end.getTime();
+    const kWhCost = readOption<number>(this.context, 'energy', 'kWhCost', ENERGY_DEFAULTS.kWhCost);
+    const currency = readOption<string>(this.context, 'energy', 'currency', ENERGY_DEFAULTS.currency);
+    const items: { id: string; name: string; zone: string; kWh: number; source: 'meter_power' | 'measure_power' }[] = [];
+    const cumulative: { id: string; name: string; kWh: number }[] = [];
+    for (const device of this.devices.list()) {
+      const owner = `homey:device:${device.id}`;
+      let kWh: number | undefined;
+      let source: 'meter_power' | 'measure_power' = 'meter_power';
+      if (this.insights.has(owner, 'meter_power')) {
+        const hours = this.insights.hourly(owner, 'meter_power', from, to);
+        const last = hours.at(-1)?.last;
+        const before = this.insights.valueBefore(owner, 'meter_power', from);
+        if (typeof last === 'number') kWh = Math.max(0, last - (before ?? hours[0]?.last ?? last));
+      } else if (this.insights.has(owner, 'measure_power')) {
+        source = 'measure_power';
+        const hours = this.insights.hourly(owner, 'measure_power', from, to);
+        if (hours.length > 0) kWh = hours.reduce((sum, h) => sum + h.avg, 0) / 1000;
+      }
+      if (kWh === undefined) continue;
+      if ((device.energy as { cumulative?: boolean } | null)?.cumulative)
+        cumulative.push({ id: device.id, name: device.name, kWh: round(kWh, 3) });
+      else items.push({ id: device.id, name: device.name, zone: device.zone, kWh: round(kWh, 3), source });
+    }
+    const total = round(
+      items.reduce((sum, item) => sum + item.kWh, 0),
+      3,
+    );
+    return {
+      date,
+      start: start.toISOString(),
+      end: end.toISOString(),
+      kWh: total,
+      cost: round(total * kWhCost, 2),
+      currency,
+      kWhCost,
+      items: items.sort((a, b) => b.kWh - a.kWh),
+      cumulative,
     };
   }
 }

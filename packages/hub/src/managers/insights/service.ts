@@ -257,6 +257,28 @@ export class InsightsService {
     };
   }
 
+  /** Whether a log exists. */
+  has(ownerUri: string, ownerId: string): boolean {
+    return this.sql('SELECT 1 FROM insights_log WHERE owner_uri = ? AND owner_id = ?').get(ownerUri, ownerId) !== undefined;
+  }
+
+  /** Hourly averages and last values of a log in [from, to). */
+  hourly(ownerUri: string, ownerId: string, from: number, to: number): { hour: number; avg: number; last: number | null }[] {
+    const log = this.row(ownerUri, ownerId);
+    return this.sql(
+      'SELECT hour, sum / count AS avg, last_v AS last FROM insights_hour WHERE log = ? AND hour >= ? AND hour < ? ORDER BY hour',
+    ).all(log.log, from, to) as { hour: number; avg: number; last: number | null }[];
+  }
+
+  /** The last value of a log before `t`, or `null`. */
+  valueBefore(ownerUri: string, ownerId: string, t: number): number | null {
+    const log = this.row(ownerUri, ownerId);
+    const row = this.sql('SELECT v FROM insights_entry WHERE log = ? AND t < ? ORDER BY t DESC LIMIT 1').get(log.log, t) as
+      | { v: number | null }
+      | undefined;
+    return row?.v ?? null;
+  }
+
   deleteEntries(ownerUri: string, ownerId: string): void {
     const log = this.row(ownerUri, ownerId);
     this.context.db.transaction(() => {
