@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import axe from 'axe-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../../packages/cloud/src/services/mail/sink';
 import { chromiumPath, launchBrowser } from '../browser';
@@ -29,11 +30,106 @@ describe.skipIf(!chromiumPath)('support form', () => {
   /** A page of the signed-in form, showing its first step. */
   async function openForm(): Promise<Page> {
     const page = await context.newPage();
+    // The form logs what it could not gather (apps, articles, updates): show it next to a failing step.
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error')
+        console.log(`[browser ${message.type()}] ${message.text()}`);
+    });
     await page.goto(`${system.cloudUrl}/support/`);
     await page.getByRole('heading', { name: 'Hi Dana, how can we help?' }).waitFor({ timeout: 30_000 });
     return page;
   }
   const step = (page: Page, name: string) => page.locator(`section[data-step="${name}"]`).last();
+  const stepNames = (page: Page) =>
+    page
+      .locator('section[data-step]:not([data-step="placeholder"])')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-step')));
+
+  /** axe-core on the page as it is: no serious or critical violation. */
+  async function expectAccessible(page: Page) {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    });
+    expect(violations).toEqual([]);
+  }
+
+  /** Presses Tab until the focused element's text or label matches, then Enter: the keyboard alone. */
+  async function tabTo(page: Page, name: RegExp | string) {
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return (el?.getAttribute('aria-label') || el?.textContent || '').trim();
+      });
+      if (typeof name === 'string' ? focused === name : name.test(focused)) {
+        await page.keyboard.press('Enter');
+        return;
+      }
+    }
+    throw new Error(`could not reach ${name} with Tab`);
+  }
+
+  /** Chooses an app on the Pro hub's apps step and answers the step it leads to. */
+  async function chooseApp(page: Page, name: RegExp) {
+    await page.getByRole('button', { name: /^Home/ }).click();
+    await step(page, 'hubCategoryPro').getByRole('button', { name: 'Apps', exact: true }).click();
+    await step(page, 'apps').getByRole('button', { name }).click();
+  }
+
+  /**
+   * The apps and devices the apps, devices and developer tests need on the Pro hub ("Home"), installed from the
+   * hub's app store and paired through its API when the demo seed did not already do so.
+   */
+  async function prepareHomeHub() {
+    const hub = system.hubs.find((h) => h.name === 'Home');
+    if (!hub) throw new Error('no Home hub');
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
+      const response = await fetch(`${hub.url}/api/manager${path}`, {
+        method,
+        headers: { authorization: `Bearer ${hub.ownerToken}`, 'content-type': 'application/json', 'x-homey-id': hub.id },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+    };
+    const apps = ['com.lumenco.lights', 'com.guardian.security', 'com.nordheat.climate', 'com.wattwise.meter'];
+    apps.push('com.openweather.station', 'com.soundwave.speakers', 'net.tinker.blinds');
+    for (const id of apps) {
+      if ((await call('GET', `/apps/app/${id}`)).status === 200) continue;
+      const installed = await call('POST', '/apps/store', { id, channel: 'stable', waitForInstall: true });
+      expect(installed.status, id).toBe(200);
+    }
+    // One app stays a version behind the catalogue's live one, with automatic updates off.
+    const lumen = await call<{ version: string }>('GET', '/apps/app/com.lumenco.lights');
+    if (lumen.body.version !== '3.2.1') {
+      const pinned = await call('POST', '/apps/store', {
+        id: 'com.lumenco.lights',
+        channel: 'stable',
+        version: '3.2.1',
+        waitForInstall: true,
+      });
+      expect(pinned.status).toBe(200);
+    }
+    await call('PUT', '/apps/app/com.lumenco.lights', { autoupdate: false });
+    const devices = Object.values((await call<Record<string, { driverId: string }>>('GET', '/devices/device')).body ?? {});
+    for (const driverId of [
+      'homey:app:com.nordheat.climate:thermostat',
+      'homey:app:com.guardian.security:motion-sensor',
+      'homey:app:com.soundwave.speakers:speaker',
+    ]) {
+      if (devices.some((d) => d.driverId === driverId)) continue;
+      const session = await call<{ id: string }>('POST', '/drivers/pairsession', { type: 'pair', driverId });
+      expect(session.status, driverId).toBe(200);
+      const found = await call<unknown>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'list_devices' });
+      const candidate = Array.isArray(found.body) ? found.body[0] : found.body;
+      expect((await call('POST', `/drivers/pairsession/${session.body.id}/device`, candidate)).status, driverId).toBe(200);
+      await call('DELETE', `/drivers/pairsession/${session.body.id}`);
+    }
+  }
 
   beforeAll(async () => {
     const smtp = await sink.start();
@@ -41,6 +137,7 @@ describe.skipIf(!chromiumPath)('support form', () => {
       startSystem({ SMTP_URL: `smtp://${smtp.host}:${smtp.port}`, HEARTH_INTERNAL_CLIENT_SECRET: INTERNAL_SECRET }),
       launchBrowser(),
     ]);
+    await prepareHomeHub();
     context = await browser.newContext();
     // Sign in once through the cloud's authorise page (authorization code with PKCE); the token stays in storage.
     const page = await context.newPage();
@@ -150,5 +247,275 @@ describe.skipIf(!chromiumPath)('support form', () => {
     expect(['yes', 'no']).toContain(payload.underVoltageOccured);
     await page.getByRole('dialog', { name: 'Thanks for your message!' }).waitFor();
     await page.close();
+  });
+  it('unlisted hub, every order and the unlisted subscription go to the knowledge base, then the ticket', async () => {
+    const page = await openForm();
+    for (const tile of [
+      "My hub isn't listed",
+      /^Order #/,
+      "My order isn't listed",
+      /Hearth Pro Backups/,
+      /Hearth Premium/,
+      "My subscription isn't listed",
+    ]) {
+      await page.getByRole('button', { name: tile }).first().click();
+      await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+      expect(await stepNames(page)).toEqual(['mainCategory', 'knowledgeBase', 'ticket']);
+    }
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /Hearth Developer/ }).click();
+    expect(await stepNames(page)).toEqual(['mainCategory', 'ticket']);
+    await page.close();
+  });
+
+  it('cloud hub → Flow: knowledge base, then the community', async () => {
+    const page = await openForm();
+    await page.getByRole('button', { name: /^Studio/ }).click();
+    const hubStep = step(page, 'hubCategoryCloud');
+    await hubStep.getByRole('button', { name: 'Flow', exact: true }).click();
+    const kb = step(page, 'knowledgeBase');
+    await kb.getByRole('link', { name: 'Getting started with Flow' }).waitFor();
+    await kb.getByRole('button', { name: 'Ask the community' }).click();
+    await step(page, 'community')
+      .getByText(/cannot help with custom use-cases/)
+      .waitFor();
+    expect(await step(page, 'community').getByRole('link', { name: 'Visit the community forum' }).getAttribute('target')).toBe(
+      '_blank',
+    );
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('changing an earlier answer discards the later steps', async () => {
+    const page = await openForm();
+    await page.getByRole('button', { name: /Dana Demo/ }).click();
+    await step(page, 'accountCategory').getByRole('button', { name: 'Other' }).click();
+    await step(page, 'ticket').getByPlaceholder("What's your question about?").fill('something');
+    await page.getByRole('button', { name: /^Home/ }).click();
+    expect(await stepNames(page)).toEqual(['mainCategory', 'hubCategoryPro']);
+    expect(await page.locator('section[data-step="ticket"]').count()).toBe(0);
+    // The demo Pro hub has a software update waiting.
+    await step(page, 'hubCategoryPro').getByText('Hub software is out of date.').waitFor({ timeout: 15_000 });
+    await page.close();
+  });
+
+  it('apps: the provider-supported app goes to support; each developer contact kind is shown', async () => {
+    const page = await openForm();
+    await chooseApp(page, /Guardian Security/);
+    await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+    expect(await stepNames(page)).toEqual(['mainCategory', 'hubCategoryPro', 'apps', 'knowledgeBase', 'ticket']);
+
+    const kinds: [RegExp, string | null, string][] = [
+      [/WattWise Energy/, 'Visit the support website', 'is made by a verified developer.'],
+      [/Weather Station/, 'Report an issue', 'is made by a community developer.'],
+      [/SoundWave Speakers/, 'Visit the forum topic', 'is made by a community developer.'],
+      [/Tinker Blinds/, null, 'is made by a community developer.'],
+    ];
+    for (const [app, link, who] of kinds) {
+      await step(page, 'apps').getByRole('button', { name: app }).click();
+      await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+      const contact = step(page, 'contactDeveloper');
+      await contact.getByText(who).waitFor();
+      if (link) expect(await contact.getByRole('link', { name: link }).getAttribute('target')).toBe('_blank');
+      else await contact.getByText('The developer has not shared a way to contact them.', { exact: false }).waitFor();
+      expect(await contact.getByRole('button', { name: 'E-mail the developer' }).count()).toBe(0);
+    }
+    await expectAccessible(page);
+    await page.close();
+  });
+
+  it('apps: an app behind its live version ends on the knowledge base with the update warning', async () => {
+    const page = await openForm();
+    await chooseApp(page, /Lumen & Co Lights/);
+    const kb = step(page, 'knowledgeBaseFinal');
+    await kb.getByText('The selected app is out of date.').waitFor();
+    await kb.getByRole('link', { name: 'Update the app' }).waitFor();
+    expect(await kb.getByRole('button', { name: 'Contact Support' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('e-mail developer: hub offline (500), another error, then sent', async () => {
+    const page = await openForm();
+    await chooseApp(page, /NordHeat Climate/);
+    await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+    await step(page, 'contactDeveloper').getByText('NordHeat Climate is made by a verified developer.').waitFor();
+    await step(page, 'contactDeveloper').getByRole('button', { name: 'E-mail the developer' }).click();
+    const form = step(page, 'emailDeveloper');
+    await form.getByRole('button', { name: 'Send' }).click();
+    await form.getByText('A minimum of 20 characters is required to describe your issue.').waitFor();
+    await form
+      .getByPlaceholder('Please include as much details as you can.')
+      .fill('The thermostat ignores the schedule since Monday.');
+
+    // The hub's answers are replaced: offline, another error, then accepted (the real hub needs the cloud's mail
+    // endpoint to accept it, which the hub's own tests cover).
+    let failures = 0;
+    await page.route('**/api/manager/apps/app/*/crashlog', async (route) => {
+      failures += 1;
+      if (failures === 1)
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"offline","error_description":"Offline","statusCode":500}',
+        });
+      if (failures === 2)
+        return route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: '{"error":"invalid_parameter","error_description":"Message rejected.","statusCode":400}',
+        });
+      expect(route.request().postDataJSON()).toEqual({ message: 'The thermostat ignores the schedule since Monday.' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"to":"support@nordheat.example","lines":12}',
+      });
+    });
+    await form.getByRole('button', { name: 'Send' }).click();
+    await form
+      .getByText(
+        'Unfortunately, we were unable to generate a diagnostic report of the app to send with the email because your hub appears to be offline.',
+      )
+      .waitFor();
+    await form.getByRole('button', { name: 'Send' }).click();
+    await form.getByText("We've encountered a problem sending the email. Message rejected.").waitFor();
+    expect(await form.getByRole('link', { name: 'feel free to send an email to the developer here' }).getAttribute('href')).toBe(
+      'mailto:support@nordheat.example',
+    );
+    await form.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('dialog', { name: 'Your e-mail has been sent to the developer.' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Knowledge Base' }).waitFor();
+    expect(failures).toBe(3);
+    await page.close();
+  });
+
+  it('devices: grouped by app (verified authors only); a device of a developer-supported app goes to its developer', async () => {
+    const page = await openForm();
+    await page.getByRole('button', { name: /^Home/ }).click();
+    await step(page, 'hubCategoryPro').getByRole('button', { name: 'Devices', exact: true }).click();
+    const devices = step(page, 'devices');
+    const group = devices.getByRole('button', { name: /NordHeat Climate/ });
+    await group.waitFor();
+    expect(await devices.getByRole('button', { name: /SoundWave/ }).count()).toBe(0);
+    await page.waitForFunction(() => document.querySelector('section[data-step="devices"] [aria-expanded="true"]') !== null);
+    await devices.getByRole('radio').first().waitFor();
+    await expectAccessible(page);
+    // Guardian's support link is on the provider's support site: its devices go to Hearth support.
+    await devices.getByRole('group', { name: 'Guardian Security' }).getByRole('radio').first().check();
+    expect(await stepNames(page)).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'knowledgeBase']);
+    await step(page, 'knowledgeBase').getByRole('link', { name: 'A device does not respond' }).waitFor();
+    // NordHeat supports its own app: its devices go straight to the developer.
+    await devices.getByRole('group', { name: 'NordHeat Climate' }).getByRole('radio').first().check();
+    expect(await stepNames(page)).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'contactDeveloper']);
+    await page.close();
+  });
+
+  it('upload and ticket failures show their messages; the text survives a reload', async () => {
+    const page = await openForm();
+    await page.getByRole('button', { name: "My hub isn't listed" }).click();
+    await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+    const ticket = step(page, 'ticket');
+    await ticket.getByPlaceholder("What's your question about?").fill('Hub missing');
+    await ticket
+      .getByPlaceholder('Please include as much details as you can.')
+      .fill('My second hub does not show up in the list.');
+    const input = ticket.getByLabel('Attachments');
+    await input.setInputFiles(
+      Array.from({ length: 13 }, (_, i) => ({ name: `f${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${i}`) })),
+    );
+    await ticket.getByText('Maximum number of attachments reached. Cannot add more than 12 files.').waitFor();
+    expect(await ticket.getByRole('button', { name: /^Remove/ }).count()).toBe(12);
+    for (let i = 1; i < 12; i++) await ticket.getByRole('button', { name: `Remove f${i}.txt` }).click();
+    await page.route('**/api/helpdesk/attachment*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await ticket.getByRole('button', { name: 'Send' }).click();
+    await ticket.getByText("We've encountered a problem uploading f0.txt. Please try again!").waitFor();
+    expect(await ticket.getByText(/By sending this form/).count()).toBe(0);
+    await page.unroute('**/api/helpdesk/attachment*');
+    await page.route('**/api/helpdesk/ticket', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await ticket.getByRole('button', { name: 'Send' }).click();
+    await ticket.getByText("We've encountered a problem sending your message. Please try again.").waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: "My hub isn't listed" }).click();
+    await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+    expect(await step(page, 'ticket').getByPlaceholder("What's your question about?").inputValue()).toBe('Hub missing');
+    expect(await step(page, 'ticket').getByPlaceholder('Please include as much details as you can.').inputValue()).toBe(
+      'My second hub does not show up in the list.',
+    );
+    await page.close();
+  });
+
+  it('the keyboard alone completes a path, and the popup keeps focus inside', async () => {
+    const page = await openForm();
+    await tabTo(page, /^Dana Demo/);
+    await page.getByRole('heading', { name: 'How can we help you with your account?' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('How can we help you with your account?');
+    await tabTo(page, 'Other');
+    await page.getByRole('heading', { name: "We're happy to help." }).waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keyboard only');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Sent without touching the mouse at all.');
+    await tabTo(page, 'Send');
+    const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
+    await dialog.waitFor();
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.close();
+  });
+
+  it('a phone-sized viewport shows carousels and still completes a path', async () => {
+    const phone = await signedInContext(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto(`${system.cloudUrl}/support/`);
+    await page.getByRole('heading', { name: 'Hi Dana, how can we help?' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('.carousel').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /Dana Demo/ }).tap();
+    // The first tile of each carousel is in view; the others are reached by swiping or the arrows.
+    await step(page, 'accountCategory').getByRole('button', { name: 'Name / E-mail' }).tap();
+    await step(page, 'knowledgeBaseFinal')
+      .getByRole('link', { name: 'Changing the name or e-mail address of your account' })
+      .waitFor();
+    await phone.close();
+  });
+
+  /** A new browser context signed in like the main one (the form keeps its token in local storage). */
+  async function signedInContext(target: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+    const state = await context.storageState();
+    const items = state.origins.find((o) => system.cloudUrl.startsWith(o.origin))?.localStorage ?? [];
+    const created = await target.newContext(options);
+    await created.addInitScript((entries: { name: string; value: string }[]) => {
+      for (const { name, value } of entries) if (!localStorage.getItem(name)) localStorage.setItem(name, value);
+    }, items);
+    return created;
+  }
+
+  it('a page restored from the back-forward cache starts over', async () => {
+    // Playwright turns the back-forward cache off by default; this browser keeps it, as people's browsers do.
+    const bfcacheBrowser = await chromium.launch({
+      executablePath: chromiumPath as string,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const page = await (await signedInContext(bfcacheBrowser)).newPage();
+      await page.goto(`${system.cloudUrl}/support/`);
+      await page.getByRole('button', { name: /Dana Demo/ }).click();
+      expect(await stepNames(page)).toEqual(['mainCategory', 'accountCategory']);
+      await page.evaluate(() => {
+        (window as unknown as { marker: boolean }).marker = true;
+      });
+      await page.goto(`${system.cloudUrl}/api/helpdesk/articles`);
+      // A restored page fires no load event: wait for the navigation to commit only.
+      await page.goBack({ waitUntil: 'commit' });
+      await page.getByRole('heading', { name: 'Hi Dana, how can we help?' }).waitFor();
+      // The marker survived: this is the same page, restored from the back-forward cache, not a new load.
+      expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+      await page.waitForFunction(() => document.querySelectorAll('section[data-step="accountCategory"]').length === 0);
+      expect(await stepNames(page)).toEqual(['mainCategory']);
+    } finally {
+      await bfcacheBrowser.close();
+    }
   });
 });
