@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import { appsCatalogueMigration } from '../services/apps/tables';
+import { appsCatalogueMigration, appsSearchAndSummariesMigration } from '../services/apps/tables';
 import { callbackMigration } from '../services/callback/migration';
 import { cloudAccountsMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
@@ -15,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-60-callback-urls': callbackMigration,
   '20261122-01-helpdesk-tickets': helpdeskMigration,
   '20261122-50-apps-catalogue': appsCatalogueMigration,
+  '20261122-70-apps-search-and-summaries': appsSearchAndSummariesMigration,
 };

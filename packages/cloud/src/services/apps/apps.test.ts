@@ -475,4 +475,15 @@ describe('search keys', () => {
     expect(withinOneEdit('lumen', 'lxmex')).toBe(false);
     expect(withinOneEdit('abcde', 'bcdxe')).toBe(false);
   });
+
+  it('scores exact words over prefixes over typos', async () => {
+    const { matchScore } = await import('./search');
+    expect(matchScore('lumenco', 'lumenco')).toBe(3);
+    expect(matchScore('lum', 'lumenco')).toBe(2);
+    expect(matchScore('lumneco', 'lumenco')).toBe(1);
+    expect(matchScore('lumneco', 'lumencobulbs')).toBe(1);
+    expect(matchScore('lumne', 'lumenco')).toBe(0);
+    expect(matchScore('lux', 'lumenco')).toBe(0);
+    expect(matchScore('lumxnxo', 'lumenco')).toBe(0);
+  });
 });

@@ -208,5 +208,5 @@ describeOnDatabases('app catalogue authorization', (backend) => {
       }
     }
     expect(outcomes.filter((o) => !o.endsWith('as expected'))).toEqual([]);
-  });
+  }, 180_000); // 250 calls one after the other
 });

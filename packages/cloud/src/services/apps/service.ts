@@ -18,7 +18,7 @@ import {
   TRUSTED_DEVELOPER_ROLE,
 } from './access';
 import { type AppFactsValue, ArchiveError, type FactsDriver, factsOf, readArchive } from './archive';
-import { keysOf, matchScore, searchRows, withinOneEdit, wordsOf } from './search';
+import { keysOf, matchScore, searchRows, wordsOf } from './search';
 import type { AppBuildsTable, AppSettingsValue, AppsTable, Channel } from './tables';
 
 type BuildRow = Selectable<AppBuildsTable>;
@@ -80,12 +80,11 @@ export class AppCatalogue {
   uploadUrl = (archiveId: string) => `${this.publicUrl}/apps/archive/${archiveId}`;
   downloadUrl = (archiveId: string) => `${this.publicUrl}/apps/archive/${archiveId}/download`;
 
+  /** Summaries read one row per app: the publication, rating and install figures are kept on the app itself. */
   private summaryQuery() {
     return this.db
       .selectFrom('apps as a')
       .innerJoin('users as u', 'u.id', 'a.author_user_id')
-      .leftJoin('app_builds as l', 'l.id', 'a.live_build_id')
-      .leftJoin('app_builds as t', 't.id', 'a.test_build_id')
       .select([
         'a.id',
         'a.author_user_id',
@@ -94,44 +93,21 @@ export class AppCatalogue {
         'a.updated_at',
         'a.live_build_id',
         'a.test_build_id',
+        'a.live_version',
+        'a.test_version',
+        'a.facts',
+        'a.rating_sum',
+        'a.rating_count',
+        'a.installs',
         'u.firstname',
         'u.lastname',
         'u.role_ids',
-        'l.version as live_version',
-        't.version as test_version',
-        'l.facts as live_facts',
-        't.facts as test_facts',
-      ])
-      .select((eb) => [
-        eb
-          .selectFrom('app_builds as f')
-          .select('f.facts')
-          .whereRef('f.app_id', '=', 'a.id')
-          .where('f.facts', 'is not', null)
-          .orderBy('f.id', 'desc')
-          .limit(1)
-          .as('latest_facts'),
-        eb
-          .selectFrom('app_reviews as r')
-          .select((r) => r.fn.avg<string>('r.rating').as('avg'))
-          .whereRef('r.app_id', '=', 'a.id')
-          .as('rating_avg'),
-        eb
-          .selectFrom('app_reviews as r')
-          .select((r) => r.fn.countAll<string>().as('count'))
-          .whereRef('r.app_id', '=', 'a.id')
-          .as('rating_count'),
-        eb
-          .selectFrom('app_installs as i')
-          .select((r) => r.fn.countAll<string>().as('count'))
-          .whereRef('i.app_id', '=', 'a.id')
-          .as('installs'),
       ]);
   }
 
   private summaryRecord(row: Awaited<ReturnType<ReturnType<AppCatalogue['summaryQuery']>['executeTakeFirstOrThrow']>>) {
-    const facts = (row.live_facts ?? row.test_facts ?? row.latest_facts ?? null) as AppFactsValue | null;
-    const average = row.rating_avg === null ? null : Math.round(Number(row.rating_avg) * 100) / 100;
+    const facts = row.facts as AppFactsValue | null;
+    const average = row.rating_count === 0 ? null : Math.round((row.rating_sum / row.rating_count) * 100) / 100;
     return {
       _id: row.id,
       id: row.id,
@@ -156,8 +132,8 @@ export class AppCatalogue {
       ...(facts?.compatibility ? { compatibility: facts.compatibility } : {}),
       sdk: facts?.sdk ?? null,
       drivers: (facts?.drivers ?? []).map((d) => ({ id: d.id, name: d.name, class: d.class, connectivity: d.connectivity })),
-      rating: { average, count: num(row.rating_count) },
-      installs: num(row.installs),
+      rating: { average, count: row.rating_count },
+      installs: row.installs,
       highlighted: row.highlighted,
       createdAt: iso(row.created_at) as string,
       updatedAt: iso(row.updated_at) as string,
@@ -467,6 +443,7 @@ export class AppCatalogue {
         file,
         has_icon: read.icon !== null,
       });
+      await this.refreshPublication(target.app_id);
     } catch (error) {
       if (!(error instanceof ArchiveError)) {
         await this.setArchive(archiveId, { state: 'failed', error: 'The archive could not be processed' });
@@ -522,26 +499,62 @@ export class AppCatalogue {
     return { path: join(this.archives, row.file), format: row.file.endsWith('.zip') ? 'zip' : 'tar.gz', size: Number(row.size) };
   }
 
-  /** Recomputes the app's live (newest stable) and test (newest beta) builds and its search index. */
+  /**
+   * Recomputes what the app shows: its live (newest stable) and test (newest beta) builds, their versions, the facts
+   * of the live build (or the test build, or the newest processed one) and its search index.
+   */
   async refreshPublication(appId: string) {
-    const newest = async (channel: Channel) => {
-      const rows = await this.db
-        .selectFrom('app_builds')
-        .select(['id', 'version'])
-        .where('app_id', '=', appId)
-        .where('channel', '=', channel)
-        .execute();
-      rows.sort((a, b) => semver.rcompare(a.version, b.version));
-      return rows[0]?.id ?? null;
-    };
-    const live = await newest('stable');
-    const test = await newest('beta');
+    const builds = await this.db
+      .selectFrom('app_builds')
+      .select(['id', 'version', 'channel', 'facts'])
+      .where('app_id', '=', appId)
+      .execute();
+    const newest = (channel: Channel) =>
+      builds.filter((b) => b.channel === channel).sort((a, b) => semver.rcompare(a.version, b.version))[0] ?? null;
+    const live = newest('stable');
+    const test = newest('beta');
+    const latest = builds.filter((b) => b.facts !== null).sort((a, b) => b.id - a.id)[0] ?? null;
     await this.db
       .updateTable('apps')
-      .set({ live_build_id: live, test_build_id: test, updated_at: new Date() })
+      .set({
+        live_build_id: live?.id ?? null,
+        test_build_id: test?.id ?? null,
+        live_version: live?.version ?? null,
+        test_version: test?.version ?? null,
+        facts: JSON.stringify(live?.facts ?? test?.facts ?? latest?.facts ?? null),
+        updated_at: new Date(),
+      })
       .where('id', '=', appId)
       .execute();
     await this.indexApp(appId);
+  }
+
+  /** Recomputes the rating figures kept on the app. */
+  private async refreshRatings(appId: string) {
+    const row = await this.db
+      .selectFrom('app_reviews')
+      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string>('rating').as('sum')])
+      .where('app_id', '=', appId)
+      .executeTakeFirstOrThrow();
+    await this.db
+      .updateTable('apps')
+      .set({ rating_count: num(row.count), rating_sum: num(row.sum) })
+      .where('id', '=', appId)
+      .execute();
+  }
+
+  /** Recomputes the number of hubs that installed the app. */
+  private async refreshInstalls(appId: string) {
+    const row = await this.db
+      .selectFrom('app_installs')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('app_id', '=', appId)
+      .executeTakeFirstOrThrow();
+    await this.db
+      .updateTable('apps')
+      .set({ installs: num(row.count) })
+      .where('id', '=', appId)
+      .execute();
   }
 
   private async touch(appId: string) {
@@ -620,6 +633,7 @@ export class AppCatalogue {
         }),
       )
       .execute();
+    await this.refreshInstalls(appId);
     return {
       id: appId,
       version: build.version,
@@ -838,6 +852,7 @@ export class AppCatalogue {
       .values({ app_id: appId, user_id: userId, ...values })
       .onConflict((oc) => oc.columns(['app_id', 'user_id']).doUpdateSet(values))
       .execute();
+    await this.refreshRatings(appId);
     return this.review(appId, userId);
   }
 
@@ -849,12 +864,14 @@ export class AppCatalogue {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw notFound('Your review of', appId);
+    await this.refreshRatings(appId);
   }
 
   async deleteAllReviews(appId: string, caller: Caller) {
     await this.appRow(appId);
     requireProvider(caller);
     await this.db.deleteFrom('app_reviews').where('app_id', '=', appId).execute();
+    await this.refreshRatings(appId);
   }
 
   async respondToReview(appId: string, userId: string, caller: Caller, response: string | null) {
@@ -1131,7 +1148,7 @@ export class AppCatalogue {
     const apps = await this.summaries((q) => {
       let filtered = this.live()(q);
       if (query.author !== undefined) filtered = filtered.where('a.author_user_id', '=', query.author);
-      if (category !== null) filtered = filtered.where(sql<boolean>`l.facts -> 'category' @> ${category}::jsonb`);
+      if (category !== null) filtered = filtered.where(sql<boolean>`a.facts -> 'category' @> ${category}::jsonb`);
       return filtered
         .orderBy('a.updated_at', 'desc')
         .orderBy('a.id')
@@ -1140,10 +1157,10 @@ export class AppCatalogue {
     });
     let total = this.db
       .selectFrom('apps as a')
-      .innerJoin('app_builds as l', 'l.id', 'a.live_build_id')
-      .select((eb) => eb.fn.countAll<string>().as('n'));
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('a.live_build_id', 'is not', null);
     if (query.author !== undefined) total = total.where('a.author_user_id', '=', query.author);
-    if (category !== null) total = total.where(sql<boolean>`l.facts -> 'category' @> ${category}::jsonb`);
+    if (category !== null) total = total.where(sql<boolean>`a.facts -> 'category' @> ${category}::jsonb`);
     return { total: num((await total.executeTakeFirstOrThrow()).n), apps };
   }
 
@@ -1182,16 +1199,27 @@ export class AppCatalogue {
   async search(query: string, filter: HubFilter) {
     const words = [...new Set(wordsOf(query))].slice(0, 8);
     if (words.length === 0) throw invalidParameter('query', 'The query has no words to search for');
-    const keys = [...new Set(words.flatMap((w) => keysOf(w).map((k) => k.key)))];
+    // One indexed lookup: the words themselves match words, deletions and prefixes; their deletions match words and
+    // deletions (a typo) and, from six letters on, prefixes too (a typo while still typing). Shorter deletions
+    // would match the prefixes of too many words.
+    const typos = [
+      ...new Set(
+        words.flatMap((w) =>
+          keysOf(w)
+            .filter((k) => k.distance === 1)
+            .map((k) => k.key),
+        ),
+      ),
+    ];
+    const anyDistance = [...new Set([...words, ...typos.filter((k) => k.length >= 5)])];
+    const wordsOnly = typos.filter((k) => k.length < 5 && !anyDistance.includes(k));
     const rows = await this.db
       .selectFrom('app_search_keys')
-      .select(['app_id', 'word', 'key'])
+      .select(['app_id', 'word'])
       .where((eb) =>
         eb.or([
-          eb('key', 'in', keys),
-          ...words
-            .filter((w) => w.length >= 2)
-            .map((w) => eb.and([eb('distance', '=', 0), eb('word', 'like', `${w.replace(/[\\%_]/g, '\\$&')}%`)])),
+          eb('key', 'in', anyDistance),
+          ...(wordsOnly.length > 0 ? [eb.and([eb('key', 'in', wordsOnly), eb('distance', '<', 2)])] : []),
         ]),
       )
       .execute();
@@ -1199,7 +1227,7 @@ export class AppCatalogue {
     for (const row of rows) {
       const perWord = scores.get(row.app_id) ?? words.map(() => 0);
       words.forEach((w, i) => {
-        const score = matchScore(w, row.word, w.length >= 4 && withinOneEdit(w, row.word));
+        const score = matchScore(w, row.word);
         if (score > (perWord[i] ?? 0)) perWord[i] = score;
       });
       scores.set(row.app_id, perWord);
@@ -1212,15 +1240,8 @@ export class AppCatalogue {
     // Rank on the facts alone, then build full summaries only for the page that is answered.
     const candidates = await this.db
       .selectFrom('apps as a')
-      .innerJoin('app_builds as l', 'l.id', 'a.live_build_id')
-      .select(['a.id', 'l.facts'])
-      .select((eb) =>
-        eb
-          .selectFrom('app_installs as i')
-          .select((c) => c.fn.countAll<string>().as('n'))
-          .whereRef('i.app_id', '=', 'a.id')
-          .as('installs'),
-      )
+      .select(['a.id', 'a.facts', 'a.installs'])
+      .where('a.live_build_id', 'is not', null)
       .where(
         'a.id',
         'in',
@@ -1232,10 +1253,7 @@ export class AppCatalogue {
         const facts = c.facts as AppFactsValue | null;
         return facts !== null && this.compatible(facts, filter);
       })
-      .sort(
-        (a, b) =>
-          (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || num(b.installs) - num(a.installs) || a.id.localeCompare(b.id),
-      )
+      .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || b.installs - a.installs || a.id.localeCompare(b.id))
       .slice(0, SEARCH_LIMIT)
       .map((c) => c.id);
     if (ranked.length === 0) return [];
@@ -1288,8 +1306,8 @@ export class AppCatalogue {
   async driverSearch(filter: HubFilter, match: (driver: FactsDriver) => boolean) {
     const rows = await this.db
       .selectFrom('apps as a')
-      .innerJoin('app_builds as b', 'b.id', 'a.live_build_id')
-      .select(['a.id', 'b.facts'])
+      .select(['a.id', 'a.facts'])
+      .where('a.live_build_id', 'is not', null)
       .execute();
     const hits: { appId: string; driver: FactsDriver }[] = [];
     for (const row of rows)
@@ -1310,8 +1328,8 @@ export class AppCatalogue {
   async discover(hints: Record<'ssdp' | 'ble' | 'mac' | 'mdns-sd', unknown[] | undefined>) {
     const rows = await this.db
       .selectFrom('apps as a')
-      .innerJoin('app_builds as b', 'b.id', 'a.live_build_id')
-      .select(['a.id', 'b.facts'])
+      .select(['a.id', 'a.facts'])
+      .where('a.live_build_id', 'is not', null)
       .execute();
     const text = (values: unknown[] | undefined) =>
       (values ?? []).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)).toLowerCase());

@@ -1,4 +1,5 @@
 import { type ColumnType, type Generated, type Kysely, type Migration, sql } from 'kysely';
+import { searchRows } from './search';
 
 /** A jsonb column: read as `T`, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
@@ -24,6 +25,14 @@ export interface AppsTable {
   /** Kept equal to the newest `stable` build (live) and the newest `beta` build (test). */
   live_build_id: number | null;
   test_build_id: number | null;
+  live_version: ColumnType<string | null, string | null | undefined, string | null>;
+  test_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The facts the catalogue shows: the live build's, else the test build's, else the newest processed build's. */
+  facts: ColumnType<Record<string, unknown> | null, string | undefined, string>;
+  rating_sum: ColumnType<number, number | undefined, number>;
+  rating_count: ColumnType<number, number | undefined, number>;
+  /** Hubs that installed the app (kept equal to its rows in `app_installs`). */
+  installs: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -133,16 +142,16 @@ export interface AppInstallsTable {
 }
 
 /**
- * The search index: each word of a live app's names (every language) and id, under itself and under each of
- * its one-letter deletions. A query word matches when one of its own keys (itself and its deletions) equals one
- * of these: that is an edit distance of at most one, answered with plain index lookups that behave the same on
- * PostgreSQL and PGlite (neither pg_trgm nor fuzzystrmatch is needed).
+ * The search index: each word of a live app's names (every language) and id, under itself, each of its
+ * one-letter deletions and each of its prefixes. A query word matches when one of its own keys (itself and its
+ * deletions) equals one of these: an edit distance of at most one, or a prefix, answered with one equality index
+ * lookup that behaves the same on PostgreSQL and PGlite (neither pg_trgm nor fuzzystrmatch is needed).
  */
 export interface AppSearchKeysTable {
   app_id: string;
   key: string;
   word: string;
-  /** 0 when `key` is the word itself, 1 for a deletion. */
+  /** 0 when `key` is the word itself, 1 for a deletion, 2 for a prefix. */
   distance: number;
 }
 
@@ -312,5 +321,62 @@ export const appsCatalogueMigration: Migration = {
       .expression(sql`word text_pattern_ops`)
       .where(sql.ref('distance'), '=', 0)
       .execute();
+  },
+};
+
+/**
+ * Search through one equality lookup: prefixes become keys of the index (the `LIKE` pattern index goes) and the
+ * lookup index carries the kind of key. Summaries become one row per app: the live and test versions, the facts
+ * shown, the rating and install figures are kept on the app. Existing apps are filled in and re-indexed.
+ */
+export const appsSearchAndSummariesMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.dropIndex('app_search_keys_word').execute();
+    await db.schema.dropIndex('app_search_keys_key').execute();
+    await db.schema
+      .createIndex('app_search_keys_lookup')
+      .on('app_search_keys')
+      .columns(['key', 'distance', 'app_id', 'word'])
+      .execute();
+    await db.schema
+      .alterTable('apps')
+      .addColumn('live_version', 'text')
+      .addColumn('test_version', 'text')
+      .addColumn('facts', 'jsonb')
+      .addColumn('rating_sum', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('rating_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('installs', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    const typed = db as unknown as Kysely<AppsTables>;
+    const apps = await typed.selectFrom('apps').select(['id', 'live_build_id', 'test_build_id']).execute();
+    await typed.deleteFrom('app_search_keys').execute();
+    for (const app of apps) {
+      const builds = await typed
+        .selectFrom('app_builds')
+        .select(['id', 'version', 'facts'])
+        .where('app_id', '=', app.id)
+        .orderBy('id', 'desc')
+        .execute();
+      const live = builds.find((b) => b.id === app.live_build_id);
+      const test = builds.find((b) => b.id === app.test_build_id);
+      const facts = live?.facts ?? test?.facts ?? builds.find((b) => b.facts !== null)?.facts ?? null;
+      const reviews = await typed.selectFrom('app_reviews').select('rating').where('app_id', '=', app.id).execute();
+      const installs = await typed.selectFrom('app_installs').select('hub_key').where('app_id', '=', app.id).execute();
+      await typed
+        .updateTable('apps')
+        .set({
+          live_version: live?.version ?? null,
+          test_version: test?.version ?? null,
+          facts: JSON.stringify(facts),
+          rating_sum: reviews.reduce((sum, r) => sum + r.rating, 0),
+          rating_count: reviews.length,
+          installs: installs.length,
+        })
+        .where('id', '=', app.id)
+        .execute();
+      const name = (live?.facts as { name?: string | Record<string, string> } | null | undefined)?.name;
+      const rows = name === undefined ? [] : searchRows(app.id, name);
+      if (rows.length > 0) await typed.insertInto('app_search_keys').values(rows).execute();
+    }
   },
 };
