@@ -82,7 +82,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     },
     async stop() {
       await realtime.stop();
-      for (const manager of [...managers].reverse()) await manager.stop?.();
+      for (const manager of [...managers].reverse()) await manager.stop?.(context);
       await app.close();
       durability.close();
       db.close();

@@ -35,5 +35,5 @@ export interface HubManager {
   readonly migrations?: readonly Migration[];
   implementations(context: HubContext): Implementation<HubPrincipal>[];
   start?(context: HubContext): Promise<void> | void;
-  stop?(): Promise<void> | void;
+  stop?(context: HubContext): Promise<void> | void;
 }
