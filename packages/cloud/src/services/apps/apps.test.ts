@@ -215,6 +215,21 @@ describeOnDatabases('app catalogue', (backend) => {
       await upload(cloud, build.archive._id, dev.token, demoArchive(manifestOf('com.aurora.broken', '0.1.0')), 'application/zip'),
     );
     expect(zip).toMatchObject({ state: 'ready', manifest: { version: '0.1.0' } });
+    // The provider's archive processor may report a state and manifest as JSON; authors may not.
+    const internal = await internalToken(cloud);
+    expect((await api('PUT', `/archive/${build.archive._id}`, dev.token, { state: 'failed' })).status).toBe(403);
+    const badManifest = await api('PUT', `/archive/${build.archive._id}`, internal, { manifest: { id: 'com.aurora.broken' } });
+    expect(await readJson(badManifest)).toMatchObject({
+      statusCode: 400,
+      error_description: expect.stringContaining('manifest'),
+    });
+    const reported = await api('PUT', `/archive/${build.archive._id}`, internal, {
+      state: 'ready',
+      assetsId: 'assets-1',
+      manifest: manifestOf('com.aurora.broken', '0.1.0', { name: 'Aurora Reported' }),
+    });
+    expect(await readJson(reported)).toMatchObject({ state: 'ready', assetsId: 'assets-1' });
+    expect((await readJson(await api('GET', '/app/com.aurora.broken', dev.token))).name).toBe('Aurora Reported');
     // Someone else's archive, and someone else's app.
     expect(
       (await upload(cloud, build.archive._id, other.token, await tarball(manifestOf('com.aurora.broken', '0.1.0')))).status,

@@ -17,7 +17,15 @@ import {
   requireReviewer,
   TRUSTED_DEVELOPER_ROLE,
 } from './access';
-import { type AppFactsValue, ArchiveError, type FactsDriver, factsOf, readArchive } from './archive';
+import {
+  type AppFactsValue,
+  ArchiveError,
+  checkPackageManifest,
+  type FactsDriver,
+  factsOf,
+  type PackageManifest,
+  readArchive,
+} from './archive';
 import { keysOf, matchScore, searchRows, wordsOf } from './search';
 import type { AppBuildsTable, AppSettingsValue, AppsTable, Channel } from './tables';
 
@@ -460,9 +468,28 @@ export class AppCatalogue {
     caller: Caller,
     body: { state?: string; error?: string; manifest?: object; assetsId?: string; hash?: string; size?: number },
   ) {
-    await this.archiveWithBuild(archiveId);
+    const target = await this.archiveWithBuild(archiveId);
     requireProvider(caller);
     const changes: Record<string, unknown> = {};
+    if (body.manifest !== undefined) {
+      // The processor's manifest is held to the same rules as an uploaded one; its facts are what the catalogue shows.
+      const problems = checkPackageManifest(body.manifest);
+      if (problems.length > 0) throw invalidParameter('manifest', problems.join('; '));
+      const manifest = body.manifest as PackageManifest;
+      if (manifest.id !== target.app_id || manifest.version !== target.version)
+        throw invalidParameter(
+          'manifest',
+          `The manifest is ${manifest.id} ${manifest.version}, the build ${target.app_id} ${target.version}`,
+        );
+      await this.db
+        .updateTable('app_builds')
+        .set({
+          facts: JSON.stringify({ ...factsOf(manifest), icon: this.iconUrl(target.app_id) }),
+          manifest: JSON.stringify(manifest),
+        })
+        .where('id', '=', target.build_id)
+        .execute();
+    }
     if (body.state !== undefined) changes.state = body.state;
     if (body.error !== undefined) changes.error = body.error;
     if (body.assetsId !== undefined) changes.assets_id = body.assetsId;
@@ -470,6 +497,7 @@ export class AppCatalogue {
     if (body.size !== undefined) changes.size = body.size;
     if (body.manifest !== undefined) changes.manifest = JSON.stringify(body.manifest);
     await this.setArchive(archiveId, changes);
+    await this.refreshPublication(target.app_id);
     return this.getArchive(archiveId);
   }
 
@@ -635,6 +663,7 @@ export class AppCatalogue {
       .execute();
     await this.refreshInstalls(appId);
     return {
+      _id: appId,
       id: appId,
       version: build.version,
       channel: build.channel,
