@@ -34,3 +34,14 @@ it('seeds flows that are not broken', async () => {
   expect(flows.map((flow) => flow.name)).toEqual(expect.arrayContaining(['Welcome home', 'Evening routine']));
   expect(flows.every((flow) => !flow.broken)).toBe(true);
 });
+
+it('seeds apps and devices in the zones, with an onoff socket among them', async () => {
+  const devices = Object.values(
+    (await t.call('GET', '/api/manager/devices/device')).body as Record<string, { capabilities: string[]; zone: string }>,
+  );
+  expect(devices.length).toBeGreaterThan(5);
+  expect(devices.some((device) => device.capabilities.includes('onoff'))).toBe(true);
+  const zones = (await t.call('GET', '/api/manager/zones/zone')).body as Record<string, unknown>;
+  expect(devices.every((device) => device.zone in zones)).toBe(true);
+  expect(Object.keys((await t.call('GET', '/api/manager/apps/app')).body).length).toBeGreaterThan(3);
+});

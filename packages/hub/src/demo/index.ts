@@ -1,8 +1,9 @@
+import { seedDemoHub as seedDemoDevices } from '../runtime/seed';
 import type { Hub } from '../server';
 
 /**
  * Seeds the demo world of ARCHITECTURE.md into a hub on its first start: a home of zones, people, variables,
- * alarms and flows. It goes through the hub's own API (in-process), so the demo only ever holds what a user
+ * alarms, flows, then apps, devices and insights history. It goes through the hub's own API (in-process), so the demo only ever holds what a user
  * could have made and every rule of the API applies to it.
  */
 export async function seedDemoHub(hub: Hub): Promise<void> {
@@ -71,6 +72,8 @@ export async function seedDemoHub(hub: Hub): Promise<void> {
   const folder = await api<{ id: string }>('POST', '/flow/flowfolder', { name: 'Lighting' });
   await api('POST', '/flow/flowfolder', { name: 'Security' });
   await seedDemoFlows(api, folder.id);
+  // Apps (one out of date, one that crashes), devices in these zones and two weeks of insights history.
+  seedDemoDevices(hub.context, { historyDays: 14 });
 
   settings.set('demo.seeded', true);
 }
