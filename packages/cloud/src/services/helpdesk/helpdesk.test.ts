@@ -231,6 +231,23 @@ describeOnDatabases('helpdesk service', (backend) => {
     expect(badKey.status).toBe(400);
   });
 
+  it('removes uploads that no ticket claimed within a day, keeping claimed ones', async () => {
+    const helpdesk = createHelpdesk(cloud.context);
+    const abandoned = (await (await upload('abandoned.png', Buffer.from('left behind'))).json()) as { token: string };
+    expect(await helpdesk.removeUnclaimedAttachments(24 * 3600_000)).toBe(0);
+    const removed = await helpdesk.removeUnclaimedAttachments(24 * 3600_000, new Date(Date.now() + 25 * 3600_000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    await expect(stat(helpdesk.fileOf(abandoned.token))).rejects.toThrow();
+    const claimed = await cloud.context.database.db
+      .selectFrom('helpdesk_attachments')
+      .select('token')
+      .where('ticket_id', 'is not', null)
+      .execute();
+    expect(claimed.length).toBeGreaterThan(0);
+    const response = await postTicket(ticket({ uploadTokens: [abandoned.token] }));
+    expect(response.status).toBe(400);
+  });
+
   it("one user cannot attach another user's upload", async () => {
     const other = await createUser(cloud, `other-${backend}@hearth.test`);
     const mine = (await (await upload('private.png', Buffer.from('mine'))).json()) as { token: string };

@@ -16,6 +16,12 @@ const helpdeskOf = (context: CloudContext) => {
   return helpdesk;
 };
 
+/** Uploads of forms that were never sent are removed after a day; the sweep runs hourly. */
+const UNCLAIMED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+// `stop()` gets no context, so the sweeps of every cloud started in this process are kept together.
+const cleanupTimers = new Set<NodeJS.Timeout>();
+
 /** Knowledge-base articles, ticket attachments and tickets under `/api/helpdesk`, and the support form at `/support`. */
 export const helpdeskService: CloudService = {
   name: 'helpdesk',
@@ -65,6 +71,18 @@ export const helpdeskService: CloudService = {
         };
       },
     }),
+  start: (context) => {
+    const helpdesk = helpdeskOf(context);
+    const timer = setInterval(() => {
+      helpdesk.removeUnclaimedAttachments(UNCLAIMED_UPLOAD_MAX_AGE_MS).catch(() => undefined);
+    }, CLEANUP_INTERVAL_MS);
+    timer.unref();
+    cleanupTimers.add(timer);
+  },
+  stop: () => {
+    for (const timer of cleanupTimers) clearInterval(timer);
+    cleanupTimers.clear();
+  },
   routes: async (app) => {
     // Attachments arrive as raw bytes and are streamed to disk by the handler: hand the stream over unparsed.
     if (!app.hasContentTypeParser('application/octet-stream')) {

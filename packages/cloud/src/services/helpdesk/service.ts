@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { TicketRequest } from '@hearth/contract';
@@ -108,6 +109,19 @@ export function createHelpdesk(context: CloudContext) {
         return { id: winner.id, created: false };
       }
       return { id, created: true };
+    },
+
+    /** Deletes uploads no ticket claimed within `maxAgeMs` (abandoned forms), rows and files. Answers how many. */
+    async removeUnclaimedAttachments(maxAgeMs: number, now = new Date()) {
+      const cutoff = new Date(now.getTime() - maxAgeMs);
+      const stale = await db
+        .deleteFrom('helpdesk_attachments')
+        .where('ticket_id', 'is', null)
+        .where('created_at', '<', cutoff)
+        .returning('token')
+        .execute();
+      await Promise.all(stale.map(({ token }) => rm(fileOf(token), { force: true })));
+      return stale.length;
     },
 
     async ticket(id: string) {
