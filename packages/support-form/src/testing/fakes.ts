@@ -72,7 +72,11 @@ export const devices: Device[] = [
 export function fakeHubClient(over: Partial<HubClient> = {}): HubClient {
   return {
     getUpdates: vi.fn(async () => [{ version: '12.2.0' }]),
-    getInfo: vi.fn(async () => ({ videoCoreUnderVoltageCurrentlyRatio: 0.25 })),
+    getInfo: vi.fn(async () => ({
+      videoCoreUnderVoltageCurrentlyRatio: 0.25,
+      modelName: 'Hearth Pro (Early 2023)',
+      region: 'eu',
+    })),
     sendLog: vi.fn(async () => 'report-123'),
     getDevices: vi.fn(async () => devices),
     getApps: vi.fn(async () => proHub.apps),

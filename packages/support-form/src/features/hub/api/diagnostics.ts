@@ -15,6 +15,8 @@ export interface UnderVoltage {
 
 /** Context about a hub, gathered in parallel as soon as it is chosen, without asking the customer. */
 export interface HubDiagnostics {
+  /** `system.getInfo`: the hub's own facts, filling in what the cloud's record of it lacks. */
+  info: Promise<Record<string, unknown> | null>;
   outOfDate: Promise<boolean>;
   underVoltage: Promise<UnderVoltage>;
   report: Promise<string>;
@@ -40,8 +42,9 @@ export function startDiagnostics(services: Services, hub: Hub): HubDiagnostics {
       return false;
     },
   );
+  const info = client.getInfo();
   const underVoltage: Promise<UnderVoltage> = SPECIAL_MODEL_PATTERN.test(hub.model)
-    ? client.getInfo().then(
+    ? info.then(
         (info) => {
           const value = info.videoCoreUnderVoltageCurrentlyRatio;
           return { percentage: formatRatio(value), ratio: typeof value === 'number' ? value : null };
@@ -72,6 +75,10 @@ export function startDiagnostics(services: Services, hub: Hub): HubDiagnostics {
   // Devices are read when the devices step asks; started lazily there but cached here.
   let devices: HubDiagnostics['devices'] | null = null;
   return {
+    info: info.catch((error) => {
+      console.warn('Could not read the hub information', error);
+      return null;
+    }),
     outOfDate,
     underVoltage,
     report,

@@ -57,10 +57,11 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
       }
       const hub = collected.hub;
       const context = hub ? diagnostics(hub.id) : null;
-      const [diagnosticReport, underVoltage, apps] = await Promise.all([
+      const [diagnosticReport, underVoltage, apps, hubInfo] = await Promise.all([
         context?.report ?? Promise.resolve(''),
         context?.underVoltage ?? Promise.resolve({ percentage: '', ratio: null }),
         context?.apps ?? Promise.resolve([]),
+        context?.info ?? Promise.resolve(null),
       ]);
       const payload = buildTicketPayload({
         user,
@@ -71,6 +72,7 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
         apps: apps.length > 0 ? apps : (hub?.apps ?? []),
         diagnosticReport,
         underVoltage,
+        hubInfo,
       });
       const result = await services.createTicket(payload, idempotencyKey.current);
       if (!result.ticketCreated) throw new Error('Ticket not created');

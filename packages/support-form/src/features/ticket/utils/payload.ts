@@ -13,6 +13,8 @@ export interface TicketContext {
   apps: { id: string; version: string }[];
   diagnosticReport: string;
   underVoltage: { percentage: string; ratio: number | null };
+  /** The hub's own `system.getInfo` answer, for facts the cloud's record of the hub lacks. */
+  hubInfo?: Record<string, unknown> | null;
 }
 
 /**
@@ -23,6 +25,10 @@ export function buildTicketPayload(ctx: TicketContext): TicketPayload {
   const { collected, user } = ctx;
   const hub = collected.hub;
   const tags = [...new Set([...collected.tags, ...(hub?.model ? [hub.model] : [])])];
+  const fromHub = (key: string): string | undefined => {
+    const value = ctx.hubInfo?.[key];
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  };
   return {
     subject: ctx.subject,
     message: ctx.message,
@@ -34,13 +40,13 @@ export function buildTicketPayload(ctx: TicketContext): TicketPayload {
     homeyAppsCount: ctx.apps.length,
     homeyBridges: hub?.bridgesCount ?? 0,
     homeyId: hub?.id ?? '',
-    homeyLanguage: hub?.language ?? '',
+    homeyLanguage: hub?.language || fromHub('language') || '',
     homeyLicenses: hub?.licenses.join(', ') ?? '',
     homeyModel: hub?.model ?? '',
-    homeyModelName: hub?.modelName ?? '',
+    homeyModelName: (hub && hub.modelName !== hub.model ? hub.modelName : fromHub('modelName')) ?? hub?.modelName ?? '',
     homeyPlatform: hub?.platform ?? '',
-    homeyRegion: hub?.region ?? '',
-    homeySoftwareVersion: hub?.softwareVersion ?? '',
+    homeyRegion: hub?.region || fromHub('region') || '',
+    homeySoftwareVersion: hub?.softwareVersion || fromHub('softwareVersion') || '',
     homeyUsers: hub?.usersCount ?? 0,
     underVoltagePercentage: ctx.underVoltage.percentage,
     underVoltageOccured: ctx.underVoltage.ratio !== null && ctx.underVoltage.ratio >= UNDER_VOLTAGE_THRESHOLD ? 'yes' : 'no',
