@@ -3,10 +3,11 @@ import { type CloudAPIOptions, CloudAPI as CoreCloudAPI } from './cloud/CloudAPI
 import type { Platform, SocketFactory } from './core/platform';
 import { MemoryStorageAdapter } from './core/storage';
 import { HubAPI as CoreHubAPI, type HubAPIOptions } from './hub/HubAPI';
+import { resolveMdns } from './mdns';
 
 export * from './core';
 
-/** Node: global fetch and Web Crypto, socket.io-client, an in-memory store. */
+/** Node: global fetch and Web Crypto, socket.io-client, an in-memory store, mDNS lookups. */
 export const nodePlatform: Platform = {
   fetch: (input, init) => globalThis.fetch(input, init),
   socket: ((url, options) => io(url, options)) as SocketFactory,
@@ -14,6 +15,7 @@ export const nodePlatform: Platform = {
   sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data),
   randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),
   pkce: false,
+  mdns: resolveMdns,
 };
 
 /** The cloud client for Node (memory token store unless given one). */

@@ -14,7 +14,10 @@ function shape(schema: unknown) {
   return {
     required: [...required].sort(),
     fields: Object.fromEntries(
-      Object.entries(properties).map(([name, p]) => [name, [p.type ?? p.anyOf?.map((s) => s.type).filter(Boolean) ?? []].flat()]),
+      Object.entries(properties).map(([name, p]) => [
+        name,
+        [p.type ?? (p.anyOf?.every((s) => s.type !== undefined) ? p.anyOf.map((s) => s.type) : [])].flat(),
+      ]),
     ),
   };
 }

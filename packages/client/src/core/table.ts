@@ -15,7 +15,9 @@ function fields(schema: unknown, path?: string): string {
     required?: string[];
   };
   const list = Object.entries(properties).map(([name, property]) => {
-    const types = property.type ?? property.anyOf?.map((s) => s.type).filter(Boolean);
+    // As the derivation reads it: the listed type(s), the types of every branch of a union, or any type.
+    const types =
+      property.type ?? (property.anyOf?.every((s) => s.type !== undefined) ? property.anyOf.map((s) => s.type) : undefined);
     const list = types === undefined ? ['?'] : [types].flat().map(code);
     // Strings are the common case and go without a type; `?` marks a field of any type.
     const typeText = list.join('/') === 's' ? '' : `:${list.join('/')}`;

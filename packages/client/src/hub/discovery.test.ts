@@ -1,3 +1,4 @@
+import makeMdns from 'multicast-dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIError, HubAPI, messages, nodePlatform, OfflineError } from '../node';
 import { deadAddress, HUB_ID, type RunningHub, startRealHub, startTinyServer, type TinyServer } from '../testing/servers';
@@ -107,5 +108,27 @@ describe('HubAPI.local', () => {
   it('needs an address and a token', async () => {
     await expect(HubAPI.local({ address: hub.url, token: '' })).rejects.toThrow('Missing Token');
     await expect(HubAPI.local({ address: '', token: hub.token })).rejects.toThrow('Missing Parameter: address');
+  });
+});
+
+describe('discovery over mDNS (Node)', () => {
+  it('looks up homey-<id>.local and pings the address it resolves to, before the remote addresses', async () => {
+    // Stands in for the hub's own advertisement: answers A queries for its name with the loopback address.
+    const responder = makeMdns();
+    const name = `homey-${HUB_ID}.local`;
+    responder.on('query', (query) => {
+      if (query.questions.some((question) => question.name === name && question.type === 'A')) {
+        responder.respond({ answers: [{ name, type: 'A', ttl: 120, data: '127.0.0.1' }] });
+      }
+    });
+    try {
+      const port = Number(new URL(hub.url).port);
+      const api = await discover({ platform: 'local', localUrl: dead, portHttp: port, remoteUrl: slow.url });
+      expect(api.discovery?.strategy).toBe('mdns');
+      expect(api.baseUrl).toBe(`http://127.0.0.1:${port}`);
+      expect((await api.system.getInfo()).id).toBe(HUB_ID);
+    } finally {
+      responder.destroy();
+    }
   });
 });

@@ -24,6 +24,8 @@ export interface HubAddresses {
   remoteUrlForwarded?: string | null;
   mdnsFqdn?: string | null;
   portHttp?: number | null;
+  /** `local` for hubs in a home (Pro models), `cloud` for hubs that live in the cloud. */
+  platform?: string | null;
 }
 
 export interface Candidate {
@@ -60,7 +62,10 @@ export async function ping(transport: Transport, url: string, expectedId: string
   return { id, version: response.headers.get('x-homey-version'), tier: response.headers.get('x-homey-tier') };
 }
 
-/** The addresses to try for a hub, with each strategy's timeout; mDNS only where a resolver exists (Node). */
+/**
+ * The addresses to try for a hub, with each strategy's timeout; mDNS only where a resolver exists (Node) and
+ * for hubs of the local platform whose record gives an mDNS name or an HTTP port.
+ */
 export async function candidates(
   hub: HubAddresses,
   options: { strategies?: Strategy[]; mdns?: MdnsResolve } = {},
@@ -72,7 +77,8 @@ export async function candidates(
   };
   add('localSecure', hub.localUrlSecure);
   add('local', hub.localUrl);
-  if (options.mdns && allowed.has('mdns')) {
+  // Only a hub in a home can answer on the local network; cloud hubs have no mDNS name to look up.
+  if (options.mdns && allowed.has('mdns') && hub.platform === 'local' && (hub.mdnsFqdn || hub.portHttp)) {
     const host = hub.mdnsFqdn || `homey-${hub.id}.local`;
     const port = hub.portHttp ? `:${hub.portHttp}` : '';
     list.push({ strategy: 'mdns', url: `mdns://${host}${port}`, timeout: PING_TIMEOUTS.mdns });

@@ -67,13 +67,17 @@ describe('flow health against the real hub', () => {
   it('sees a flow break when the variable its action uses is deleted, as the hub does', async () => {
     const variable = await api.logic.createVariable({ variable: { name: 'Counter', type: 'number', value: 1 } });
     const actions = Object.values(await api.flow.getFlowCardActions());
-    const action = actions.find((card) => JSON.stringify(card).includes('"args"')) ?? actions[0]!;
+    const action = actions.find((card) => card.id.endsWith(':create_notification')) ?? actions[0]!;
+    // Cards are listed with their full id `<ownerUri>:<id>`; flows refer to them by owner and short id.
+    const owner = (action as { ownerUri?: string }).ownerUri ?? action.uri;
     const created = await api.flow.createFlow({
       flow: {
         name: 'Uses a variable',
         trigger: { uri: 'homey:manager:flow', id: 'programmatic_trigger' },
         conditions: [],
-        actions: [{ uri: action.uri, id: action.id, args: { text: `[[homey:manager:logic|${variable.id}]]` } }],
+        actions: [
+          { uri: owner, id: action.id.slice(owner.length + 1), args: { text: `[[homey:manager:logic|${variable.id}]]` } },
+        ],
       },
     });
     const flow = await api.flow.getFlow({ id: created.id });

@@ -190,10 +190,11 @@ interface CardRef {
   droptoken?: string | null;
 }
 
-/** A card as the hub lists it; trigger cards name the tokens they give their flow. */
+/** A card as the hub lists it (`id` alone or already `<ownerUri>:<id>`); trigger cards name the tokens they give. */
 export interface KnownCard {
   id: string;
-  uri: string;
+  ownerUri?: string;
+  uri?: string;
   tokens?: { id: string }[];
 }
 
@@ -205,7 +206,9 @@ function tokenReferences(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
-const cardKey = (uri: string | undefined, id: string | undefined) => `${uri ?? ''}:${id ?? ''}`;
+/** `<ownerUri>:<id>`, however the card spells it. */
+const cardKey = (owner: string | undefined, id: string | undefined): string =>
+  owner && id && !id.startsWith(`${owner}:`) ? `${owner}:${id}` : (id ?? '');
 
 /**
  * Seed section 4: a flow (or advanced flow) is broken when a card it uses no longer exists, or a token its
@@ -218,7 +221,7 @@ export function isFlowBroken(
   tokens: Iterable<{ id: string }>,
 ): boolean {
   const known = new Map<string, KnownCard>();
-  for (const card of cards) known.set(cardKey(card.uri, card.id), card);
+  for (const card of cards) known.set(cardKey(card.ownerUri ?? card.uri, card.id), card);
   const knownTokens = new Set([...tokens].map((token) => token.id));
   const advancedCards = Object.values(flow.cards ?? {}).filter((card) => card.id);
   const triggers = flow.trigger ? [flow.trigger] : advancedCards.filter((card) => card.type === 'trigger');
@@ -227,7 +230,7 @@ export function isFlowBroken(
     triggers.flatMap((card) => known.get(cardKey(card.uri ?? card.ownerUri, card.id))?.tokens ?? []).map((token) => token.id),
   );
   for (const card of used) {
-    if (!known.has(cardKey(card.uri ?? card.ownerUri, card.id))) return true;
+    if (!known.has(cardKey(card.uri ?? card.ownerUri, card.id)) && !known.has(card.id ?? '')) return true;
     const references = tokenReferences(card.args ?? {});
     if (card.droptoken) references.push(card.droptoken);
     for (const reference of references) {
