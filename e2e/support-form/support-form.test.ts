@@ -239,6 +239,7 @@ describe.skipIf(!chromiumPath)('support form', () => {
     expect(payload).toMatchObject({
       homeyId: system.hubs[0]?.id,
       homeyModel: 'hearth-pro-5q',
+      homeyModelName: 'Hearth Pro (Early 2023)',
       homeyPlatform: 'local',
       supportFormPath: 'Home → Zigbee',
     });
