@@ -3,6 +3,7 @@
 // embedded stores under .data/, seeding the demo world on first run. Ctrl-C stops everything.
 // `npm start -- --reset` wipes the data directory first. Environment variables: see the README.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +18,9 @@ const host = env.HEARTH_HOST ?? '127.0.0.1';
 const cloudPort = Number(env.CLOUD_PORT ?? 4000);
 const hubPortBase = Number(env.HUB_PORT_BASE ?? 4100);
 const cloudUrl = env.CLOUD_PUBLIC_URL ?? `http://${host}:${cloudPort}`;
+// The provider's internal client: the hubs register themselves with the cloud with it. A fresh secret each run
+// unless one is given; the cloud stores only its hash.
+const internalSecret = env.HEARTH_INTERNAL_CLIENT_SECRET ?? randomBytes(24).toString('hex');
 
 if (process.argv.includes('--reset')) {
   console.log(`• Removing ${dataDir}`);
@@ -98,6 +102,7 @@ try {
     CLOUD_PORT: String(cloudPort),
     CLOUD_PUBLIC_URL: cloudUrl,
     HEARTH_DEMO: '1',
+    HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
     HEARTH_DEMO_HUBS: JSON.stringify(hubs.map(({ id, name, model, url }) => ({ id, name, model, url }))),
   });
   const started = await Promise.all(
@@ -109,6 +114,7 @@ try {
         HUB_HOST: host,
         HUB_PORT: String(hub.port),
         HEARTH_CLOUD_URL: cloudUrl,
+        HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
         HEARTH_DEMO: '1',
       }).then((ready) => ({ ...hub, ...ready })),
     ),

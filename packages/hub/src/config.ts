@@ -27,6 +27,11 @@ export interface HubConfig {
    * in as the owner. Without it, the first cloud account to sign in to a hub whose owner is not bound yet claims it.
    */
   ownerAthomId?: string | null;
+  /**
+   * Secret of the provider's internal cloud client (env `HEARTH_INTERNAL_CLIENT_SECRET`), with which the hub
+   * registers itself and its addresses with the cloud at start. Without it the hub does not register.
+   */
+  cloudClientSecret?: string | null;
   logLevel: string;
 }
 

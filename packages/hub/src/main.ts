@@ -15,6 +15,7 @@ const hub = await startHub({
   softwareVersion: env.HUB_SOFTWARE_VERSION ?? HUB_SOFTWARE_VERSION,
   language: env.HUB_LANGUAGE ?? 'en',
   cloudUrl: env.HEARTH_CLOUD_URL || null,
+  cloudClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
   logLevel: env.LOG_LEVEL ?? 'warn',
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

@@ -1,5 +1,6 @@
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
+import { registerWithCloud } from './cloudlink/registration';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig } from './config';
 import { managers } from './managers';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
@@ -17,6 +18,8 @@ export interface Hub {
   readonly context: HubContext;
   /** Base URL once listening, e.g. `http://127.0.0.1:4100`. */
   readonly url: string;
+  /** Resolves `true` once the hub has registered its address with the cloud (`false` without a cloud link). */
+  readonly cloudRegistration: Promise<boolean>;
   /** Issues a fresh owner personal access token with every scope (printed by `npm start`). */
   issueOwnerToken(): string;
   stop(): Promise<void>;
@@ -66,11 +69,14 @@ export async function startHub(config: HubConfig): Promise<Hub> {
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  const registration = registerWithCloud(config, url, app.log);
 
   return {
     app,
     context,
-    url: `http://${config.host}:${port}`,
+    url,
+    cloudRegistration: registration.registered,
     issueOwnerToken() {
       const owner = context.users.owner();
       if (!owner) throw new Error('hub has no owner');
@@ -81,6 +87,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       })();
     },
     async stop() {
+      registration.stop();
       await realtime.stop();
       for (const manager of [...managers].reverse()) await manager.stop?.(context);
       await app.close();

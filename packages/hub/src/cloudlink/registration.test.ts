@@ -1,0 +1,65 @@
+import { type Cloud, startCloud } from '@hearth/cloud';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../testing/hub';
+
+const SECRET = 'registration-test-internal-secret';
+let cloud: Cloud;
+let t: TestHub;
+
+beforeAll(async () => {
+  cloud = await startCloud({
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: 'http://127.0.0.1',
+    databaseUrl: null,
+    dataDir: 'memory://',
+    databaseSchema: 'public',
+    logLevel: 'silent',
+    smtpUrl: null,
+    mailFrom: 'Hearth <no-reply@hearth.test>',
+    internalClientSecret: SECRET,
+    accessTokenLifetime: 3600,
+    refreshTokenLifetime: 86_400,
+    demoHubs: null,
+  });
+  t = await startTestHub({
+    id: 'abcdef0123456789abcdef01',
+    name: 'Registered hub',
+    cloudUrl: cloud.url,
+    cloudClientSecret: SECRET,
+  });
+});
+afterAll(async () => {
+  await t?.stop();
+  await cloud?.stop();
+});
+
+it('registers its id, model, version and address with the real cloud at start', async () => {
+  await expect(t.hub.cloudRegistration).resolves.toBe(true);
+  const tokenAnswer = await fetch(`${cloud.url}/cloud/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`hearth-internal:${SECRET}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+  const record = (await (
+    await fetch(`${cloud.url}/cloud/homey/abcdef0123456789abcdef01`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as Record<string, unknown>;
+  expect(record).toMatchObject({
+    _id: 'abcdef0123456789abcdef01',
+    name: 'Registered hub',
+    model: 'hearth-pro-5q',
+    platform: 'local',
+    softwareVersion: '12.4.0',
+    localUrl: t.url,
+  });
+});
+
+it('does not register without a cloud link', async () => {
+  const alone = await startTestHub();
+  await expect(alone.hub.cloudRegistration).resolves.toBe(false);
+  await alone.stop();
+});
