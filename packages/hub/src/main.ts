@@ -16,6 +16,7 @@ const hub = await startHub({
   language: env.HUB_LANGUAGE ?? 'en',
   cloudUrl: env.HEARTH_CLOUD_URL || null,
   cloudClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
+  ownerAthomId: env.HUB_OWNER_ATHOM_ID || null,
   logLevel: env.LOG_LEVEL ?? 'warn',
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
