@@ -75,13 +75,16 @@ export class Manager extends Emitter {
     return this.#unsubscribe !== null && this.hub.realtime.connected;
   }
 
-  /** Calls one operation: from the cache when connected, else over the socket when it is up, else over HTTP. */
+  /**
+   * Calls one operation: reads from the cache while the manager is connected and its socket is up (never from a
+   * cache that may have missed events), else over the socket when it is up, else over HTTP.
+   */
   async call(operation: AnyOperation, args?: object): Promise<unknown> {
     const request = prepareRequest(operation, args);
     const list = this.#byListOp.get(operation.name);
     const get = this.#byGetOp.get(operation.name);
-    if (this.#unsubscribe && list && this.#cache.has(list.type)) return this.#listFromCache(list.type);
-    if (this.#unsubscribe && get) {
+    if (this.isConnected && list && this.#cache.has(list.type)) return this.#listFromCache(list.type);
+    if (this.isConnected && get) {
       const cached = this.#cache.get(get.type)?.get(String((args as { id?: unknown }).id));
       if (cached) return cached;
     }
