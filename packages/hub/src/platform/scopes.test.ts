@@ -55,6 +55,24 @@ function dummyArgs(operation: AnyOperation): Record<string, unknown> {
   return args;
 }
 
+/**
+ * The request for `operation` as a client builds it. Should the client refuse the dummy arguments (its checks
+ * are shallower than the schemas), the path is filled in by hand: only the route and the token matter here.
+ */
+function prepare(operation: AnyOperation) {
+  try {
+    return prepareRequest(operation, dummyArgs(operation));
+  } catch {
+    const hasBody = ['POST', 'PUT', 'PATCH'].includes(operation.method);
+    return {
+      method: operation.method,
+      path: operation.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, 'x'),
+      query: {} as Record<string, string>,
+      body: hasBody ? {} : undefined,
+    };
+  }
+}
+
 /** `homey.zone` → `homey.zone.readonly`, `homey.device.control` → `homey.device.readonly`. */
 const readonlyOf = (scope: string) => `${scope.split('.').slice(0, 2).join('.')}.readonly`;
 const wrongFor = (scope: string) => (scope.startsWith('homey.zone') ? 'homey.alarm' : 'homey.zone');
@@ -78,7 +96,7 @@ describe('scopes of every hub operation', () => {
   };
 
   async function send(operation: AnyOperation, token: string | null): Promise<{ status: number; error?: string }> {
-    const prepared = prepareRequest(operation, dummyArgs(operation));
+    const prepared = prepare(operation);
     const base = fullPath(operation).slice(0, -operation.path.length || undefined);
     const query = new URLSearchParams(prepared.query).toString();
     const headers: Record<string, string> = { 'X-Homey-ID': t.hub.context.config.id };

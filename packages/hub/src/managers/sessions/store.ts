@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { HubEvents } from '../../platform/events';
 import type { HubDatabase, Migration } from '../../store/database';
 
@@ -83,39 +84,49 @@ export class SessionStore {
     private readonly events?: HubEvents,
   ) {}
 
+  private readonly statements = new Map<string, Statement>();
+
+  /** Statements are prepared once per store: preparing costs more than running most of them. */
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   /** Creates a session and answers it with its secret token, which is never stored. */
   create(input: NewSession): { session: HubSession; token: string } {
     const id = randomUUID();
     const prefix = input.type === 'PAT' ? 'hpat' : 'hses';
     const token = `${prefix}_${randomBytes(32).toString('base64url')}`;
-    this.db
-      .prepare(
-        `INSERT INTO session (id, type, user_id, name, client_name, agent, token_hash, scopes, created_at, expires_at)
+    this.statement(
+      `INSERT INTO session (id, type, user_id, name, client_name, agent, token_hash, scopes, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        input.type,
-        input.userId,
-        input.name ?? '',
-        input.clientName ?? null,
-        input.agent ?? null,
-        hashToken(token),
-        input.scopes === null ? null : JSON.stringify(input.scopes),
-        new Date().toISOString(),
-        input.expiresAt ?? null,
-      );
+    ).run(
+      id,
+      input.type,
+      input.userId,
+      input.name ?? '',
+      input.clientName ?? null,
+      input.agent ?? null,
+      hashToken(token),
+      input.scopes === null ? null : JSON.stringify(input.scopes),
+      new Date().toISOString(),
+      input.expiresAt ?? null,
+    );
     return { session: this.get(id) as HubSession, token };
   }
 
   get(id: string): HubSession | undefined {
-    const row = this.db.prepare('SELECT * FROM session WHERE id = ?').get(id) as SessionRow | undefined;
+    const row = this.statement('SELECT * FROM session WHERE id = ?').get(id) as SessionRow | undefined;
     return row && toSession(row);
   }
 
   /** The live session a token belongs to; `undefined` for unknown or expired tokens. */
   findByToken(token: string): HubSession | undefined {
-    const row = this.db.prepare('SELECT * FROM session WHERE token_hash = ?').get(hashToken(token)) as SessionRow | undefined;
+    const row = this.statement('SELECT * FROM session WHERE token_hash = ?').get(hashToken(token)) as SessionRow | undefined;
     if (!row) return undefined;
     if (row.expires_at !== null && Date.parse(row.expires_at) <= Date.now()) return undefined;
     return toSession(row);
@@ -123,7 +134,7 @@ export class SessionStore {
 
   /** Removes a user's personal access tokens of one name (used to replace the printed owner token). */
   revokeNamed(userId: string, name: string): void {
-    this.db.prepare("DELETE FROM session WHERE type = 'PAT' AND user_id = ? AND name = ?").run(userId, name);
+    this.statement("DELETE FROM session WHERE type = 'PAT' AND user_id = ? AND name = ?").run(userId, name);
   }
 
   /** Live sessions, oldest first; only `userId`'s when given. */
@@ -131,10 +142,10 @@ export class SessionStore {
     const now = new Date().toISOString();
     const rows = (
       userId === undefined
-        ? this.db.prepare('SELECT * FROM session WHERE expires_at IS NULL OR expires_at > ? ORDER BY created_at').all(now)
-        : this.db
-            .prepare('SELECT * FROM session WHERE user_id = ? AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at')
-            .all(userId, now)
+        ? this.statement('SELECT * FROM session WHERE expires_at IS NULL OR expires_at > ? ORDER BY created_at').all(now)
+        : this.statement(
+            'SELECT * FROM session WHERE user_id = ? AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at',
+          ).all(userId, now)
     ) as SessionRow[];
     return rows.map(toSession);
   }
@@ -145,20 +156,19 @@ export class SessionStore {
   }
 
   count(): number {
-    return this.db
-      .prepare('SELECT COUNT(*) FROM session WHERE expires_at IS NULL OR expires_at > ?')
+    return this.statement('SELECT COUNT(*) FROM session WHERE expires_at IS NULL OR expires_at > ?')
       .pluck()
       .get(new Date().toISOString()) as number;
   }
 
   /** Revokes a session; realtime closes the sockets opened with it (`session.delete` on `homey:manager:sessions`). */
   delete(id: string): boolean {
-    const deleted = this.db.prepare('DELETE FROM session WHERE id = ?').run(id).changes > 0;
+    const deleted = this.statement('DELETE FROM session WHERE id = ?').run(id).changes > 0;
     if (deleted) this.events?.entity('sessions', 'session', 'delete', { id }, 'homey.user.readonly');
     return deleted;
   }
 
   touch(id: string): void {
-    this.db.prepare('UPDATE session SET last_used = ? WHERE id = ?').run(new Date().toISOString(), id);
+    this.statement('UPDATE session SET last_used = ? WHERE id = ?').run(new Date().toISOString(), id);
   }
 }

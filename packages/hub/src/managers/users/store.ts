@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { Statement } from 'better-sqlite3';
 import type { HubEvents } from '../../platform/events';
 import type { HubDatabase, Migration } from '../../store/database';
 
@@ -106,26 +107,38 @@ export class UserStore {
     private readonly events?: HubEvents,
   ) {}
 
+  private readonly statements = new Map<string, Statement>();
+
+  /** Statements are prepared once per store: preparing costs more than running most of them. */
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   get(id: string): HubUser | undefined {
-    const row = this.db.prepare('SELECT * FROM user WHERE id = ?').get(id) as UserRow | undefined;
+    const row = this.statement('SELECT * FROM user WHERE id = ?').get(id) as UserRow | undefined;
     return row && toUser(row);
   }
 
   list(): HubUser[] {
-    return (this.db.prepare('SELECT * FROM user ORDER BY created_at, rowid').all() as UserRow[]).map(toUser);
+    return (this.statement('SELECT * FROM user ORDER BY created_at, rowid').all() as UserRow[]).map(toUser);
   }
 
   count(): number {
-    return this.db.prepare('SELECT COUNT(*) FROM user').pluck().get() as number;
+    return this.statement('SELECT COUNT(*) FROM user').pluck().get() as number;
   }
 
   findByAthomId(athomId: string): HubUser | undefined {
-    const row = this.db.prepare('SELECT * FROM user WHERE athom_id = ?').get(athomId) as UserRow | undefined;
+    const row = this.statement('SELECT * FROM user WHERE athom_id = ?').get(athomId) as UserRow | undefined;
     return row && toUser(row);
   }
 
   owner(): HubUser | undefined {
-    const row = this.db.prepare("SELECT * FROM user WHERE role = 'owner' LIMIT 1").get() as UserRow | undefined;
+    const row = this.statement("SELECT * FROM user WHERE role = 'owner' LIMIT 1").get() as UserRow | undefined;
     return row && toUser(row);
   }
 
@@ -146,22 +159,20 @@ export class UserStore {
     inviteToken?: string;
   }): HubUser {
     const id = randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO user (id, name, athom_id, role, enabled, verified, properties, invite_hash, created_at)
+    this.statement(
+      `INSERT INTO user (id, name, athom_id, role, enabled, verified, properties, invite_hash, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        input.name,
-        input.athomId ?? null,
-        input.role,
-        input.enabled === false ? 0 : 1,
-        input.verified === false ? 0 : 1,
-        JSON.stringify(input.properties ?? {}),
-        input.inviteToken === undefined ? null : hashSecret(input.inviteToken),
-        new Date().toISOString(),
-      );
+    ).run(
+      id,
+      input.name,
+      input.athomId ?? null,
+      input.role,
+      input.enabled === false ? 0 : 1,
+      input.verified === false ? 0 : 1,
+      JSON.stringify(input.properties ?? {}),
+      input.inviteToken === undefined ? null : hashSecret(input.inviteToken),
+      new Date().toISOString(),
+    );
     const user = this.get(id) as HubUser;
     this.events?.entity('users', 'user', 'create', user, 'homey.user.readonly');
     return user;
@@ -172,7 +183,7 @@ export class UserStore {
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as [keyof UserChanges, unknown][];
     if (entries.length > 0) {
       const set = entries.map(([key]) => `${columns[key]} = ?`).join(', ');
-      this.db.prepare(`UPDATE user SET ${set} WHERE id = ?`).run(...entries.map(([, value]) => toColumnValue(value)), id);
+      this.statement(`UPDATE user SET ${set} WHERE id = ?`).run(...entries.map(([, value]) => toColumnValue(value)), id);
     }
     const user = this.get(id);
     if (user && entries.length > 0) this.events?.entity('users', 'user', 'update', user, 'homey.user.readonly');
@@ -189,7 +200,7 @@ export class UserStore {
 
   /** Deletes a user with its sessions and credentials. */
   delete(id: string): boolean {
-    const deleted = this.db.prepare('DELETE FROM user WHERE id = ?').run(id).changes > 0;
+    const deleted = this.statement('DELETE FROM user WHERE id = ?').run(id).changes > 0;
     if (deleted) this.events?.entity('users', 'user', 'delete', { id }, 'homey.user.readonly');
     return deleted;
   }
@@ -198,8 +209,8 @@ export class UserStore {
   swapOwner(newOwnerId: string): HubUser {
     const previous = this.owner();
     this.db.transaction(() => {
-      if (previous) this.db.prepare("UPDATE user SET role = 'manager' WHERE id = ?").run(previous.id);
-      this.db.prepare("UPDATE user SET role = 'owner' WHERE id = ?").run(newOwnerId);
+      if (previous) this.statement("UPDATE user SET role = 'manager' WHERE id = ?").run(previous.id);
+      this.statement("UPDATE user SET role = 'owner' WHERE id = ?").run(newOwnerId);
     })();
     if (previous) this.events?.entity('users', 'user', 'update', this.get(previous.id), 'homey.user.readonly');
     const owner = this.get(newOwnerId) as HubUser;
@@ -209,7 +220,7 @@ export class UserStore {
 
   /** The invited, not yet verified user an invitation secret belongs to. */
   findByInvite(inviteToken: string): HubUser | undefined {
-    const row = this.db.prepare('SELECT * FROM user WHERE invite_hash = ? AND verified = 0').get(hashSecret(inviteToken)) as
+    const row = this.statement('SELECT * FROM user WHERE invite_hash = ? AND verified = 0').get(hashSecret(inviteToken)) as
       | UserRow
       | undefined;
     return row && toUser(row);
@@ -217,34 +228,32 @@ export class UserStore {
 
   /** Binds an invited user to a cloud account; the invitation can be used only once. */
   acceptInvite(id: string, athomId: string, name: string | undefined): HubUser {
-    this.db.prepare('UPDATE user SET invite_hash = NULL WHERE id = ?').run(id);
+    this.statement('UPDATE user SET invite_hash = NULL WHERE id = ?').run(id);
     return this.update(id, { athomId, verified: true, ...(name ? { name } : {}) }) as HubUser;
   }
 
   /** Sets a user's local username and password (scrypt); throws `conflict` via the caller when the name is taken. */
   async setCredentials(userId: string, username: string, password: string): Promise<'ok' | 'taken'> {
-    const taken = this.db.prepare('SELECT user_id FROM user_credential WHERE username = ?').pluck().get(username) as
+    const taken = this.statement('SELECT user_id FROM user_credential WHERE username = ?').pluck().get(username) as
       | string
       | undefined;
     if (taken !== undefined && taken !== userId) return 'taken';
     const salt = randomBytes(16);
     const hash = await scryptAsync(password, salt, 32);
-    this.db
-      .prepare(
-        `INSERT INTO user_credential (user_id, username, password_hash) VALUES (?, ?, ?)
+    this.statement(
+      `INSERT INTO user_credential (user_id, username, password_hash) VALUES (?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, password_hash = excluded.password_hash`,
-      )
-      .run(userId, username, `${salt.toString('base64')}:${hash.toString('base64')}`);
+    ).run(userId, username, `${salt.toString('base64')}:${hash.toString('base64')}`);
     return 'ok';
   }
 
   deleteCredentials(userId: string): void {
-    this.db.prepare('DELETE FROM user_credential WHERE user_id = ?').run(userId);
+    this.statement('DELETE FROM user_credential WHERE user_id = ?').run(userId);
   }
 
   /** The enabled user whose local credentials match, or `undefined`. Always hashes, so timing does not reveal usernames. */
   async verifyCredentials(username: string, password: string): Promise<HubUser | undefined> {
-    const row = this.db.prepare('SELECT user_id, password_hash FROM user_credential WHERE username = ?').get(username) as
+    const row = this.statement('SELECT user_id, password_hash FROM user_credential WHERE username = ?').get(username) as
       | { user_id: string; password_hash: string }
       | undefined;
     const [saltText, hashText] = (row?.password_hash ?? `${randomBytes(16).toString('base64')}:`).split(':');

@@ -1,6 +1,7 @@
 import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
+import { durably } from '../../platform/writes';
 import { type HubZone, ZoneStore, zoneMigrations } from './store';
 
 const READ_SCOPE = 'homey.zone.readonly';
@@ -40,14 +41,26 @@ export const zonesManager: HubManager = {
   implementations: (context) => {
     const db = context.db;
     const store = new ZoneStore(db);
+    /** Every change is durable before it is answered; a failed commit leaves no cached zone behind. */
+    const write = async <T>(change: () => T): Promise<T> => {
+      try {
+        return await durably(db, change);
+      } catch (error) {
+        store.forget();
+        throw error;
+      }
+    };
     const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
       context.events.entity('zones', 'zone', action, data, READ_SCOPE);
     return implement<typeof hubOperations.zones, HubPrincipal>(hubOperations.zones, {
       getState: () => ({ rootZoneId: store.root()?.id ?? '', zoneCount: store.count() }),
-      getZones: () => Object.fromEntries(store.list().map((zone) => [zone.id, zone])),
+      getZones: ({ reply }) => {
+        // Sent here, as text: the listing is serialized once per change rather than on every read.
+        return reply.type('application/json; charset=utf-8').send(store.listJson()) as never;
+      },
       getZone: ({ params }) => requireZone(store, params.id),
-      createZone: ({ body }) => {
-        const zone = db.transaction(() => {
+      createZone: async ({ body }) => {
+        const zone = await write(() => {
           requireParent(store, body.parent);
           return store.create({
             name: requireName(body.name),
@@ -55,12 +68,12 @@ export const zonesManager: HubManager = {
             parent: body.parent,
             order: body.order ?? store.nextOrder(body.parent),
           });
-        })();
+        });
         publish('create', zone);
         return zone;
       },
-      updateZone: ({ params, body }) => {
-        const zone = db.transaction(() => {
+      updateZone: async ({ params, body }) => {
+        const zone = await write(() => {
           const current = requireZone(store, params.id);
           if (body.parent !== undefined && body.parent !== current.parent) {
             if (current.parent === null) throw invalidParameter('zone.parent', 'The root zone has no parent');
@@ -75,19 +88,19 @@ export const zonesManager: HubManager = {
             parent: body.parent,
             order: body.order,
           }) as HubZone;
-        })();
+        });
         publish('update', zone);
         return zone;
       },
-      deleteZone: ({ params }) => {
-        db.transaction(() => {
+      deleteZone: async ({ params }) => {
+        await write(() => {
           const zone = requireZone(store, params.id);
           if (zone.parent === null) throw new HearthError('forbidden', 'The root zone cannot be deleted');
           if (store.hasChildren(zone.id)) {
             throw new HearthError('conflict', 'This zone has child zones: move or delete them first');
           }
           store.delete(zone.id);
-        })();
+        });
         publish('delete', { id: params.id });
       },
     });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { HubDatabase, Migration } from '../../store/database';
 
 export interface HubZone {
@@ -48,43 +49,108 @@ const toZone = (row: ZoneRow): HubZone => ({
   icon: row.icon,
 });
 
-/** The zone tree in SQLite. Tree rules (one root, parents exist, no cycles) are checked by the manager. */
+/** The zones of each open database, shared by every `ZoneStore` over it (other managers make their own). */
+const caches = new WeakMap<HubDatabase, { zones: Map<string, HubZone>; json?: string }>();
+
+/**
+ * The zone tree in SQLite. Tree rules (one root, parents exist, no cycles) are checked by the manager. Zones are
+ * few and read on every listing, so they are kept in memory too: every write goes through a `ZoneStore`, hits
+ * the database first and then refreshes that copy (after a failed write, call `forget`).
+ */
 export class ZoneStore {
   constructor(private readonly db: HubDatabase) {}
 
+  private readonly statements = new Map<string, Statement>();
+
+  /** Statements are prepared once per store: preparing costs more than running most of them. */
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private cached(): { zones: Map<string, HubZone>; json?: string } {
+    let cached = caches.get(this.db);
+    if (!cached) {
+      const rows = this.statement('SELECT * FROM zone ORDER BY parent IS NOT NULL, sort_order, name').all() as ZoneRow[];
+      cached = { zones: new Map(rows.map((row) => [row.id, Object.freeze(toZone(row))])) };
+      caches.set(this.db, cached);
+    }
+    return cached;
+  }
+
+  private all(): Map<string, HubZone> {
+    return this.cached().zones;
+  }
+
+  /** Every zone keyed by id, as JSON: the `getZones` answer, built once per change rather than per request. */
+  listJson(): string {
+    const cached = this.cached();
+    cached.json ??= JSON.stringify(Object.fromEntries(cached.zones));
+    return cached.json;
+  }
+
+  private changed(): void {
+    caches.delete(this.db);
+  }
+
+  /** Puts the stored row of `id` into the in-memory copy, or takes it out when gone (cheaper than a reload). */
+  private refresh(id: string): void {
+    const cached = caches.get(this.db);
+    if (!cached) return;
+    const row = this.statement('SELECT * FROM zone WHERE id = ?').get(id) as ZoneRow | undefined;
+    if (row) cached.zones.set(id, Object.freeze(toZone(row)));
+    else cached.zones.delete(id);
+    cached.json = undefined;
+  }
+
+  /** Drops the in-memory copy (after a rolled-back write). */
+  forget(): void {
+    this.changed();
+  }
+
   get(id: string): HubZone | undefined {
-    const row = this.db.prepare('SELECT * FROM zone WHERE id = ?').get(id) as ZoneRow | undefined;
-    return row && toZone(row);
+    return this.all().get(id);
   }
 
   list(): HubZone[] {
-    return (this.db.prepare('SELECT * FROM zone ORDER BY parent IS NOT NULL, sort_order, name').all() as ZoneRow[]).map(toZone);
+    return [...this.all().values()];
   }
 
   count(): number {
-    return this.db.prepare('SELECT COUNT(*) FROM zone').pluck().get() as number;
+    return this.all().size;
   }
 
   root(): HubZone | undefined {
-    const row = this.db.prepare('SELECT * FROM zone WHERE parent IS NULL LIMIT 1').get() as ZoneRow | undefined;
-    return row && toZone(row);
+    for (const zone of this.all().values()) if (zone.parent === null) return zone;
+    return undefined;
   }
 
   hasChildren(id: string): boolean {
-    return this.db.prepare('SELECT 1 FROM zone WHERE parent = ? LIMIT 1').get(id) !== undefined;
+    for (const zone of this.all().values()) if (zone.parent === id) return true;
+    return false;
   }
 
   /** The order a new last child of `parent` gets. */
   nextOrder(parent: string | null): number {
-    const max = this.db.prepare('SELECT MAX(sort_order) FROM zone WHERE parent IS ?').pluck().get(parent) as number | null;
+    let max: number | null = null;
+    for (const zone of this.all().values()) if (zone.parent === parent && (max === null || zone.order > max)) max = zone.order;
     return max === null ? 0 : max + 1;
   }
 
   create(input: { name: string; icon: string; parent: string | null; order: number }): HubZone {
     const id = randomUUID();
-    this.db
-      .prepare('INSERT INTO zone (id, name, sort_order, parent, icon) VALUES (?, ?, ?, ?, ?)')
-      .run(id, input.name, input.order, input.parent, input.icon);
+    this.statement('INSERT INTO zone (id, name, sort_order, parent, icon) VALUES (?, ?, ?, ?, ?)').run(
+      id,
+      input.name,
+      input.order,
+      input.parent,
+      input.icon,
+    );
+    this.refresh(id);
     return this.get(id) as HubZone;
   }
 
@@ -92,21 +158,31 @@ export class ZoneStore {
     const current = this.get(id);
     if (!current) return undefined;
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
-    this.db
-      .prepare('UPDATE zone SET name = ?, icon = ?, parent = ?, sort_order = ? WHERE id = ?')
-      .run(next.name, next.icon, next.parent, next.order, id);
+    this.statement('UPDATE zone SET name = ?, icon = ?, parent = ?, sort_order = ? WHERE id = ?').run(
+      next.name,
+      next.icon,
+      next.parent,
+      next.order,
+      id,
+    );
+    this.refresh(id);
     return this.get(id);
   }
 
   /** Sets whether someone or something is active in the zone (presence and sensors call this). */
   setActive(id: string, active: boolean): HubZone | undefined {
-    this.db
-      .prepare('UPDATE zone SET active = ?, active_last_updated = ? WHERE id = ?')
-      .run(active ? 1 : 0, new Date().toISOString(), id);
+    this.statement('UPDATE zone SET active = ?, active_last_updated = ? WHERE id = ?').run(
+      active ? 1 : 0,
+      new Date().toISOString(),
+      id,
+    );
+    this.refresh(id);
     return this.get(id);
   }
 
   delete(id: string): boolean {
-    return this.db.prepare('DELETE FROM zone WHERE id = ?').run(id).changes > 0;
+    const deleted = this.statement('DELETE FROM zone WHERE id = ?').run(id).changes > 0;
+    this.refresh(id);
+    return deleted;
   }
 }
