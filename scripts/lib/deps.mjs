@@ -22,7 +22,13 @@ export function run(root, command, args, options = {}) {
 export function ensureDependencies(root) {
   const installed = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('• Installing dependencies (npm ci)…');
-  run(root, 'npm', ['ci', '--no-audit', '--no-fund']);
+  if (!existsSync(installed)) {
+    console.log('• Installing dependencies (npm ci)…');
+    run(root, 'npm', ['ci', '--no-audit', '--no-fund']);
+  } else if (statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
+    // An existing tree is brought up to the lock file in place: npm ci would delete it first, pulling it from
+    // under anything else running from this checkout.
+    console.log('• Updating dependencies to package-lock.json (npm install)…');
+    run(root, 'npm', ['install', '--no-audit', '--no-fund']);
+  }
 }
