@@ -200,14 +200,14 @@ export function startRealtime(app: FastifyInstance, context: HubContext): Realti
   const deliver = (event: HubEvent) => {
     followAccessChanges(event);
     const now = Date.now();
+    const recipients: string[] = [];
     for (const socket of socketsIn(event.uri)) {
       const auth = authOf(socket);
-      if (auth.expiresAt <= now) {
-        socket.disconnect(true);
-        continue;
-      }
-      if (hasScope(auth.principal.scopes, event.scope)) socket.emit(event.uri, event.event, event.data);
+      if (auth.expiresAt <= now) socket.disconnect(true);
+      else if (hasScope(auth.principal.scopes, event.scope)) recipients.push(socket.id);
     }
+    // One broadcast to the sockets' own rooms: the packet is encoded once, not once per socket.
+    if (recipients.length > 0) api.to(recipients).emit(event.uri, event.event, event.data);
   };
   const unsubscribe = context.events.on(deliver);
 
