@@ -1,8 +1,6 @@
 import type { HubConfig } from '../config';
 import { hubModels } from '../config';
-
-/** The cloud's internal client, whose credential a hub of the provider's own registers itself with. */
-export const INTERNAL_CLIENT_ID = 'hearth-internal';
+import { cloudLink } from './client';
 
 export interface Registration {
   /** Resolves once the cloud has the hub's current record (or the registration was stopped). */
@@ -24,13 +22,6 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-async function post(url: string, init: RequestInit, signal: AbortSignal): Promise<unknown> {
-  const response = await fetch(url, { ...init, method: 'POST', signal: AbortSignal.any([signal, AbortSignal.timeout(10_000)]) });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 200)}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
 /**
  * Registers the hub with the cloud at start: its id, name, model, software version and the address it answers
  * at, so clients find it (`/cloud/user/me` lists these addresses for discovery). Retries with backoff while
@@ -40,38 +31,26 @@ export function registerWithCloud(config: HubConfig, localUrl: string, log: Logg
   const controller = new AbortController();
   const { cloudUrl, cloudClientSecret } = config;
   if (!cloudUrl || !cloudClientSecret) return { registered: Promise.resolve(false), stop: () => {} };
-  const basic = Buffer.from(`${encodeURIComponent(INTERNAL_CLIENT_ID)}:${encodeURIComponent(cloudClientSecret)}`).toString(
-    'base64',
-  );
+  const link = cloudLink(config);
   const once = async () => {
-    const token = (await post(
-      `${cloudUrl}/cloud/oauth2/token`,
-      {
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'grant_type=client_credentials',
-      },
-      controller.signal,
-    )) as { access_token: string };
-    const port = Number(new URL(localUrl).port);
-    await post(
-      `${cloudUrl}/cloud/homey/`,
-      {
-        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          data: {
-            _id: config.id,
-            name: config.name,
-            model: config.model,
-            platform: hubModels[config.model].platform,
-            softwareVersion: config.softwareVersion,
-            language: config.language,
-            localUrl,
-            portHttp: port,
-          },
-        }),
-      },
-      controller.signal,
-    );
+    const response = await link.fetch('/cloud/homey/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(10_000)]),
+      body: JSON.stringify({
+        data: {
+          _id: config.id,
+          name: config.name,
+          model: config.model,
+          platform: hubModels[config.model].platform,
+          softwareVersion: config.softwareVersion,
+          language: config.language,
+          localUrl,
+          portHttp: Number(new URL(localUrl).port),
+        },
+      }),
+    });
+    if (!response.ok) throw new Error(`the cloud answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
   };
   const registered = (async () => {
     for (let delay = 1000; !controller.signal.aborted; delay = Math.min(delay * 2, 60_000)) {

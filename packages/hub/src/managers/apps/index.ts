@@ -1,5 +1,6 @@
 import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { cloudLink } from '../../cloudlink/client';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { hubRuntime, stopClosedRuntimes } from '../../runtime';
@@ -40,16 +41,16 @@ async function mailCrashLog(context: HubContext, appId: string, message: string)
   ].join('\n');
   let response: Response;
   try {
-    response = await fetch(`${config.cloudUrl.replace(/\/$/, '')}/cloud/mail/formatted`, {
+    response = await cloudLink(config).fetch('/cloud/mail/formatted', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-Homey-ID': config.id },
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         to: app.manifest.author.email,
         subject: `Message about ${translate(app.manifest.name, 'en')} v${app.manifest.version} from a Hearth user`,
         body,
         header: { title: translate(app.manifest.name, 'en') },
       }),
-      signal: AbortSignal.timeout(MAIL_TIMEOUT_MS),
+      timeoutMs: MAIL_TIMEOUT_MS,
     });
   } catch {
     throw offline();

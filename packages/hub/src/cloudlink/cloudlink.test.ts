@@ -20,7 +20,8 @@ beforeAll(async () => {
     internalClientSecret: SECRET,
     accessTokenLifetime: 3600,
     refreshTokenLifetime: 86_400,
-    demoHubs: null,
+    // The demo world publishes the demo apps in the catalogue, which the hub installs from.
+    demoHubs: [{ id: 'abcdef0123456789abcdef01', name: 'Registered hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
   });
   t = await startTestHub({
     id: 'abcdef0123456789abcdef01',
@@ -34,7 +35,7 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-it('registers its id, model, version and address with the real cloud at start', async () => {
+it('registers its id, model, version and current address with the real cloud at start', async () => {
   await expect(t.hub.cloudRegistration).resolves.toBe(true);
   const tokenAnswer = await fetch(`${cloud.url}/cloud/oauth2/token`, {
     method: 'POST',
@@ -62,4 +63,18 @@ it('does not register without a cloud link', async () => {
   const alone = await startTestHub();
   await expect(alone.hub.cloudRegistration).resolves.toBe(false);
   await alone.stop();
+});
+
+it("mails an app's author through the real cloud's mail service with the hub's credentials", async () => {
+  const installed = await t.call('POST', '/api/manager/apps/store', { body: { id: 'com.flakyhome.sensors' } });
+  expect(installed.body).toMatchObject({ id: 'com.flakyhome.sensors', origin: 'appstore' });
+  const answer = await t.call('POST', '/api/manager/apps/app/com.flakyhome.sensors/crashlog', {
+    body: { message: 'The sensor app stops every night' },
+  });
+  expect(answer.status).toBe(200);
+  const sink = cloud.context.mail.sink;
+  if (!sink) throw new Error('the test cloud has no SMTP sink');
+  const mail = await sink.waitFor((message) => message.text.includes('The sensor app stops every night'));
+  expect(mail.to).toContain(answer.body.to);
+  expect(mail.text).toContain('abcdef0123456789abcdef01');
 });
