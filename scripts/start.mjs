@@ -115,6 +115,7 @@ try {
         HUB_PORT: String(hub.port),
         HEARTH_CLOUD_URL: cloudUrl,
         HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
+        HUB_OWNER_ATHOM_ID: demoCredentials.userId,
         HEARTH_DEMO: '1',
       }).then((ready) => ({ ...hub, ...ready })),
     ),

@@ -6,6 +6,8 @@ export const demoHubs = [
 ];
 
 export const demoCredentials = {
+  /** The demo account's cloud `_id` (as the cloud's demo seed creates it): the demo hubs' owner. */
+  userId: '5ea7c0de0000000000000001',
   email: 'demo@hearth.test',
   password: 'hearth-demo-password',
   clients: [

@@ -1,7 +1,6 @@
 import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
-import { implement } from '@hearth/contract/fastify';
+import { implement, SerializedJson } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
-import { durably } from '../../platform/writes';
 import { type HubZone, ZoneStore, zoneMigrations } from './store';
 
 const READ_SCOPE = 'homey.zone.readonly';
@@ -41,10 +40,13 @@ export const zonesManager: HubManager = {
   implementations: (context) => {
     const db = context.db;
     const store = new ZoneStore(db);
-    /** Every change is durable before it is answered; a failed commit leaves no cached zone behind. */
-    const write = async <T>(change: () => T): Promise<T> => {
+    /**
+     * Every change is one transaction (made durable before the answer by the hub's group commit); a failed one
+     * leaves no cached zone behind.
+     */
+    const write = <T>(change: () => T): T => {
       try {
-        return await durably(db, change);
+        return db.transaction(change)();
       } catch (error) {
         store.forget();
         throw error;
@@ -54,13 +56,11 @@ export const zonesManager: HubManager = {
       context.events.entity('zones', 'zone', action, data, READ_SCOPE);
     return implement<typeof hubOperations.zones, HubPrincipal>(hubOperations.zones, {
       getState: () => ({ rootZoneId: store.root()?.id ?? '', zoneCount: store.count() }),
-      getZones: ({ reply }) => {
-        // Sent here, as text: the listing is serialized once per change rather than on every read.
-        return reply.type('application/json; charset=utf-8').send(store.listJson()) as never;
-      },
+      // The listing is serialized once per change rather than on every read.
+      getZones: () => new SerializedJson(store.listJson()),
       getZone: ({ params }) => requireZone(store, params.id),
       createZone: async ({ body }) => {
-        const zone = await write(() => {
+        const zone = write(() => {
           requireParent(store, body.parent);
           return store.create({
             name: requireName(body.name),
@@ -73,7 +73,7 @@ export const zonesManager: HubManager = {
         return zone;
       },
       updateZone: async ({ params, body }) => {
-        const zone = await write(() => {
+        const zone = write(() => {
           const current = requireZone(store, params.id);
           if (body.parent !== undefined && body.parent !== current.parent) {
             if (current.parent === null) throw invalidParameter('zone.parent', 'The root zone has no parent');
@@ -93,12 +93,14 @@ export const zonesManager: HubManager = {
         return zone;
       },
       deleteZone: async ({ params }) => {
-        await write(() => {
+        write(() => {
           const zone = requireZone(store, params.id);
           if (zone.parent === null) throw new HearthError('forbidden', 'The root zone cannot be deleted');
           if (store.hasChildren(zone.id)) {
             throw new HearthError('conflict', 'This zone has child zones: move or delete them first');
           }
+          if (store.hasDevices(zone.id))
+            throw new HearthError('conflict', 'This zone has devices: move them to another zone first');
           store.delete(zone.id);
         });
         publish('delete', { id: params.id });

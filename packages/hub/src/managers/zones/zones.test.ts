@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
 import { type PlatformTestHub, startPlatformTestHub } from '../../platform/testing';
+import { seedDemoHub } from '../../runtime/seed';
 
 interface Zone {
   id: string;
@@ -90,6 +91,21 @@ describe('zones manager over HTTP', () => {
     expect((await t.call('DELETE', `/zones/zone/${floor.body.id}`)).status).toBe(404);
     const left = await t.call<Record<string, Zone>>('GET', '/zones/zone');
     expect(Object.keys(left.body).sort()).toEqual([root.id, kitchen.body.id].sort());
+  });
+
+  it('refuses to delete a zone that still holds devices (409) until they are moved', async () => {
+    seedDemoHub(t.hub.context, { historyDays: 0 });
+    const zones = Object.values((await t.call<Record<string, Zone>>('GET', '/zones/zone')).body);
+    const kitchen = zones.find((zone) => zone.name === 'Kitchen')!;
+    const other = zones.find((zone) => zone.name === 'Office')!;
+    const refused = await t.call('DELETE', `/zones/zone/${kitchen.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: 'conflict', error_description: expect.stringContaining('devices') });
+    const devices = Object.values((await t.call<Record<string, { id: string; zone: string }>>('GET', '/devices/device')).body);
+    for (const device of devices.filter((d) => d.zone === kitchen.id)) {
+      expect((await t.call('PUT', `/devices/device/${device.id}`, { zone: other.id })).status).toBe(200);
+    }
+    expect((await t.call('DELETE', `/zones/zone/${kitchen.id}`)).status).toBe(204);
   });
 
   it('keeps zones across a restart and creates no second root', async () => {
