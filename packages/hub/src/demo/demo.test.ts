@@ -2,6 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { seedDemoHub } from './index';
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+type Json = any;
+
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub({ name: 'Home' });
@@ -11,25 +14,25 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 it('seeds a home of zones, people, variables, alarms and flow folders through the API', async () => {
-  const zones = Object.values((await t.call('GET', '/api/manager/zones/zone')).body as Record<string, { name: string }>);
+  const zones = Object.values((await t.call<Json>('GET', '/zones/zone')).body as Record<string, { name: string }>);
   expect(zones.map((zone) => zone.name)).toEqual(expect.arrayContaining(['Home', 'Living room', 'Kitchen', 'Bedroom', 'Garden']));
-  const users = Object.values((await t.call('GET', '/api/manager/users/user')).body as Record<string, { role: string }>);
+  const users = Object.values((await t.call<Json>('GET', '/users/user')).body as Record<string, { role: string }>);
   expect(users.map((user) => user.role)).toEqual(expect.arrayContaining(['owner', 'manager', 'user', 'guest']));
-  expect(Object.keys((await t.call('GET', '/api/manager/logic/variable')).body)).toHaveLength(3);
-  expect(Object.keys((await t.call('GET', '/api/manager/alarms/alarm')).body)).toHaveLength(2);
-  expect(Object.keys((await t.call('GET', '/api/manager/flow/flowfolder')).body)).toHaveLength(2);
+  expect(Object.keys((await t.call<Json>('GET', '/logic/variable')).body)).toHaveLength(3);
+  expect(Object.keys((await t.call<Json>('GET', '/alarms/alarm')).body)).toHaveLength(2);
+  expect(Object.keys((await t.call<Json>('GET', '/flow/flowfolder')).body)).toHaveLength(2);
 });
 
 it('seeds only once', async () => {
-  const before = Object.keys((await t.call('GET', '/api/manager/zones/zone')).body).length;
+  const before = Object.keys((await t.call<Json>('GET', '/zones/zone')).body).length;
   await seedDemoHub(t.hub);
   t.token = t.hub.issueOwnerToken();
-  expect(Object.keys((await t.call('GET', '/api/manager/zones/zone')).body)).toHaveLength(before);
+  expect(Object.keys((await t.call<Json>('GET', '/zones/zone')).body)).toHaveLength(before);
 });
 
 it('seeds flows that are not broken', async () => {
   const flows = Object.values(
-    (await t.call('GET', '/api/manager/flow/flow')).body as Record<string, { name: string; broken: boolean }>,
+    (await t.call<Json>('GET', '/flow/flow')).body as Record<string, { name: string; broken: boolean }>,
   );
   expect(flows.map((flow) => flow.name)).toEqual(expect.arrayContaining(['Welcome home', 'Evening routine']));
   expect(flows.every((flow) => !flow.broken)).toBe(true);
@@ -37,11 +40,11 @@ it('seeds flows that are not broken', async () => {
 
 it('seeds apps and devices in the zones, with an onoff socket among them', async () => {
   const devices = Object.values(
-    (await t.call('GET', '/api/manager/devices/device')).body as Record<string, { capabilities: string[]; zone: string }>,
+    (await t.call<Json>('GET', '/devices/device')).body as Record<string, { capabilities: string[]; zone: string }>,
   );
   expect(devices.length).toBeGreaterThan(5);
   expect(devices.some((device) => device.capabilities.includes('onoff'))).toBe(true);
-  const zones = (await t.call('GET', '/api/manager/zones/zone')).body as Record<string, unknown>;
+  const zones = (await t.call<Json>('GET', '/zones/zone')).body as Record<string, unknown>;
   expect(devices.every((device) => device.zone in zones)).toBe(true);
-  expect(Object.keys((await t.call('GET', '/api/manager/apps/app')).body).length).toBeGreaterThan(3);
+  expect(Object.keys((await t.call<Json>('GET', '/apps/app')).body).length).toBeGreaterThan(3);
 });

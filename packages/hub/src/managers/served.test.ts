@@ -1,7 +1,7 @@
 import { fullPath, hubOperations } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../testing/hub';
 import { managers } from '.';
-import { startTestHub, type TestHub } from './test-hub';
 
 /** The entity and settings managers of issue 3 whose operations this suite checks. */
 const settingsAndEntityManagers = [

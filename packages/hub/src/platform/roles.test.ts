@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../testing/hub';
 import { hubScopes, intersectedScopes, roleScopes } from './roles';
-import { type PlatformTestHub, startPlatformTestHub } from './testing';
 
 describe('role scope caps', () => {
   it('gives every role only scopes of the table, and the owner everything', () => {
@@ -18,9 +18,9 @@ describe('role scope caps', () => {
 });
 
 describe('scope checks use the intersected scopes', () => {
-  let t: PlatformTestHub;
+  let t: TestHub;
   beforeAll(async () => {
-    t = await startPlatformTestHub();
+    t = await startTestHub();
   });
   afterAll(() => t.stop());
 

@@ -1,7 +1,7 @@
 import { type AnyOperation, fullPath, hubOperations, listOperations, operationId, scopeCovers } from '@hearth/contract';
 import { prepareRequest } from '@hearth/contract/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlatformTestHub, startPlatformTestHub } from './testing';
+import { startTestHub, type TestHub } from '../testing/hub';
 
 /**
  * Every operation the hub declares × {no token, expired token, readonly scope, wrong scope, right scope}:
@@ -78,12 +78,12 @@ const readonlyOf = (scope: string) => `${scope.split('.').slice(0, 2).join('.')}
 const wrongFor = (scope: string) => (scope.startsWith('homey.zone') ? 'homey.alarm' : 'homey.zone');
 
 describe('scopes of every hub operation', () => {
-  let t: PlatformTestHub;
+  let t: TestHub;
   const tokens = new Map<string, string>();
   let expired: string;
 
   beforeAll(async () => {
-    t = await startPlatformTestHub();
+    t = await startTestHub();
     expired = t.sessionFor('owner', null, { expiresAt: new Date(Date.now() - 60_000).toISOString() });
   });
   afterAll(() => t.stop());

@@ -1,7 +1,7 @@
 import { io as connect, Manager, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type PlatformTestHub, startPlatformTestHub } from '../platform/testing';
+import { startTestHub, type TestHub } from '../testing/hub';
 
 interface Zone {
   id: string;
@@ -27,7 +27,7 @@ const connected = (socket: Socket) =>
   });
 
 /** Connects like the ecosystem's client: handshake on `/`, then `/api` on the same connection without a token. */
-async function apiSocket(t: PlatformTestHub, token: string) {
+async function apiSocket(t: TestHub, token: string) {
   const manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnectionDelay: 50 });
   const root = track(manager.socket('/'));
   await connected(root);
@@ -55,11 +55,11 @@ const until = async (check: () => boolean, ms = 3000) => {
 };
 
 describe('realtime socket', () => {
-  let t: PlatformTestHub;
+  let t: TestHub;
   let rootZone: string;
 
   beforeAll(async () => {
-    t = await startPlatformTestHub();
+    t = await startTestHub();
     rootZone = (await t.call<{ rootZoneId: string }>('GET', '/zones/state')).body.rootZoneId;
   });
   afterEach(() => {
@@ -68,7 +68,7 @@ describe('realtime socket', () => {
   afterAll(() => t.stop());
 
   it('handshakes, subscribes and delivers zone events named by the URI', async () => {
-    const { api } = await apiSocket(t, t.ownerToken);
+    const { api } = await apiSocket(t, t.token);
     expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
     const events = collect(api, 'homey:manager:zones');
     const created = await t.call<Zone>('POST', '/zones/zone', { name: 'Study', icon: 'study', parent: rootZone });
@@ -89,7 +89,7 @@ describe('realtime socket', () => {
     expect(error).toMatchObject({ error: 'invalid_token', statusCode: 401 });
     const [missing] = await call(root, 'handshakeClient', {});
     expect(missing).toMatchObject({ error: 'missing_token', statusCode: 401 });
-    const [otherHub] = await call(root, 'handshakeClient', { token: t.ownerToken, homeyId: 'ffffffffffffffffffffffff' });
+    const [otherHub] = await call(root, 'handshakeClient', { token: t.token, homeyId: 'ffffffffffffffffffffffff' });
     expect(otherHub).toMatchObject({ statusCode: 404 });
 
     const api = track(connect(`${t.hub.url}/api`, { path: '/socket.io/', transports: ['websocket'], forceNew: true }));
@@ -103,7 +103,7 @@ describe('realtime socket', () => {
         path: '/socket.io/',
         transports: ['websocket'],
         forceNew: true,
-        auth: { token: t.ownerToken },
+        auth: { token: t.token },
       }),
     );
     await connected(api);
@@ -123,7 +123,7 @@ describe('realtime socket', () => {
     // Both may subscribe to users (homey.user.self reads it), but only a reader of users gets user events.
     const selfOnly = t.sessionFor('guest', ['homey.user.self']);
     const { api: selfApi } = await apiSocket(t, selfOnly);
-    const { api: ownerApi } = await apiSocket(t, t.ownerToken);
+    const { api: ownerApi } = await apiSocket(t, t.token);
     expect(await call(selfApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
     expect(await call(ownerApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
     const selfEvents = collect(selfApi, 'homey:manager:users');
@@ -136,7 +136,7 @@ describe('realtime socket', () => {
   });
 
   it('runs operations through the api event exactly as HTTP', async () => {
-    const { api } = await apiSocket(t, t.ownerToken);
+    const { api } = await apiSocket(t, t.token);
     const [error, zone] = (await call(api, 'api', {
       uri: 'homey:manager:zones',
       operation: 'createZone',
@@ -176,14 +176,14 @@ describe('realtime socket', () => {
   });
 
   it('handshakes again and re-subscribes after a reconnect', async () => {
-    const { manager, root, api } = await apiSocket(t, t.ownerToken);
+    const { manager, root, api } = await apiSocket(t, t.token);
     expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
     const events = collect(api, 'homey:manager:zones');
     // Drop the underlying connection; the client reconnects on its own.
     manager.engine.close();
     await new Promise<void>((resolve) => root.io.once('reconnect', () => resolve()));
     await connected(root);
-    const [error] = await call(root, 'handshakeClient', { token: t.ownerToken });
+    const [error] = await call(root, 'handshakeClient', { token: t.token });
     expect(error).toBeNull();
     await connected(api);
     expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
@@ -212,7 +212,7 @@ describe('realtime socket', () => {
     const open = JSON.parse((await frame((f) => f.startsWith('0{'))).slice(1)) as { pingInterval: number; pingTimeout: number };
     expect(open).toMatchObject({ pingInterval: 5000, pingTimeout: 8000 });
     await frame((f) => f === '40');
-    ws.send(`421["handshakeClient",${JSON.stringify({ token: t.ownerToken, homeyId: t.hub.context.config.id })}]`);
+    ws.send(`421["handshakeClient",${JSON.stringify({ token: t.token, homeyId: t.hub.context.config.id })}]`);
     expect(JSON.parse((await frame((f) => f.startsWith('431'))).slice(3))).toEqual([null, { namespace: '/api' }]);
     ws.send('40/api,');
     await frame((f) => f.startsWith('40/api'));
@@ -234,7 +234,7 @@ describe('realtime socket', () => {
     ws.send('40/api,');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(frames.some((f) => f.startsWith('40/api') || f.startsWith('44/api'))).toBe(false);
-    ws.send(`420["handshakeClient",${JSON.stringify({ token: t.ownerToken })}]`);
+    ws.send(`420["handshakeClient",${JSON.stringify({ token: t.token })}]`);
     await until(() => frames.some((f) => f.startsWith('40/api')));
     expect(frames.some((f) => f.startsWith('44/api'))).toBe(false);
   });

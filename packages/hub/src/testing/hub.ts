@@ -1,36 +1,41 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HubConfig } from '../config';
+import { HUB_SOFTWARE_VERSION, type HubConfig } from '../config';
+import type { UserRole } from '../managers/users/store';
 import { type Hub, startHub } from '../server';
 
+/** An answer of the hub over real HTTP. */
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A real hub on a free loopback port with a throw-away data directory, for tests. */
 export interface TestHub {
   hub: Hub;
   url: string;
-  /** Owner personal access token with every scope; `call` uses it unless told otherwise. */
+  dataDir: string;
+  /** An owner personal access token with no scopes set; `call` uses it unless told otherwise. */
   token: string;
-  /** Calls the hub over real HTTP; answers status, headers and the decoded JSON body. */
-  call(method: string, path: string, options?: { token?: string | null; body?: unknown }): Promise<TestAnswer>;
+  /** Calls `/api/manager<path>` over real HTTP with `token` (the owner's by default; `null` for none). */
+  call<T = unknown>(method: string, path: string, body?: unknown, token?: string | null): Promise<Answer<T>>;
+  /** Creates a user of `role` and a session for them with `scopes` (`null`: none set); answers its token. */
+  sessionFor(role: UserRole, scopes?: string[] | null, options?: { type?: 'OAUTH' | 'APP' | 'PAT'; expiresAt?: string }): string;
   stop(): Promise<void>;
 }
 
-export interface TestAnswer {
-  status: number;
-  headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests inspect arbitrary JSON answers
-  body: any;
-}
-
-/** Starts a real hub on a free loopback port with a throw-away data directory. */
 export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<TestHub> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'hearth-hub-'));
   const hub = await startHub({
-    id: '0123456789abcdef01234567',
+    id: randomBytes(12).toString('hex'),
     name: 'Test hub',
     model: 'hearth-pro-5q',
     host: '127.0.0.1',
     port: 0,
-    softwareVersion: '12.4.0',
+    softwareVersion: HUB_SOFTWARE_VERSION,
     language: 'en',
     cloudUrl: null,
     logLevel: 'silent',
@@ -40,19 +45,25 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<
   const testHub: TestHub = {
     hub,
     url: hub.url,
+    dataDir,
     token: hub.issueOwnerToken(),
-    async call(method, path, options = {}) {
-      const bearer = options.token === undefined ? testHub.token : options.token;
-      const headers: Record<string, string> = { 'x-homey-id': hub.context.config.id };
-      if (bearer) headers.authorization = `Bearer ${bearer}`;
-      let body: string | undefined;
-      if (options.body !== undefined || method === 'POST' || method === 'PUT') {
+    async call<T>(method: string, path: string, body?: unknown, token: string | null = testHub.token) {
+      const headers: Record<string, string> = { 'X-Homey-ID': hub.context.config.id };
+      if (token) headers.authorization = `Bearer ${token}`;
+      let payload: string | undefined;
+      if (method === 'POST' || method === 'PUT') {
         headers['content-type'] = 'application/json';
-        body = JSON.stringify(options.body ?? {});
+        payload = JSON.stringify(body ?? {});
       }
-      const response = await fetch(`${hub.url}${path}`, { method, headers, body });
+      const response = await fetch(`${hub.url}/api/manager${path}`, { method, headers, body: payload });
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
+    },
+    sessionFor(role, scopes = null, options = {}) {
+      const { users, sessions } = hub.context;
+      const user = role === 'owner' ? users.owner()! : users.create({ name: `A ${role}`, role });
+      return sessions.create({ type: options.type ?? 'OAUTH', userId: user.id, scopes, expiresAt: options.expiresAt ?? null })
+        .token;
     },
     async stop() {
       await hub.stop();

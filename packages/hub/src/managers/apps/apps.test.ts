@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appsRoot } from '../../runtime/manifest';
-import { startTestHub, type TestHub } from '../test-hub';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 type App = Record<string, unknown> & { id: string; state: string; crashed: boolean; exitCount: number };
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHub, type TestHub } from '../test-hub';
+import { startTestHub, type TestHub } from '../../testing/hub';
 import { backupDirectory } from '.';
 
 interface Archive {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
 import { hubRuntime } from '../../runtime';
-import { startTestHub, type TestHub } from '../test-hub';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 type Json = Record<string, unknown>;
 type Device = Json & { id: string; capabilitiesObj: Record<string, Json>; settings: Json };

@@ -1,6 +1,6 @@
 import { Manager, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHub, type TestHub } from '../test-hub';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 type Json = Record<string, unknown>;
 

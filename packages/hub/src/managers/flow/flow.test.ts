@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
-import { startTestHub, type TestHub } from '../test-hub';
+import { startTestHub, type TestHub } from '../../testing/hub';
 import { flowRegistry } from './registry';
 
 interface Flow {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubRuntime } from '../../runtime';
-import { startTestHub, type TestHub } from '../test-hub';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 type Json = Record<string, unknown>;
 type Entries = {

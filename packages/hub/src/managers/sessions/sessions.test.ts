@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlatformTestHub, startPlatformTestHub } from '../../platform/testing';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 interface Session {
   id: string;
@@ -13,10 +13,10 @@ interface Session {
 }
 
 describe('sessions manager and personal access tokens over HTTP', () => {
-  let t: PlatformTestHub;
+  let t: TestHub;
 
   beforeAll(async () => {
-    t = await startPlatformTestHub();
+    t = await startTestHub();
   });
   afterAll(() => t.stop());
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportSPKI, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlatformTestHub, startPlatformTestHub } from '../../platform/testing';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
@@ -40,7 +40,7 @@ describe('POST /api/manager/users/login with a delegation token', () => {
   let otherKey: Key;
   let rs256Key: Key;
   let cloud: Awaited<ReturnType<typeof keyServer>>;
-  let t: PlatformTestHub;
+  let t: TestHub;
   let hubId: string;
 
   beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('POST /api/manager/users/login with a delegation token', () => {
     otherKey = (await generateKeyPair('RS512')).privateKey;
     rs256Key = (await generateKeyPair('RS256')).privateKey;
     cloud = await keyServer(await exportSPKI(pair.publicKey), false);
-    t = await startPlatformTestHub({ cloudUrl: cloud.url });
+    t = await startTestHub({ cloudUrl: cloud.url });
     hubId = t.hub.context.config.id;
   });
   afterAll(async () => {
@@ -171,7 +171,7 @@ describe('first sign-in of the owner', () => {
   it('binds the configured owner account, and nobody else, from tokens naming no hub', async () => {
     const pair = await generateKeyPair('RS512');
     const cloud = await keyServer(await exportSPKI(pair.publicKey), false);
-    const t = await startPlatformTestHub({ cloudUrl: cloud.url, ownerAthomId: 'cloud-real-owner' });
+    const t = await startTestHub({ cloudUrl: cloud.url, ownerAthomId: 'cloud-real-owner' });
     try {
       const owner = t.hub.context.users.owner()!;
       expect(owner.athomId).toBe('cloud-real-owner');
@@ -199,7 +199,7 @@ describe('first sign-in of the owner', () => {
   it('lets the first account claim a hub nobody owns yet when no owner is configured', async () => {
     const pair = await generateKeyPair('RS512');
     const cloud = await keyServer(await exportSPKI(pair.publicKey), false);
-    const t = await startPlatformTestHub({ cloudUrl: cloud.url });
+    const t = await startTestHub({ cloudUrl: cloud.url });
     try {
       const first = await t.call<string>(
         'POST',
@@ -222,7 +222,7 @@ describe('delegation key sources', () => {
   it('reads a key served as a JSON string', async () => {
     const pair = await generateKeyPair('RS512');
     const cloud = await keyServer(await exportSPKI(pair.publicKey), true);
-    const t = await startPlatformTestHub({ cloudUrl: `${cloud.url}/` });
+    const t = await startTestHub({ cloudUrl: `${cloud.url}/` });
     try {
       const owner = await sign(pair.privateKey, { sub: 'cloud-owner', role: 'owner' });
       expect((await t.call('POST', '/users/login', { token: owner }, null)).status).toBe(200);
@@ -235,8 +235,8 @@ describe('delegation key sources', () => {
   it('answers 503 without a cloud, or when the cloud cannot be reached', async () => {
     const pair = await generateKeyPair('RS512');
     const token = await sign(pair.privateKey, { sub: 'cloud-owner', role: 'owner' });
-    const offline = await startPlatformTestHub();
-    const unreachable = await startPlatformTestHub({ cloudUrl: 'http://127.0.0.1:9' });
+    const offline = await startTestHub();
+    const unreachable = await startTestHub({ cloudUrl: 'http://127.0.0.1:9' });
     try {
       for (const t of [offline, unreachable]) {
         const answer = await t.call('POST', '/users/login', { token }, null);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
-import { type PlatformTestHub, startPlatformTestHub } from '../../platform/testing';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 interface User {
   id: string;
@@ -15,11 +15,11 @@ interface User {
 }
 
 describe('users manager over HTTP', () => {
-  let t: PlatformTestHub;
+  let t: TestHub;
   const events: HubEvent[] = [];
 
   beforeAll(async () => {
-    t = await startPlatformTestHub();
+    t = await startTestHub();
     t.hub.context.events.on((event) => events.push(event));
   });
   afterAll(() => t.stop());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
-import { type PlatformTestHub, startPlatformTestHub } from '../../platform/testing';
 import { seedDemoHub } from '../../runtime/seed';
+import { startTestHub, type TestHub } from '../../testing/hub';
 
 interface Zone {
   id: string;
@@ -13,12 +13,12 @@ interface Zone {
 }
 
 describe('zones manager over HTTP', () => {
-  let t: PlatformTestHub;
+  let t: TestHub;
   let root: Zone;
   const events: HubEvent[] = [];
 
   beforeAll(async () => {
-    t = await startPlatformTestHub();
+    t = await startTestHub();
     t.hub.context.events.on((event) => events.push(event));
   });
   afterAll(() => t.stop());
@@ -110,14 +110,14 @@ describe('zones manager over HTTP', () => {
 
   it('keeps zones across a restart and creates no second root', async () => {
     const dataDir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/hearth-zones-`);
-    const first = await startPlatformTestHub({ dataDir, id: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
+    const first = await startTestHub({ dataDir, id: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
     const made = await first.call<Zone>('POST', '/zones/zone', {
       name: 'Attic',
       icon: 'attic',
       parent: (await first.call<{ rootZoneId: string }>('GET', '/zones/state')).body.rootZoneId,
     });
     await first.stop();
-    const second = await startPlatformTestHub({ dataDir, id: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
+    const second = await startTestHub({ dataDir, id: 'aaaaaaaaaaaaaaaaaaaaaaaa' });
     const zones = await second.call<Record<string, Zone>>('GET', '/zones/zone');
     expect(Object.keys(zones.body)).toHaveLength(2);
     expect(zones.body[made.body.id]).toEqual(made.body);
