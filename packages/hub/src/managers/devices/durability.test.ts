@@ -1,28 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const main = resolve(import.meta.dirname, '../../main.ts');
-
-function startHubProcess(id: string, dataDir: string): Promise<{ child: ChildProcess; url: string; token: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, HUB_ID: id, HUB_PORT: '0', HEARTH_DATA_DIR: dataDir, LOG_LEVEL: 'silent', HEARTH_CLOUD_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolvePromise, reject) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.on('line', (line) => {
-      if (!line.startsWith('HEARTH_READY ')) return;
-      const ready = JSON.parse(line.slice('HEARTH_READY '.length)) as { url: string; ownerToken: string };
-      resolvePromise({ child, url: ready.url, token: ready.ownerToken });
-    });
-    child.once('exit', (code) => reject(new Error(`hub exited with ${code} before it was ready`)));
-  });
-}
+import { startHubProcess } from '../../testing/process';
 
 const WRITES = 10_000;
 const WRITERS = 4;
