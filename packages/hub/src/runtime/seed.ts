@@ -31,7 +31,10 @@ interface DemoDevice {
   values?: Record<string, string | number | boolean>;
 }
 
-/** Demo apps installed from the catalogue; one stays a version behind so the hub shows an update. */
+/**
+ * Demo apps installed from the catalogue. Lumen & Co stays at its packaged 3.2.1, a version behind the
+ * catalogue's live 3.3.0, with automatic updates off, so the hub (and the support form) shows an update.
+ */
 const DEMO_APPS = [
   'com.lumenco.lights',
   'com.nordheat.climate',
@@ -42,7 +45,7 @@ const DEMO_APPS = [
   'com.wattwise.meter',
   'com.flakyhome.sensors',
 ];
-const OUT_OF_DATE: Record<string, string> = { 'com.openweather.station': '1.3.2' };
+const OUT_OF_DATE_APP = 'com.lumenco.lights';
 
 const V = 'homey:app:com.hearth.virtual';
 const DEMO_DEVICES: DemoDevice[] = [
@@ -160,8 +163,8 @@ export function seedDemoHub(context: HubContext, options: SeedOptions = {}): See
     if (runtime.apps.find(id)) continue;
     const pkg = runtime.apps.catalogue().find((p) => p.manifest.id === id);
     if (!pkg) continue;
-    const version = OUT_OF_DATE[id];
-    runtime.apps.install(version ? { ...pkg, manifest: { ...pkg.manifest, version } } : pkg, 'appstore', 'stable');
+    runtime.apps.install(pkg, 'appstore', 'stable');
+    if (id === OUT_OF_DATE_APP) runtime.apps.setAutoupdate(id, false);
     apps.push(id);
   }
 
