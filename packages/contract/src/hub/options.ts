@@ -77,6 +77,20 @@ export const declareState = (op: Declare, scope = 'homey.system.readonly') =>
     summary: "The manager's state.",
   });
 
+/** `POST /command` of a radio manager (zwave, zigbee, ble): a named command with its options. */
+export const declareRadioCommand = (op: Declare) =>
+  op({
+    name: 'runCommand',
+    method: 'POST',
+    path: '/command',
+    scope: 'homey.system',
+    body: Type.Object({
+      command: Type.String({ minLength: 1, maxLength: 100 }),
+      opts: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    }),
+    response: Type.Unknown(),
+  });
+
 /**
  * A value of `schema` or `null`, as one JSON-Schema type list rather than an `anyOf`: a wrong value is then
  * reported against the field itself ("Expected: object,null"), not against the `null` branch.

@@ -1,16 +1,11 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareOptions, declareState } from './options';
+import { declareOptions, declareRadioCommand, declareState } from './options';
 
 /** Z-Wave: the simulated controller, its region and log. */
 const op = hubManager('zwave');
 
 export const ZWAVE_REGIONS = ['EU', 'US', 'ANZ', 'HK', 'IN', 'IL', 'RU', 'CN', 'JP', 'KR'] as const;
-
-const Command = Type.Object({
-  command: Type.String({ minLength: 1, maxLength: 100 }),
-  opts: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
 
 export const zwaveOperations = {
   getState: declareState(op),
@@ -21,14 +16,7 @@ export const zwaveOperations = {
       write: 'homey.system',
     },
   }),
-  runCommand: op({
-    name: 'runCommand',
-    method: 'POST',
-    path: '/command',
-    scope: 'homey.system',
-    body: Command,
-    response: Type.Unknown(),
-  }),
+  runCommand: declareRadioCommand(op),
   getLog: op({
     name: 'getLog',
     method: 'GET',
