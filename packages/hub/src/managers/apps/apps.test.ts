@@ -5,17 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appsRoot } from '../../runtime/manifest';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { until } from '../../testing/until';
 
 type App = Record<string, unknown> & { id: string; state: string; crashed: boolean; exitCount: number };
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('apps manager over HTTP', () => {
   let t: TestHub;

@@ -2,20 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
 import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { until } from '../../testing/until';
 
 type Json = Record<string, unknown>;
 type Device = Json & { id: string; capabilitiesObj: Record<string, Json>; settings: Json };
 
 const SOCKET = 'homey:app:com.hearth.virtual:virtualsocket';
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('drivers, pairing and devices over HTTP', () => {
   let t: TestHub;

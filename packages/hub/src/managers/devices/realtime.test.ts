@@ -1,6 +1,7 @@
 import { Manager, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { until } from '../../testing/until';
 
 type Json = Record<string, unknown>;
 
@@ -13,15 +14,6 @@ const connected = (socket: Socket) =>
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-
-async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * The issue's "done when", through real HTTP and socket.io: a device is paired through a pair session, its

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { until } from '../../testing/until';
 
 type Json = Record<string, unknown>;
 type Entries = {
@@ -10,15 +11,6 @@ type Entries = {
   start: string;
   end: string;
 };
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('insights over HTTP', () => {
   let t: TestHub;
