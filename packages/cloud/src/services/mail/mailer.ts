@@ -1,3 +1,4 @@
+import { HearthError } from '@hearth/contract';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { CloudConfig } from '../../config';
 import { SmtpSink } from './sink';
@@ -19,6 +20,12 @@ export interface Mailer {
 }
 
 /**
+ * How long a send may wait on the SMTP server. nodemailer's defaults (two minutes to connect) would hold the
+ * caller's request far beyond any client's timeout.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+
+/**
  * Sends mail through the configured SMTP server, or through a local SMTP sink on loopback started here when
  * none is configured.
  */
@@ -26,16 +33,22 @@ export async function createMailer(config: Pick<CloudConfig, 'smtpUrl' | 'mailFr
   let sink: SmtpSink | null = null;
   let transport: Transporter;
   if (config.smtpUrl) {
-    transport = nodemailer.createTransport(config.smtpUrl);
+    transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
   } else {
     sink = new SmtpSink();
     const { host, port } = await sink.start();
-    transport = nodemailer.createTransport({ host, port, secure: false, ignoreTLS: true });
+    transport = nodemailer.createTransport({ host, port, secure: false, ignoreTLS: true, ...SMTP_TIMEOUTS });
   }
   return {
     sink,
     async send(mail) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      let info: { messageId?: unknown; accepted?: unknown[] };
+      try {
+        info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      } catch {
+        // The mail server is down or refused the message: the caller may retry; nothing was sent.
+        throw new HearthError('unavailable', 'The mail server could not be reached; the e-mail was not sent');
+      }
       return { messageId: String(info.messageId ?? ''), accepted: (info.accepted ?? []).map(String) };
     },
     async close() {
