@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
 import { appsCatalogueMigration, appsSearchAndSummariesMigration } from '../services/apps/tables';
 import { callbackMigration } from '../services/callback/migration';
-import { cloudAccountsMigration } from '../services/cloud/migration';
+import { cloudAccountsMigration, cloudAvatarSizesMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { storeUserMigration } from '../services/store/migration';
 
@@ -16,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-01-helpdesk-tickets': helpdeskMigration,
   '20261122-50-apps-catalogue': appsCatalogueMigration,
   '20261122-70-apps-search-and-summaries': appsSearchAndSummariesMigration,
+  '20261122-80-cloud-avatar-sizes': cloudAvatarSizesMigration,
 };

@@ -1,3 +1,5 @@
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import {
@@ -16,11 +18,28 @@ import {
   tokenRequest,
 } from '../../testing';
 
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4c30000000049454e44ae426082',
-  'hex',
-);
-const GIF = Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex');
+/** A `width` × `height` image with a gradient, so resizing has something to do. */
+function image(width: number, height: number) {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) raw.set([i % width, Math.floor(i / width) % 256, 128], i * 3);
+  return sharp(raw, { raw: { width, height, channels: 3 } });
+}
+
+async function animatedGif() {
+  const frames = [await image(90, 60).png().toBuffer(), await image(90, 60).negate().png().toBuffer()];
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
+}
+
+/** `png` with its header claiming other dimensions (and a matching checksum), as a decompression bomb would. */
+function withDimensions(png: Buffer, width: number, height: number) {
+  const copy = Buffer.from(png);
+  copy.writeUInt32BE(width, 16);
+  copy.writeUInt32BE(height, 20);
+  copy.writeUInt32BE(crc32(copy.subarray(12, 29)), 29);
+  return copy;
+}
 
 function avatarForm(data: Buffer, filename: string, type: string, field = 'avatar') {
   const form = new FormData();
@@ -115,7 +134,7 @@ describeOnDatabases('accounts', (backend) => {
       expect((await call(cloud, 'DELETE', `/cloud/user/${me.id}/address/${address._id}`, me.token)).status).toBe(204);
     });
 
-    it('uploads an avatar checked by content and serves it in medium and large', async () => {
+    it('uploads an avatar checked by content and serves it resized to medium and large', async () => {
       const me = await createUser(cloud, 'avatar@hearth.test');
       const upload = (form: FormData) =>
         fetch(`${cloud.url}/cloud/user/${me.id}/avatar`, {
@@ -123,32 +142,72 @@ describeOnDatabases('accounts', (backend) => {
           headers: { authorization: `Bearer ${me.token}` },
           body: form,
         });
-      const ok = await upload(avatarForm(PNG, 'me.png', 'image/png'));
-      expect(ok.status).toBe(200);
-      const urls = await readJson(ok);
-      expect(urls.medium).toContain(`${TEST_PUBLIC_URL}/cloud/user/${me.id}/avatar/medium`);
-      for (const size of ['medium', 'large']) {
-        const served = await fetch(`${cloud.url}${new URL(urls[size]).pathname}`);
-        expect(served.status).toBe(200);
-        expect(served.headers.get('content-type')).toBe('image/png');
-        expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+      const served = async (url: string) => {
+        const answer = await fetch(`${cloud.url}${new URL(url).pathname}`);
+        expect(answer.status).toBe(200);
+        const data = Buffer.from(await answer.arrayBuffer());
+        const meta = await sharp(data, { animated: true }).metadata();
+        return { type: answer.headers.get('content-type'), meta };
+      };
+      const uploads = [
+        { data: await image(300, 200).png().toBuffer(), name: 'me.png', type: 'image/png', format: 'png' },
+        // The declared type and name are ignored: the content decides.
+        { data: await image(1000, 700).jpeg().toBuffer(), name: 'me.png', type: 'image/png', format: 'jpeg' },
+        { data: await animatedGif(), name: 'anim.gif', type: 'image/gif', format: 'gif' },
+      ];
+      for (const { data, name, type, format } of uploads) {
+        const ok = await upload(avatarForm(data, name, type));
+        expect(ok.status).toBe(200);
+        const urls = await readJson(ok);
+        expect(urls.medium).toContain(`${TEST_PUBLIC_URL}/cloud/user/${me.id}/avatar/medium`);
+        expect(urls.large).toContain(`${TEST_PUBLIC_URL}/cloud/user/${me.id}/avatar/large`);
+        const user = await readJson(await call(cloud, 'GET', '/cloud/user/me', me.token));
+        expect(user.avatar).toEqual(urls);
+        for (const [size, side] of [
+          ['medium', 128],
+          ['large', 512],
+        ] as const) {
+          const { type: servedType, meta } = await served(urls[size]);
+          expect(servedType).toBe(`image/${format}`);
+          expect(meta.format).toBe(format);
+          expect([meta.width, meta.pageHeight ?? meta.height]).toEqual([side, side]);
+          if (format === 'gif') expect(meta.pages).toBe(2);
+        }
       }
-      expect((await upload(avatarForm(GIF, 'anim.gif', 'image/gif'))).status).toBe(200);
-      const user = await readJson(await call(cloud, 'GET', '/cloud/user/me', me.token));
-      expect(user.avatar.large).toContain('/avatar/large');
+      expect((await fetch(`${cloud.url}/cloud/user/${me.id}/avatar/small`)).status).toBe(404);
 
       const fake = await upload(avatarForm(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'evil.png', 'image/png'));
       expect(fake.status).toBe(400);
       expect(await readJson(fake)).toMatchObject({
         error: 'invalid_parameter',
-        error_description: expect.stringContaining('jpg, png or gif'),
+        error_description: 'Invalid Parameter: avatar. Only jpg, png or gif images are accepted',
       });
-      const big = await upload(avatarForm(Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]), 'big.png', 'image/png'));
+      const png = await image(40, 40).png().toBuffer();
+      const broken = await upload(avatarForm(png.subarray(0, 60), 'cut.png', 'image/png'));
+      expect(broken.status).toBe(400);
+      expect(await readJson(broken)).toMatchObject({
+        error: 'invalid_parameter',
+        error_description: 'Invalid Parameter: avatar. The image could not be read',
+      });
+      const bomb = await upload(avatarForm(withDimensions(png, 20_000, 20_000), 'bomb.png', 'image/png'));
+      expect(bomb.status).toBe(400);
+      expect(await readJson(bomb)).toMatchObject({
+        error: 'invalid_parameter',
+        error_description: 'Invalid Parameter: avatar. The image may be at most 40 megapixels',
+      });
+      const big = await upload(avatarForm(Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 10)]), 'big.png', 'image/png'));
       expect(big.status).toBe(413);
-      const wrongField = await upload(avatarForm(PNG, 'me.png', 'image/png', 'picture'));
+      expect(await readJson(big)).toMatchObject({
+        error: 'payload_too_large',
+        error_description: 'The avatar may be at most 5 MB',
+      });
+      const wrongField = await upload(avatarForm(png, 'me.png', 'image/png', 'picture'));
       expect(wrongField.status).toBe(400);
       const json = await call(cloud, 'POST', `/cloud/user/${me.id}/avatar`, me.token, { avatar: 'x' });
       expect(json.status).toBe(415);
+      // The refused uploads left the last good avatar in place.
+      const { meta } = await served((await readJson(await call(cloud, 'GET', '/cloud/user/me', me.token))).avatar.large);
+      expect(meta.format).toBe('gif');
     });
 
     it('changes the password with the old one and signs out the other sessions', async () => {

@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { AVATAR_SIZES, resizeAvatar, sniffImage } from './avatar';
+import type { CloudAccountTables } from './tables';
 
 const now = sql`now()`;
 
@@ -215,6 +217,45 @@ export const cloudAccountsMigration: Migration = {
       .addColumn('tags', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
       .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
       .addPrimaryKeyConstraint('mailing_list_members_pk', ['list_id', 'user_id'])
+      .execute();
+  },
+};
+
+/**
+ * Avatars are kept resized: the medium and large squares beside the uploaded image. Existing avatars are resized
+ * here; one that no longer decodes is removed (its owner shows none and may upload again).
+ */
+export const cloudAvatarSizesMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('avatars').addColumn('medium', 'bytea').addColumn('large', 'bytea').execute();
+    const typed = db as unknown as Kysely<Pick<CloudAccountTables, 'avatars' | 'users'>>;
+    const avatars = await typed.selectFrom('avatars').select(['user_id', 'content_type', 'data']).execute();
+    for (const avatar of avatars) {
+      const type = sniffImage(Buffer.from(avatar.data));
+      const sizes = type
+        ? await Promise.all([
+            resizeAvatar(Buffer.from(avatar.data), type, AVATAR_SIZES.medium),
+            resizeAvatar(Buffer.from(avatar.data), type, AVATAR_SIZES.large),
+          ]).catch(() => null)
+        : null;
+      if (sizes && type) {
+        await typed
+          .updateTable('avatars')
+          .set({ content_type: type, medium: sizes[0], large: sizes[1] })
+          .where('user_id', '=', avatar.user_id)
+          .execute();
+      } else {
+        await typed.deleteFrom('avatars').where('user_id', '=', avatar.user_id).execute();
+        await typed.updateTable('users').set({ avatar_type: null }).where('id', '=', avatar.user_id).execute();
+      }
+    }
+    await db.schema
+      .alterTable('avatars')
+      .alterColumn('medium', (c) => c.setNotNull())
+      .execute();
+    await db.schema
+      .alterTable('avatars')
+      .alterColumn('large', (c) => c.setNotNull())
       .execute();
   },
 };

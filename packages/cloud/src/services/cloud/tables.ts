@@ -187,7 +187,11 @@ export interface AcceptedInvitesTable {
 export interface AvatarsTable {
   user_id: string;
   content_type: string;
+  /** The image as uploaded. */
   data: Buffer;
+  /** Squares of `AVATAR_SIZES` pixels a side, in the uploaded format. */
+  medium: Buffer;
+  large: Buffer;
   updated_at: Timestamp;
 }
 
