@@ -32,6 +32,11 @@ export interface HubConfig {
    * registers itself and its addresses with the cloud at start. Without it the hub does not register.
    */
   cloudClientSecret?: string | null;
+  /**
+   * Advertise the hub on the local network over mDNS (`homey-<id>.local`, service `_homey._tcp`). The hub
+   * process turns it on unless `HUB_MDNS=0`; unset (tests, embedders) it stays off. Cloud hubs never advertise.
+   */
+  mdns?: boolean;
   logLevel: string;
 }
 

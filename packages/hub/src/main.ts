@@ -17,6 +17,7 @@ const hub = await startHub({
   cloudUrl: env.HEARTH_CLOUD_URL || null,
   cloudClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
   ownerAthomId: env.HUB_OWNER_ATHOM_ID || null,
+  mdns: env.HUB_MDNS !== '0',
   logLevel: env.LOG_LEVEL ?? 'warn',
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

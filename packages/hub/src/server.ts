@@ -1,13 +1,14 @@
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
 import { registerWithCloud } from './cloudlink/registration';
-import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig } from './config';
+import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
 import { managers } from './managers';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
 import { UserStore, userMigrations } from './managers/users/store';
 import { createAuthenticator } from './platform/auth';
 import type { HubContext } from './platform/context';
 import { HubEvents } from './platform/events';
+import { type Advertisement, advertiseHub } from './platform/mdns';
 import { startRealtime } from './realtime';
 import { migrate, openDatabase } from './store/database';
 import { WalDurability } from './store/durability';
@@ -18,6 +19,8 @@ export interface Hub {
   readonly context: HubContext;
   /** Base URL once listening, e.g. `http://127.0.0.1:4100`. */
   readonly url: string;
+  /** The hub's mDNS advertisement, when it advertises itself on the local network (`config.mdns`). */
+  readonly mdns: Advertisement | null;
   /** Resolves `true` once the hub has registered its address with the cloud (`false` without a cloud link). */
   readonly cloudRegistration: Promise<boolean>;
   /** Issues a fresh owner personal access token with every scope (printed by `npm start`). */
@@ -70,12 +73,15 @@ export async function startHub(config: HubConfig): Promise<Hub> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  const registration = registerWithCloud(config, url, app.log);
+  // Only a hub in a home can be found on its local network; a cloud hub has no mDNS name.
+  const mdns = config.mdns && hubModels[config.model].platform === 'local' ? advertiseHub(config, port, app.log) : null;
+  const registration = registerWithCloud(config, url, app.log, { mdnsFqdn: mdns?.host ?? null });
 
   return {
     app,
     context,
     url,
+    mdns,
     cloudRegistration: registration.registered,
     issueOwnerToken() {
       const owner = context.users.owner();
@@ -88,6 +94,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     },
     async stop() {
       registration.stop();
+      await mdns?.stop();
       await realtime.stop();
       for (const manager of [...managers].reverse()) await manager.stop?.(context);
       await app.close();

@@ -27,7 +27,12 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * at, so clients find it (`/cloud/user/me` lists these addresses for discovery). Retries with backoff while
  * the cloud is unreachable; never blocks the hub.
  */
-export function registerWithCloud(config: HubConfig, localUrl: string, log: Logger): Registration {
+export function registerWithCloud(
+  config: HubConfig,
+  localUrl: string,
+  log: Logger,
+  extra: { mdnsFqdn?: string | null } = {},
+): Registration {
   const controller = new AbortController();
   const { cloudUrl, cloudClientSecret } = config;
   if (!cloudUrl || !cloudClientSecret) return { registered: Promise.resolve(false), stop: () => {} };
@@ -47,6 +52,7 @@ export function registerWithCloud(config: HubConfig, localUrl: string, log: Logg
           language: config.language,
           localUrl,
           portHttp: Number(new URL(localUrl).port),
+          ...(extra.mdnsFqdn ? { mdnsFqdn: extra.mdnsFqdn } : {}),
         },
       }),
     });
