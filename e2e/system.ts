@@ -24,7 +24,7 @@ const portIsFree = (port: number) =>
   });
 
 /** A free port for the cloud and a base with three consecutive free ports for the hubs. */
-async function freePorts(): Promise<{ cloud: number; hubBase: number }> {
+export async function freePorts(): Promise<{ cloud: number; hubBase: number }> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 30_000);
     const ports = [base, base + 1, base + 2, base + 3];

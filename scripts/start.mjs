@@ -18,6 +18,8 @@ const host = env.HEARTH_HOST ?? '127.0.0.1';
 const cloudPort = Number(env.CLOUD_PORT ?? 4000);
 const hubPortBase = Number(env.HUB_PORT_BASE ?? 4100);
 const cloudUrl = env.CLOUD_PUBLIC_URL ?? `http://${host}:${cloudPort}`;
+// Where the hubs reach the cloud, when that differs from where people do (an internal address or a relay).
+const hubCloudUrl = env.HUB_CLOUD_URL ?? cloudUrl;
 // The provider's internal client: the hubs register themselves with the cloud with it. A fresh secret each run
 // unless one is given; the cloud stores only its hash.
 const internalSecret = env.HEARTH_INTERNAL_CLIENT_SECRET ?? randomBytes(24).toString('hex');
@@ -113,7 +115,7 @@ try {
         HUB_MODEL: hub.model,
         HUB_HOST: host,
         HUB_PORT: String(hub.port),
-        HEARTH_CLOUD_URL: cloudUrl,
+        HEARTH_CLOUD_URL: hubCloudUrl,
         HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
         HUB_OWNER_ATHOM_ID: demoCredentials.userId,
         HEARTH_DEMO: '1',
