@@ -16,13 +16,15 @@ describe('seedDemoHub', () => {
 
   it('populates zones, apps, devices and insights history once', async () => {
     const summary = seedDemoHub(t.hub.context, { historyDays: 8, historyStepMinutes: 60 });
-    expect(summary).toMatchObject({ seeded: true, zones: 9, devices: 19 });
+    expect(summary).toMatchObject({ seeded: true, zones: 9, devices: 20 });
     expect(summary.entries).toBeGreaterThan(1000);
     const apps = (await t.call<Record<string, Json>>('GET', '/apps/app')).body;
-    expect(Object.keys(apps)).toHaveLength(9);
+    expect(Object.keys(apps)).toHaveLength(10);
     // Lumen & Co stays a version behind the cloud catalogue's live 3.3.0: not updated automatically.
     expect(apps['com.lumenco.lights']).toMatchObject({ version: '3.2.1', autoupdate: false });
     expect(apps['com.openweather.station']).toMatchObject({ version: '1.4.0', autoupdate: true });
+    // A first-party app of the provider's own apps team.
+    expect(apps['com.hearth.chime']).toMatchObject({ version: '1.2.0' });
     const devices = (
       await t.call<Record<string, Json & { id: string; name: string; zone: string; capabilitiesObj: Record<string, Json> }>>(
         'GET',
@@ -41,7 +43,7 @@ describe('seedDemoHub', () => {
     expect(live.body.W).toBeGreaterThan(50);
     expect(live.body.cumulative.items).toHaveLength(1);
     expect(seedDemoHub(t.hub.context).seeded).toBe(false);
-    expect(Object.keys((await t.call<Json>('GET', '/devices/device')).body)).toHaveLength(19);
+    expect(Object.keys((await t.call<Json>('GET', '/devices/device')).body)).toHaveLength(20);
   });
 
   it('leaves radio devices out on a cloud hub', async () => {

@@ -44,6 +44,7 @@ const DEMO_APPS = [
   'com.guardian.security',
   'com.wattwise.meter',
   'com.flakyhome.sensors',
+  'com.hearth.chime',
 ];
 const OUT_OF_DATE_APP = 'com.lumenco.lights';
 
@@ -91,6 +92,7 @@ const DEMO_DEVICES: DemoDevice[] = [
     values: { measure_power: 640, meter_power: 8123.4 },
   },
   { driver: 'homey:app:com.flakyhome.sensors:air', name: 'Office air quality', zone: 'Office' },
+  { driver: 'homey:app:com.hearth.chime:chime', name: 'Front door chime', zone: 'Hallway' },
 ];
 
 const ZONES: [name: string, parent: string, icon: string][] = [

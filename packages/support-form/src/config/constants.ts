@@ -14,13 +14,7 @@ export const DEVICE_GROUPS_OPEN_DELAY_MS = 400;
 export const SPECIAL_MODEL_PATTERN = /[567]q$/;
 
 /** The provider's own five trusted app authors: their apps are supported by the provider itself. */
-export const TRUSTED_AUTHOR_IDS: readonly string[] = [
-  '5ea7c0de0000000000a07401',
-  '5ea7c0de0000000000a07402',
-  '5ea7c0de0000000000a07403',
-  '5ea7c0de0000000000a07404',
-  '5ea7c0de0000000000a07405',
-];
+export { TRUSTED_APP_AUTHOR_IDS as TRUSTED_AUTHOR_IDS } from '@hearth/contract/provider';
 
 /** Hosts of the provider's own support site: a support link there means "contact Hearth support". */
 export const PROVIDER_SUPPORT_HOSTS: readonly string[] = ['support.hearth.app', 'support.hearth.test'];

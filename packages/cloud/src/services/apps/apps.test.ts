@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TRUSTED_APP_AUTHOR_IDS } from '@hearth/contract';
 import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
@@ -449,6 +450,10 @@ describeOnDatabases('app catalogue', (backend) => {
     expect(lights).toMatchObject({ liveVersion: '3.3.0', testVersion: '3.4.0-beta.1', author: { verified: true } });
     expect(lights.rating.count).toBe(1);
     expect((await get('com.guardian.security')).support).toBe('https://support.hearth.test/guardian');
+    // The provider's own apps team publishes a first-party app: its author is one of the trusted authors.
+    const chime = await get('com.hearth.chime');
+    expect(chime).toMatchObject({ support: 'https://labs.hearth.app/chime', author: { verified: true } });
+    expect(TRUSTED_APP_AUTHOR_IDS).toContain(chime.author._id);
     expect((await get('com.nordheat.climate')).support).toBe('mailto:support@nordheat.example');
     const weather = await get('com.openweather.station');
     expect(weather).toMatchObject({

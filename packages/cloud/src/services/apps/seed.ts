@@ -1,3 +1,4 @@
+import { TRUSTED_APP_AUTHOR_IDS } from '@hearth/contract';
 import { strToU8, zipSync } from 'fflate';
 import type { CloudContext } from '../../platform/context';
 import { newId } from '../../platform/tokens';
@@ -10,6 +11,8 @@ import type { AppCatalogue } from './service';
 export const DEMO_DEVELOPER_PASSWORD = 'hearth-developer-password';
 
 interface DemoDeveloper {
+  /** A fixed account id (the provider's own team); others get a fresh one. */
+  id?: string;
   email: string;
   firstname: string;
   lastname: string;
@@ -32,6 +35,14 @@ const developer = (email: string, firstname: string, lastname: string, verified:
   verified,
 });
 
+/** The provider's own apps team: the five trusted authors whose apps Hearth support answers for. */
+const hearthTeam: DemoDeveloper[] = TRUSTED_APP_AUTHOR_IDS.map((id, i) => ({
+  id,
+  email: `apps-${i + 1}@hearth.test`,
+  firstname: 'Hearth',
+  lastname: `Apps ${i + 1}`,
+  verified: true,
+}));
 const lumenco = developer('lumenco@developers.hearth.test', 'Lumen & Co', 'B.V.', true);
 const guardian = developer('guardian@developers.hearth.test', 'Guardian Systems', 'GmbH', true);
 const nordheat = developer('nordheat@developers.hearth.test', 'NordHeat', 'AS', true);
@@ -58,6 +69,22 @@ const driver = (id: string, name: string, klass: string, capabilities: string[],
  * have installed.
  */
 export const DEMO_APPS: DemoApp[] = [
+  {
+    // A first-party app: its https support link would send people to a website, but its author is one of the
+    // provider's trusted authors, so the support form routes it to Hearth support.
+    developer: hearthTeam[0] as DemoDeveloper,
+    versions: ['1.2.0'],
+    manifest: {
+      id: 'com.hearth.chime',
+      sdk: 3,
+      name: { en: 'Hearth Chime', nl: 'Hearth Deurbel' },
+      category: 'security',
+      brandColor: '#E67E22',
+      platforms: ['local', 'cloud'],
+      support: 'https://labs.hearth.app/chime',
+      drivers: [driver('chime', 'Door chime', 'doorbell', ['button', 'volume_set'], ['lan'])],
+    },
+  },
   {
     developer: lumenco,
     versions: ['3.2.1', '3.3.0'],
@@ -206,13 +233,13 @@ export async function seedDemoCatalogue(context: CloudContext, catalogue: AppCat
   const missing = DEMO_APPS.filter((app) => !existing.has(String(app.manifest.id)));
   if (missing.length === 0) return;
   const passwordHash = await hashPassword(DEMO_DEVELOPER_PASSWORD);
-  const provider: Caller = { userId: null, provider: true, reviewer: true };
-  for (const app of missing) {
-    const { developer: dev } = app;
+  const developers = new Map<string, DemoDeveloper>();
+  for (const dev of [...hearthTeam, ...missing.map((app) => app.developer)]) developers.set(dev.email, dev);
+  for (const dev of developers.values())
     await db
       .insertInto('users')
       .values({
-        id: newId(),
+        id: dev.id ?? newId(),
         email: dev.email,
         password_hash: passwordHash,
         firstname: dev.firstname,
@@ -223,6 +250,9 @@ export async function seedDemoCatalogue(context: CloudContext, catalogue: AppCat
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
+  const provider: Caller = { userId: null, provider: true, reviewer: true };
+  for (const app of missing) {
+    const { developer: dev } = app;
     const user = await db.selectFrom('users').select('id').where('email', '=', dev.email).executeTakeFirstOrThrow();
     const author: Caller = { userId: user.id, provider: false, reviewer: false };
     const appId = String(app.manifest.id);
