@@ -24,7 +24,8 @@ export interface HubConfig {
   cloudUrl: string | null;
   /**
    * The cloud account (`_id`) that owns this hub, when known (env `HUB_OWNER_ATHOM_ID`): its delegation tokens sign
-   * in as the owner. Without it, the first cloud account to sign in to a hub whose owner is not bound yet claims it.
+   * in as the owner. Without it, the owner is the account the cloud's hub registry names (it claimed the hub there
+   * with the hub's one-time claim code); no account takes an unowned hub by signing in first.
    */
   ownerAthomId?: string | null;
   /**

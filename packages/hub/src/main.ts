@@ -30,6 +30,12 @@ console.log(
   `HEARTH_READY ${JSON.stringify({ kind: 'hub', id: hub.context.config.id, url: hub.url, ownerToken: hub.issueOwnerToken() })}`,
 );
 
+// A hub nobody has claimed in the cloud shows its owner the one-time code to claim it with.
+void hub.cloudRegistration.then((registered) => {
+  const code = registered ? hub.cloudClaimToken() : null;
+  if (code) console.log(`Hub ${hub.context.config.id} is unclaimed: claim it in the cloud with the code ${code}`);
+});
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

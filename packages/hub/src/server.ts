@@ -23,6 +23,8 @@ export interface Hub {
   readonly mdns: Advertisement | null;
   /** Resolves `true` once the hub has registered its address with the cloud (`false` without a cloud link). */
   readonly cloudRegistration: Promise<boolean>;
+  /** The cloud's one-time claim code for this hub while nobody has claimed it there (after registering). */
+  cloudClaimToken(): string | null;
   /** Issues a fresh owner personal access token with every scope (printed by `npm start`). */
   issueOwnerToken(): string;
   stop(): Promise<void>;
@@ -83,6 +85,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     url,
     mdns,
     cloudRegistration: registration.registered,
+    cloudClaimToken: () => registration.claimToken(),
     issueOwnerToken() {
       const owner = context.users.owner();
       if (!owner) throw new Error('hub has no owner');

@@ -20,7 +20,7 @@ export interface RunningWorld {
 
 /**
  * Starts the real cloud (embedded PGlite, demo world seeded) and a real hub it lists as the demo user's hub,
- * the hub verifying the cloud's delegation tokens. The hub's port is reserved first so the cloud can seed
+ * the hub verifying the cloud's delegation tokens and learning its owner from the cloud's registry. The hub's port is reserved first so the cloud can seed
  * its address.
  */
 export async function startWorld(env: Record<string, string> = {}): Promise<RunningWorld> {
@@ -39,7 +39,12 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Runn
     databaseUrl: null,
   };
   const cloud = await startCloud(config);
-  const hub = await startRealHub({ port: Number(new URL(hubUrl).port), cloudUrl: cloud.url });
+  // With the internal client's secret the hub registers and asks the cloud who owns it when someone signs in.
+  const hub = await startRealHub({
+    port: Number(new URL(hubUrl).port),
+    cloudUrl: cloud.url,
+    cloudClientSecret: INTERNAL_CLIENT.secret,
+  });
   return {
     cloud,
     hub,

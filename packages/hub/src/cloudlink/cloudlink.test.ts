@@ -81,3 +81,106 @@ it("mails an app's author through the real cloud's mail service with the hub's c
   expect(mail.to).toContain(answer.body.to);
   expect(mail.text).toContain('abcdef0123456789abcdef01');
 });
+
+/** Signs in to the real cloud with the demo client's password grant; answers the access token. */
+async function accessTokenOf(email: string, password: string): Promise<string> {
+  const tokens = await fetch(`${cloud.url}/cloud/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from('hearth-demo:hearth-demo-secret').toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'password', username: email, password }).toString(),
+  });
+  return ((await tokens.json()) as { access_token: string }).access_token;
+}
+
+/** A delegation token for hubs (naming none) of the real cloud account `email`. */
+async function delegationTokenOf(email: string, password: string): Promise<string> {
+  const token = await accessTokenOf(email, password);
+  const delegation = await fetch(`${cloud.url}/cloud/delegation/token?audience=homey`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return (await delegation.json()) as string;
+}
+
+it("binds the owner the cloud's registry names, and a stranger's delegation token cannot take the unowned hub", async () => {
+  expect(t.hub.context.users.owner()?.athomId).toBeNull();
+  // A stranger with a real cloud account asks the real cloud for a delegation token (naming no hub).
+  const internal = await fetch(`${cloud.url}/cloud/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`hearth-internal:${SECRET}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials',
+  });
+  const { access_token: internalToken } = (await internal.json()) as { access_token: string };
+  const created = await fetch(`${cloud.url}/cloud/user`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${internalToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      user: { email: 'stranger@hearth.test', password: 'a-good-password-1', firstname: 'S', lastname: 'T' },
+    }),
+  });
+  expect(created.status).toBe(201);
+  const stranger = await t.call<Json>(
+    'POST',
+    '/users/login',
+    { token: await delegationTokenOf('stranger@hearth.test', 'a-good-password-1') },
+    null,
+  );
+  expect(stranger.status).toBe(403);
+  expect(stranger.body).toMatchObject({ error: 'forbidden', error_description: 'This account is not a user of this hub' });
+  expect(t.hub.context.users.owner()?.athomId).toBeNull();
+
+  // The demo account claimed this hub in the cloud: the hub asks the cloud and binds it as the owner.
+  const owner = await t.call<string>(
+    'POST',
+    '/users/login',
+    { token: await delegationTokenOf('demo@hearth.test', 'hearth-demo-password') },
+    null,
+  );
+  expect(owner.status).toBe(200);
+  const me = await t.call<Json>('GET', '/users/user/me', undefined, owner.body);
+  expect(me.body).toMatchObject({ id: t.hub.context.users.owner()?.id, role: 'owner' });
+  expect(me.body.athomId).toEqual(expect.any(String));
+  // Once bound, the stranger is still refused.
+  const again = await t.call(
+    'POST',
+    '/users/login',
+    { token: await delegationTokenOf('stranger@hearth.test', 'a-good-password-1') },
+    null,
+  );
+  expect(again.status).toBe(403);
+});
+
+it("shows the cloud's one-time claim code of a hub nobody owns; whoever claims it with that code becomes its owner", async () => {
+  expect(t.hub.cloudClaimToken()).toBeNull();
+  const fresh = await startTestHub({ name: 'Unclaimed hub', cloudUrl: cloud.url, cloudClientSecret: SECRET });
+  try {
+    await expect(fresh.hub.cloudRegistration).resolves.toBe(true);
+    const code = fresh.hub.cloudClaimToken();
+    expect(code).toEqual(expect.any(String));
+    const id = fresh.hub.context.config.id;
+    const stranger = await delegationTokenOf('stranger@hearth.test', 'a-good-password-1');
+    expect((await fresh.call('POST', '/users/login', { token: stranger }, null)).status).toBe(403);
+    // The person holding the hub (and so its code) claims it in the cloud, then signs in to the hub as its owner.
+    const claimant = await accessTokenOf('stranger@hearth.test', 'a-good-password-1');
+    const activate = (body: object) =>
+      fetch(`${cloud.url}/cloud/homey/${id}/activate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${claimant}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await activate({ token: 'not-the-code' })).status).toBe(403);
+    expect((await activate({ token: code })).status).toBe(200);
+    const owner = await fresh.call<string>('POST', '/users/login', { token: stranger }, null);
+    expect(owner.status).toBe(200);
+    expect((await fresh.call<Json>('GET', '/users/user/me', undefined, owner.body)).body.role).toBe('owner');
+  } finally {
+    await fresh.stop();
+  }
+});

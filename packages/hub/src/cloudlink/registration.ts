@@ -5,6 +5,11 @@ import { cloudLink } from './client';
 export interface Registration {
   /** Resolves once the cloud has the hub's current record (or the registration was stopped). */
   readonly registered: Promise<boolean>;
+  /**
+   * The one-time code the cloud answered while nobody has claimed the hub there: the owner presents it to
+   * `POST /cloud/homey/:id/activate` to become the owner. `null` once claimed (or before registering).
+   */
+  claimToken(): string | null;
   stop(): void;
 }
 
@@ -35,8 +40,9 @@ export function registerWithCloud(
 ): Registration {
   const controller = new AbortController();
   const { cloudUrl, cloudClientSecret } = config;
-  if (!cloudUrl || !cloudClientSecret) return { registered: Promise.resolve(false), stop: () => {} };
+  if (!cloudUrl || !cloudClientSecret) return { registered: Promise.resolve(false), claimToken: () => null, stop: () => {} };
   const link = cloudLink(config);
+  let claimToken: string | null = null;
   const once = async () => {
     const response = await link.fetch('/cloud/homey/', {
       method: 'POST',
@@ -57,6 +63,8 @@ export function registerWithCloud(
       }),
     });
     if (!response.ok) throw new Error(`the cloud answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    const answer = (await response.json().catch(() => ({}))) as { claimToken?: unknown };
+    claimToken = typeof answer.claimToken === 'string' && answer.claimToken !== '' ? answer.claimToken : null;
   };
   const registered = (async () => {
     for (let delay = 1000; !controller.signal.aborted; delay = Math.min(delay * 2, 60_000)) {
@@ -72,5 +80,5 @@ export function registerWithCloud(
     }
     return false;
   })();
-  return { registered, stop: () => controller.abort() };
+  return { registered, claimToken: () => claimToken, stop: () => controller.abort() };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HearthError, hasScope, hubOperations, intersectScopes, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { cloudRoleOf } from '../../cloudlink/ownership';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type DelegationClaims, DelegationVerifier } from '../../platform/delegation';
 import { isKnownScope } from '../../platform/roles';
@@ -53,13 +54,15 @@ const newLoginSession = (context: HubContext, user: HubUser, clientName: string 
  * The hub user a delegation token stands for, matched by `athomId` = the token's subject.
  *
  * - A known cloud account signs in as its user.
- * - A token naming this hub (`homeyId`) carries the role the cloud gives its holder here: `owner` binds the
- *   hub's owner (created on first start) when no account is bound to it yet; another role creates that user.
- *   The `role` of a token naming no hub says nothing about this hub and is ignored.
- * - Otherwise only the owner can sign in for the first time: the account configured as the owner
- *   (`ownerAthomId`), or, when none is configured, the first account to sign in to a hub nobody has claimed.
+ * - Otherwise the account needs a role on this hub that the cloud vouches for: the `role` of a token naming this
+ *   hub (`homeyId`; the cloud signs it from its hub registry), or, for a token naming no hub, the role the
+ *   cloud's registry gives the account when the hub asks it with its own credentials. The owner configured on
+ *   the hub (`ownerAthomId`) is the owner without asking.
+ * - `owner` binds the hub's owner user (created on first start) while no account is bound to it; another
+ *   assignable role creates that user. Anyone else is refused: a hub nobody claimed is never taken by the first
+ *   account that signs in.
  */
-function userForDelegation(context: HubContext, claims: DelegationClaims): HubUser {
+async function userForDelegation(context: HubContext, claims: DelegationClaims): Promise<HubUser> {
   if (claims.homeyId !== undefined && claims.homeyId !== context.config.id) {
     throw new HearthError('invalid_token', 'This delegation token was made for another hub');
   }
@@ -68,15 +71,23 @@ function userForDelegation(context: HubContext, claims: DelegationClaims): HubUs
     if (!existing.enabled) throw new HearthError('forbidden', 'This user is disabled on this hub');
     return existing;
   }
-  const owner = context.users.owner();
-  const namesThisHub = claims.homeyId === context.config.id;
   const configuredOwner = context.config.ownerAthomId ?? null;
-  const isOwner = namesThisHub ? claims.role === 'owner' : configuredOwner === null ? true : configuredOwner === claims.sub;
-  if (isOwner && owner && owner.athomId === null && (configuredOwner === null || configuredOwner === claims.sub)) {
+  const role =
+    claims.homeyId === context.config.id
+      ? (claims.role ?? null)
+      : configuredOwner === claims.sub
+        ? 'owner'
+        : await cloudRoleOf(context.config, claims.sub);
+  const owner = context.users.owner();
+  if (role === 'owner' && owner && owner.athomId === null && (configuredOwner === null || configuredOwner === claims.sub)) {
     return context.users.update(owner.id, { athomId: claims.sub, ...(claims.name ? { name: claims.name } : {}) }) as HubUser;
   }
-  if (namesThisHub && claims.role !== undefined && assignableRoles.includes(claims.role)) {
-    return context.users.create({ name: claims.name ?? 'User', role: claims.role as UserRole, athomId: claims.sub });
+  if (role !== null && assignableRoles.includes(role)) {
+    // A member the cloud knows; a second sign-in that raced this one finds the user made by the first.
+    return (
+      context.users.findByAthomId(claims.sub) ??
+      context.users.create({ name: claims.name ?? 'User', role: role as UserRole, athomId: claims.sub })
+    );
   }
   throw new HearthError('forbidden', 'This account is not a user of this hub');
 }
@@ -126,7 +137,7 @@ export const usersManager: HubManager = {
       }),
       login: async ({ body }) => {
         const claims = await verifier.verify(body.token);
-        const user = userForDelegation(context, claims);
+        const user = await userForDelegation(context, claims);
         return newLoginSession(context, user, null);
       },
       getUserMe: ({ principal }) => requireUser(context, principal.userId),

@@ -196,21 +196,27 @@ describe('first sign-in of the owner', () => {
     }
   });
 
-  it('lets the first account claim a hub nobody owns yet when no owner is configured', async () => {
+  it("refuses a stranger's token on a hub nobody owns yet: the first account to sign in does not take it", async () => {
     const pair = await generateKeyPair('RS512');
     const cloud = await keyServer(await exportSPKI(pair.publicKey), false);
     const t = await startTestHub({ cloudUrl: cloud.url });
     try {
-      const first = await t.call<string>(
+      for (const claims of [{ sub: 'cloud-stranger' }, { sub: 'cloud-stranger', role: 'owner' }]) {
+        const answer = await t.call('POST', '/users/login', { token: await sign(pair.privateKey, claims) }, null);
+        expect(answer.status).toBe(403);
+        expect(answer.body).toMatchObject({ error: 'forbidden', error_description: 'This account is not a user of this hub' });
+      }
+      expect(t.hub.context.users.owner()?.athomId).toBeNull();
+      expect(t.hub.context.users.count()).toBe(1);
+      // The owner the cloud vouches for (a token naming this hub with the role the cloud's registry gives) binds it.
+      const owner = await t.call<string>(
         'POST',
         '/users/login',
-        { token: await sign(pair.privateKey, { sub: 'cloud-first', role: 'user' }) },
+        { token: await sign(pair.privateKey, { sub: 'cloud-owner', role: 'owner', homeyId: t.hub.context.config.id }) },
         null,
       );
-      expect(first.status).toBe(200);
-      expect((await t.call<{ role: string }>('GET', '/users/user/me', undefined, first.body)).body.role).toBe('owner');
-      const second = await t.call('POST', '/users/login', { token: await sign(pair.privateKey, { sub: 'cloud-second' }) }, null);
-      expect(second.status).toBe(403);
+      expect(owner.status).toBe(200);
+      expect(t.hub.context.users.owner()?.athomId).toBe('cloud-owner');
     } finally {
       await t.stop();
       await cloud.close();
@@ -224,7 +230,7 @@ describe('delegation key sources', () => {
     const cloud = await keyServer(await exportSPKI(pair.publicKey), true);
     const t = await startTestHub({ cloudUrl: `${cloud.url}/` });
     try {
-      const owner = await sign(pair.privateKey, { sub: 'cloud-owner', role: 'owner' });
+      const owner = await sign(pair.privateKey, { sub: 'cloud-owner', role: 'owner', homeyId: t.hub.context.config.id });
       expect((await t.call('POST', '/users/login', { token: owner }, null)).status).toBe(200);
     } finally {
       await t.stop();
