@@ -9,56 +9,66 @@ interface FieldProps {
   onChange: (text: string) => void;
 }
 
-export function SubjectField({ value, showValidation, onChange }: FieldProps) {
+interface TextFieldProps extends FieldProps {
+  label: string;
+  name: string;
+  maxLength: number;
+  placeholder: string;
+  error: string;
+  /** A multi-line text area instead of a single-line input. */
+  multiline?: boolean;
+}
+
+/** A labelled, required text input whose error shows (and is announced) only after a submit attempt. */
+function TextField({ value, showValidation, onChange, label, name, maxLength, placeholder, error, multiline }: TextFieldProps) {
   const id = useId();
   const invalid = showValidation && !value.valid;
+  const control = {
+    id,
+    name,
+    value: value.text,
+    maxLength,
+    placeholder,
+    required: true,
+    'aria-invalid': invalid,
+    'aria-describedby': invalid ? `${id}-error` : undefined,
+  };
   return (
     <div className="field">
-      <label htmlFor={id}>Subject</label>
-      <input
-        id={id}
-        name="subject"
-        type="text"
-        value={value.text}
-        maxLength={SUBJECT_MAX_LENGTH}
-        placeholder={texts.subjectPlaceholder}
-        required
-        aria-invalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea {...control} rows={8} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...control} type="text" onChange={(e) => onChange(e.target.value)} />
+      )}
       {invalid ? (
         <p id={`${id}-error`} className="field__error">
-          {texts.subjectError}
+          {error}
         </p>
       ) : null}
     </div>
   );
 }
 
-export function MessageField({ value, showValidation, onChange }: FieldProps) {
-  const id = useId();
-  const invalid = showValidation && !value.valid;
-  return (
-    <div className="field">
-      <label htmlFor={id}>Message</label>
-      <textarea
-        id={id}
-        name="message"
-        rows={8}
-        value={value.text}
-        maxLength={MESSAGE_MAX_LENGTH}
-        placeholder={texts.messagePlaceholder}
-        required
-        aria-invalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {invalid ? (
-        <p id={`${id}-error`} className="field__error">
-          {texts.messageError}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+export const SubjectField = (props: FieldProps) => (
+  <TextField
+    {...props}
+    label="Subject"
+    name="subject"
+    maxLength={SUBJECT_MAX_LENGTH}
+    placeholder={texts.subjectPlaceholder}
+    error={texts.subjectError}
+  />
+);
+
+export const MessageField = (props: FieldProps) => (
+  <TextField
+    {...props}
+    label="Message"
+    name="message"
+    maxLength={MESSAGE_MAX_LENGTH}
+    placeholder={texts.messagePlaceholder}
+    error={texts.messageError}
+    multiline
+  />
+);
