@@ -25,6 +25,12 @@ export interface CloudConfig {
   refreshTokenLifetime: number;
   /** When set, the demo world (ARCHITECTURE.md) is seeded at start with these hubs; seeding is idempotent. */
   demoHubs: DemoHub[] | null;
+  /** The region this cloud serves, answered by `GET /region/` (`HEARTH_REGION`, default `eu`). */
+  region?: string;
+  /** Secret monitors send to read `GET /region/api/system/status` (`HEARTH_STATUS_SECRET`); unpublished when absent. */
+  statusSecret?: string | null;
+  /** Lets the icon service fetch from loopback and private addresses (`HEARTH_ICONS_ALLOW_PRIVATE_URLS=1`; dev only). */
+  iconsAllowPrivateUrls?: boolean;
 }
 
 /** A demo hub as the start script passes it (`HEARTH_DEMO_HUBS`). */
@@ -36,6 +42,7 @@ export interface DemoHub {
 }
 
 export const CLOUD_VERSION = '0.1.0';
+export const DEFAULT_REGION = 'eu';
 
 /** Reads the cloud's configuration from environment variables (listed in the README). */
 export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig {
@@ -55,6 +62,9 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     accessTokenLifetime: Number(env.CLOUD_ACCESS_TOKEN_LIFETIME ?? 3600),
     refreshTokenLifetime: Number(env.CLOUD_REFRESH_TOKEN_LIFETIME ?? 60 * 60 * 24 * 30),
     demoHubs: env.HEARTH_DEMO === '1' ? parseDemoHubs(env.HEARTH_DEMO_HUBS) : null,
+    region: env.HEARTH_REGION || DEFAULT_REGION,
+    statusSecret: env.HEARTH_STATUS_SECRET || null,
+    iconsAllowPrivateUrls: env.HEARTH_ICONS_ALLOW_PRIVATE_URLS === '1',
   };
 }
 
@@ -86,5 +96,8 @@ export function checkCloudConfig(config: CloudConfig): string[] {
   for (const hub of config.demoHubs ?? [])
     if (!/^[0-9a-f]{24}$/.test(String(hub?.id)) || typeof hub.url !== 'string' || typeof hub.name !== 'string')
       problems.push(`HEARTH_DEMO_HUBS: each hub needs a 24-hex id, a name and a url, got ${JSON.stringify(hub)}`);
+  if (config.region !== undefined && !/^[a-z0-9][a-z0-9-]{0,62}$/.test(config.region))
+    problems.push(`HEARTH_REGION must be lower-case letters, digits and dashes, got "${config.region}"`);
+  if (config.statusSecret && config.statusSecret.length < 16) problems.push('HEARTH_STATUS_SECRET must be at least 16 characters');
   return problems;
 }

@@ -3,6 +3,7 @@ import { appsCatalogueMigration, appsSearchAndSummariesMigration } from '../serv
 import { callbackMigration } from '../services/callback/migration';
 import { cloudAccountsMigration, cloudAvatarSizesMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
+import { iconsMigration } from '../services/icons/tables';
 import { storeUserMigration } from '../services/store/migration';
 
 /**
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '20261122-01-helpdesk-tickets': helpdeskMigration,
   '20261122-50-apps-catalogue': appsCatalogueMigration,
   '20261122-70-apps-search-and-summaries': appsSearchAndSummariesMigration,
+  '20261122-85-icons': iconsMigration,
   '20261122-80-cloud-avatar-sizes': cloudAvatarSizesMigration,
 };

@@ -3,7 +3,9 @@ import { appsService } from './apps';
 import { callbackService } from './callback';
 import { cloudAccountService } from './cloud';
 import { helpdeskService } from './helpdesk';
+import { iconsService } from './icons';
 import { mailService } from './mail';
+import { regionService } from './region';
 import { storeService } from './store';
 
 /** Every service the cloud serves. Adding a service means adding it here. */
@@ -14,4 +16,6 @@ export const services: readonly CloudService[] = [
   helpdeskService,
   appsService,
   callbackService,
+  iconsService,
+  regionService,
 ];
