@@ -43,7 +43,14 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     body = JSON.stringify(options.body);
   }
   const signal = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
-  const response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal });
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal });
+  } catch (cause) {
+    // No answer at all: as the client library does, a timeout is a 408 and an unreachable server is offline (500).
+    if ((cause as { name?: unknown } | null)?.name === 'TimeoutError') throw new HttpError(408, 'Timeout', 'timeout');
+    throw new HttpError(500, 'Offline', 'offline');
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let parsed: unknown = text;
