@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
 import { registerWithCloud } from './cloudlink/registration';
@@ -64,11 +65,27 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     // A write is acknowledged only once it is on disk; concurrent writes share one flush.
     if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await durability.sync();
   });
+  const authenticate = createAuthenticator(context);
+  const implementations = managers.flatMap((m) =>
+    m.implementations(context).map((implementation) => ({
+      implementation,
+      multipart: m.multipartOperations?.includes(implementation.operation.name) ?? false,
+    })),
+  );
   registerOperations(
     app,
-    managers.flatMap((m) => m.implementations(context)),
-    createAuthenticator(context),
+    implementations.filter((i) => !i.multipart).map((i) => i.implementation),
+    authenticate,
   );
+  // The multipart parser lives in a scope of its own: only the operations that take an upload accept it.
+  await app.register(async (scope) => {
+    await scope.register(multipart);
+    registerOperations(
+      scope,
+      implementations.filter((i) => i.multipart).map((i) => i.implementation),
+      authenticate,
+    );
+  });
   for (const manager of managers) await manager.start?.(context);
   const realtime = startRealtime(app, context);
   await app.listen({ host: config.host, port: config.port });

@@ -24,6 +24,17 @@ export const devkitOperations = {
     response: DevkitSession,
     summary: 'Runs (or, with run false, installs) an app from its manifest; `clean` forgets its settings first.',
   }),
+  runApp: op({
+    name: 'runApp',
+    method: 'POST',
+    path: '/',
+    scope: 'homey.app',
+    response: DevkitSession,
+    summary:
+      'The older form of running an app: a multipart/form-data body with the app archive (field `app`, a tar.gz with ' +
+      '`app.json` at its root or in one top folder), `env` (a JSON object of strings), `debug` and `purgeSettings` ' +
+      '(`true`/`false`). The manifest is checked as `installApp` checks it.',
+  }),
   uninstallApp: op({
     name: 'uninstallApp',
     method: 'DELETE',

@@ -34,6 +34,11 @@ export interface HubManager {
   readonly name: string;
   readonly migrations?: readonly Migration[];
   implementations(context: HubContext): Implementation<HubPrincipal>[];
+  /**
+   * Names of this manager's operations whose body is multipart/form-data (an uploaded archive): the hub serves
+   * them in their own scope with the multipart parser, so no other route accepts multipart bodies.
+   */
+  readonly multipartOperations?: readonly string[];
   start?(context: HubContext): Promise<void> | void;
   stop?(context: HubContext): Promise<void> | void;
 }

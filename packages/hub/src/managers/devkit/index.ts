@@ -1,20 +1,87 @@
 import { randomUUID } from 'node:crypto';
-import { HearthError, hubOperations, notFound } from '@hearth/contract';
+import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import type { FastifyRequest } from 'fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { hubRuntime } from '../../runtime';
 import { type AppManifest, checkManifest } from '../../runtime/manifest';
+import { manifestFromArchive } from './archive';
 
 interface DevkitSession {
   sessionId: string;
   appId: string;
   origin: 'devkit_run' | 'devkit_install';
   userId: string;
+  debug: boolean;
+  /** Environment variables the developer runs the app with (older form's `env`). */
+  env: Record<string, string>;
 }
+
+/** The largest app archive the older multipart form accepts. */
+export const DEVKIT_ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
 
 const sessionsOf = new WeakMap<HubContext, Map<string, DevkitSession>>();
 
-/** Devkit: developers run or install an app from its manifest and read its output. */
+/** The fields of the older form (`POST /api/manager/devkit/`, multipart/form-data): app, env, debug, purgeSettings. */
+interface RunForm {
+  archive: Buffer | null;
+  fields: Map<string, string>;
+}
+
+async function readRunForm(request: FastifyRequest): Promise<RunForm> {
+  if (!request.isMultipart()) {
+    throw new HearthError('unsupported_media_type', 'Send the app as multipart/form-data: app, env, debug, purgeSettings');
+  }
+  const form: RunForm = { archive: null, fields: new Map() };
+  try {
+    for await (const part of request.parts({ limits: { fileSize: DEVKIT_ARCHIVE_MAX_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'app') {
+          part.file.resume();
+          throw invalidParameter(part.fieldname, 'The app archive is sent in the field app');
+        }
+        form.archive = await part.toBuffer();
+      } else {
+        form.fields.set(part.fieldname, String(part.value));
+      }
+    }
+  } catch (error) {
+    if (error instanceof HearthError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HearthError('payload_too_large', 'The app archive may be at most 32 MB');
+    if (code === 'FST_FILES_LIMIT_REACHED') throw invalidParameter('app', 'Send one app archive');
+    if (code === 'FST_FIELDS_LIMIT_REACHED') throw new HearthError('invalid_body', 'Too many form fields');
+    throw new HearthError('invalid_body', 'The multipart body could not be read');
+  }
+  return form;
+}
+
+/** A boolean form field: `true`/`false` (or `1`/`0`); absent is `false`. */
+function formBoolean(fields: Map<string, string>, name: string): boolean {
+  const value = fields.get(name);
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw invalidParameter(name, `Expected true or false, got "${value.slice(0, 40)}"`);
+}
+
+/** The `env` form field: a JSON object whose values are strings; absent is none. */
+function formEnv(fields: Map<string, string>): Record<string, string> {
+  const text = fields.get('env');
+  if (text === undefined || text === '') return {};
+  let env: unknown;
+  try {
+    env = JSON.parse(text);
+  } catch {
+    throw invalidParameter('env', 'Must be a JSON object');
+  }
+  if (typeof env !== 'object' || env === null || Array.isArray(env)) throw invalidParameter('env', 'Must be a JSON object');
+  for (const [key, value] of Object.entries(env)) {
+    if (typeof value !== 'string') throw invalidParameter(`env.${key}`, 'Must be a string');
+  }
+  return env as Record<string, string>;
+}
+
+/** Devkit: developers run or install an app (from its manifest, or as an archive in the older form) and read its output. */
 export const devkitManager: HubManager = {
   name: 'devkit',
   implementations: (context) => {
@@ -33,22 +100,53 @@ export const devkitManager: HubManager = {
         apps.uninstall(session.appId, session.origin === 'devkit_run');
       }
     };
+    /** Checks the manifest and installs (and with `run`, runs) the app in a new session of `principal`. */
+    const open = (
+      field: string,
+      candidate: unknown,
+      principal: HubPrincipal,
+      options: { clean: boolean; run: boolean; debug: boolean; env: Record<string, string> },
+    ) => {
+      const problems = checkManifest(candidate);
+      if (problems.length > 0) throw invalidParameter(field, problems.join('; '));
+      const manifest = candidate as AppManifest;
+      const existing = apps.find(manifest.id);
+      if (existing?.builtin) throw new HearthError('forbidden', `App ${manifest.id} is built in and cannot be replaced`);
+      for (const session of [...sessions.values()]) if (session.appId === manifest.id) sessions.delete(session.sessionId);
+      if (options.clean && existing) apps.uninstall(manifest.id, true);
+      const origin = options.run ? 'devkit_run' : 'devkit_install';
+      apps.install({ dir: '', manifest, builtin: false }, origin, 'alpha');
+      const session: DevkitSession = {
+        sessionId: randomUUID(),
+        appId: manifest.id,
+        origin,
+        userId: principal.userId,
+        debug: options.debug,
+        env: options.env,
+      };
+      sessions.set(session.sessionId, session);
+      return { sessionId: session.sessionId, appId: session.appId, origin, debug: session.debug };
+    };
     return implement<typeof hubOperations.devkit, HubPrincipal>(hubOperations.devkit, {
       getState: () => ({ sessions: sessions.size }),
-      installApp: ({ body, principal }) => {
-        const problems = checkManifest(body.manifest);
-        if (problems.length > 0)
-          throw new HearthError('invalid_parameter', `Invalid Parameter: manifest. ${problems.join('; ')}`);
-        const manifest = body.manifest as AppManifest;
-        const existing = apps.find(manifest.id);
-        if (existing?.builtin) throw new HearthError('forbidden', `App ${manifest.id} is built in and cannot be replaced`);
-        for (const session of [...sessions.values()]) if (session.appId === manifest.id) sessions.delete(session.sessionId);
-        if (body.clean && existing) apps.uninstall(manifest.id, true);
-        const origin = body.run === false ? 'devkit_install' : 'devkit_run';
-        apps.install({ dir: '', manifest, builtin: false }, origin, 'alpha');
-        const session: DevkitSession = { sessionId: randomUUID(), appId: manifest.id, origin, userId: principal.userId };
-        sessions.set(session.sessionId, session);
-        return { sessionId: session.sessionId, appId: session.appId, origin };
+      installApp: ({ body, principal }) =>
+        open('manifest', body.manifest, principal, {
+          clean: body.clean === true,
+          run: body.run !== false,
+          debug: false,
+          env: {},
+        }),
+      runApp: async ({ request, principal }) => {
+        const form = await readRunForm(request);
+        // Every field is checked before the archive is read, so a bad field never installs anything.
+        const options = {
+          clean: formBoolean(form.fields, 'purgeSettings'),
+          debug: formBoolean(form.fields, 'debug'),
+          env: formEnv(form.fields),
+          run: true,
+        };
+        if (!form.archive || form.archive.length === 0) throw new HearthError('missing_parameter', 'Missing Parameter: app');
+        return open('app', await manifestFromArchive(form.archive), principal, options);
       },
       uninstallApp: ({ params, principal }) => {
         remove(find(params.sessionId, principal.userId));
@@ -64,4 +162,5 @@ export const devkitManager: HubManager = {
       getAppStdOut: ({ params, principal }) => apps.std(find(params.session, principal.userId).appId),
     });
   },
+  multipartOperations: ['runApp'],
 };
