@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { CloudConfig } from '../packages/cloud/src/config';
 import { type Cloud, startCloud } from '../packages/cloud/src/server';
-import { searchRows } from '../packages/cloud/src/services/apps/search';
+import { catalogueOf } from '../packages/cloud/src/services/apps';
 import { fmt, line, percentile } from './lib/report';
 
 const APPS = Number(process.env.BENCH_APPS ?? 5000);
@@ -135,12 +135,8 @@ async function fill(cloud: Cloud, apps: Generated[]) {
         .set({ live_build_id: build.id, live_version: '1.0.0', facts: facts.get(build.app_id) as string })
         .where('id', '=', build.app_id)
         .execute();
-    const rows = chunk.flatMap((app) => searchRows(app.id, app.name));
-    for (let j = 0; j < rows.length; j += 2000)
-      await db
-        .insertInto('app_search_keys')
-        .values(rows.slice(j, j + 2000))
-        .execute();
+    // Postings and dictionary words, as publishing writes them.
+    await catalogueOf(cloud.context).indexApps(chunk.map((app) => app.id));
   }
 }
 

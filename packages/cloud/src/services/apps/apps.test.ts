@@ -444,6 +444,78 @@ describeOnDatabases('app catalogue', (backend) => {
     });
   });
 
+  it('searches in the asked language and only answers apps that suit the hub: version, platform, model', async () => {
+    await publish('com.heatwave.thermo', '1.0.0', {
+      name: { en: 'Heatwave Thermostat', nl: 'Heatwave Thermostaat' },
+      description: { en: 'Keeps every room cosy', nl: 'Houdt elke kamer behaaglijk' },
+      compatibility: '>=12.0.0 <13.0.0',
+      platforms: ['local'],
+      platformLocalRequiredFeatures: ['zwave'],
+    });
+    await publish('com.cosyhome.hub', '1.0.0', {
+      name: 'Cosy Home',
+      description: { en: 'Heating schedules for every room' },
+      compatibility: '>=5.0.0',
+      platforms: ['local', 'cloud'],
+    });
+    await publish('com.zeta.heater', '1.0.0', { name: { en: 'Thermo Plus', nl: 'Warmte Plus' } });
+    await publish('com.beta.monitor', '1.0.0', { name: { en: 'Warmte Monitor', nl: 'Hitte Monitor' } });
+    const search = async (q: string, extra = '') => {
+      const response = await api('GET', `/app/search?query=${encodeURIComponent(q)}${extra}`, null);
+      expect(response.status).toBe(200);
+      return (await readJson(response)).map((a: Json) => a.id);
+    };
+
+    // Descriptions are read in the asked language (English when none is asked), else in English.
+    expect(await search('behaaglijk', '&language=nl')).toEqual(['com.heatwave.thermo']);
+    expect(await search('behaaglijk', '&language=en')).toEqual([]);
+    expect(await search('behaaglijk')).toEqual([]);
+    expect(await search('schedules', '&language=de')).toEqual(['com.cosyhome.hub']);
+    expect(await search('schedlues', '&language=nl')).toEqual(['com.cosyhome.hub']);
+    // A name match ranks over a description match; names match in any language.
+    expect(await search('cosy', '&language=en')).toEqual(['com.cosyhome.hub', 'com.heatwave.thermo']);
+    expect(await search('cosy', '&language=nl')).toEqual(['com.cosyhome.hub']);
+    expect(await search('thermostaat', '&language=en')).toEqual(['com.heatwave.thermo']);
+    // Names in the asked language rank first, then names in English for apps that have none in it.
+    expect(await search('warmte', '&language=en')).toEqual(['com.beta.monitor', 'com.zeta.heater']);
+    expect(await search('warmte', '&language=nl')).toEqual(['com.zeta.heater', 'com.beta.monitor']);
+
+    // The hub's software version against the live build's compatibility range.
+    expect(await search('heatwave', '&homeyVersion=12.4.0')).toEqual(['com.heatwave.thermo']);
+    expect(await search('heatwave', '&homeyVersion=v12.1')).toEqual(['com.heatwave.thermo']);
+    expect(await search('heatwave', '&homeyVersion=13.0.0')).toEqual([]);
+    expect(await search('heatwave', '&homeyVersion=11.9.9')).toEqual([]);
+    expect(await search('room', '&language=en&homeyVersion=13.1.0')).toEqual(['com.cosyhome.hub']);
+    // The platform, asked directly or through the model; a local model's hardware against the required features.
+    expect(await search('heatwave', '&homeyPlatform=cloud')).toEqual([]);
+    expect(await search('cosy', '&language=en&homeyPlatform=cloud')).toEqual(['com.cosyhome.hub']);
+    expect(await search('heatwave', '&homeyModel=hearth-pro-5q')).toEqual(['com.heatwave.thermo']);
+    expect(await search('heatwave', '&homeyModel=hearth-pro-mini-6q')).toEqual([]);
+    expect(await search('heatwave', '&homeyModel=hearth-cloud')).toEqual([]);
+    expect(await search('heatwave', '&homeyModel=hearth-pro-9z')).toEqual(['com.heatwave.thermo']);
+    expect(await search('cosy', '&language=en&homeyModel=hearth-cloud')).toEqual(['com.cosyhome.hub']);
+    expect(await search('cosy', '&language=en&homeyModel=hearth-pro-mini-6q&homeyVersion=12.4.0')).toEqual(['com.cosyhome.hub']);
+
+    // Browse searches in the asked language too.
+    const browse = await readJson(await api('GET', '/app/browse?query=behaaglijk&language=nl', null));
+    expect(browse.apps.map((a: Json) => a.id)).toEqual(['com.heatwave.thermo']);
+    expect(await readJson(await api('GET', '/app/search?query=cosy&language=dutch', null))).toMatchObject({
+      statusCode: 400,
+      error: 'invalid_parameter',
+    });
+    // Hardware a manifest may require is one the catalogue knows.
+    const build = await readJson(await api('POST', '/app/com.heatwave.thermo/build', dev.token, { version: '1.0.1' }));
+    const failed = await readJson(
+      await upload(
+        cloud,
+        build.archive._id,
+        dev.token,
+        await tarball(manifestOf('com.heatwave.thermo', '1.0.1', { platformLocalRequiredFeatures: ['teleport'] })),
+      ),
+    );
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('platformLocalRequiredFeatures') });
+  });
+
   it('serves the demo catalogue: verified and community authors, each kind of support link, an update', async () => {
     const get = async (id: string) => readJson(await api('GET', `/app/${id}`, null));
     const lights = await get('com.lumenco.lights');

@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { Parser } from 'tar';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { LOCAL_FEATURES } from './compatibility';
 
 /** A text given once or per language. */
 const Translated = Type.Union([
@@ -39,6 +40,7 @@ export const PackageManifest = Type.Object(
     brandColor: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
     compatibility: Type.Optional(Type.String({ maxLength: 100 })),
     platforms: Type.Optional(Type.Array(Type.Union([Type.Literal('local'), Type.Literal('cloud')]), { minItems: 1 })),
+    platformLocalRequiredFeatures: Type.Optional(Type.Array(Type.Union(LOCAL_FEATURES.map((f) => Type.Literal(f))))),
     permissions: Type.Optional(Type.Array(Type.String())),
     support: Type.Optional(Type.String({ pattern: '^(https?://|mailto:)', maxLength: 500 })),
     bugs: Type.Optional(Type.Object({ url: Type.String({ pattern: '^https?://', maxLength: 500 }) })),
@@ -70,6 +72,8 @@ export interface AppFactsValue {
   tags: string[];
   platforms: string[];
   compatibility?: string;
+  /** Hardware a local hub must have to run the app (`platformLocalRequiredFeatures`). */
+  platformLocalRequiredFeatures?: string[];
   permissions: string[];
   features: string[];
   drivers: FactsDriver[];
@@ -124,6 +128,9 @@ export function factsOf(manifest: PackageManifest): AppFactsValue {
     tags: [...new Set(Object.values(manifest.tags ?? {}).flat())],
     platforms: manifest.platforms ?? ['local'],
     ...(manifest.compatibility ? { compatibility: manifest.compatibility } : {}),
+    ...(manifest.platformLocalRequiredFeatures?.length
+      ? { platformLocalRequiredFeatures: [...new Set(manifest.platformLocalRequiredFeatures)] }
+      : {}),
     permissions: manifest.permissions ?? [],
     features,
     drivers: (manifest.drivers ?? []).map((d) => ({

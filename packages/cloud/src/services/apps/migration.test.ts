@@ -30,7 +30,7 @@ describeOnDatabases('app catalogue migrations', (backend) => {
     await pglite?.close();
   });
 
-  it('keeps the summaries and search keys of apps published before the summary columns existed', async () => {
+  it('keeps the summaries, search words and compatibility of apps published before those columns existed', async () => {
     const old = await open(before);
     const db = old.db;
     await db
@@ -50,7 +50,12 @@ describeOnDatabases('app catalogue migrations', (backend) => {
       .insertInto('apps')
       .values({ id: 'com.old.lamp', author_user_id: 'u1', highlighted: false, settings: '{}', updated_at: new Date() })
       .execute();
-    const facts = JSON.stringify({ name: { en: 'Old Lamp', nl: 'Oude Lamp' }, category: ['lights'], platforms: ['local'] });
+    const facts = JSON.stringify({
+      name: { en: 'Old Lamp', nl: 'Oude Lamp' },
+      category: ['lights'],
+      platforms: ['local'],
+      compatibility: '>=5.0.0',
+    });
     const build = await db
       .insertInto('app_builds')
       .values({
@@ -94,13 +99,22 @@ describeOnDatabases('app catalogue migrations', (backend) => {
       installs: 1,
       facts: { name: { en: 'Old Lamp' } },
     });
-    const keys = await current.db
-      .selectFrom('app_search_keys')
-      .select(['key', 'distance'])
+    const postings = await current.db
+      .selectFrom('app_search_postings')
+      .select(['word', 'field', 'language'])
       .where('app_id', '=', 'com.old.lamp')
       .execute();
-    expect(keys).toContainEqual({ key: 'oude', distance: 0 });
+    expect(postings).toContainEqual({ word: 'oude', field: 'name', language: 'nl' });
+    expect(postings).toContainEqual({ word: 'lamp', field: 'id', language: '' });
+    const keys = await current.db.selectFrom('app_search_words').select(['key', 'distance']).where('word', '=', 'lamp').execute();
+    expect(keys).toContainEqual({ key: 'lamp', distance: 0 });
     expect(keys).toContainEqual({ key: 'la', distance: 2 });
+    const search = await current.db
+      .selectFrom('apps')
+      .select('compatibility_ranges')
+      .where('id', '=', 'com.old.lamp')
+      .executeTakeFirstOrThrow();
+    expect(search.compatibility_ranges).toEqual([[5_000_000_000_000, null]]);
     await current.close();
   });
 });

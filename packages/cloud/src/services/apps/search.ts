@@ -45,7 +45,10 @@ export function indexWords(appId: string, name: Translation): string[] {
   return [...new Set([...names.flatMap(wordsOf), ...idWords.flatMap(wordsOf)])];
 }
 
-/** The rows of the search index for one app. */
+/**
+ * The rows of the first search index layout (one table of keys per app), which the 20261122-70 migration still
+ * writes; the catalogue now keeps a word dictionary and postings ({@link postingsOf}, {@link dictionaryOf}).
+ */
 export function searchRows(appId: string, name: Translation) {
   return indexWords(appId, name).flatMap((word) =>
     indexKeysOf(word).map(({ key, distance }) => ({ app_id: appId, key, word, distance })),
@@ -78,4 +81,63 @@ export function withinOneEdit(a: string, b: string): boolean {
     return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
   }
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Where a word of an app was found. */
+export type SearchField = 'name' | 'description' | 'id';
+
+/** One word of one app: in which field and language (`''` for text given once, and for the id). */
+export interface Posting {
+  word: string;
+  app_id: string;
+  field: SearchField;
+  language: string;
+}
+
+const perLanguage = (text: Translation | undefined): [string, string][] =>
+  text === undefined ? [] : typeof text === 'string' ? [['', text]] : Object.entries(text);
+
+/**
+ * The words of an app the search finds it by: every word of its names in every language and of its id, and the
+ * words of its descriptions (from two letters; the search reads them in the asked language, else English).
+ */
+export function postingsOf(appId: string, facts: { name: Translation; description?: Translation | undefined }): Posting[] {
+  const postings = new Map<string, Posting>();
+  const add = (field: SearchField, language: string, words: string[]) => {
+    for (const word of words) postings.set(`${word}\u0000${field}\u0000${language}`, { word, app_id: appId, field, language });
+  };
+  for (const [language, text] of perLanguage(facts.name)) add('name', language, wordsOf(text));
+  add('id', '', appId.split('.').slice(1).flatMap(wordsOf));
+  for (const [language, text] of perLanguage(facts.description))
+    add(
+      'description',
+      language,
+      wordsOf(text).filter((w) => w.length >= 2),
+    );
+  return [...postings.values()];
+}
+
+/** The dictionary rows of words: each word under itself, its one-letter deletions and its prefixes. */
+export function dictionaryOf(words: Iterable<string>) {
+  return [...new Set(words)].flatMap((word) => indexKeysOf(word).map(({ key, distance }) => ({ key, word, distance })));
+}
+
+/**
+ * The dictionary lookup of a query: which keys to look up. The query words themselves match words, deletions and
+ * prefixes; their deletions match words and deletions (a typo) and, from six letters on, prefixes too (a typo while
+ * still typing). Shorter deletions would match the prefixes of too many words, so they match whole words only.
+ */
+export function lookupKeys(words: string[]): { anyDistance: string[]; wordsOnly: string[] } {
+  const typos = [
+    ...new Set(
+      words.flatMap((w) =>
+        keysOf(w)
+          .filter((k) => k.distance === 1)
+          .map((k) => k.key),
+      ),
+    ),
+  ];
+  const anyDistance = [...new Set([...words, ...typos.filter((k) => k.length >= 5)])];
+  const wordsOnly = typos.filter((k) => k.length < 5 && !anyDistance.includes(k));
+  return { anyDistance, wordsOnly };
 }

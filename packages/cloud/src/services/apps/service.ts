@@ -26,7 +26,8 @@ import {
   type PackageManifest,
   readArchive,
 } from './archive';
-import { keysOf, matchScore, searchRows, wordsOf } from './search';
+import { compatible, type HubFilter, hubVersion, modelFacts, versionIntervals } from './compatibility';
+import { dictionaryOf, lookupKeys, matchScore, postingsOf, wordsOf } from './search';
 import type { AppBuildsTable, AppSettingsValue, AppsTable, Channel } from './tables';
 
 type BuildRow = Selectable<AppBuildsTable>;
@@ -37,19 +38,13 @@ const iso = (value: Date | string | null): string | null => (value === null ? nu
 const num = (value: unknown): number => Number(value ?? 0);
 /** Most search answers returned. */
 const SEARCH_LIMIT = 50;
+/** Most words of a query searched for. */
+const QUERY_WORDS = 8;
 
 /** Where archives are kept: `<dataDir>/apps/archives`, or a temporary directory for in-memory databases (tests). */
 export function archivesDirectory(dataDir: string, schema: string): string {
   if (dataDir.startsWith('memory://')) return join(tmpdir(), `hearth-apps-${schema}`, 'archives');
   return join(dataDir, 'apps', 'archives');
-}
-
-/** Filters of hub compatibility: platform, software version, model. */
-export interface HubFilter {
-  homeyPlatform?: string | undefined;
-  homeyVersion?: string | undefined;
-  homeyModel?: string | undefined;
-  homeyMinimumSdkVersion?: number | undefined;
 }
 
 /** How an installing hub is recorded: the SHA-256 of the `secret` it installs with (its id). */
@@ -264,7 +259,6 @@ export class AppCatalogue {
       .select(['r.id', 'r.file'])
       .where('b.app_id', '=', appId)
       .execute();
-    await this.db.deleteFrom('app_search_keys').where('app_id', '=', appId).execute();
     await this.db.deleteFrom('apps').where('id', '=', appId).execute();
     for (const archive of archives) {
       if (archive.file) await rm(join(this.archives, archive.file), { force: true });
@@ -542,6 +536,7 @@ export class AppCatalogue {
     const live = newest('stable');
     const test = newest('beta');
     const latest = builds.filter((b) => b.facts !== null).sort((a, b) => b.id - a.id)[0] ?? null;
+    const facts = (live?.facts ?? test?.facts ?? latest?.facts ?? null) as AppFactsValue | null;
     await this.db
       .updateTable('apps')
       .set({
@@ -549,12 +544,13 @@ export class AppCatalogue {
         test_build_id: test?.id ?? null,
         live_version: live?.version ?? null,
         test_version: test?.version ?? null,
-        facts: JSON.stringify(live?.facts ?? test?.facts ?? latest?.facts ?? null),
+        facts: JSON.stringify(facts),
+        compatibility_ranges: JSON.stringify(facts?.compatibility ? versionIntervals(facts.compatibility) : null),
         updated_at: new Date(),
       })
       .where('id', '=', appId)
       .execute();
-    await this.indexApp(appId);
+    await this.indexApps([appId]);
   }
 
   /** Recomputes the rating figures kept on the app. */
@@ -1208,43 +1204,21 @@ export class AppCatalogue {
     return this.summaries((q) => q.where('a.author_user_id', '=', userId).orderBy('a.id'));
   }
 
-  /** Whether an app's live build suits a hub. */
-  compatible(app: { platforms: string[]; compatibility?: string | undefined; sdk?: number | null }, filter: HubFilter): boolean {
-    if (filter.homeyPlatform && !app.platforms.includes(filter.homeyPlatform)) return false;
-    if (filter.homeyVersion && app.compatibility) {
-      const version = semver.coerce(filter.homeyVersion);
-      if (version && semver.validRange(app.compatibility) && !semver.satisfies(version, app.compatibility)) return false;
-    }
-    if (filter.homeyMinimumSdkVersion !== undefined && app.sdk != null && app.sdk < filter.homeyMinimumSdkVersion) return false;
-    // Cloud hubs have no radios: apps that need one cannot run there.
-    if (filter.homeyModel?.includes('cloud') && !app.platforms.includes('cloud')) return false;
-    return true;
-  }
-
   /**
-   * Search: every query word must match a word of the app's names (any language) or id — exactly, as a prefix,
-   * or with one typo. Best matches first, then the most installed.
+   * Search: every query word must match a word of the app's names (any language), id, or description (in the asked
+   * language, else English) — exactly, as a prefix, or with one typo. Names rank over descriptions, a better match
+   * over a worse one, names in the asked language (else English) over other names, then the most installed. Only
+   * apps whose live build suits the hub of the filters are answered.
    */
-  async search(query: string, filter: HubFilter) {
-    const words = [...new Set(wordsOf(query))].slice(0, 8);
+  async search(query: string, filter: HubFilter & { language?: string | undefined }) {
+    const words = [...new Set(wordsOf(query))].slice(0, QUERY_WORDS);
     if (words.length === 0) throw invalidParameter('query', 'The query has no words to search for');
-    // One indexed lookup: the words themselves match words, deletions and prefixes; their deletions match words and
-    // deletions (a typo) and, from six letters on, prefixes too (a typo while still typing). Shorter deletions
-    // would match the prefixes of too many words.
-    const typos = [
-      ...new Set(
-        words.flatMap((w) =>
-          keysOf(w)
-            .filter((k) => k.distance === 1)
-            .map((k) => k.key),
-        ),
-      ),
-    ];
-    const anyDistance = [...new Set([...words, ...typos.filter((k) => k.length >= 5)])];
-    const wordsOnly = typos.filter((k) => k.length < 5 && !anyDistance.includes(k));
-    const rows = await this.db
-      .selectFrom('app_search_keys')
-      .select(['app_id', 'word'])
+    // 1. The dictionary: which words of the catalogue match a query word, and how well (checked here exactly).
+    const { anyDistance, wordsOnly } = lookupKeys(words);
+    const found = await this.db
+      .selectFrom('app_search_words')
+      .select('word')
+      .distinct()
       .where((eb) =>
         eb.or([
           eb('key', 'in', anyDistance),
@@ -1252,39 +1226,15 @@ export class AppCatalogue {
         ]),
       )
       .execute();
-    const scores = new Map<string, number[]>();
-    for (const row of rows) {
-      const perWord = scores.get(row.app_id) ?? words.map(() => 0);
-      words.forEach((w, i) => {
-        const score = matchScore(w, row.word);
-        if (score > (perWord[i] ?? 0)) perWord[i] = score;
+    const matches: { index: number; word: string; score: number }[] = [];
+    for (const { word } of found)
+      words.forEach((queryWord, index) => {
+        const score = matchScore(queryWord, word);
+        if (score > 0) matches.push({ index, word, score });
       });
-      scores.set(row.app_id, perWord);
-    }
-    const matched = [...scores.entries()]
-      .filter(([, perWord]) => perWord.every((s) => s > 0))
-      .map(([id, perWord]) => ({ id, score: perWord.reduce((a, b) => a + b, 0) }));
-    if (matched.length === 0) return [];
-    const score = new Map(matched.map((m) => [m.id, m.score]));
-    // Rank on the facts alone, then build full summaries only for the page that is answered.
-    const candidates = await this.db
-      .selectFrom('apps as a')
-      .select(['a.id', 'a.facts', 'a.installs'])
-      .where('a.live_build_id', 'is not', null)
-      .where(
-        'a.id',
-        'in',
-        matched.map((m) => m.id),
-      )
-      .execute();
-    const ranked = candidates
-      .filter((c) => {
-        const facts = c.facts as AppFactsValue | null;
-        return facts !== null && this.compatible(facts, filter);
-      })
-      .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || b.installs - a.installs || a.id.localeCompare(b.id))
-      .slice(0, SEARCH_LIMIT)
-      .map((c) => c.id);
+    if (words.some((_, index) => !matches.some((m) => m.index === index))) return [];
+    // 2. The postings of those words, ranked and filtered by the database; summaries only for the answered page.
+    const ranked = await this.rank(matches, words.length, filter);
     if (ranked.length === 0) return [];
     const apps = new Map((await this.summaries((q) => q.where('a.id', 'in', ranked))).map((a) => [a.id, a]));
     return ranked.flatMap((id) => {
@@ -1293,8 +1243,59 @@ export class AppCatalogue {
     });
   }
 
+  /** The ids of the best live apps for the matched words (see {@link search}), of the hub the filter describes. */
+  private async rank(
+    matches: { index: number; word: string; score: number }[],
+    wordCount: number,
+    filter: HubFilter & { language?: string | undefined },
+  ): Promise<string[]> {
+    const table = (name: string) => sql.table(`${this.context.database.schema}.${name}`);
+    const language = filter.language?.slice(0, 2).toLowerCase() ?? 'en';
+    const values = sql.join(matches.map((m) => sql`(${m.index}::int, ${m.word}::text, ${m.score}::int)`));
+    // A name in the asked language, given once, or in English when the app has no name in that language.
+    const preferred = sql`(p.language in ('', ${language}) or (p.language = 'en' and not coalesce(a.facts -> 'name' ? ${language}, false)))`;
+    const readable = sql`(p.field <> 'description' or p.language in ('', ${language}) or (p.language = 'en' and not coalesce(a.facts -> 'description' ? ${language}, false)))`;
+    const conditions = [sql`a.live_build_id is not null`, readable];
+    const platforms = [filter.homeyPlatform, filter.homeyModel ? modelFacts(filter.homeyModel).platform : undefined];
+    for (const platform of platforms)
+      if (platform) conditions.push(sql`coalesce(a.facts -> 'platforms', '["local"]') @> ${JSON.stringify([platform])}::jsonb`);
+    const version = hubVersion(filter.homeyVersion);
+    if (version !== null)
+      conditions.push(sql`(a.compatibility_ranges is null or exists (
+        select 1 from jsonb_array_elements(a.compatibility_ranges) r
+        where (r ->> 0)::bigint <= ${version} and (r ->> 1 is null or ${version} < (r ->> 1)::bigint)))`);
+    const model = filter.homeyModel ? modelFacts(filter.homeyModel) : null;
+    if (model?.platform === 'local' && model.features)
+      conditions.push(
+        sql`coalesce(a.facts -> 'platformLocalRequiredFeatures', '[]') <@ ${JSON.stringify(model.features)}::jsonb`,
+      );
+    if (filter.homeyMinimumSdkVersion !== undefined)
+      conditions.push(sql`coalesce((a.facts ->> 'sdk')::int, 3) >= ${filter.homeyMinimumSdkVersion}`);
+    // Per query word the best posting: names 6–10 (a better match first, the asked language breaking ties), descriptions 1–3.
+    const { rows } = await sql<{ app_id: string }>`
+      with m(qi, word, score) as (values ${values}),
+      hits as (
+        select p.app_id, m.qi,
+          max(case when p.field = 'description' then m.score
+                   else 3 + 2 * m.score + case when ${preferred} then 1 else 0 end end) as score
+        from m
+        join ${table('app_search_postings')} p on p.word = m.word
+        join ${table('apps')} a on a.id = p.app_id
+        where ${sql.join(conditions, sql` and `)}
+        group by p.app_id, m.qi
+      )
+      select h.app_id
+      from hits h join ${table('apps')} a on a.id = h.app_id
+      group by h.app_id, a.installs
+      having count(*) = ${wordCount}
+      order by sum(h.score) desc, a.installs desc, h.app_id
+      limit ${SEARCH_LIMIT}`.execute(this.db);
+    return rows.map((r) => r.app_id);
+  }
+
   async browse(query: {
     query?: string | undefined;
+    language?: string | undefined;
     platform?: string[] | undefined;
     connectivity?: string[] | undefined;
     category?: string[] | undefined;
@@ -1302,7 +1303,10 @@ export class AppCatalogue {
     limit?: number | undefined;
     offset?: number | undefined;
   }) {
-    const base = query.query && wordsOf(query.query).length > 0 ? await this.search(query.query, {}) : await this.liveSummaries();
+    const base =
+      query.query && wordsOf(query.query).length > 0
+        ? await this.search(query.query, { language: query.language })
+        : await this.liveSummaries();
     const any = (wanted: string[] | undefined, have: string[]) =>
       !wanted || wanted.length === 0 || wanted.some((w) => have.includes(w));
     const all = (wanted: string[] | undefined, have: string[]) => !wanted || wanted.every((w) => have.includes(w));
@@ -1339,16 +1343,18 @@ export class AppCatalogue {
       .where('a.live_build_id', 'is not', null)
       .execute();
     const hits: { appId: string; driver: FactsDriver }[] = [];
-    for (const row of rows)
-      for (const driver of ((row.facts as AppFactsValue | null)?.drivers ?? []) as FactsDriver[])
-        if (match(driver)) hits.push({ appId: row.id, driver });
+    for (const row of rows) {
+      const facts = row.facts as AppFactsValue | null;
+      if (facts === null || !compatible(facts, filter)) continue;
+      for (const driver of (facts.drivers ?? []) as FactsDriver[]) if (match(driver)) hits.push({ appId: row.id, driver });
+    }
     if (hits.length === 0) return [];
     const apps = new Map(
       (await this.summaries((q) => q.where('a.id', 'in', [...new Set(hits.map((h) => h.appId))]))).map((a) => [a.id, a]),
     );
     return hits.flatMap(({ appId, driver }) => {
       const app = apps.get(appId);
-      if (!app || !this.compatible(app, filter)) return [];
+      if (!app) return [];
       return [{ app, driver: { id: driver.id, name: driver.name, class: driver.class, connectivity: driver.connectivity } }];
     });
   }
@@ -1396,29 +1402,57 @@ export class AppCatalogue {
 
   // ---------------------------------------------------------------- index and summary
 
-  /** Rewrites one app's search index from its live build's names. */
-  async indexApp(appId: string) {
-    const row = await this.db
-      .selectFrom('apps as a')
-      .leftJoin('app_builds as b', 'b.id', 'a.live_build_id')
-      .select(['a.id', 'b.facts'])
-      .where('a.id', '=', appId)
-      .executeTakeFirst();
-    await this.db.deleteFrom('app_search_keys').where('app_id', '=', appId).execute();
-    const facts = row?.facts as AppFactsValue | null | undefined;
-    if (!facts) return 0;
-    const rows = searchRows(appId, facts.name);
-    if (rows.length > 0) await this.db.insertInto('app_search_keys').values(rows).execute();
-    return rows.length;
+  /**
+   * Rewrites the search postings of apps from their live facts (apps without a live build have none) and adds their
+   * new words to the dictionary. Answers the number of postings written.
+   */
+  async indexApps(appIds: string[]) {
+    let written = 0;
+    for (let i = 0; i < appIds.length; i += 500) {
+      const chunk = appIds.slice(i, i + 500);
+      const rows = await this.db
+        .selectFrom('apps')
+        .select(['id', 'facts'])
+        .where('id', 'in', chunk)
+        .where('live_build_id', 'is not', null)
+        .execute();
+      await this.db.deleteFrom('app_search_postings').where('app_id', 'in', chunk).execute();
+      const postings = rows.flatMap((row) => (row.facts ? postingsOf(row.id, row.facts as AppFactsValue) : []));
+      for (let j = 0; j < postings.length; j += 2_000)
+        await this.db
+          .insertInto('app_search_postings')
+          .values(postings.slice(j, j + 2_000))
+          .execute();
+      written += postings.length;
+      const words = [...new Set(postings.map((p) => p.word))];
+      if (words.length === 0) continue;
+      const known = new Set(
+        (
+          await this.db
+            .selectFrom('app_search_words')
+            .select('word')
+            .where('key', 'in', words)
+            .where('distance', '=', 0)
+            .execute()
+        ).map((r) => r.word),
+      );
+      const entries = dictionaryOf(words.filter((w) => !known.has(w)));
+      for (let j = 0; j < entries.length; j += 3_000)
+        await this.db
+          .insertInto('app_search_words')
+          .values(entries.slice(j, j + 3_000))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+    }
+    return written;
   }
 
   async sync(caller: Caller) {
     requireProvider(caller);
     const ids = await this.liveIds();
-    await this.db.deleteFrom('app_search_keys').execute();
-    let keys = 0;
-    for (const id of ids) keys += await this.indexApp(id);
-    return { apps: ids.length, keys };
+    await this.db.deleteFrom('app_search_postings').execute();
+    await this.db.deleteFrom('app_search_words').execute();
+    return { apps: ids.length, keys: await this.indexApps(ids) };
   }
 
   async summary() {

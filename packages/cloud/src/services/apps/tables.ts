@@ -1,5 +1,6 @@
 import { type ColumnType, type Generated, type Kysely, type Migration, sql } from 'kysely';
-import { searchRows } from './search';
+import { type VersionInterval, versionIntervals } from './compatibility';
+import { dictionaryOf, postingsOf, type SearchField, searchRows } from './search';
 
 /** A jsonb column: read as `T`, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
@@ -33,6 +34,8 @@ export interface AppsTable {
   rating_count: ColumnType<number, number | undefined, number>;
   /** Hubs that installed the app (kept equal to its rows in `app_installs`). */
   installs: ColumnType<number, number | undefined, number>;
+  /** The hub versions the shown facts' `compatibility` range accepts; `null` when it has none (any version). */
+  compatibility_ranges: ColumnType<VersionInterval[] | null, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -155,6 +158,28 @@ export interface AppSearchKeysTable {
   distance: number;
 }
 
+/**
+ * The search dictionary: every word of the catalogue under itself, each of its one-letter deletions and each of its
+ * prefixes. A query word matches when one of its own keys (itself and its deletions) equals one of these: an edit
+ * distance of at most one, or a prefix, found with one equality index lookup that behaves the same on PostgreSQL
+ * and PGlite (neither pg_trgm nor fuzzystrmatch is needed). Shared by all apps: a word is stored once.
+ */
+export interface AppSearchWordsTable {
+  key: string;
+  word: string;
+  /** 0 when `key` is the word itself, 1 for a deletion, 2 for a prefix. */
+  distance: number;
+}
+
+/** The words of each live app (its postings): where each was found, and in which language. */
+export interface AppSearchPostingsTable {
+  word: string;
+  app_id: string;
+  field: SearchField;
+  /** The language of the name or description it is a word of; `''` for text given once and for the id. */
+  language: string;
+}
+
 export interface AppsTables {
   apps: AppsTable;
   app_builds: AppBuildsTable;
@@ -166,8 +191,12 @@ export interface AppsTables {
   app_crashes: AppCrashesTable;
   app_suggestions: AppSuggestionsTable;
   app_installs: AppInstallsTable;
-  app_search_keys: AppSearchKeysTable;
+  app_search_words: AppSearchWordsTable;
+  app_search_postings: AppSearchPostingsTable;
 }
+
+/** The tables as the migrations before the dictionary saw them. */
+type AppsTablesWithKeys = AppsTables & { app_search_keys: AppSearchKeysTable };
 
 const now = sql`now()`;
 const emptyObject = sql`'{}'::jsonb`;
@@ -347,7 +376,7 @@ export const appsSearchAndSummariesMigration: Migration = {
       .addColumn('rating_count', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('installs', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
-    const typed = db as unknown as Kysely<AppsTables>;
+    const typed = db as unknown as Kysely<AppsTablesWithKeys>;
     const apps = await typed.selectFrom('apps').select(['id', 'live_build_id', 'test_build_id']).execute();
     await typed.deleteFrom('app_search_keys').execute();
     for (const app of apps) {
@@ -378,5 +407,59 @@ export const appsSearchAndSummariesMigration: Migration = {
       const rows = name === undefined ? [] : searchRows(app.id, name);
       if (rows.length > 0) await typed.insertInto('app_search_keys').values(rows).execute();
     }
+  },
+};
+
+/**
+ * Search through a word dictionary and postings instead of keys per app: a word's deletion and prefix keys are kept
+ * once for the catalogue, and an app lists its words with the field (name, description, id) and language they
+ * were found in, so a search can rank names in the asked language first and read descriptions in it. The app keeps
+ * its `compatibility` range as version intervals, so that the database filters by hub version.
+ */
+export const appsSearchDictionaryMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('app_search_words')
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('word', 'text', (c) => c.notNull())
+      .addColumn('distance', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('app_search_words_pk', ['key', 'word'])
+      .execute();
+    await db.schema
+      .createTable('app_search_postings')
+      .addColumn('word', 'text', (c) => c.notNull())
+      .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+      .addColumn('field', 'text', (c) => c.notNull())
+      .addColumn('language', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('app_search_postings_pk', ['word', 'app_id', 'field', 'language'])
+      .execute();
+    await db.schema.createIndex('app_search_postings_app').on('app_search_postings').column('app_id').execute();
+    await db.schema.alterTable('apps').addColumn('compatibility_ranges', 'jsonb').execute();
+    const typed = db as unknown as Kysely<AppsTables>;
+    const apps = await typed.selectFrom('apps').select(['id', 'live_build_id', 'facts']).execute();
+    for (const app of apps) {
+      const facts = app.facts as { name?: string | Record<string, string>; compatibility?: string } | null;
+      const ranges = facts?.compatibility ? versionIntervals(facts.compatibility) : null;
+      if (ranges)
+        await typed
+          .updateTable('apps')
+          .set({ compatibility_ranges: JSON.stringify(ranges) })
+          .where('id', '=', app.id)
+          .execute();
+      if (app.live_build_id === null || !facts?.name) continue;
+      const postings = postingsOf(app.id, facts as { name: string | Record<string, string> });
+      if (postings.length === 0) continue;
+      await typed
+        .insertInto('app_search_postings')
+        .values(postings)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      await typed
+        .insertInto('app_search_words')
+        .values(dictionaryOf(postings.map((p) => p.word)))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await db.schema.dropTable('app_search_keys').execute();
   },
 };
