@@ -7,6 +7,7 @@ import {
 import { callbackMigration } from '../services/callback/migration';
 import { cloudAccountsMigration, cloudAvatarSizesMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
+import { iconsMigration } from '../services/icons/tables';
 import { storeUserMigration } from '../services/store/migration';
 
 /**
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '20261122-01-helpdesk-tickets': helpdeskMigration,
   '20261122-50-apps-catalogue': appsCatalogueMigration,
   '20261122-70-apps-search-and-summaries': appsSearchAndSummariesMigration,
+  '20261122-85-icons': iconsMigration,
   '20261122-80-cloud-avatar-sizes': cloudAvatarSizesMigration,
   '20261122-90-apps-search-dictionary': appsSearchDictionaryMigration,
 };
