@@ -7,7 +7,9 @@ export {
   type CloudAPIOptions,
   type CloudServices,
   type CloudToken,
+  ICON_DEFAULT_SIZE,
   REFRESH_MEMO_MS,
+  STATUS_SECRET_HEADER,
 } from './cloud/CloudAPI';
 export { CloudHub, type CloudHubData, CloudUser, type CloudUserData } from './cloud/CloudUser';
 export { APIError, errorFor, messages, NotFoundError, OfflineError, ParameterError, TimeoutError } from './core/errors';

@@ -1,4 +1,4 @@
-import type { AnyOperation, cloudOperations } from '@hearth/contract';
+import type { AnyOperation, cloudOperations, OperationArgs, OperationResult } from '@hearth/contract';
 import { type OperationMethods, type PreparedRequest, prepareRequest } from '@hearth/contract/client';
 import { base64, base64url } from '../core/encoding';
 import { APIError, messages, ParameterError } from '../core/errors';
@@ -22,8 +22,23 @@ export interface CloudToken {
 export type CloudOperations = typeof cloudOperations;
 export type CloudServiceName = keyof CloudOperations & string;
 
-/** Methods of every cloud service, by service: `api.services.apps.getApps()`. */
-export type CloudServices = { [K in CloudServiceName]: OperationMethods<CloudOperations[K]> };
+type DerivedServices = { [K in CloudServiceName]: OperationMethods<CloudOperations[K]> };
+type IconsOperations = CloudOperations['icons'];
+type RegionOperations = CloudOperations['region'];
+
+/**
+ * Methods of every cloud service, by service: `api.services.apps.getApps()`. Two answer or call differently
+ * from what the contract alone says: `icons.getIcon` answers the SVG text (size 32 unless asked), and
+ * `region.getSystemStatus` takes the status secret, which travels in a header.
+ */
+export type CloudServices = Omit<DerivedServices, 'icons' | 'region'> & {
+  icons: Omit<DerivedServices['icons'], 'getIcon'> & {
+    getIcon(args: OperationArgs<IconsOperations['getIcon']>): Promise<string>;
+  };
+  region: Omit<DerivedServices['region'], 'getSystemStatus'> & {
+    getSystemStatus(args: { secret: string }): Promise<OperationResult<RegionOperations['getSystemStatus']>>;
+  };
+};
 
 export interface CloudAPIOptions {
   /** OAuth2 client id: required for every sign-in. */
@@ -55,6 +70,10 @@ export interface CoreCloudAPIOptions extends CloudAPIOptions {
 /** How long a refresh's outcome is shared by every call that hit a 401 (seed: token refresh memo). */
 export const REFRESH_MEMO_MS = 30_000;
 export const DEFAULT_CLOUD_URL = 'http://127.0.0.1:4000';
+/** Icon size when none is asked for (seed section 9). */
+export const ICON_DEFAULT_SIZE = 32;
+/** The header carrying the secret of `region.getSystemStatus` (the contract's `STATUS_SECRET_HEADER`). */
+export const STATUS_SECRET_HEADER = 'x-hearth-status-secret';
 
 /** The image type of `bytes` by its signature: jpg, png or gif, else `null`. */
 function imageType(bytes: Uint8Array): 'jpeg' | 'png' | 'gif' | null {
@@ -64,6 +83,8 @@ function imageType(bytes: Uint8Array): 'jpeg' | 'png' | 'gif' | null {
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'gif';
   return null;
 }
+
+const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 const isToken = (value: unknown): value is CloudToken =>
   typeof value === 'object' && value !== null && typeof (value as CloudToken).access_token === 'string';
@@ -115,7 +136,19 @@ export class CloudAPI {
       }
       services[service] = methods;
     }
-    this.services = services as CloudServices;
+    const icons = findOperation('cloud', 'icons', 'getIcon');
+    (services.icons as Record<string, unknown>).getIcon = (args?: object) =>
+      this.call(icons, { size: ICON_DEFAULT_SIZE, ...args });
+    const status = findOperation('cloud', 'region', 'getSystemStatus');
+    (services.region as Record<string, unknown>).getSystemStatus = async (args?: { secret?: unknown }) => {
+      const secret = args?.secret;
+      if (secret === undefined) throw new ParameterError('Missing Parameter: secret');
+      if (typeof secret !== 'string')
+        throw new ParameterError(`Invalid Parameter Type: secret. Got: ${typeName(secret)}. Expected: string`);
+      this.secrets.add(secret);
+      return this.send(prepareRequest(status, {}), undefined, { [STATUS_SECRET_HEADER]: secret });
+    };
+    this.services = services as unknown as CloudServices;
     // The `cloud` service's methods live on the instance, unless the class gives a richer one of the same name.
     for (const [name, method] of Object.entries(services.cloud ?? {})) {
       if (!(name in this)) Object.defineProperty(this, name, { value: method, enumerable: false });
@@ -298,9 +331,9 @@ export class CloudAPI {
   }
 
   /** Sends a prepared request with the Bearer token; refreshes once and retries on 401 `invalid_token`. */
-  async send(request: PreparedRequest, raw?: RequestInit['body']): Promise<unknown> {
+  async send(request: PreparedRequest, raw?: RequestInit['body'], headers?: Record<string, string>): Promise<unknown> {
     const first = await this.getToken();
-    let response = await this.#sendOnce(request, first, raw);
+    let response = await this.#sendOnce(request, first, raw, headers);
     if (
       response.status === 401 &&
       this.autoRefreshTokens &&
@@ -310,14 +343,19 @@ export class CloudAPI {
       // Another call may already have refreshed: then just retry with the new token.
       const current = await this.getToken();
       const token = current && current.access_token !== first.access_token ? current : await this.refreshToken();
-      response = await this.#sendOnce(request, token, raw);
+      response = await this.#sendOnce(request, token, raw, headers);
     }
     return this.transport.result(response);
   }
 
-  async #sendOnce(request: PreparedRequest, token: CloudToken | null, raw?: RequestInit['body']): Promise<HttpResponse> {
+  async #sendOnce(
+    request: PreparedRequest,
+    token: CloudToken | null,
+    raw?: RequestInit['body'],
+    extraHeaders?: Record<string, string>,
+  ): Promise<HttpResponse> {
     const { operation } = request;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     if (token) headers.Authorization = `Bearer ${token.access_token}`;
     else if (operation.auth) throw new APIError(messages.missingToken, 401, 'missing_token');
     return this.transport.send({
@@ -335,8 +373,7 @@ export class CloudAPI {
   async uploadAvatar(options: { avatar: Uint8Array | ArrayBuffer; id?: string }): Promise<{ medium: string; large: string }> {
     const { avatar } = options;
     if (!(avatar instanceof Uint8Array) && !(avatar instanceof ArrayBuffer)) {
-      const got = avatar === null ? 'null' : Array.isArray(avatar) ? 'array' : typeof avatar;
-      throw new ParameterError(`Invalid Parameter Type: avatar. Got: ${got}. Expected: Buffer`);
+      throw new ParameterError(`Invalid Parameter Type: avatar. Got: ${typeName(avatar)}. Expected: Buffer`);
     }
     const bytes = avatar instanceof Uint8Array ? avatar : new Uint8Array(avatar);
     const type = imageType(bytes);
@@ -346,6 +383,13 @@ export class CloudAPI {
     form.append('avatar', new Blob([bytes], { type: `image/${type}` }), `avatar.${type === 'jpeg' ? 'jpg' : type}`);
     const operation = findOperation('cloud', 'cloud', 'uploadAvatar');
     return (await this.send(prepareRequest(operation, { id }), form)) as { medium: string; large: string };
+  }
+
+  /** The address of a stored icon at `size` pixels (default 32), for an `<img src>`; no request is made. */
+  getIconUrl(args: { iconId: string; size?: number }): string {
+    const operation = findOperation('cloud', 'icons', 'getIcon');
+    const request = prepareRequest(operation, { size: ICON_DEFAULT_SIZE, ...args });
+    return this.#urlOf(operation, request.path, request.query);
   }
 
   // ---- the user and their hubs ------------------------------------------------------------------------------
