@@ -1,4 +1,4 @@
-import { invalidParameter, notFound } from '@hearth/contract';
+import { notFound } from '@hearth/contract';
 import type { HubContext } from '../../platform/context';
 import type { DeviceService } from '../devices/service';
 import type { InsightsService } from '../insights/service';
@@ -98,22 +98,19 @@ export class EnergyService {
   }
 
   /**
-   * Energy used on one day (hub local time), per device: the rise of its `meter_power` over the day, or else
-   * its hourly average `measure_power` summed over the hours it reported. Cumulative meters are listed apart.
+   * Energy used in [from, to) per device: the rise of its `meter_power` over the span, or else its hourly
+   * average `measure_power` summed over the hours it reported. Cumulative meters (a home's P1 meter) are listed
+   * apart, so they are not counted twice.
    */
-  day(date: string) {
-    const [y, m, d] = date.split('-').map(Number);
-    const start = new Date(y ?? Number.NaN, (m ?? 0) - 1, d ?? Number.NaN);
-    if (Number.isNaN(start.getTime()) || start.getFullYear() !== y || start.getMonth() + 1 !== m || start.getDate() !== d) {
-      throw invalidParameter('date', `Expected a date as YYYY-MM-DD, got ${date}`);
-    }
-    const from = start.getTime();
-    const end = new Date(start);
-    end.setDate(end.getDate() + 1);
-    const to = end.getTime();
-    const kWhCost = readOption<number>(this.context, 'energy', 'kWhCost', ENERGY_DEFAULTS.kWhCost);
-    const currency = readOption<string>(this.context, 'energy', 'currency', ENERGY_DEFAULTS.currency);
-    const items: { id: string; name: string; zone: string; kWh: number; source: 'meter_power' | 'measure_power' }[] = [];
+  usage(from: number, to: number) {
+    const items: {
+      id: string;
+      name: string;
+      zone: string;
+      class: string;
+      kWh: number;
+      source: 'meter_power' | 'measure_power';
+    }[] = [];
     const cumulative: { id: string; name: string; kWh: number }[] = [];
     for (const device of this.devices.list()) {
       const owner = `homey:device:${device.id}`;
@@ -132,22 +129,8 @@ export class EnergyService {
       if (kWh === undefined) continue;
       if ((device.energy as { cumulative?: boolean } | null)?.cumulative)
         cumulative.push({ id: device.id, name: device.name, kWh: round(kWh, 3) });
-      else items.push({ id: device.id, name: device.name, zone: device.zone, kWh: round(kWh, 3), source });
+      else items.push({ id: device.id, name: device.name, zone: device.zone, class: device.class, kWh: round(kWh, 3), source });
     }
-    const total = round(
-      items.reduce((sum, item) => sum + item.kWh, 0),
-      3,
-    );
-    return {
-      date,
-      start: start.toISOString(),
-      end: end.toISOString(),
-      kWh: total,
-      cost: round(total * kWhCost, 2),
-      currency,
-      kWhCost,
-      items: items.sort((a, b) => b.kWh - a.kWh),
-      cumulative,
-    };
+    return { items, cumulative };
   }
 }

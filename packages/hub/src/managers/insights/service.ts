@@ -270,6 +270,16 @@ export class InsightsService {
     ).all(log.log, from, to) as { hour: number; avg: number; last: number | null }[];
   }
 
+  /** Every hour (start, ms) in which a device's `meter_power` or `measure_power` log has entries, oldest first. */
+  energyHours(): number[] {
+    return (
+      this.sql(
+        `SELECT DISTINCT h.hour AS hour FROM insights_hour h JOIN insights_log l ON l.log = h.log
+         WHERE l.owner_uri LIKE 'homey:device:%' AND l.owner_id IN ('meter_power', 'measure_power') ORDER BY h.hour`,
+      ).all() as { hour: number }[]
+    ).map((row) => row.hour);
+  }
+
   /** The last value of a log before `t`, or `null`. */
   valueBefore(ownerUri: string, ownerId: string, t: number): number | null {
     const log = this.row(ownerUri, ownerId);

@@ -1,0 +1,146 @@
+import { invalidParameter, notFound } from '@hearth/contract';
+import type { HubContext } from '../../platform/context';
+
+/** Electricity market price zones the hub knows (simulated day-ahead prices), with their currency and base price. */
+export const PRICE_ZONES = [
+  { id: 'NL', name: 'Netherlands', currency: 'EUR', base: 0.09 },
+  { id: 'BE', name: 'Belgium', currency: 'EUR', base: 0.085 },
+  { id: 'DE-LU', name: 'Germany and Luxembourg', currency: 'EUR', base: 0.095 },
+  { id: 'FR', name: 'France', currency: 'EUR', base: 0.07 },
+  { id: 'NO1', name: 'Norway (Oslo)', currency: 'NOK', base: 0.8 },
+  { id: 'SE3', name: 'Sweden (Stockholm)', currency: 'SEK', base: 0.6 },
+  { id: 'DK1', name: 'Denmark (West)', currency: 'DKK', base: 0.55 },
+] as const;
+
+export type PriceType = 'fixed' | 'dynamic';
+const ZONE_KEY = 'energy.price.zone';
+const TYPE_KEY = 'energy.price.type';
+const USER_COSTS_KEY = 'energy.price.userCosts';
+
+/**
+ * A user's cost expression of the market price `x`: numbers, `x`, + - * /, unary minus and parentheses.
+ * Parsed once into a function; anything else is refused with the position of the problem.
+ */
+export function compileExpression(text: string): (x: number) => number {
+  const tokens = text.match(/\d+(?:\.\d+)?|[x()+\-*/]|\S/g) ?? [];
+  let at = 0;
+  const fail = (why: string): never => {
+    throw invalidParameter('mathExpression', `${why} (an expression of x with numbers, + - * / and parentheses)`);
+  };
+  type Node = (x: number) => number;
+  const primary = (): Node => {
+    const token = tokens[at++];
+    if (token === undefined) return fail('The expression ends too early');
+    if (token === 'x') return (x) => x;
+    if (token === '-') {
+      const inner = primary();
+      return (x) => -inner(x);
+    }
+    if (token === '(') {
+      const inner = sum();
+      if (tokens[at++] !== ')') fail('A parenthesis is not closed');
+      return inner;
+    }
+    if (/^\d/.test(token)) {
+      const value = Number(token);
+      return () => value;
+    }
+    return fail(`Unexpected "${token}"`);
+  };
+  const product = (): Node => {
+    let left = primary();
+    while (tokens[at] === '*' || tokens[at] === '/') {
+      const op = tokens[at++];
+      const l = left;
+      const r = primary();
+      left = op === '*' ? (x) => l(x) * r(x) : (x) => l(x) / r(x);
+    }
+    return left;
+  };
+  const sum = (): Node => {
+    let left = product();
+    while (tokens[at] === '+' || tokens[at] === '-') {
+      const op = tokens[at++];
+      const l = left;
+      const r = product();
+      left = op === '+' ? (x) => l(x) + r(x) : (x) => l(x) - r(x);
+    }
+    return left;
+  };
+  const expression = sum();
+  if (at < tokens.length) fail(`Unexpected "${tokens[at]}"`);
+  return (x) => {
+    const value = expression(x);
+    return Number.isFinite(value) ? value : 0;
+  };
+}
+
+const round = (n: number, digits: number) => Number(n.toFixed(digits));
+
+/** Price settings and the simulated day-ahead market: deterministic hourly prices per zone and day. */
+export class ElectricityPrices {
+  constructor(private readonly context: HubContext) {}
+
+  type(): PriceType {
+    return this.context.settings.get<PriceType>(TYPE_KEY, 'fixed');
+  }
+
+  setType(type: PriceType): { type: PriceType } {
+    this.context.settings.set(TYPE_KEY, type);
+    return { type };
+  }
+
+  zone() {
+    const id = this.context.settings.get<string>(ZONE_KEY, 'NL');
+    const zone = PRICE_ZONES.find((z) => z.id === id) ?? PRICE_ZONES[0];
+    return { zoneId: zone.id, name: zone.name, currency: zone.currency };
+  }
+
+  setZone(zoneId: string) {
+    if (!PRICE_ZONES.some((z) => z.id === zoneId)) throw notFound('Price zone', zoneId);
+    this.context.settings.set(ZONE_KEY, zoneId);
+    return this.zone();
+  }
+
+  userCosts(): { mathExpression: string | null; type: string | null } {
+    return this.context.settings.get(USER_COSTS_KEY, { mathExpression: null, type: null });
+  }
+
+  setUserCosts(mathExpression: string, type: string | null) {
+    compileExpression(mathExpression);
+    const costs = { mathExpression, type };
+    this.context.settings.set(USER_COSTS_KEY, costs);
+    return costs;
+  }
+
+  unsetUserCosts(): void {
+    this.context.settings.delete(USER_COSTS_KEY);
+  }
+
+  /**
+   * The day-ahead prices of `date` (local hours) in the chosen zone: a morning and an evening peak over the
+   * zone's base price, varying from day to day but the same every time the same day is asked for.
+   */
+  day(date: string) {
+    const [y, m, d] = date.split('-').map(Number);
+    const start = new Date(y ?? Number.NaN, (m ?? 0) - 1, d ?? Number.NaN);
+    if (Number.isNaN(start.getTime()) || start.getMonth() + 1 !== m || start.getDate() !== d) {
+      throw invalidParameter('date', `Expected a date as YYYY-MM-DD, got ${date}`);
+    }
+    const { zoneId, currency } = this.zone();
+    const base = PRICE_ZONES.find((z) => z.id === zoneId)?.base ?? 0.09;
+    const costs = this.userCosts();
+    const withCosts = costs.mathExpression ? compileExpression(costs.mathExpression) : (x: number) => x;
+    const dayFactor = 0.85 + (((y ?? 0) * 372 + (m ?? 0) * 31 + (d ?? 0)) % 7) * 0.05;
+    const prices = Array.from({ length: 24 }, (_, hour) => {
+      const from = new Date(start);
+      from.setHours(hour);
+      const to = new Date(start);
+      to.setHours(hour + 1);
+      const peak = Math.exp(-((hour - 8) ** 2) / 4) * 0.6 + Math.exp(-((hour - 19) ** 2) / 6) * 0.9;
+      const price = round(base * dayFactor * (0.7 + peak), 5);
+      return { start: from.toISOString(), end: to.toISOString(), price, priceWithUserCosts: round(withCosts(price), 5) };
+    });
+    return { date, zoneId, currency, userCosts: costs.mathExpression, prices };
+  }
+}
