@@ -4,16 +4,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHub } from '@hearth/hub';
+import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 
 const zoneCount = Number(process.env.BENCH_ZONES ?? 200);
+const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
 const hub = await startHub({
   id: 'be0c4000000000000000be0c',
   name: 'Bench hub',
   model: 'hearth-pro-5q',
   host: '127.0.0.1',
   port: 0,
-  dataDir: mkdtempSync(join(tmpdir(), 'hearth-bench-')),
+  dataDir,
   softwareVersion: '12.4.0',
   language: 'en',
   cloudUrl: null,
@@ -52,6 +54,20 @@ bare.get('/bare/zones', (_request, reply) => {
 });
 bare.put('/bare/zones/:id', (request, reply) => {
   if (typeof (request.body as { name?: unknown }).name !== 'string') return reply.status(400).send({ error: 'bad' });
+  reply.type('application/json; charset=utf-8').send(updateBytes);
+});
+// The second PUT baseline: the same bare route plus the write a durable acknowledgement costs — the zone row
+// updated in SQLite (WAL, each commit synced to disk before the answer), as issue 4's benchmark measures.
+const bareDb = new Database(join(dataDir, 'bare.db'));
+bareDb.pragma('journal_mode = WAL');
+bareDb.pragma('synchronous = FULL');
+bareDb.exec('CREATE TABLE zone (id TEXT PRIMARY KEY, json TEXT NOT NULL) WITHOUT ROWID');
+bareDb.prepare('INSERT INTO zone VALUES (?, ?)').run(target.id, updateBytes);
+const writeZone = bareDb.prepare('UPDATE zone SET json = ? WHERE id = ?');
+bare.put('/bare-durable/zones/:id', (request, reply) => {
+  const { name } = request.body as { name?: unknown };
+  if (typeof name !== 'string') return reply.status(400).send({ error: 'bad' });
+  writeZone.run(updateBytes, (request.params as { id: string }).id);
   reply.type('application/json; charset=utf-8').send(updateBytes);
 });
 await bare.listen({ host: '127.0.0.1', port: 0 });
