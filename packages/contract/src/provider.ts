@@ -10,3 +10,19 @@ export const TRUSTED_APP_AUTHOR_IDS: readonly string[] = [
   '5ea7c0de0000000000a07404',
   '5ea7c0de0000000000a07405',
 ];
+
+/**
+ * The provider's hub models: the model code each hub reports, with the name people know it by and where it
+ * runs (a cloud hub runs in the provider's cloud, without radios of its own).
+ */
+export const HUB_MODELS = {
+  'hearth-pro-5q': { modelName: 'Hearth Pro (Early 2023)', platform: 'local' },
+  'hearth-pro-mini-6q': { modelName: 'Hearth Pro mini', platform: 'local' },
+  'hearth-cloud': { modelName: 'Hearth Cloud', platform: 'cloud' },
+} as const;
+
+export type HubModelCode = keyof typeof HUB_MODELS;
+
+/** The name people know a hub model by; the code itself for a model this release does not know. */
+export const hubModelName = (model: string): string =>
+  model in HUB_MODELS ? HUB_MODELS[model as HubModelCode].modelName : model;

@@ -1,13 +1,10 @@
 import { join } from 'node:path';
+import { HUB_MODELS, type HubModelCode } from '@hearth/contract';
 
 /** Hub models Hearth simulates; the code's suffix decides hardware facts (5q/6q/7q have add-on ports and under-voltage sensing). */
-export const hubModels = {
-  'hearth-pro-5q': { modelName: 'Hearth Pro (Early 2023)', platform: 'local' },
-  'hearth-pro-mini-6q': { modelName: 'Hearth Pro mini', platform: 'local' },
-  'hearth-cloud': { modelName: 'Hearth Cloud', platform: 'cloud' },
-} as const;
+export const hubModels = HUB_MODELS;
 
-export type HubModel = keyof typeof hubModels;
+export type HubModel = HubModelCode;
 
 export interface HubConfig {
   /** 24 hex characters: safe in headers, URLs and DNS labels. */
