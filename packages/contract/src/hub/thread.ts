@@ -5,6 +5,8 @@ import { declareState, OpenObject } from './options';
 /** Thread: the border router's dataset and topology. */
 const op = hubManager('thread');
 
+const ThreadEnabled = Type.Object({ enabled: Type.Boolean() });
+
 export const threadOperations = {
   getState: declareState(op),
   getNetworkTopology: op({
@@ -30,5 +32,62 @@ export const threadOperations = {
     private: true,
     body: Type.Object({ tlvHex: Type.String({ pattern: '^([0-9a-fA-F]{2})+$', maxLength: 508 }) }),
     response: OpenObject,
+  }),
+  apiReset: op({
+    name: 'apiReset',
+    method: 'POST',
+    path: '/reset',
+    scope: 'homey.system',
+    private: true,
+    response: OpenObject,
+    summary: 'Resets the border router: a new network (dataset), nothing discovered.',
+  }),
+  executeCommand: op({
+    name: 'executeCommand',
+    method: 'POST',
+    path: '/execute-command',
+    scope: 'homey.system',
+    private: true,
+    body: Type.Object({
+      command: Type.String({ minLength: 1, maxLength: 200 }),
+      timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 60_000 })),
+      flush: Type.Optional(Type.Boolean()),
+      preventThreadSetup: Type.Optional(Type.Boolean()),
+    }),
+    response: Type.Object({ command: Type.String(), output: Type.Array(Type.String()) }),
+    summary: 'Runs an OpenThread CLI command (`state`, `channel`, `panid`, `dataset active -x`, `child table`, …).',
+  }),
+  apiDisable: op({
+    name: 'apiDisable',
+    method: 'GET',
+    path: '/disable',
+    scope: 'homey.system',
+    private: true,
+    response: ThreadEnabled,
+  }),
+  apiEnable: op({
+    name: 'apiEnable',
+    method: 'GET',
+    path: '/enable',
+    scope: 'homey.system',
+    private: true,
+    response: ThreadEnabled,
+  }),
+  getDiscoveredBorderRouters: op({
+    name: 'getDiscoveredBorderRouters',
+    method: 'GET',
+    path: '/discovered-border-routers',
+    scope: 'homey.device',
+    private: true,
+    response: Type.Array(OpenObject),
+    summary: 'The other Thread border routers the last scan found on the local network.',
+  }),
+  rescanBorderRouters: op({
+    name: 'rescanBorderRouters',
+    method: 'POST',
+    path: '/rescan-border-routers',
+    scope: 'homey.device',
+    private: true,
+    response: Type.Array(OpenObject),
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { hubManager } from '../operation';
-import { declareRadioCommand, declareState } from './options';
+import { declareRadioCommand, declareState, OpenObject } from './options';
 
 /** Zigbee: the simulated coordinator. */
 const op = hubManager('zigbee');
@@ -7,4 +7,13 @@ const op = hubManager('zigbee');
 export const zigbeeOperations = {
   getState: declareState(op),
   runCommand: declareRadioCommand(op),
+  flashFirmware: op({
+    name: 'flashFirmware',
+    method: 'PUT',
+    path: '/flash-firmware',
+    scope: 'homey.system',
+    private: true,
+    response: OpenObject,
+    summary: "Flashes the coordinator's newest firmware; the network and its nodes stay.",
+  }),
 } as const;

@@ -17,6 +17,76 @@ export type Frequency = (typeof FREQUENCIES)[number];
 /** Carrier of each simulated radio in Hz (infrared: its modulation frequency). */
 const CARRIER: Record<Frequency, number> = { '433': 433_920_000, '868': 868_300_000, ir: 38_000 };
 
+/** Firmware of the simulated Zigbee coordinator, oldest first: a hub starts on the first. */
+const ZIGBEE_FIRMWARE = ['7.4.1.0', '7.4.4.0'] as const;
+
+/** Matter clusters a capability is read from: cluster and attribute ids and names, and how its value maps. */
+const MATTER_CLUSTERS: Record<
+  string,
+  { cluster: number; clusterName: string; attribute: number; attributeName: string; map: (v: unknown) => unknown }
+> = {
+  onoff: { cluster: 0x0006, clusterName: 'OnOff', attribute: 0x0000, attributeName: 'OnOff', map: (v) => v === true },
+  dim: {
+    cluster: 0x0008,
+    clusterName: 'LevelControl',
+    attribute: 0x0000,
+    attributeName: 'CurrentLevel',
+    map: (v) => Math.round(Number(v) * 254),
+  },
+  measure_temperature: {
+    cluster: 0x0402,
+    clusterName: 'TemperatureMeasurement',
+    attribute: 0x0000,
+    attributeName: 'MeasuredValue',
+    map: (v) => Math.round(Number(v) * 100),
+  },
+  target_temperature: {
+    cluster: 0x0201,
+    clusterName: 'Thermostat',
+    attribute: 0x0012,
+    attributeName: 'OccupiedHeatingSetpoint',
+    map: (v) => Math.round(Number(v) * 100),
+  },
+  measure_humidity: {
+    cluster: 0x0405,
+    clusterName: 'RelativeHumidityMeasurement',
+    attribute: 0x0000,
+    attributeName: 'MeasuredValue',
+    map: (v) => Math.round(Number(v) * 100),
+  },
+  measure_power: {
+    cluster: 0x0090,
+    clusterName: 'ElectricalPowerMeasurement',
+    attribute: 0x0008,
+    attributeName: 'ActivePower',
+    map: (v) => Math.round(Number(v) * 1000),
+  },
+  alarm_contact: {
+    cluster: 0x0045,
+    clusterName: 'BooleanState',
+    attribute: 0x0000,
+    attributeName: 'StateValue',
+    map: (v) => v === true,
+  },
+};
+
+export interface MatterAttribute {
+  endpoint: number;
+  cluster: number;
+  clusterName: string;
+  attribute: number;
+  attributeName: string;
+  value: unknown;
+}
+
+interface MatterFabric {
+  fabricIndex: number;
+  label: string;
+  vendorId: number;
+  fabricId: string;
+  isCurrent: boolean;
+}
+
 /**
  * The hub's simulated radios: Z-Wave and Zigbee controllers whose nodes are the paired devices of those
  * radios, BLE discovery, 433/868 MHz and infrared record/replay, bridges, Matter and Thread. Their state is
@@ -176,8 +246,17 @@ export class RadioController {
       panId: this.setting('zigbee.panId', () => randomBytes(2).readUInt16BE()),
       extendedPanId: this.setting('zigbee.extendedPanId', () => randomBytes(8).toString('hex')),
       permitJoinUntil: this.context.settings.get<string | null>('zigbee.permitJoinUntil', null),
+      firmwareVersion: this.context.settings.get('zigbee.firmwareVersion', ZIGBEE_FIRMWARE[0]),
       nodes: this.zigbeeNodes().length,
     };
+  }
+
+  /** Flashes the coordinator's newest firmware; its network (channel, PAN ids) and nodes stay. */
+  flashZigbeeFirmware(): Json {
+    const current = this.context.settings.get('zigbee.firmwareVersion', ZIGBEE_FIRMWARE[0]);
+    const newest = ZIGBEE_FIRMWARE[ZIGBEE_FIRMWARE.length - 1] as string;
+    this.context.settings.set('zigbee.firmwareVersion', newest);
+    return { previousFirmwareVersion: current, ...this.zigbeeState() };
   }
 
   zigbeeCommand(command: string, opts: Json = {}): unknown {
@@ -357,17 +436,178 @@ export class RadioController {
     this.devices.delete(String(node.deviceId));
   }
 
+  private matterDevice(id: string): DeviceRecord {
+    const node = this.matterNode(id);
+    return this.devices.require(String(node.deviceId));
+  }
+
+  /** The node of a device (for the calls that name the device). */
+  matterNodeOfDevice(deviceId: string): Json {
+    const node = this.matterNodes().find((n) => n.deviceId === deviceId);
+    if (!node) throw notFound('Matter device', deviceId);
+    return node;
+  }
+
+  private fabricsKey = (deviceId: string) => `matter.fabrics.${deviceId}`;
+
   matterFabrics(id: string): Json[] {
-    this.matterNode(id);
-    return [
-      {
-        fabricIndex: 1,
-        label: 'Hearth',
-        vendorId: 65521,
-        fabricId: this.setting('matter.fabricId', () => randomBytes(8).toString('hex')),
-        isCurrent: true,
-      },
-    ];
+    const device = this.matterDevice(id);
+    const own: MatterFabric = {
+      fabricIndex: 1,
+      label: 'Hearth',
+      vendorId: 65521,
+      fabricId: this.setting('matter.fabricId', () => randomBytes(8).toString('hex')),
+      isCurrent: true,
+    };
+    return [own, ...this.context.settings.get<MatterFabric[]>(this.fabricsKey(device.id), [])] as unknown as Json[];
+  }
+
+  /** Removes another controller's fabric; the hub's own fabric goes only with the node. */
+  deleteMatterFabric(id: string, fabricIndex: number): void {
+    const device = this.matterDevice(id);
+    if (fabricIndex === 1) {
+      throw new HearthError('conflict', "The hub's own fabric is removed by removing the node");
+    }
+    const others = this.context.settings.get<MatterFabric[]>(this.fabricsKey(device.id), []);
+    if (!others.some((f) => f.fabricIndex === fabricIndex)) throw notFound('Fabric', String(fabricIndex));
+    this.context.settings.set(
+      this.fabricsKey(device.id),
+      others.filter((f) => f.fabricIndex !== fabricIndex),
+    );
+  }
+
+  /**
+   * Opens a commissioning window on a node for another controller (multi-admin). The simulated network has a
+   * second controller waiting, which joins at once: the node gains its fabric.
+   */
+  openMatterCommissioningWindow(deviceId: string, timeout = 300, revokeExisting = false): Json {
+    const node = this.matterNodeOfDevice(deviceId);
+    const others = this.context.settings.get<MatterFabric[]>(this.fabricsKey(deviceId), []);
+    if (others.length >= 4) throw new HearthError('conflict', 'The node has no free fabric slot');
+    const fabricIndex = Math.max(1, ...others.map((f) => f.fabricIndex)) + 1;
+    this.context.settings.set(this.fabricsKey(deviceId), [
+      ...others,
+      { fabricIndex, label: 'Shared controller', vendorId: 65522, fabricId: randomBytes(8).toString('hex'), isCurrent: false },
+    ]);
+    const digits = Array.from(randomBytes(11), (b) => String(b % 10)).join('');
+    return {
+      nodeId: node.id,
+      deviceId,
+      manualPairingCode: digits,
+      qrCode: `MT:${randomBytes(12).toString('base64url').toUpperCase().slice(0, 16)}`,
+      revokedExisting: revokeExisting,
+      expiresAt: new Date(Date.now() + timeout * 1000).toISOString(),
+      joinedFabricIndex: fabricIndex,
+    };
+  }
+
+  matterAttributes(id: string): MatterAttribute[] {
+    const node = this.matterNode(id);
+    const device = this.matterDevice(id);
+    const basic = [
+      [0x0001, 'VendorName', node.vendorName],
+      [0x0003, 'ProductName', node.productName],
+      [0x0005, 'NodeLabel', device.name],
+      [0x0009, 'SoftwareVersion', this.matterSoftwareVersion(device.id)],
+    ] as const;
+    const attributes: MatterAttribute[] = basic.map(([attribute, attributeName, value]) => ({
+      endpoint: 0,
+      cluster: 0x0028,
+      clusterName: 'BasicInformation',
+      attribute,
+      attributeName,
+      value,
+    }));
+    for (const [capability, entry] of this.devices.values(device.id)) {
+      const cluster = MATTER_CLUSTERS[capability];
+      if (!cluster || entry.value === null) continue;
+      const { map, ...ids } = cluster;
+      attributes.push({ endpoint: 1, ...ids, value: map(entry.value) });
+    }
+    return attributes;
+  }
+
+  matterNodeAddress(id: string): Json {
+    const node = this.matterNode(id);
+    const suffix = Number(node.id).toString(16).padStart(4, '0');
+    return { id: node.id, addresses: [`fd00:4865:6172:7468::${suffix}`], port: 5540, transport: node.transport };
+  }
+
+  /** Interviews the node again: its reachability and attributes are read afresh. */
+  updateMatterNode(id: string): Json {
+    this.context.settings.set(`matter.interviewedAt.${this.matterDevice(id).id}`, new Date().toISOString());
+    return this.matterNodeWithInterview(id);
+  }
+
+  private matterNodeWithInterview(id: string): Json {
+    const device = this.matterDevice(id);
+    return {
+      ...this.matterNode(id),
+      lastInterviewAt: this.context.settings.get<string | null>(`matter.interviewedAt.${device.id}`, null),
+    };
+  }
+
+  private matterSoftwareVersion(deviceId: string): number {
+    return this.context.settings.get(`matter.softwareVersion.${deviceId}`, 1);
+  }
+
+  /** Every simulated node ships with version 1; version 2 (1.1.0) is available until installed. */
+  matterFirmwareUpdate(id: string): {
+    softwareVersion: number;
+    available: { softwareVersion: number; softwareVersionString: string } | null;
+  } {
+    const softwareVersion = this.matterSoftwareVersion(this.matterDevice(id).id);
+    return { softwareVersion, available: softwareVersion < 2 ? { softwareVersion: 2, softwareVersionString: '1.1.0' } : null };
+  }
+
+  installMatterFirmware(id: string, softwareVersion: number): Json {
+    const device = this.matterDevice(id);
+    const { available } = this.matterFirmwareUpdate(id);
+    if (!available) throw new HearthError('conflict', `Node ${id} has no firmware update available`);
+    if (available.softwareVersion !== softwareVersion) {
+      throw invalidParameter(
+        'softwareVersion',
+        `Version ${softwareVersion} is not available for node ${id}; ${available.softwareVersion} is`,
+      );
+    }
+    this.context.settings.set(`matter.softwareVersion.${device.id}`, softwareVersion);
+    return { id, softwareVersion, softwareVersionString: available.softwareVersionString };
+  }
+
+  matterDiagnosticReport(id: string): Json {
+    return {
+      generatedAt: new Date().toISOString(),
+      node: this.matterNodeWithInterview(id),
+      address: this.matterNodeAddress(id),
+      fabrics: this.matterFabrics(id),
+      firmware: this.matterFirmwareUpdate(id),
+      attributes: this.matterAttributes(id),
+    };
+  }
+
+  matterNodeNetwork(id: string, network: 'thread' | 'wifi'): Json {
+    const node = this.matterNode(id);
+    if (node.transport !== network) {
+      throw invalidParameter(
+        'id',
+        `Node ${id} is on ${node.transport === 'thread' ? 'Thread' : 'Wi-Fi'}, not ${network === 'thread' ? 'Thread' : 'Wi-Fi'}`,
+      );
+    }
+    const device = this.matterDevice(id);
+    if (network === 'wifi') {
+      return { id, ssid: 'Hearth Home', bssid: '02:fc:00:00:00:10', channel: 6, rssi: -52, securityType: 'WPA2' };
+    }
+    const dataset = this.threadDataset();
+    const child = this.devicesOf('thread').find((d) => d.id === device.id);
+    return {
+      id,
+      networkName: dataset.networkName,
+      channel: dataset.channel,
+      panId: dataset.panId,
+      extendedPanId: dataset.extendedPanId,
+      rloc16: child ? this.nodeIdOf('thread', child, 0x0401) : null,
+      role: 'child',
+    };
   }
 
   threadDataset(): Json {
@@ -395,5 +635,95 @@ export class RadioController {
       rloc16: this.nodeIdOf('thread', d, 0x0401),
     }));
     return { networkName: dataset.networkName, borderRouter: { role: 'leader', rloc16: 0x0400 }, nodes: children };
+  }
+
+  threadEnabled(): boolean {
+    return this.context.settings.get('thread.enabled', true);
+  }
+
+  setThreadEnabled(enabled: boolean): { enabled: boolean } {
+    this.context.settings.set('thread.enabled', enabled);
+    return { enabled };
+  }
+
+  /** Resets the border router: a new network (dataset) and nothing discovered; the radio is enabled. */
+  resetThread(): Json {
+    this.context.settings.delete('thread.dataset');
+    this.context.settings.set('thread.enabled', true);
+    this.borderRouters = [];
+    return { enabled: true, dataset: this.threadDataset() };
+  }
+
+  /**
+   * Runs an OpenThread CLI command against the simulated border router; its answer lines end with `Done` as
+   * `ot-ctl` prints them. A disabled radio answers only `state`.
+   */
+  threadCommand(command: string): { command: string; output: string[] } {
+    const text = command.trim().replace(/\s+/g, ' ');
+    if (!this.threadEnabled() && text !== 'state') {
+      throw new HearthError('conflict', 'The Thread radio is disabled');
+    }
+    const dataset = this.threadDataset();
+    const hex4 = (n: unknown) => `0x${Number(n).toString(16).padStart(4, '0')}`;
+    const done = (...lines: string[]) => ({ command: text, output: [...lines, 'Done'] });
+    switch (text) {
+      case 'state':
+        return done(this.threadEnabled() ? 'leader' : 'disabled');
+      case 'networkname':
+        return done(String(dataset.networkName));
+      case 'channel':
+        return done(String(dataset.channel));
+      case 'panid':
+        return done(hex4(dataset.panId));
+      case 'extpanid':
+        return done(String(dataset.extendedPanId));
+      case 'rloc16':
+        return done('0400');
+      case 'version':
+        return done('OPENTHREAD/Hearth-simulated; 1.3.0');
+      case 'dataset active -x':
+        return done(String(dataset.tlvHex));
+      case 'child table':
+        return done(
+          '| ID  | RLOC16 | Name',
+          ...this.devicesOf('thread').map(
+            (d, i) => `| ${String(i + 1).padEnd(3)} | ${hex4(this.nodeIdOf('thread', d, 0x0401)).slice(2)}   | ${d.name}`,
+          ),
+        );
+      default:
+        throw invalidParameter('command', `Error 35: InvalidCommand (${text.split(' ')[0]})`);
+    }
+  }
+
+  private borderRouters: Json[] = [];
+
+  discoveredBorderRouters(): Json[] {
+    return this.borderRouters;
+  }
+
+  /** Scans the local network for other border routers (the simulated home has two, one on another network). */
+  rescanBorderRouters(): Json[] {
+    if (!this.threadEnabled()) throw new HearthError('conflict', 'The Thread radio is disabled');
+    const dataset = this.threadDataset();
+    const seenAt = new Date().toISOString();
+    this.borderRouters = [
+      {
+        name: 'Living room speaker',
+        vendorName: 'Acme Audio',
+        networkName: dataset.networkName,
+        extendedPanId: dataset.extendedPanId,
+        sameNetwork: true,
+        seenAt,
+      },
+      {
+        name: 'Neighbour hub',
+        vendorName: 'Other Home',
+        networkName: 'OtherNet-7',
+        extendedPanId: 'dead00beef00cafe',
+        sameNetwork: false,
+        seenAt,
+      },
+    ];
+    return this.borderRouters;
   }
 }

@@ -9,10 +9,20 @@ export const threadManager: HubManager = {
   implementations: (context) => {
     const { radio } = hubRuntime(context);
     return implement<typeof hubOperations.thread, HubPrincipal>(hubOperations.thread, {
-      getState: () => ({ role: 'leader', networkName: radio.threadDataset().networkName }),
+      getState: () => ({
+        enabled: radio.threadEnabled(),
+        role: radio.threadEnabled() ? 'leader' : 'disabled',
+        networkName: radio.threadDataset().networkName,
+      }),
       getNetworkTopology: () => radio.threadTopology(),
       getActiveDataset: () => radio.threadDataset(),
       setActiveDataset: ({ body }) => radio.setThreadDataset(body.tlvHex),
+      apiReset: () => radio.resetThread(),
+      executeCommand: ({ body }) => radio.threadCommand(body.command),
+      apiDisable: () => radio.setThreadEnabled(false),
+      apiEnable: () => radio.setThreadEnabled(true),
+      getDiscoveredBorderRouters: () => radio.discoveredBorderRouters(),
+      rescanBorderRouters: () => radio.rescanBorderRouters(),
     });
   },
 };

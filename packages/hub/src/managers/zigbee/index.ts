@@ -11,6 +11,7 @@ export const zigbeeManager: HubManager = {
     return implement<typeof hubOperations.zigbee, HubPrincipal>(hubOperations.zigbee, {
       getState: () => radio.zigbeeState(),
       runCommand: ({ body }) => radio.zigbeeCommand(body.command, body.opts) ?? null,
+      flashFirmware: () => radio.flashZigbeeFirmware(),
     });
   },
 };
