@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { basename } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The hub's demo seed is not part of its public entry; tests of the client reach for it directly.
 import { seedDemoHub } from '../../hub/src/runtime/seed';
+import { bundleClient } from '../scripts/bundle.mjs';
 import { HUB_ID, startTinyServer, type TinyServer } from './testing/servers';
 import { type RunningWorld, startWorld } from './testing/world';
 
@@ -43,27 +43,22 @@ describe.skipIf(!chromiumPath)('the client in Chromium (real cloud and hub)', ()
   let world: RunningWorld;
   let site: TinyServer;
   let browser: Browser;
+  let scripts: Map<string, string>;
 
   beforeAll(async () => {
-    const bundle = await build({
-      entryPoints: [fileURLToPath(new URL('./browser.ts', import.meta.url))],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['browser'],
-      write: false,
-      logLevel: 'error',
-    });
-    const script = bundle.outputFiles[0]!.text;
+    // The production bundle: the entry and the chunk it loads on the first realtime connection.
+    const bundle = await bundleClient();
+    scripts = new Map(bundle.outputFiles.map((file) => [`/${basename(file.path)}`, file.text]));
     // A page of a third-party site that uses the library; the cloud sends sign-ins back to it.
     site = await startTinyServer((request, response) => {
-      if (request.url === '/client.js') {
+      const script = scripts.get(request.url ?? '');
+      if (script !== undefined) {
         response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
         return;
       }
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end(
-        '<!doctype html><html lang="en"><title>Client test</title><script type="module">import * as Hearth from "/client.js"; window.Hearth = Hearth; window.ready = true;</script></html>',
+        '<!doctype html><html lang="en"><title>Client test</title><script type="module">import * as Hearth from "/hearth-client.js"; window.Hearth = Hearth; window.ready = true;</script></html>',
       );
     });
     [world, browser] = await Promise.all([
@@ -107,6 +102,12 @@ describe.skipIf(!chromiumPath)('the client in Chromium (real cloud and hub)', ()
     expect(new URL(page.url()).searchParams.get('state')).toBe('from-test');
     await page.waitForFunction(() => (globalThis as unknown as { ready?: boolean }).ready === true);
 
+    // socket.io-client is a chunk of its own that no page has loaded before the first realtime connection.
+    const scriptsLoaded = () => site.requests.map((request) => request.url ?? '').filter((url) => url.endsWith('.js'));
+    const atLoad = new Set(scriptsLoaded());
+    expect(atLoad).toContain('/hearth-client.js');
+    expect(atLoad.size).toBeLessThan(scripts.size);
+
     const result = await page.evaluate(async (options) => {
       const { CloudAPI } = (globalThis as unknown as { Hearth: typeof import('./browser') }).Hearth;
       const cloud = new CloudAPI(options);
@@ -141,6 +142,9 @@ describe.skipIf(!chromiumPath)('the client in Chromium (real cloud and hub)', ()
       onoff: true,
     });
     expect(result.devices).toBeGreaterThan(0);
+    const later = scriptsLoaded().filter((url) => !atLoad.has(url));
+    expect(later.length).toBeGreaterThan(0);
+    expect(later.some((url) => scripts.get(url)?.includes('websocket'))).toBe(true);
     await page.close();
   });
 });

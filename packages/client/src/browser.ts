@@ -1,4 +1,3 @@
-import { io } from 'socket.io-client';
 import { type CloudAPIOptions, type CloudToken, CloudAPI as CoreCloudAPI } from './cloud/CloudAPI';
 import type { Platform, SocketFactory } from './core/platform';
 import { type WebStorage, WebStorageAdapter } from './core/storage';
@@ -14,10 +13,11 @@ interface BrowserGlobals {
 
 const browser = globalThis as unknown as BrowserGlobals;
 
-/** Browsers: fetch, Web Crypto (PKCE), socket.io-client, `localStorage` under `homey-api`. */
+/** Browsers: fetch, Web Crypto (PKCE), socket.io-client (loaded when first needed), `localStorage` under `homey-api`. */
 export const browserPlatform: Platform = {
   fetch: (input, init) => globalThis.fetch(input, init),
-  socket: ((url, options) => io(url, options)) as SocketFactory,
+  // socket.io-client is loaded on the first realtime connection: pages that only sign in or call HTTP never fetch it.
+  socket: (async (url, options) => (await import('socket.io-client')).io(url, options)) as SocketFactory,
   createStore: () => new WebStorageAdapter(browser.localStorage),
   sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data),
   randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),

@@ -30,8 +30,11 @@ export interface SocketManager {
   off(event?: string, listener?: (...args: never[]) => void): unknown;
 }
 
-/** Opens a socket.io connection to `url` (the root namespace). */
-export type SocketFactory = (url: string, options: SocketOptions) => ClientSocket;
+/**
+ * Opens a socket.io connection to `url` (the root namespace). Browsers load socket.io-client on first use, so
+ * the factory may answer a promise.
+ */
+export type SocketFactory = (url: string, options: SocketOptions) => ClientSocket | Promise<ClientSocket>;
 
 /** An mDNS resolver (Node only): answers the IPv4 address of `host` (`homey-<id>.local`) or throws. */
 export type MdnsResolve = (host: string, timeout: number) => Promise<string>;

@@ -95,7 +95,23 @@ export class Realtime extends Emitter {
       autoConnect: false,
     };
     this.#state = 'connecting';
-    const root = this.options.socket(this.options.url, socketOptions);
+    const ready = this.#ready;
+    Promise.resolve()
+      .then(() => this.options.socket(this.options.url, socketOptions))
+      .then(
+        (root) => {
+          // Destroyed (or destroyed and connected again) while socket.io-client was loading: this one is stale.
+          if (this.#ready !== ready) return void root.disconnect();
+          this.#open(root);
+        },
+        (error: Error) => {
+          if (this.#ready === ready) this.#fail(new APIError(error.message, 500, 'connect_error'));
+        },
+      );
+    return withTimeout(this.#ready, REALTIME.connectTimeout, () => new TimeoutError(messages.notConnected));
+  }
+
+  #open(root: ClientSocket): void {
     this.#root = root;
     root.on('connect', () => {
       void this.#onConnect(root);
@@ -113,7 +129,6 @@ export class Realtime extends Emitter {
       this.#fail(new APIError(error.message, 500, 'connect_error'));
     });
     root.connect();
-    return withTimeout(this.#ready, REALTIME.connectTimeout, () => new TimeoutError(messages.notConnected));
   }
 
   async #onConnect(root: ClientSocket): Promise<void> {
