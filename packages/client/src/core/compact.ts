@@ -1,17 +1,28 @@
 import type { AnyOperation, cloudOperations, hubOperations } from '@hearth/contract';
 
-/** Groups of operations in compact form: per group, its owner then one line per operation. */
-export interface CompactTable {
-  hub: Record<string, string[]>;
-  cloud: Record<string, string[]>;
-}
+/**
+ * Every operation of the contract in one string, as the browser bundle carries it. One line per group header,
+ * `#h <manager>` or `#c <service> <base>`, then one line per operation:
+ * `<name> <path>` (`~` for the empty path), then only what differs from the defaults, each tagged by its first
+ * character: `@<M>` method (default from the name, see {@link defaultMethod}), `!` no authentication, `^<name>`
+ * whole-body parameter, `p<fields>` path parameters (default: the path's `:name`s, each a required string),
+ * `q<fields>` query, `b<fields>` body. Fields are `name:type*,…` (`*` = required, no type = string,
+ * `s/n` = several types, `?` = any type), `.` an object without fields.
+ */
+export type CompactTable = string;
 
 export const typeCodes = { string: 's', number: 'n', integer: 'i', boolean: 'b', object: 'o', array: 'a', null: 'z' } as const;
 const typeNames = Object.fromEntries(Object.entries(typeCodes).map(([name, c]) => [c, name]));
+export const methodCodes = { GET: 'G', POST: 'P', PUT: 'U', DELETE: 'D', PATCH: 'A' } as const;
+const methodNames = Object.fromEntries(Object.entries(methodCodes).map(([name, c]) => [c, name]));
 
-/** `-` = no schema, `.` = an object schema without fields, `+` = the path's parameters, else `name:type*,…`. */
+/** The method an operation's name suggests, left out of the table when it is the declared one. */
+export const defaultMethod = (name: string): string =>
+  /^get/.test(name) ? 'GET' : /^(delete|remove|unset)/.test(name) ? 'DELETE' : /^(update|set)/.test(name) ? 'PUT' : 'POST';
+
+/** `.` = an object schema without fields, else `name:type*,…`; `+` = the path's parameters. */
 function schema(text: string | undefined, path = '') {
-  if (!text || text === '-') return undefined;
+  if (text === undefined) return undefined;
   if (text === '+') text = [...path.matchAll(/:(\w+)/g)].map((m) => `${m[1]}*`).join(',') || '.';
   const properties: Record<string, { type?: string[] }> = {};
   const required: string[] = [];
@@ -25,36 +36,35 @@ function schema(text: string | undefined, path = '') {
   return { properties, required };
 }
 
-function expandGroups(kind: 'hub' | 'cloud', groups: Record<string, string[]>) {
-  const result: Record<string, Record<string, AnyOperation>> = {};
-  for (const [key, [head = '', ...lines]] of Object.entries(groups)) {
-    const [name = key, base = ''] = head.split(' ');
-    const owner = kind === 'hub' ? { kind, manager: name } : { kind, service: name, base };
-    const group: Record<string, AnyOperation> = {};
-    for (const line of lines) {
-      const [opName = '', method, path, flags = '~', params, query, body] = line.split(' ');
-      const bodyRoot = flags.replace(/^!/, '').replace('~', '');
-      group[opName] = {
-        name: opName,
-        owner,
-        method,
-        path: path === '~' ? '' : path,
-        auth: !flags.startsWith('!'),
-        bodyRoot: bodyRoot || undefined,
-        params: schema(params, path),
-        query: schema(query),
-        body: schema(body),
-      } as unknown as AnyOperation;
-    }
-    result[key] = group;
-  }
-  return result;
-}
-
 /** Expands the compact table; typed as the contract's groups so derived methods keep their types. */
 export function expandTable(table: CompactTable) {
+  const result: Record<'hub' | 'cloud', Record<string, Record<string, AnyOperation>>> = { hub: {}, cloud: {} };
+  let group: Record<string, AnyOperation> = {};
+  let owner: AnyOperation['owner'] = { kind: 'hub', manager: '' };
+  for (const line of table.split('\n')) {
+    const [head = '', path = '', ...rest] = line.split(' ');
+    if (head === '#h' || head === '#c') {
+      owner = head === '#h' ? { kind: 'hub', manager: path } : { kind: 'cloud', service: path, base: rest[0] ?? '' };
+      group = {};
+      result[owner.kind][path] = group;
+      continue;
+    }
+    const tagged = (tag: string) => rest.find((token) => token[0] === tag)?.slice(1);
+    const method = tagged('@');
+    group[head] = {
+      name: head,
+      owner,
+      method: method ? methodNames[method] : defaultMethod(head),
+      path: path === '~' ? '' : path,
+      auth: !rest.includes('!'),
+      bodyRoot: tagged('^'),
+      params: schema(tagged('p') ?? (path.includes(':') ? '+' : undefined), path),
+      query: schema(tagged('q')),
+      body: schema(tagged('b')),
+    } as unknown as AnyOperation;
+  }
   return {
-    hub: expandGroups('hub', table.hub) as unknown as typeof hubOperations,
-    cloud: expandGroups('cloud', table.cloud) as unknown as typeof cloudOperations,
+    hub: result.hub as unknown as typeof hubOperations,
+    cloud: result.cloud as unknown as typeof cloudOperations,
   };
 }

@@ -1,14 +1,14 @@
 import type { AnyOperation } from '@hearth/contract';
 import { cloudOperations, hubOperations } from '@hearth/contract';
-import { type CompactTable, typeCodes } from './compact';
+import { type CompactTable, defaultMethod, methodCodes, typeCodes } from './compact';
 
 type Groups = Record<string, Record<string, AnyOperation>>;
 
 const code = (type: unknown): string => typeCodes[type as keyof typeof typeCodes] ?? String(type);
 
 /** `name:type*` for each field of an object schema (`*` suffix = required, `s/n` = several types, no type = string). */
-function fields(schema: unknown, path?: string): string {
-  if (!schema || typeof schema !== 'object') return '-';
+function fields(schema: unknown, path?: string): string | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
   if (path !== undefined && derivable(schema, path)) return '+';
   const { properties = {}, required = [] } = schema as {
     properties?: Record<string, { type?: string | string[]; anyOf?: { type?: string }[] }>;
@@ -37,35 +37,36 @@ function derivable(schema: object, path: string): boolean {
   );
 }
 
-function compactGroups(groups: Groups): Record<string, string[]> {
-  const result: Record<string, string[]> = {};
+function compactGroups(kind: 'h' | 'c', groups: Groups): string[] {
+  const lines: string[] = [];
   for (const [key, group] of Object.entries(groups)) {
     const operations = Object.values(group);
     const owner = operations[0]?.owner;
-    const head = owner?.kind === 'cloud' ? `${owner.service} ${owner.base}` : (owner?.manager ?? key);
-    result[key] = [
-      head,
-      ...operations.map((o) =>
-        [
-          o.name,
-          o.method,
-          o.path || '~',
-          `${o.auth ? '' : '!'}${o.bodyRoot ?? ''}` || '~',
-          fields(o.params, o.path),
-          fields(o.query),
-          fields(o.body),
-        ].join(' '),
-      ),
-    ];
+    const name = owner?.kind === 'cloud' ? owner.service : owner?.manager;
+    if (name !== key) throw new Error(`Group ${key} is served by ${name}: the compact table names groups by their owner`);
+    lines.push(`#${kind} ${key}${owner?.kind === 'cloud' ? ` ${owner.base}` : ''}`);
+    for (const [opKey, o] of Object.entries(group)) {
+      if (opKey !== o.name) throw new Error(`Operation ${key}.${opKey} is named ${o.name}`);
+      const params = fields(o.params, o.path);
+      const line = [o.name, o.path || '~'];
+      if (o.method !== defaultMethod(o.name)) line.push(`@${methodCodes[o.method]}`);
+      if (!o.auth) line.push('!');
+      if (o.bodyRoot) line.push(`^${o.bodyRoot}`);
+      if (params !== (o.path.includes(':') ? '+' : undefined)) line.push(`p${params ?? ''}`);
+      const query = fields(o.query);
+      if (query !== undefined) line.push(`q${query}`);
+      const body = fields(o.body);
+      if (body !== undefined) line.push(`b${body}`);
+      lines.push(line.join(' '));
+    }
   }
-  return result;
+  return lines;
 }
 
 /**
  * Every operation of the contract in the compact form the client expands at start. Browser bundles evaluate
  * this module at build time (scripts/bundle.mjs), so neither TypeBox nor the schemas reach them.
  */
-export const compactTable: CompactTable = {
-  hub: compactGroups(hubOperations),
-  cloud: compactGroups(cloudOperations),
-};
+export const compactTable: CompactTable = [...compactGroups('h', hubOperations), ...compactGroups('c', cloudOperations)].join(
+  '\n',
+);
