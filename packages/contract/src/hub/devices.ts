@@ -47,6 +47,14 @@ export type DeviceItem = Omit<Static<typeof Device>, 'capabilitiesObj'> & {
 const CapabilityParams = Type.Object({ deviceId: Type.String({ minLength: 1 }), capabilityId: Type.String({ minLength: 1 }) });
 const CapabilityValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
 
+const GroupDevices = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100, uniqueItems: true });
+const GroupFields = {
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  class: Type.String({ minLength: 1, maxLength: 100 }),
+  devices: GroupDevices,
+  zone: Type.String({ minLength: 1, maxLength: 100 }),
+};
+
 export const devicesOperations = {
   getState: declareState(op),
   getDevices: op({
@@ -114,6 +122,46 @@ export const devicesOperations = {
       transactionId: Type.Optional(Type.String({ maxLength: 200 })),
     }),
     summary: "Sets a capability's value after checking it against the capability (type, range, step, enum values).",
+  }),
+  createGroup: op({
+    name: 'createGroup',
+    method: 'POST',
+    path: '/group',
+    scope: 'homey.device',
+    bodyRoot: 'group',
+    body: Type.Object({
+      name: GroupFields.name,
+      devices: GroupFields.devices,
+      class: Type.Optional(GroupFields.class),
+      zone: Type.Optional(GroupFields.zone),
+    }),
+    response: Device,
+    summary:
+      'Groups devices of one class into a device with the capabilities they share; setting a capability of the group sets it on each of them.',
+  }),
+  updateGroup: op({
+    name: 'updateGroup',
+    method: 'PUT',
+    path: '/group/:id',
+    scope: 'homey.device',
+    params: IdParams,
+    bodyRoot: 'group',
+    body: Type.Object({
+      name: Type.Optional(GroupFields.name),
+      devices: Type.Optional(GroupFields.devices),
+      zone: Type.Optional(GroupFields.zone),
+    }),
+    response: Device,
+    summary: 'Renames or moves a group, or sets its devices (its capabilities follow what they share).',
+  }),
+  deleteDeviceFromGroup: op({
+    name: 'deleteDeviceFromGroup',
+    method: 'DELETE',
+    path: '/group/:groupId/device/:deviceId',
+    scope: 'homey.device',
+    params: Type.Object({ groupId: Type.String({ minLength: 1 }), deviceId: Type.String({ minLength: 1 }) }),
+    response: Device,
+    summary: 'Takes a device out of a group; the last device cannot leave (delete the group instead).',
   }),
   getCapabilities: op({
     name: 'getCapabilities',

@@ -52,6 +52,7 @@ describe('drivers, pairing and devices over HTTP', () => {
       'infrared',
       'bridge',
       'matter',
+      'group',
     ]);
     const driver = await t.call<Json>('GET', `/drivers/driver/${SOCKET}`);
     expect(driver.body).toMatchObject({

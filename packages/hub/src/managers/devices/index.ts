@@ -3,6 +3,7 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { hubRuntime } from '../../runtime';
 import { capabilityCatalogue, capabilityView, effectiveCapability } from '../../runtime/capabilities';
+import { DeviceGroups } from './groups';
 import { deviceMigrations } from './service';
 
 /** Devices: records, settings and capability values. */
@@ -12,6 +13,7 @@ export const devicesManager: HubManager = {
   implementations: (context) => {
     const { devices, apps } = hubRuntime(context);
     const view = (id: string) => devices.view(devices.require(id));
+    const groups = new DeviceGroups(context, devices, apps);
     return implement<typeof hubOperations.devices, HubPrincipal>(hubOperations.devices, {
       getState: () => ({ devices: devices.list().length }),
       getDevices: () => Object.fromEntries(devices.list().map((d) => [d.id, devices.view(d)])),
@@ -28,6 +30,9 @@ export const devicesManager: HubManager = {
         devices.setCapabilityValue(params.deviceId, params.capabilityId, body.value, { transactionId: body.transactionId });
         return undefined;
       },
+      createGroup: ({ body }) => devices.view(groups.create(body)),
+      updateGroup: ({ params, body }) => devices.view(groups.update(params.id, body)),
+      deleteDeviceFromGroup: ({ params }) => devices.view(groups.removeDevice(params.groupId, params.deviceId)),
       getCapabilities: () => Object.fromEntries([...capabilityCatalogue.values()].map((c) => [c.id, capabilityView(c)])),
       getCapability: ({ params }) => {
         if (params.uri === 'homey:manager:devices') {

@@ -114,6 +114,10 @@ const toRecord = (row: DeviceRow): DeviceRecord => ({
   createdAt: row.created_at,
 });
 
+/** The devices a group device stands for (`data.groupDevices`), or `null` for a device that is not a group. */
+export const groupMembers = (device: DeviceRecord): string[] | null =>
+  Array.isArray(device.data.groupDevices) ? (device.data.groupDevices as string[]) : null;
+
 /** What pairing hands over to create a device (seed: "Pair device"). */
 export interface NewDevice {
   name: string;
@@ -345,6 +349,18 @@ export class DeviceService {
     this.sql('DELETE FROM device WHERE id = ?').run(id);
     this.context.events.entity('devices', 'device', 'delete', { id: device.id }, READ_SCOPE);
     this.context.events.publish({ uri: `homey:device:${id}`, event: 'delete', data: { id }, scope: READ_SCOPE });
+    // A deleted device leaves its groups; a group left empty goes too. The rest still share its capabilities.
+    for (const group of this.list()) {
+      const members = groupMembers(group);
+      if (!members?.includes(id)) continue;
+      const rest = members.filter((member) => member !== id);
+      if (rest.length === 0) {
+        this.delete(group.id);
+        continue;
+      }
+      this.sql('UPDATE device SET data = ? WHERE id = ?').run(JSON.stringify({ ...group.data, groupDevices: rest }), group.id);
+      this.publishUpdate(group.id);
+    }
   }
 
   /** Checks settings against the driver's declarations and stores them. */
@@ -402,6 +418,19 @@ export class DeviceService {
       }
     }
     const checked = validateCapabilityValue(capability, value);
+    const members = groupMembers(device);
+    if (members && (options.source ?? 'user') === 'user') {
+      // A group passes the value on to each of its devices; it fails only when none of them took it.
+      const failures: unknown[] = [];
+      for (const member of members) {
+        try {
+          this.setCapabilityValue(member, capabilityId, checked, { transactionId: options.transactionId });
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length === members.length && failures.length > 0) throw failures[0];
+    }
     const current = Object.fromEntries([...this.values(deviceId)].map(([k, v]) => [k, v.value]));
     const kind = this.driverOf(device)?.driver.simulation ?? 'none';
     const reactions =
