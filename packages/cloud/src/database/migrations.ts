@@ -1,11 +1,7 @@
 import type { Migration } from 'kysely';
-import {
-  appsCatalogueMigration,
-  appsSearchAndSummariesMigration,
-  appsSearchDictionaryMigration,
-} from '../services/apps/tables';
+import { appsCatalogueMigration, appsSearchAndSummariesMigration, appsSearchDictionaryMigration } from '../services/apps/tables';
 import { callbackMigration } from '../services/callback/migration';
-import { cloudAccountsMigration, cloudAvatarSizesMigration } from '../services/cloud/migration';
+import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
 import { storeUserMigration } from '../services/store/migration';
@@ -24,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-85-icons': iconsMigration,
   '20261122-80-cloud-avatar-sizes': cloudAvatarSizesMigration,
   '20261122-90-apps-search-dictionary': appsSearchDictionaryMigration,
+  '20261122-95-cloud-user-revisions': cloudUserRevisionsMigration,
 };

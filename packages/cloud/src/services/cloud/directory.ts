@@ -1,4 +1,5 @@
 import { HearthError, notFound } from '@hearth/contract';
+import { type SerializedJson, serializedJson } from '@hearth/contract/fastify';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { CloudSchema } from '../../database/schema';
@@ -107,6 +108,36 @@ export async function fullUser(db: Db, publicUrl: string, userId: string) {
   }));
   const { hubs: _hubs, devices: _devices, subscriptions: _subscriptions, ...user } = row;
   return userRecord(publicUrl, user, { hubs, devices, subscriptions });
+}
+
+export type UserRecord = Awaited<ReturnType<typeof fullUser>>;
+
+/** How many users' answers a cloud process keeps. */
+const USER_ANSWERS_MAX = 10_000;
+
+/**
+ * `GET /user/me` served from memory while it is current: each user's record is kept with the `users.revision` it
+ * was read at, and that revision (which triggers change with anything the record shows, in the same transaction)
+ * is checked with one indexed read on every call. So a change made through any route, service or cloud node is
+ * seen by the next call, while an unchanged account costs one primary-key read and no serialization.
+ */
+export function currentUsers(db: Db, publicUrl: string) {
+  const answers = new Map<string, { revision: number; json: SerializedJson<UserRecord> }>();
+  return async (userId: string) => {
+    const row = await db.selectFrom('users').select('revision').where('id', '=', userId).executeTakeFirst();
+    if (!row) {
+      answers.delete(userId);
+      throw notFound('User', userId);
+    }
+    const kept = answers.get(userId);
+    if (kept && kept.revision === row.revision) return kept;
+    // Read after the revision: the record is at least as new, so keeping it under this revision is never stale.
+    const answer = { revision: row.revision, json: serializedJson(await fullUser(db, publicUrl, userId)) };
+    answers.delete(userId);
+    if (answers.size >= USER_ANSWERS_MAX) answers.delete(answers.keys().next().value as string);
+    answers.set(userId, answer);
+    return answer;
+  };
 }
 
 export type HubAccess = 'read' | 'manage';

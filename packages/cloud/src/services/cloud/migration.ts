@@ -259,3 +259,82 @@ export const cloudAvatarSizesMigration: Migration = {
       .execute();
   },
 };
+
+/** The schema a migration runs in (tables are qualified with it; functions and triggers must be too). */
+function schemaOf(db: Kysely<unknown>): string {
+  const compiled = (db as unknown as Kysely<{ users: { id: string } }>).selectFrom('users').select('id').compile().sql;
+  const match = /from "([^"]+)"\."users"/.exec(compiled);
+  return match?.[1] ?? 'public';
+}
+
+/**
+ * `users.revision` changes in the same transaction as anything `GET /user/me` shows: the user row, their devices,
+ * subscriptions and avatar, and every hub they own or belong to (with its members). Triggers keep it, so no writer
+ * can forget it; the user/me answer is cached per revision and checked with one indexed read.
+ */
+export const cloudUserRevisionsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    const schema = sql.id(schemaOf(db));
+    await db.schema
+      .alterTable('users')
+      .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await sql`
+      CREATE FUNCTION ${schema}.users_next_revision() RETURNS trigger LANGUAGE plpgsql SET search_path = ${schema} AS $$
+      BEGIN
+        NEW.revision := OLD.revision + 1;
+        RETURN NEW;
+      END $$`.execute(db);
+    await sql`
+      CREATE FUNCTION ${schema}.user_part_changed() RETURNS trigger LANGUAGE plpgsql SET search_path = ${schema} AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          UPDATE users SET revision = revision + 1 WHERE id = OLD.user_id;
+        END IF;
+        IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.user_id IS DISTINCT FROM OLD.user_id) THEN
+          UPDATE users SET revision = revision + 1 WHERE id = NEW.user_id;
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`
+      CREATE FUNCTION ${schema}.hub_viewers_changed(hub text, extra text[]) RETURNS void LANGUAGE sql SET search_path = ${schema} AS $$
+        UPDATE users SET revision = revision + 1
+        WHERE id IN (SELECT owner_user_id FROM hubs WHERE hubs.id = hub)
+           OR id IN (SELECT user_id FROM hub_users WHERE hub_users.hub_id = hub)
+           OR id = ANY (extra)
+      $$`.execute(db);
+    await sql`
+      CREATE FUNCTION ${schema}.hub_changed() RETURNS trigger LANGUAGE plpgsql SET search_path = ${schema} AS $$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          PERFORM hub_viewers_changed(OLD.id, ARRAY[OLD.owner_user_id]);
+        ELSIF TG_OP = 'UPDATE' THEN
+          PERFORM hub_viewers_changed(NEW.id, ARRAY[OLD.owner_user_id, NEW.owner_user_id]);
+        ELSE
+          PERFORM hub_viewers_changed(NEW.id, ARRAY[NEW.owner_user_id]);
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`
+      CREATE FUNCTION ${schema}.hub_member_changed() RETURNS trigger LANGUAGE plpgsql SET search_path = ${schema} AS $$
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          PERFORM hub_viewers_changed(OLD.hub_id, ARRAY[OLD.user_id]);
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          PERFORM hub_viewers_changed(NEW.hub_id, ARRAY[NEW.user_id]);
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`CREATE TRIGGER users_revision BEFORE UPDATE ON ${schema}.users
+      FOR EACH ROW EXECUTE FUNCTION ${schema}.users_next_revision()`.execute(db);
+    for (const table of ['user_devices', 'subscriptions', 'avatars']) {
+      await sql`CREATE TRIGGER ${sql.id(`${table}_user_revision`)} AFTER INSERT OR UPDATE OR DELETE ON ${schema}.${sql.id(table)}
+        FOR EACH ROW EXECUTE FUNCTION ${schema}.user_part_changed()`.execute(db);
+    }
+    await sql`CREATE TRIGGER hubs_user_revision AFTER INSERT OR UPDATE OR DELETE ON ${schema}.hubs
+      FOR EACH ROW EXECUTE FUNCTION ${schema}.hub_changed()`.execute(db);
+    await sql`CREATE TRIGGER hub_users_user_revision AFTER INSERT OR UPDATE OR DELETE ON ${schema}.hub_users
+      FOR EACH ROW EXECUTE FUNCTION ${schema}.hub_member_changed()`.execute(db);
+  },
+};

@@ -18,6 +18,8 @@ export interface UsersTable {
   avatar_type: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Changed by triggers with anything `GET /user/me` shows (cloudUserRevisionsMigration). */
+  revision: ColumnType<number, never, never>;
 }
 
 export interface OAuthClientsTable {

@@ -1,12 +1,12 @@
-import { cloudOperations, HearthError, invalidParameter, notFound } from '@hearth/contract';
+import { cloudOperations, HearthError, hasScope, intersectScopes, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { forgetCachedTokens, requireSelf, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { newId } from '../../platform/tokens';
 import { hashPassword, normaliseEmail, verifyPassword } from './accounts';
-import { fullUser, userRow } from './directory';
-import type { OAuth } from './oauth';
+import { currentUsers, fullUser, type UserRecord, userRow } from './directory';
+import { type OAuth, splitScopes } from './oauth';
 import { requestPasswordReset } from './password-reset';
 import { addressRecord, avatarRecord, deviceRecord, subscriptionRecord } from './records';
 
@@ -42,11 +42,34 @@ const userOps = pick(ops, [
 
 const SUBSCRIPTION_TYPES = ['homey_plus', 'homey_premium', 'homey_developer', 'homey_backups'];
 
+const SCOPE = /^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/i;
+const ADDITIONAL_SCOPES_MAX = 32;
+
+/**
+ * `GET /user/me?additionalScopes=a,b`: a client asks about scopes beyond the ones it signed in with. The answer
+ * says which of them this sign-in covers (`intersectedScopes`, matched as hubs match them, so a narrower granted
+ * scope is named too) and which it lacks (`missingScopes`: to get them, sign in again asking for them). It never
+ * widens the session.
+ */
+function scopeReport(granted: readonly string[] | null, additionalScopes: string) {
+  const requested = [...new Set(splitScopes(additionalScopes))];
+  if (requested.length > ADDITIONAL_SCOPES_MAX)
+    throw invalidParameter('additionalScopes', `At most ${ADDITIONAL_SCOPES_MAX} scopes`);
+  const bad = requested.find((scope) => scope.length > 100 || !SCOPE.test(scope));
+  if (bad !== undefined)
+    throw invalidParameter('additionalScopes', `Not a scope: ${JSON.stringify(bad.slice(0, 100))}. Scopes are comma-joined`);
+  return {
+    intersectedScopes: granted === null ? requested : intersectScopes(requested, granted),
+    missingScopes: requested.filter((scope) => !hasScope(granted, scope)),
+  };
+}
+
 /** Accounts: the user record, devices, addresses, subscriptions, roles, password and sessions. */
 export function userImplementations(context: CloudContext, oauth: OAuth) {
   const { db } = context.database;
   const publicUrl = context.config.publicUrl;
   const full = (userId: string) => fullUser(db, publicUrl, userId);
+  const current = currentUsers(db, publicUrl);
 
   async function emailTaken(email: string, exceptUserId?: string) {
     let query = db.selectFrom('users').select('id').where('email', '=', normaliseEmail(email));
@@ -336,7 +359,12 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
     removeRoleAppDeveloperTrusted: ({ params }) => setRole(params.userId, 'app_developer_trusted', false),
     addRoleCertifiedInstaller: ({ params }) => setRole(params.userId, 'installer', true),
 
-    getAuthenticatedUser: ({ principal }) => full(requireUser(principal)),
+    getAuthenticatedUser: async ({ principal, query }) => {
+      const { json } = await current(requireUser(principal));
+      if (query.additionalScopes === undefined || query.additionalScopes === '') return json;
+      const report = scopeReport(principal.scopes, query.additionalScopes);
+      return { ...(JSON.parse(json.text) as UserRecord), ...report };
+    },
 
     getAcceptedInvites: async ({ principal }) => {
       const userId = requireUser(principal);
