@@ -125,6 +125,15 @@ describeOnDatabases('Icons', (backend) => {
       ['<svg xmlns="http://www.w3.org/2000/svg"><use href="https://evil.test/sprite.svg#a"/></svg>', 'outside the icon'],
       ['<svg xmlns="http://www.w3.org/2000/svg"><rect fill="url(https://evil.test/p)"/></svg>', 'outside the icon'],
       ['<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://evil.test/a.css);</style></svg>', 'imports'],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><style>@im<![CDATA[port url(https://evil.test/a.css);]]></style></svg>',
+        'imports',
+      ],
+      ['<svg xmlns="http://www.w3.org/2000/svg"><style>.a{fill:\\75 rl(https://evil.test/p)}</style></svg>', 'CSS escapes'],
+      [
+        '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:image-set(\'https://evil.test/p\' 1x)"/></svg>',
+        'CSS functions',
+      ],
       ['<svg xmlns="http://www.w3.org/2000/svg"><set attributeName="href" to="x"/></svg>', 'may not animate'],
       ['<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>', 'DOCTYPE'],
       ['<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>', 'well-formed'],

@@ -24,8 +24,12 @@ const squeezed = (value: string) => value.replace(/\s+/g, '').toLowerCase();
 
 /** Refuses CSS (a `style` attribute or element, or a paint value) that loads or runs anything. */
 function checkCss(css: string, where: string): void {
-  const text = squeezed(css.replace(/\\/g, ''));
+  // Escapes could spell `url(` or `@import` in a way the checks below would not see; icons need none.
+  if (css.includes('\\')) throw refuse(`${where} carries CSS escapes`);
+  const text = squeezed(css);
   if (text.includes('@import')) throw refuse(`${where} imports a stylesheet`);
+  if (/(^|[^a-z-])(-webkit-)?(image-set|image|cross-fade|element|src)\(/.test(text))
+    throw refuse(`${where} loads images through CSS functions`);
   if (text.includes('expression(')) throw refuse(`${where} carries a CSS expression`);
   for (const match of text.matchAll(/url\(([^)]*)\)/g)) {
     const target = (match[1] ?? '').replace(/^['"]|['"]$/g, '');
@@ -50,7 +54,8 @@ export function checkSvg(source: string): string {
   let depth = 0;
   let skipping = 0; // depth inside a dropped foreign element
   let elements = 0;
-  let inStyle = false;
+  let style: string | null = null; // the text of the <style> element being read
+  let styleDepth = 0;
   let usesXlink = false;
   let rootSeen = false;
   let rootIndex = -1;
@@ -115,7 +120,10 @@ export function checkSvg(source: string): string {
       out.push('');
     } else out.push(`<${tag.local}`);
     out.push(...attributes, tag.isSelfClosing ? '/>' : '>');
-    inStyle = local === 'style';
+    if (local === 'style' && style === null) {
+      style = '';
+      styleDepth = depth;
+    }
   });
   parser.on('closetag', (tag: SaxesTagNS) => {
     depth -= 1;
@@ -123,12 +131,16 @@ export function checkSvg(source: string): string {
       skipping -= 1;
       return;
     }
-    inStyle = false;
+    if (style !== null && depth + 1 === styleDepth) {
+      // Checked whole: text and CDATA sections together could spell what each alone does not.
+      checkCss(style, 'A <style> element');
+      style = null;
+    }
     if (!tag.isSelfClosing) out.push(`</${tag.local}>`);
   });
   const text = (value: string) => {
     if (skipping > 0 || depth === 0) return;
-    if (inStyle) checkCss(value, 'A <style> element');
+    if (style !== null) style += value;
     out.push(escapeText(value));
   };
   parser.on('text', text);
