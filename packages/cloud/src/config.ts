@@ -98,6 +98,7 @@ export function checkCloudConfig(config: CloudConfig): string[] {
       problems.push(`HEARTH_DEMO_HUBS: each hub needs a 24-hex id, a name and a url, got ${JSON.stringify(hub)}`);
   if (config.region !== undefined && !/^[a-z0-9][a-z0-9-]{0,62}$/.test(config.region))
     problems.push(`HEARTH_REGION must be lower-case letters, digits and dashes, got "${config.region}"`);
-  if (config.statusSecret && config.statusSecret.length < 16) problems.push('HEARTH_STATUS_SECRET must be at least 16 characters');
+  if (config.statusSecret && config.statusSecret.length < 16)
+    problems.push('HEARTH_STATUS_SECRET must be at least 16 characters');
   return problems;
 }
