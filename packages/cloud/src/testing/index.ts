@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import type { Migration } from 'kysely';
 import pg from 'pg';
 import { describe, it } from 'vitest';
 import type { CloudConfig, DemoHub } from '../config';
+import { openDatabase } from '../database';
 import { type Cloud, startCloud } from '../server';
 import { DEMO_CLIENTS, DEMO_USER, INTERNAL_CLIENT_ID } from '../services/cloud/seed';
 
@@ -49,6 +51,18 @@ export function testCloudConfig(backend: Backend, overrides: Partial<CloudConfig
   };
 }
 
+async function dropSchema(backend: Backend, schema: string): Promise<void> {
+  const statement = `DROP SCHEMA IF EXISTS "${schema}" CASCADE`;
+  if (backend === 'pglite') {
+    if (sharedPglite) await (await sharedPglite).query(statement);
+    return;
+  }
+  const client = new pg.Client({ connectionString: postgresUrl() as string });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}
+
 /** Starts a cloud with the demo world seeded, in a fresh schema. `stop()` also drops a PostgreSQL schema. */
 export async function startTestCloud(backend: Backend, overrides: Partial<CloudConfig> = {}): Promise<Cloud> {
   const config = testCloudConfig(backend, overrides);
@@ -65,12 +79,24 @@ export async function startTestCloud(backend: Backend, overrides: Partial<CloudC
     url: cloud.url,
     async stop() {
       await cloud.stop();
-      const client = new pg.Client({ connectionString: config.databaseUrl as string });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${config.databaseSchema}" CASCADE`);
-      await client.end();
+      await dropSchema(backend, config.databaseSchema);
     },
   };
+}
+
+/**
+ * For migration tests: `open(migrations)` opens one fresh schema migrated up to the given set (open it again
+ * with more to migrate further); `drop()` removes the schema.
+ */
+export function migrationTestDatabase(backend: Backend) {
+  const schema = `m_${randomBytes(6).toString('hex')}`;
+  const open = async (migrations: Record<string, Migration>) => {
+    if (backend === 'postgres') return openDatabase({ databaseUrl: postgresUrl(), dataDir: 'memory://', schema }, migrations);
+    sharedPglite ??= PGlite.create('memory://');
+    return openDatabase({ dataDir: 'memory://', schema, pglite: await sharedPglite }, migrations);
+  };
+  const drop = () => dropSchema(backend, schema);
+  return { open, drop };
 }
 
 /**

@@ -1,35 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase } from '../../database';
+import { afterAll, expect, it } from 'vitest';
 import { migrations } from '../../database/migrations';
-import { describeOnDatabases, postgresUrl } from '../../testing';
+import { describeOnDatabases, migrationTestDatabase } from '../../testing';
 
 const beforeSizes = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '20261122-80-cloud-avatar-sizes'));
 
 describeOnDatabases('cloud account migrations', (backend) => {
-  let pglite: PGlite | undefined;
-  const schema = `m_${Math.random().toString(16).slice(2, 10)}`;
-  const open = (set: typeof migrations) =>
-    openDatabase(
-      backend === 'postgres'
-        ? { databaseUrl: postgresUrl(), dataDir: 'memory://', schema }
-        : { dataDir: 'memory://', schema, pglite },
-      set,
-    );
-
-  beforeAll(async () => {
-    if (backend === 'pglite') pglite = await PGlite.create('memory://');
-  });
-  afterAll(async () => {
-    if (backend === 'postgres') {
-      const database = await open(migrations);
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(database.db);
-      await database.close();
-    }
-    await pglite?.close();
-  });
+  const { open, drop } = migrationTestDatabase(backend);
+  afterAll(drop);
 
   it('resizes the avatars uploaded before sizes were kept and removes one that no longer decodes', async () => {
     const old = await open(beforeSizes);
