@@ -254,6 +254,7 @@ describe.skipIf(!chromiumPath)('support form', () => {
       homeyId: system.hubs[0]?.id,
       homeyModel: 'hearth-pro-5q',
       homeyModelName: 'Hearth Pro (Early 2023)',
+      homeyRegion: 'eu',
       homeyPlatform: 'local',
       supportFormPath: 'Home → Zigbee',
     });

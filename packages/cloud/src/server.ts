@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
-import { CLOUD_VERSION, type CloudConfig, checkCloudConfig } from './config';
+import { CLOUD_VERSION, type CloudConfig, checkCloudConfig, DEFAULT_REGION } from './config';
 import { openDatabase } from './database';
 import { migrations } from './database/migrations';
 import { createAuthenticator } from './platform/auth';
@@ -31,7 +31,12 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     migrations,
   );
   if (config.internalClientSecret) await ensureInternalClient(database.db, config.internalClientSecret);
-  if (config.demoHubs) await seedDemoWorld(database.db, { publicUrl: config.publicUrl, hubs: config.demoHubs });
+  if (config.demoHubs)
+    await seedDemoWorld(database.db, {
+      publicUrl: config.publicUrl,
+      hubs: config.demoHubs,
+      region: config.region ?? DEFAULT_REGION,
+    });
   const mail = await createMailer(config);
   const context: CloudContext = { config, database, startedAt: new Date(), mail };
   const app = await createApiServer({

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { appsCatalogueMigration, appsSearchAndSummariesMigration, appsSearchDictionaryMigration } from '../services/apps/tables';
 import { callbackMigration } from '../services/callback/migration';
+import { cloudHubRegionMigration } from '../services/cloud/hub-region';
 import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-80-cloud-avatar-sizes': cloudAvatarSizesMigration,
   '20261122-90-apps-search-dictionary': appsSearchDictionaryMigration,
   '20261122-95-cloud-user-revisions': cloudUserRevisionsMigration,
+  '20261122-96-cloud-hub-region': cloudHubRegionMigration,
 };

@@ -26,6 +26,10 @@ export const CloudHub = open({
   language: Type.String(),
   role: Type.String(),
   model: Type.String(),
+  /** The name people know the model by (e.g. "Hearth Pro mini"). */
+  modelName: Type.String(),
+  /** The cloud region the hub registered in. */
+  region: OptionalString,
   localUrl: OptionalString,
   localUrlSecure: OptionalString,
   remoteUrl: OptionalString,

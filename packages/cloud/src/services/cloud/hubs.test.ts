@@ -39,6 +39,8 @@ describeOnDatabases('hubs, bridges, delegation, mail and statistics', (backend) 
       expect(registered.status).toBe(201);
       const { homey, claimToken } = await readJson(registered);
       expect(homey).toMatchObject({ _id: data._id, apiVersion: 3, platform: 'local', state: 'registered', users: [] });
+      // The model's name and the region of the cloud it registered in, as the support form's ticket needs them.
+      expect(homey).toMatchObject({ model: 'hearth-pro-5q', modelName: 'Hearth Pro (Early 2023)', region: 'eu' });
       expect(claimToken).toEqual(expect.any(String));
 
       expect((await call(cloud, 'GET', `/cloud/homey/${data._id}`, owner.token)).status).toBe(404);
@@ -65,7 +67,14 @@ describeOnDatabases('hubs, bridges, delegation, mail and statistics', (backend) 
         homey: { softwareVersion: '12.5.0', localUrl: 'http://192.168.1.21' },
       });
       const me = await readJson(await call(cloud, 'GET', '/cloud/user/me', owner.token));
-      expect(me.homeys).toEqual([expect.objectContaining({ _id: data._id, name: 'Attic', softwareVersion: '12.5.0' })]);
+      expect(me.homeys).toEqual([
+        expect.objectContaining({
+          _id: data._id,
+          name: 'Attic',
+          softwareVersion: '12.5.0',
+          modelName: 'Hearth Pro (Early 2023)',
+        }),
+      ]);
 
       const renamed = await call(cloud, 'PUT', `/cloud/homey/${data._id}`, owner.token, { homey: { name: 'Loft' } });
       expect(await readJson(renamed)).toMatchObject({ name: 'Loft' });

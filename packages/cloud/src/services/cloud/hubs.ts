@@ -1,6 +1,7 @@
 import { cloudOperations, HearthError, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Updateable } from 'kysely';
+import { DEFAULT_REGION } from '../../config';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { hashSecret, newId, newSecret, safeEqual } from '../../platform/tokens';
@@ -104,11 +105,12 @@ export function hubImplementations(context: CloudContext) {
       const existing = await db.selectFrom('hubs').selectAll().where('id', '=', id).executeTakeFirst();
       const claimToken = existing?.owner_user_id ? '' : newSecret();
       const claimHash = claimToken ? hashSecret(claimToken) : null;
+      const region = context.config.region ?? DEFAULT_REGION;
       if (existing) {
         // A hub registers again at every start: its addresses and version are refreshed.
         await db
           .updateTable('hubs')
-          .set({ ...hubColumns(input), claim_token_hash: claimHash, updated_at: new Date() })
+          .set({ ...hubColumns(input), region, claim_token_hash: claimHash, updated_at: new Date() })
           .where('id', '=', id)
           .execute();
       } else {
@@ -120,6 +122,7 @@ export function hubImplementations(context: CloudContext) {
             name: input.name ?? 'Homey',
             model: input.model,
             platform: input.platform ?? (input.model.includes('cloud') ? 'cloud' : 'local'),
+            region,
             software_version: input.softwareVersion ?? '0.0.0',
             language: input.language ?? 'en',
             api_version: 3,

@@ -1,3 +1,4 @@
+import { hubModelName } from '@hearth/contract';
 import type { AddressesRow, BridgesRow, DevicesRow, HubsRow, SubscriptionsRow, UsersRow } from './rows';
 
 /** Drops `null` and `undefined` fields, so optional wire fields are absent rather than null. */
@@ -30,6 +31,8 @@ export function hubRecord(hub: HubsRow, members: HubMember[], viewerId: string |
     language: hub.language,
     role,
     model: hub.model,
+    modelName: hubModelName(hub.model),
+    region: hub.region,
     localUrl: hub.local_url,
     localUrlSecure: hub.local_url_secure,
     remoteUrl: hub.remote_url,

@@ -74,7 +74,10 @@ const portOf = (url: string): number | null => {
  * each kind, a bridge, and the demo OAuth2 clients. Idempotent: run it at every start; hub addresses and
  * client redirect addresses are refreshed, everything else is created once.
  */
-export async function seedDemoWorld(db: Kysely<CloudSchema>, options: { publicUrl: string; hubs: DemoHub[] }): Promise<void> {
+export async function seedDemoWorld(
+  db: Kysely<CloudSchema>,
+  options: { publicUrl: string; hubs: DemoHub[]; region: string },
+): Promise<void> {
   const uris = redirectUris(options.publicUrl);
   const clientValues = [
     {
@@ -136,6 +139,7 @@ export async function seedDemoWorld(db: Kysely<CloudSchema>, options: { publicUr
         owner_user_id: userId,
         model: hub.model,
         platform: cloudHub ? 'cloud' : 'local',
+        region: options.region,
         software_version: '12.4.0',
         language: 'en',
         api_version: 3,
@@ -148,7 +152,11 @@ export async function seedDemoWorld(db: Kysely<CloudSchema>, options: { publicUr
         activated_at: new Date('2025-03-01T10:00:00Z'),
         updated_at: new Date(),
       })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ ...addresses, name: hub.name, model: hub.model, updated_at: new Date() }))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ ...addresses, name: hub.name, model: hub.model, region: options.region, updated_at: new Date() }),
+      )
       .execute();
   }
 

@@ -87,6 +87,8 @@ export interface HubsTable {
   claim_token_hash: string | null;
   model: string;
   platform: 'local' | 'cloud';
+  /** The cloud region the hub registered in. */
+  region: string | null;
   software_version: string;
   language: string;
   api_version: number;
