@@ -1,3 +1,6 @@
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -419,7 +422,7 @@ describe.skipIf(!chromiumPath)('support form', () => {
     await page.close();
   });
 
-  it('upload and ticket failures show their messages; the text survives a reload', async () => {
+  it('attachment limits, upload and ticket failures show their messages; the text survives a reload', async () => {
     const page = await openForm();
     await page.getByRole('button', { name: "My hub isn't listed" }).click();
     await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
@@ -429,6 +432,13 @@ describe.skipIf(!chromiumPath)('support form', () => {
       .getByPlaceholder('Please include as much details as you can.')
       .fill('My second hub does not show up in the list.');
     const input = ticket.getByLabel('Attachments');
+    // One byte over 50 MB (a sparse file: nothing is written to disk).
+    const tooBig = join(mkdtempSync(join(tmpdir(), 'hearth-e2e-')), 'recording.mp4');
+    writeFileSync(tooBig, '');
+    truncateSync(tooBig, 50 * 1024 * 1024 + 1);
+    await input.setInputFiles(tooBig);
+    await ticket.getByText('File exceeds the maximum file size of 50MB and could not be added.').waitFor();
+    expect(await ticket.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
     await input.setInputFiles(
       Array.from({ length: 13 }, (_, i) => ({ name: `f${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`${i}`) })),
     );
