@@ -19,7 +19,8 @@ export const browserPlatform: Platform = {
   // socket.io-client is loaded on the first realtime connection: pages that only sign in or call HTTP never fetch it.
   socket: (async (url, options) => (await import('socket.io-client')).io(url, options)) as SocketFactory,
   createStore: () => new WebStorageAdapter(browser.localStorage),
-  sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data),
+  // Typed for lib.dom too, whose Web Crypto takes only ArrayBuffer-backed views.
+  sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>),
   randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),
   pkce: true,
 };

@@ -13,6 +13,7 @@ export {
 } from './cloud/CloudAPI';
 export { CloudHub, type CloudHubData, CloudUser, type CloudUserData } from './cloud/CloudUser';
 export { APIError, errorFor, messages, NotFoundError, OfflineError, ParameterError, TimeoutError } from './core/errors';
+export { findOperation } from './core/operations';
 export type { ClientSocket, MdnsResolve, Platform, SocketFactory, SocketOptions } from './core/platform';
 export { Secrets } from './core/secrets';
 export {

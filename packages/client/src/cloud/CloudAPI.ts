@@ -380,7 +380,11 @@ export class CloudAPI {
     if (!type) throw new ParameterError('Invalid Parameter: avatar. Only jpg, png or gif images are accepted');
     const id = options.id ?? this.#user?.id ?? (await this.getAuthenticatedUser()).id;
     const form = new FormData();
-    form.append('avatar', new Blob([bytes], { type: `image/${type}` }), `avatar.${type === 'jpeg' ? 'jpg' : type}`);
+    form.append(
+      'avatar',
+      new Blob([bytes as Uint8Array<ArrayBuffer>], { type: `image/${type}` }),
+      `avatar.${type === 'jpeg' ? 'jpg' : type}`,
+    );
     const operation = findOperation('cloud', 'cloud', 'uploadAvatar');
     return (await this.send(prepareRequest(operation, { id }), form)) as { medium: string; large: string };
   }

@@ -1,9 +1,11 @@
+import { prepareRequest } from '@hearth/contract/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APIError,
   CloudAPI,
   CloudHub,
   CoreCloudAPI,
+  findOperation,
   HubAPI,
   MemoryStorageAdapter,
   messages,
@@ -324,5 +326,37 @@ describe('users without hubs, and the internal client', () => {
   it("refuses to sign in to a hub without a cloud client: 'Cannot Sign In: Missing AthomCloudAPI'", async () => {
     const orphan = new CloudHub(undefined as never, { _id: HUB_ID, localUrl: world.hub.url });
     await expect(orphan.authenticate()).rejects.toThrow('Cannot Sign In: Missing AthomCloudAPI');
+  });
+});
+
+describe('declared operations with headers of their own (real cloud)', () => {
+  it('sends a helpdesk ticket twice with the same Idempotency-Key: one ticket', async () => {
+    const cloud = demoClient();
+    await cloud.authenticateWithPassword({ username: DEMO.email, password: DEMO.password });
+    const createTicket = findOperation('cloud', 'helpdesk', 'createTicket');
+    const text = (...names: string[]) => Object.fromEntries(names.map((name) => [name, '']));
+    const request = prepareRequest(createTicket, {
+      ...text('name', 'email', 'diagnosticReport', 'homeyApps', 'homeyId', 'homeyLanguage', 'homeyLicenses', 'homeyModel'),
+      ...text('homeyModelName', 'homeyPlatform', 'homeyRegion', 'homeySoftwareVersion', 'underVoltagePercentage', 'appId'),
+      ...text('driverId', 'orderId', 'subscriptionId', 'subscriptions', 'supportFormPath'),
+      subject: 'Client idempotency',
+      message: 'Sent twice with one idempotency key.',
+      tags: ['account'],
+      homeyAppsCount: 0,
+      homeyBridges: 0,
+      homeyUsers: 0,
+      underVoltageOccured: 'no',
+      uploadTokens: [],
+    });
+    const key = `client-test-${Date.now()}`;
+    const first = (await cloud.send(request, undefined, { 'Idempotency-Key': key })) as { ticketCreated: boolean; id: string };
+    const again = (await cloud.send(request, undefined, { 'Idempotency-Key': key })) as { id: string };
+    expect(first.ticketCreated).toBe(true);
+    expect(again.id).toBe(first.id);
+    const other = (await cloud.send(request, undefined, { 'Idempotency-Key': `${key}-2` })) as { id: string };
+    expect(other.id).not.toBe(first.id);
+    expect(() => findOperation('cloud', 'helpdesk', 'deleteEverything')).toThrow(
+      'The contract declares no cloud operation helpdesk.deleteEverything',
+    );
   });
 });
