@@ -19,7 +19,6 @@ export const proHub: Hub = {
     { id: 'com.example.old', version: '1.2.0' },
   ],
   softwareVersion: '12.1.0',
-  addresses: ['http://127.0.0.1:1'],
 };
 
 export const cloudHub: Hub = {

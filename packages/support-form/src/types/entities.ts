@@ -20,8 +20,6 @@ export interface Hub {
   bridges: unknown[];
   apps: HubApp[];
   softwareVersion: string;
-  /** Addresses the hub's local API answers at (the first that answers is used). */
-  addresses: string[];
 }
 
 export interface Subscription {

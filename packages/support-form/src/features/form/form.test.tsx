@@ -1,9 +1,9 @@
+import { APIError, OfflineError } from '@hearth/client/browser';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
-import { HttpError } from '../../lib/http';
 import { fakeHubClient, fakeServices } from '../../testing/fakes';
 
 const renderApp = (services = fakeServices()) => {
@@ -176,11 +176,11 @@ describe('paths through the form', () => {
 
   it('upload and ticket failures show their messages in place of the disclaimer, and the text survives', async () => {
     const createTicket = vi.fn(async () => {
-      throw new HttpError(500, 'boom');
+      throw new APIError('boom', 500);
     });
     const services = fakeServices({
       uploadAttachment: vi.fn(async () => {
-        throw new HttpError(500, 'x');
+        throw new APIError('x', 500);
       }),
       createTicket,
     });
@@ -241,11 +241,12 @@ describe('paths through the form', () => {
     expect(step('community').getByText(/cannot help with custom use-cases/)).toBeTruthy();
   });
 
-  it('apps: e-mail developer with hub offline (500) and other errors, then success', async () => {
+  it('apps: e-mail developer with hub offline (500 or no answer) and other errors, then success', async () => {
     const getAppStd = vi
       .fn()
-      .mockRejectedValueOnce(new HttpError(500, 'offline'))
-      .mockRejectedValueOnce(new HttpError(400, 'Message too short.'))
+      .mockRejectedValueOnce(new OfflineError())
+      .mockRejectedValueOnce(new APIError('Failed to fetch', 0, 'network_error'))
+      .mockRejectedValueOnce(new APIError('Message too short.', 400))
       .mockResolvedValueOnce(undefined);
     const services = fakeServices({}, fakeHubClient({ getAppStd }));
     renderApp(services);
@@ -264,6 +265,13 @@ describe('paths through the form', () => {
       'The lights do not turn on anymore.',
     );
     await user.click(form.getByRole('button', { name: 'Send' }));
+    expect(
+      await form.findByText(
+        'Unfortunately, we were unable to generate a diagnostic report of the app to send with the email because your hub appears to be offline.',
+      ),
+    ).toBeTruthy();
+    await user.click(form.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(getAppStd).toHaveBeenCalledTimes(2));
     expect(
       await form.findByText(
         'Unfortunately, we were unable to generate a diagnostic report of the app to send with the email because your hub appears to be offline.',

@@ -1,4 +1,3 @@
-import { request } from '../../../lib/http';
 import type { AppBuild, AppDetails, Localized } from '../../../types/entities';
 
 type Raw = Record<string, unknown>;
@@ -26,7 +25,7 @@ function buildOf(app: Raw, key: 'liveBuild' | 'testBuild'): AppBuild | null {
   };
 }
 
-/** Normalizes the catalogue's answer to the fields of seed section 3 ("App details"). */
+/** Normalizes the app catalogue's answer (`apps.getApp`) to the fields of seed section 3 ("App details"). */
 export function toAppDetails(raw: Raw): AppDetails {
   const author = obj(raw.author) ?? {};
   const liveBuild = buildOf(raw, 'liveBuild');
@@ -38,7 +37,3 @@ export function toAppDetails(raw: Raw): AppDetails {
     liveVersion: str(raw.liveVersion) ?? str(obj(raw.liveBuild)?.version) ?? null,
   };
 }
-
-/** An app's details from the cloud's app catalogue (`GET /apps/app/{appId}`). */
-export const getApp = async (cloudUrl: string, token: string | null, appId: string): Promise<AppDetails> =>
-  toAppDetails(await request<Raw>(`${cloudUrl}/apps/app/${encodeURIComponent(appId)}`, { token }));

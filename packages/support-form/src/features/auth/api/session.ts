@@ -1,118 +1,78 @@
 /**
  * Sign-in with the cloud's OAuth2 authorization code flow and PKCE, as the public browser client
- * `hearth-support-form`. The tokens are kept in local storage so a reload stays signed in.
+ * `hearth-support-form`, through @hearth/client's CloudAPI. The token is kept in local storage so a reload
+ * stays signed in; what only lives across the trip to the sign-in page (the PKCE verifier, the state) is kept
+ * in session storage.
  */
-import { request } from '../../../lib/http';
+import type { CloudAPI, StorageAdapter, StoredState } from '@hearth/client/browser';
 
 export const CLIENT_ID = 'hearth-support-form';
-const TOKEN_KEY = 'hearth-support-form:token';
-const VERIFIER_KEY = 'hearth-support-form:pkce';
+export const TOKEN_KEY = 'hearth-support-form:token';
+const SIGN_IN_KEY = 'hearth-support-form:pkce';
+const STATE_KEY = 'hearth-support-form:state';
 
-export interface StoredToken {
-  access_token: string;
-  refresh_token?: string;
-}
+const readJson = (storage: Storage, key: string): unknown => {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null');
+  } catch {
+    return null;
+  }
+};
 
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-const randomString = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
-
-async function challengeOf(verifier: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
-  return base64url(new Uint8Array(digest));
-}
+/**
+ * The client's store for the form: the token under `hearth-support-form:token` in local storage (shared by the
+ * form's tabs, whose `storage` events tell them of a sign-in or sign-out), the rest of the client's state (the
+ * PKCE verifier) in session storage.
+ */
+export const formStore: StorageAdapter = {
+  get(): StoredState {
+    const token = readJson(localStorage, TOKEN_KEY) as { access_token?: unknown } | null;
+    const rest = readJson(sessionStorage, SIGN_IN_KEY);
+    return {
+      ...(rest && typeof rest === 'object' ? (rest as StoredState) : {}),
+      ...(typeof token?.access_token === 'string' ? { token } : {}),
+    };
+  },
+  set({ token, ...rest }: StoredState): void {
+    if (token) localStorage.setItem(TOKEN_KEY, JSON.stringify(token));
+    else localStorage.removeItem(TOKEN_KEY);
+    if (Object.keys(rest).length > 0) sessionStorage.setItem(SIGN_IN_KEY, JSON.stringify(rest));
+    else sessionStorage.removeItem(SIGN_IN_KEY);
+  },
+};
 
 /** The form's own address without query or hash: the OAuth2 redirect address. */
 export const redirectUri = () => `${location.origin}${location.pathname}`;
 
-export function readToken(): StoredToken | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(TOKEN_KEY) ?? 'null') as StoredToken | null;
-    return value?.access_token ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
-}
-
+/** Whether a storage event changed the sign-in (the token, or everything cleared). */
 export const isTokenStorageEvent = (event: StorageEvent) => event.key === TOKEN_KEY || event.key === null;
 
-/** Sends the browser to the cloud's authorise page. */
-export async function startSignIn(cloudUrl: string): Promise<void> {
-  const verifier = randomString();
-  const state = randomString();
-  sessionStorage.setItem(VERIFIER_KEY, JSON.stringify({ verifier, state }));
-  const url = new URL('/cloud/oauth2/authorise', cloudUrl);
-  url.search = new URLSearchParams({
-    client_id: CLIENT_ID,
-    redirect_uri: redirectUri(),
-    response_type: 'code',
-    state,
-    code_challenge: await challengeOf(verifier),
-    code_challenge_method: 'S256',
-  }).toString();
-  location.assign(url.toString());
+const randomState = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** Sends the browser to the cloud's authorise page (PKCE challenge and a state to check on return). */
+export async function startSignIn(cloud: CloudAPI): Promise<void> {
+  const state = randomState();
+  sessionStorage.setItem(STATE_KEY, state);
+  await cloud.login({ state });
 }
 
 /**
- * On return from the authorise page: exchanges the `code` for tokens and removes it from the address bar.
+ * On return from the authorise page: exchanges the `code` for a token (the client removes `code` and `state`
+ * from the address bar history). A `code` whose state is not the one this tab sent is dropped unused.
  * Answers whether a token is now stored.
  */
-export async function completeSignIn(cloudUrl: string): Promise<boolean> {
-  const params = new URLSearchParams(location.search);
-  const code = params.get('code');
-  if (!code) return readToken() !== null;
-  const returnedState = params.get('state');
-  params.delete('code');
-  params.delete('state');
-  const query = params.toString();
-  history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
-  const saved = JSON.parse(sessionStorage.getItem(VERIFIER_KEY) ?? 'null') as { verifier: string; state: string } | null;
-  sessionStorage.removeItem(VERIFIER_KEY);
-  if (!saved || saved.state !== returnedState) return readToken() !== null;
-  const token = await request<StoredToken>(new URL('/cloud/oauth2/token', cloudUrl).toString(), {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri(),
-      client_id: CLIENT_ID,
-      code_verifier: saved.verifier,
-    }),
-  });
-  localStorage.setItem(TOKEN_KEY, JSON.stringify({ access_token: token.access_token, refresh_token: token.refresh_token }));
+export async function completeSignIn(cloud: CloudAPI): Promise<boolean> {
+  if (!cloud.hasAuthorizationCode()) return cloud.isLoggedIn();
+  const expected = sessionStorage.getItem(STATE_KEY);
+  sessionStorage.removeItem(STATE_KEY);
+  const url = new URL(location.href);
+  if (expected === null || url.searchParams.get('state') !== expected) {
+    url.searchParams.delete('code');
+    url.searchParams.delete('state');
+    history.replaceState(history.state, '', url.toString());
+    return cloud.isLoggedIn();
+  }
+  await cloud.authenticateWithAuthorizationCode();
   return true;
-}
-
-let refreshing: Promise<boolean> | null = null;
-
-/** Trades the refresh token for new tokens (once at a time); answers whether it worked. */
-export function refreshSession(cloudUrl: string): Promise<boolean> {
-  refreshing ??= (async () => {
-    const stored = readToken();
-    if (!stored?.refresh_token) return false;
-    try {
-      const token = await request<StoredToken>(new URL('/cloud/oauth2/token', cloudUrl).toString(), {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: stored.refresh_token, client_id: CLIENT_ID }),
-      });
-      localStorage.setItem(
-        TOKEN_KEY,
-        JSON.stringify({ access_token: token.access_token, refresh_token: token.refresh_token ?? stored.refresh_token }),
-      );
-      return true;
-    } catch {
-      return false;
-    }
-  })().finally(() => {
-    refreshing = null;
-  });
-  return refreshing;
 }

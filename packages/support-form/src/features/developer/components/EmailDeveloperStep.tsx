@@ -1,8 +1,8 @@
+import { APIError } from '@hearth/client/browser';
 import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services';
 import { StepFrame } from '../../../components/StepFrame';
 import { texts } from '../../../config/texts';
-import { HttpError } from '../../../lib/http';
 import { type StepProps, useFormContext } from '../../form/context';
 import { MessageField } from '../../ticket/components/TextFields';
 import { clearDraft, readDraft, writeDraft } from '../../ticket/hooks/draft';
@@ -39,7 +39,10 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
       clearDraft();
       openPopup('developer');
     } catch (cause) {
-      if (cause instanceof HttpError && cause.status === 500) setError({ kind: 'offline' });
+      // 500 is the client's "offline" (no address of the hub answered, or the hub could not reach the cloud); a
+      // hub that stopped answering mid-session is a network error.
+      if (cause instanceof APIError && (cause.statusCode === 500 || cause.code === 'network_error'))
+        setError({ kind: 'offline' });
       else setError({ kind: 'other', message: (cause instanceof Error ? cause.message : String(cause)).replace(/\.+$/, '') });
     } finally {
       setSending(false);

@@ -1,5 +1,5 @@
 import type { Services } from '../../../app/services';
-import { DIAGNOSTIC_REPORT_TIMEOUT_MS, SPECIAL_MODEL_PATTERN } from '../../../config/constants';
+import { SPECIAL_MODEL_PATTERN } from '../../../config/constants';
 import { texts } from '../../../config/texts';
 import type { AppDetails, Hub, HubApp } from '../../../types/entities';
 
@@ -52,7 +52,7 @@ export function startDiagnostics(services: Services, hub: Hub): HubDiagnostics {
         () => ({ percentage: texts.underVoltageFailed, ratio: null }),
       )
     : Promise.resolve({ percentage: '', ratio: null });
-  const report = client.sendLog(DIAGNOSTIC_REPORT_TIMEOUT_MS).catch(() => texts.reportFailed);
+  const report = client.sendLog().catch(() => texts.reportFailed);
   const installed = hub.apps.length > 0 ? Promise.resolve(hub.apps) : client.getApps();
   const apps = installed
     .then((list) =>

@@ -1,76 +1,87 @@
-import { request } from '../../../lib/http';
-import type { Device, Hub, HubApp } from '../../../types/entities';
+import { type CoreHubAPI, HubAPI } from '@hearth/client/browser';
+import { DIAGNOSTIC_REPORT_TIMEOUT_MS } from '../../../config/constants';
+import type { Device, HubApp } from '../../../types/entities';
 
-/** The hub local API calls the form makes, after signing in to the hub with a delegation token. */
+/** The hub calls the form makes (@hearth/client's HubAPI managers, named as the ecosystem names them). */
 export interface HubClient {
+  /** `updates.getUpdates` */
   getUpdates(): Promise<unknown>;
+  /** `system.getInfo` */
   getInfo(): Promise<Record<string, unknown>>;
-  sendLog(timeoutMs: number): Promise<string>;
+  /** `system.sendLog`, waiting up to 30000 ms: answers the diagnostic report's id. */
+  sendLog(): Promise<string>;
+  /** `devices.getDevices` */
   getDevices(): Promise<Device[]>;
+  /** `apps.getApps` */
   getApps(): Promise<HubApp[]>;
+  /** `apps.getAppStd`: the hub e-mails the app's developer the message with the app's diagnostic report. */
   getAppStd(appId: string, message: string): Promise<void>;
 }
 
-const values = <T>(body: unknown): T[] => (Array.isArray(body) ? body : Object.values((body as Record<string, T>) ?? {})) as T[];
+type Raw = Record<string, unknown>;
+const values = (answer: unknown): Raw[] =>
+  (Array.isArray(answer) ? answer : Object.values((answer as Record<string, Raw> | null) ?? {})) as Raw[];
 
 /**
- * Connects to a hub the way the ecosystem's clients do: a delegation token from the cloud, then the hub's
- * login, at the first of its addresses that answers. The session is made once and reused.
+ * A {@link HubClient} over a connected HubAPI, made on the first call by `connect` (the cloud's `hub.authenticate()`:
+ * discovery, delegation token, hub login) and reused; a failed connect is tried again on the next call. The two
+ * calls that may take long (the diagnostic report, the developer e-mail) go through a second HubAPI on the same
+ * session whose calls wait up to 30000 ms; every other call keeps the default 10000 ms.
  */
-export function createHubClient(hub: Hub, cloudUrl: string, cloudToken: () => string | null): HubClient {
-  let session: Promise<{ address: string; token: string }> | null = null;
-  const connect = async () => {
-    const delegation = await request<string>(`${cloudUrl}/cloud/delegation/token?audience=homey`, {
-      method: 'POST',
-      token: cloudToken(),
-      body: {},
-    });
-    let lastError: unknown = new Error('Hub has no address');
-    for (const address of hub.addresses) {
-      try {
-        const token = await request<string>(`${address}/api/manager/users/login`, {
-          method: 'POST',
-          body: { token: delegation },
-          headers: { 'X-Homey-ID': hub.id },
-          timeoutMs: 5000,
-        });
-        return { address, token };
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    throw lastError;
-  };
-  const call = async <T>(method: string, path: string, body?: unknown, timeoutMs = 10_000): Promise<T> => {
-    session ??= connect().catch((error) => {
-      session = null;
-      throw error;
-    });
-    const { address, token } = await session;
-    return request<T>(`${address}/api/manager${path}`, {
-      method,
-      token,
-      body: method === 'GET' ? undefined : (body ?? {}),
-      headers: { 'X-Homey-ID': hub.id },
-      timeoutMs,
-    });
-  };
+export function createHubClient(connect: () => Promise<CoreHubAPI>): HubClient & { destroy(): void } {
+  let session: Promise<{ hub: CoreHubAPI; slow: CoreHubAPI }> | null = null;
+  const connected = () =>
+    (session ??= connect().then(
+      (hub) => ({
+        hub,
+        slow: new HubAPI({
+          id: hub.id,
+          baseUrl: hub.baseUrl,
+          token: hub.token,
+          timeout: DIAGNOSTIC_REPORT_TIMEOUT_MS,
+          secrets: hub.secrets,
+          // A 401 here logs the shared session in again.
+          relogin: () => hub.relogin(),
+        }),
+      }),
+      (error: unknown) => {
+        session = null;
+        throw error;
+      },
+    ));
   return {
-    getUpdates: () => call('GET', '/updates/update'),
-    getInfo: () => call('GET', '/system/'),
-    sendLog: async (timeoutMs) => {
-      const result = await call<unknown>('POST', '/system/journalctl', {}, timeoutMs);
-      return typeof result === 'string' ? result : JSON.stringify(result);
+    getUpdates: async () => (await connected()).hub.updates.getUpdates(),
+    getInfo: async () => (await (await connected()).hub.system.getInfo()) as unknown as Record<string, unknown>,
+    sendLog: async () => {
+      const report: unknown = await (await connected()).slow.system.sendLog();
+      return typeof report === 'string' ? report : JSON.stringify(report);
     },
-    getDevices: async () => values<Device>(await call('GET', '/devices/device')),
+    getDevices: async () =>
+      values(await (await connected()).hub.devices.getDevices()).map((device) => ({
+        id: String(device.id),
+        name: String(device.name ?? ''),
+        driverId: String(device.driverId ?? ''),
+        ownerUri: typeof device.ownerUri === 'string' ? device.ownerUri : undefined,
+        iconObj: (device.iconObj as Device['iconObj']) ?? null,
+      })),
     getApps: async () =>
-      values<Record<string, unknown>>(await call('GET', '/apps/app')).map((a) => ({
-        id: String(a.id),
-        version: String(a.version ?? ''),
-        channel: typeof a.channel === 'string' ? a.channel : undefined,
+      values(await (await connected()).hub.apps.getApps()).map((app) => ({
+        id: String(app.id),
+        version: String(app.version ?? ''),
+        channel: typeof app.channel === 'string' ? app.channel : undefined,
       })),
     getAppStd: async (appId, message) => {
-      await call('POST', `/apps/app/${encodeURIComponent(appId)}/crashlog`, { message }, 30_000);
+      await (await connected()).slow.apps.getAppStd({ id: appId, message });
+    },
+    destroy: () => {
+      void session?.then(
+        ({ hub, slow }) => {
+          hub.destroy();
+          slow.destroy();
+        },
+        () => {},
+      );
+      session = null;
     },
   };
 }

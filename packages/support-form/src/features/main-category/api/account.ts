@@ -1,4 +1,3 @@
-import { request } from '../../../lib/http';
 import type { Hub, Order, Subscription, User } from '../../../types/entities';
 
 type Raw = Record<string, unknown>;
@@ -7,7 +6,6 @@ const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 /** A hub record of the cloud user, with the facts the form sends along. */
 export function toHub(raw: Raw): Hub {
-  const addresses = ['localUrlSecure', 'localUrl', 'remoteUrlForwarded', 'remoteUrl'].map((k) => str(raw[k])).filter(Boolean);
   return {
     id: str(raw._id ?? raw.id),
     name: str(raw.name, 'Hub'),
@@ -24,13 +22,11 @@ export function toHub(raw: Raw): Hub {
       return { id: str(app.id), version: str(app.version), channel: str(app.channel) || undefined };
     }),
     softwareVersion: str(raw.softwareVersion),
-    addresses,
   };
 }
 
-/** The cloud user (`GET /cloud/user/me`) in the shape the form reads. */
-export async function getUser(cloudUrl: string, token: string): Promise<User> {
-  const raw = await request<Raw>(`${cloudUrl}/cloud/user/me`, { token });
+/** The cloud user (`getAuthenticatedUser`, `GET /cloud/user/me`) in the shape the form reads. */
+export function toUser(raw: Raw): User {
   const subscriptions: Subscription[] = Object.entries((raw.subscriptions as Record<string, Raw> | undefined) ?? {}).map(
     ([id, s]) => ({ id, startedAt: str(s?.startedAt) }),
   );
@@ -49,9 +45,8 @@ export async function getUser(cloudUrl: string, token: string): Promise<User> {
   };
 }
 
-/** The user's orders (`GET /store/user/order`). */
-export async function getOrders(cloudUrl: string, token: string): Promise<Order[]> {
-  const raw = await request<unknown>(`${cloudUrl}/store/user/order`, { token });
+/** The user's orders (`store.getOrders`, `GET /store/user/order`) in the shape the form reads. */
+export function toOrders(raw: unknown): Order[] {
   const list = Array.isArray(raw) ? raw : Object.values((raw as Raw) ?? {});
   return list.map((o) => {
     const order = o as Raw;

@@ -1,36 +1,41 @@
-import { HttpError } from '../../../lib/http';
+import { APIError } from '@hearth/client/browser';
+
+export interface UploadAnswer {
+  status: number;
+  statusText: string;
+  /** The decoded JSON answer, or `undefined` when it was not JSON. */
+  body: unknown;
+}
 
 /**
- * Uploads one file as the raw request body (`POST /api/helpdesk/attachment?filename=&mimetype=`) and answers
- * its upload token. XMLHttpRequest because it reports upload progress.
+ * Sends one file as the raw request body (`helpdesk.uploadAttachment`, `POST /api/helpdesk/attachment`) to `url`
+ * and answers whatever the server answered. XMLHttpRequest because it reports upload progress, which fetch does
+ * not; everything else about the call (address, token, refresh, errors) is the client library's.
  */
-export function uploadAttachment(
-  cloudUrl: string,
-  token: string | null,
+export function sendFile(
+  url: string,
+  accessToken: string | undefined,
   file: File,
   onProgress: (fraction: number) => void,
-): Promise<string> {
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
-    const query = new URLSearchParams({ filename: file.name, mimetype: file.type || 'application/octet-stream' });
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${cloudUrl}/api/helpdesk/attachment?${query}`);
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.open('POST', url);
+    if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
+      let body: unknown;
       try {
-        const body = JSON.parse(xhr.responseText || '{}') as { token?: string; error_description?: string };
-        if (xhr.status >= 200 && xhr.status < 300 && body.token) {
-          onProgress(1);
-          resolve(body.token);
-        } else reject(new HttpError(xhr.status, body.error_description ?? `HTTP ${xhr.status}`));
+        body = JSON.parse(xhr.responseText);
       } catch {
-        reject(new HttpError(xhr.status, `HTTP ${xhr.status}`));
+        body = undefined;
       }
+      resolve({ status: xhr.status, statusText: xhr.statusText, body });
     };
-    xhr.onerror = () => reject(new HttpError(0, 'Network error'));
+    xhr.onerror = () => reject(new APIError('Network error', 0, 'network_error'));
     xhr.send(file);
   });
 }

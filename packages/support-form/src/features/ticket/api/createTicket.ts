@@ -1,5 +1,3 @@
-import { request } from '../../../lib/http';
-
 /** The ticket payload of seed section 7, field for field. */
 export interface TicketPayload {
   subject: string;
@@ -30,12 +28,3 @@ export interface TicketPayload {
   supportFormPath: string;
   uploadTokens: string[];
 }
-
-/** `POST /api/helpdesk/ticket`; a retry with the same idempotency key creates no second ticket. */
-export const createTicket = (cloudUrl: string, token: string | null, payload: TicketPayload, idempotencyKey: string) =>
-  request<{ ticketCreated: boolean }>(`${cloudUrl}/api/helpdesk/ticket`, {
-    method: 'POST',
-    token,
-    body: payload,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
