@@ -41,7 +41,13 @@ export async function openDatabase(options: DatabaseOptions, migrations: Record<
   let kind: DatabaseKind;
   if (options.databaseUrl) {
     kind = 'postgres';
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c search_path=${schema}` });
+    // JIT compilation costs more than it saves for the short queries of a web service (a few hundred milliseconds
+    // for a query whose estimated cost crosses jit_above_cost, such as a broad app search); PGlite has none.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: `-c search_path=${schema} -c jit=off`,
+    });
     root = new Kysely<CloudSchema>({ dialect: new PostgresDialect({ pool }) });
   } else {
     kind = 'pglite';

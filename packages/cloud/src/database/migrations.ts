@@ -1,5 +1,10 @@
 import type { Migration } from 'kysely';
-import { appsCatalogueMigration, appsSearchAndSummariesMigration, appsSearchDictionaryMigration } from '../services/apps/tables';
+import {
+  appsCatalogueMigration,
+  appsSearchAndSummariesMigration,
+  appsSearchDictionaryMigration,
+  appsSearchDocumentsMigration,
+} from '../services/apps/tables';
 import { callbackMigration } from '../services/callback/migration';
 import { cloudHubRegionMigration } from '../services/cloud/hub-region';
 import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
@@ -23,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-90-apps-search-dictionary': appsSearchDictionaryMigration,
   '20261122-95-cloud-user-revisions': cloudUserRevisionsMigration,
   '20261122-96-cloud-hub-region': cloudHubRegionMigration,
+  '20261122-98-apps-search-documents': appsSearchDocumentsMigration,
 };

@@ -3,8 +3,9 @@ import semver from 'semver';
 /**
  * Hub compatibility of a live app: the platform (`local` or `cloud`) a hub runs on, its software version against the
  * manifest's `compatibility` range, its model's hardware against the manifest's `platformLocalRequiredFeatures`, and
- * the SDK level. Version ranges are kept as numeric intervals so that the database can filter with them; the same
- * intervals answer in JavaScript, so PostgreSQL, PGlite and driver searches agree.
+ * the SDK level. Version ranges are kept as numeric intervals (an `int8multirange` in the database) so that the
+ * database can filter with them; the same intervals answer in JavaScript, so PostgreSQL, PGlite and driver searches
+ * agree.
  */
 
 /** Hub filters of the search calls (`homeyVersion`, `homeyPlatform`, `homeyModel`) and driver searches. */
@@ -108,6 +109,15 @@ export function versionIntervals(range: string): VersionInterval[] | null {
     if (until === null || from < until) intervals.push([from, until]);
   }
   return intervals;
+}
+
+/**
+ * Intervals as a PostgreSQL `int8multirange` literal (`{[5000000000000,)}`), which the database tests a version
+ * against with `@>`; `null` (no range, or not a valid one) accepts any version.
+ */
+export function multirangeOf(intervals: VersionInterval[] | null): string | null {
+  if (intervals === null) return null;
+  return `{${intervals.map(([from, until]) => `[${from},${until ?? ''})`).join(',')}}`;
 }
 
 /** The hub version a filter names, encoded; `null` when it is no version. */

@@ -109,12 +109,18 @@ describeOnDatabases('app catalogue migrations', (backend) => {
     const keys = await current.db.selectFrom('app_search_words').select(['key', 'distance']).where('word', '=', 'lamp').execute();
     expect(keys).toContainEqual({ key: 'lamp', distance: 0 });
     expect(keys).toContainEqual({ key: 'la', distance: 2 });
-    const search = await current.db
-      .selectFrom('apps')
-      .select('compatibility_ranges')
-      .where('id', '=', 'com.old.lamp')
+    const document = await current.db
+      .selectFrom('app_search_postings')
+      .select(['compatibility', 'installs', 'name_languages', 'platforms'])
+      .where('app_id', '=', 'com.old.lamp')
+      .where('word', '=', 'oude')
       .executeTakeFirstOrThrow();
-    expect(search.compatibility_ranges).toEqual([[5_000_000_000_000, null]]);
+    expect(document).toEqual({
+      compatibility: '{[5000000000000,)}',
+      installs: 1,
+      name_languages: ',en,nl,',
+      platforms: ',local,',
+    });
     await current.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Translation } from './archive';
+import { multirangeOf, versionIntervals } from './compatibility';
 
 /** Words shorter than this match only exactly or as a prefix: one typo in two letters is another word. */
 const MIN_TYPO_LENGTH = 4;
@@ -140,4 +141,44 @@ export function lookupKeys(words: string[]): { anyDistance: string[]; wordsOnly:
   const anyDistance = [...new Set([...words, ...typos.filter((k) => k.length >= 5)])];
   const wordsOnly = typos.filter((k) => k.length < 5 && !anyDistance.includes(k));
   return { anyDistance, wordsOnly };
+}
+
+/**
+ * What the search needs of a live app besides its words, kept on each of its postings so that ranking and hub
+ * filters read the postings alone: the languages of its names and descriptions (`,en,nl,`; `,` when given once),
+ * its platforms (`,local,cloud,`), required hardware, accepted hub versions, SDK level and install count.
+ */
+export interface SearchDocument {
+  installs: number;
+  name_languages: string;
+  description_languages: string;
+  platforms: string;
+  required_features: string;
+  compatibility: string | null;
+  sdk: number;
+}
+
+const listed = (values: string[]) => `,${values.join(',')},`;
+
+export function searchDocumentOf(
+  facts: {
+    name: Translation;
+    description?: Translation | undefined;
+    platforms?: string[] | undefined;
+    platformLocalRequiredFeatures?: string[] | undefined;
+    compatibility?: string | undefined;
+    sdk?: number | undefined;
+  },
+  installs: number,
+): SearchDocument {
+  const languages = (text: Translation | undefined) => listed(typeof text === 'object' ? Object.keys(text) : []);
+  return {
+    installs,
+    name_languages: languages(facts.name),
+    description_languages: languages(facts.description),
+    platforms: listed(facts.platforms ?? ['local']),
+    required_features: JSON.stringify(facts.platformLocalRequiredFeatures ?? []),
+    compatibility: multirangeOf(facts.compatibility ? versionIntervals(facts.compatibility) : null),
+    sdk: facts.sdk ?? 3,
+  };
 }

@@ -26,8 +26,8 @@ import {
   type PackageManifest,
   readArchive,
 } from './archive';
-import { compatible, type HubFilter, hubVersion, modelFacts, versionIntervals } from './compatibility';
-import { dictionaryOf, lookupKeys, matchScore, postingsOf, wordsOf } from './search';
+import { compatible, type HubFilter, hubVersion, modelFacts } from './compatibility';
+import { dictionaryOf, lookupKeys, matchScore, postingsOf, searchDocumentOf, wordsOf } from './search';
 import type { AppBuildsTable, AppSettingsValue, AppsTable, Channel } from './tables';
 
 type BuildRow = Selectable<AppBuildsTable>;
@@ -545,7 +545,6 @@ export class AppCatalogue {
         live_version: live?.version ?? null,
         test_version: test?.version ?? null,
         facts: JSON.stringify(facts),
-        compatibility_ranges: JSON.stringify(facts?.compatibility ? versionIntervals(facts.compatibility) : null),
         updated_at: new Date(),
       })
       .where('id', '=', appId)
@@ -578,6 +577,12 @@ export class AppCatalogue {
       .updateTable('apps')
       .set({ installs: num(row.count) })
       .where('id', '=', appId)
+      .execute();
+    // The search ranks on the count its postings carry.
+    await this.db
+      .updateTable('app_search_postings')
+      .set({ installs: num(row.count) })
+      .where('app_id', '=', appId)
       .execute();
   }
 
@@ -1252,43 +1257,41 @@ export class AppCatalogue {
     const table = (name: string) => sql.table(`${this.context.database.schema}.${name}`);
     const language = filter.language?.slice(0, 2).toLowerCase() ?? 'en';
     const values = sql.join(matches.map((m) => sql`(${m.index}::int, ${m.word}::text, ${m.score}::int)`));
-    // A name in the asked language, given once, or in English when the app has no name in that language.
-    const preferred = sql`(p.language in ('', ${language}) or (p.language = 'en' and not coalesce(a.facts -> 'name' ? ${language}, false)))`;
-    const readable = sql`(p.field <> 'description' or p.language in ('', ${language}) or (p.language = 'en' and not coalesce(a.facts -> 'description' ? ${language}, false)))`;
-    const conditions = [sql`a.live_build_id is not null`, readable];
+    // Postings exist for live apps only and carry what the filters ask about (see `searchDocumentOf`).
+    const conditions = [sql`true`];
     const platforms = [filter.homeyPlatform, filter.homeyModel ? modelFacts(filter.homeyModel).platform : undefined];
-    for (const platform of platforms)
-      if (platform) conditions.push(sql`coalesce(a.facts -> 'platforms', '["local"]') @> ${JSON.stringify([platform])}::jsonb`);
+    for (const platform of platforms) if (platform) conditions.push(sql`strpos(p.platforms, ${`,${platform},`}) > 0`);
     const version = hubVersion(filter.homeyVersion);
-    if (version !== null)
-      conditions.push(sql`(a.compatibility_ranges is null or exists (
-        select 1 from jsonb_array_elements(a.compatibility_ranges) r
-        where (r ->> 0)::bigint <= ${version} and (r ->> 1 is null or ${version} < (r ->> 1)::bigint)))`);
+    if (version !== null) conditions.push(sql`(p.compatibility is null or p.compatibility @> ${version}::bigint)`);
     const model = filter.homeyModel ? modelFacts(filter.homeyModel) : null;
     if (model?.platform === 'local' && model.features)
-      conditions.push(
-        sql`coalesce(a.facts -> 'platformLocalRequiredFeatures', '[]') <@ ${JSON.stringify(model.features)}::jsonb`,
-      );
-    if (filter.homeyMinimumSdkVersion !== undefined)
-      conditions.push(sql`coalesce((a.facts ->> 'sdk')::int, 3) >= ${filter.homeyMinimumSdkVersion}`);
-    // Per query word the best posting: names 6–10 (a better match first, the asked language breaking ties), descriptions 1–3.
+      conditions.push(sql`p.required_features <@ ${JSON.stringify(model.features)}::jsonb`);
+    if (filter.homeyMinimumSdkVersion !== undefined) conditions.push(sql`p.sdk >= ${filter.homeyMinimumSdkVersion}`);
+    // Per query word the best posting: names 6–10 (a better match first; a name in the asked language, given once,
+    // or in English when the app has none in that language, one more), descriptions 1–3 (in the asked language,
+    // given once, or in English when the app has none in it), else nothing.
+    const asked = `,${language},`;
+    const score = sql`case
+      when p.field <> 'description' then 3 + 2 * m.score
+        + case when p.language in ('', ${language}) or (p.language = 'en' and strpos(p.name_languages, ${asked}) = 0) then 1 else 0 end
+      when p.language in ('', ${language}) or (p.language = 'en' and strpos(p.description_languages, ${asked}) = 0) then m.score
+    end`;
+    // The postings of each matched word are read through their index (`offset 0` keeps the planner, which has no
+    // statistics on PGlite, from scanning them all), and only they: no other table is read.
     const { rows } = await sql<{ app_id: string }>`
       with m(qi, word, score) as (values ${values}),
-      hits as (
-        select p.app_id, m.qi,
-          max(case when p.field = 'description' then m.score
-                   else 3 + 2 * m.score + case when ${preferred} then 1 else 0 end end) as score
+      best as (
+        select p.app_id, m.qi, max(${score}) as score, max(p.installs) as installs
         from m
-        join ${table('app_search_postings')} p on p.word = m.word
-        join ${table('apps')} a on a.id = p.app_id
+        cross join lateral (select * from ${table('app_search_postings')} p where p.word = m.word offset 0) p
         where ${sql.join(conditions, sql` and `)}
         group by p.app_id, m.qi
       )
-      select h.app_id
-      from hits h join ${table('apps')} a on a.id = h.app_id
-      group by h.app_id, a.installs
+      select app_id from best
+      where score is not null
+      group by app_id
       having count(*) = ${wordCount}
-      order by sum(h.score) desc, a.installs desc, h.app_id
+      order by sum(score) desc, max(installs) desc, app_id
       limit ${SEARCH_LIMIT}`.execute(this.db);
     return rows.map((r) => r.app_id);
   }
@@ -1412,16 +1415,21 @@ export class AppCatalogue {
       const chunk = appIds.slice(i, i + 500);
       const rows = await this.db
         .selectFrom('apps')
-        .select(['id', 'facts'])
+        .select(['id', 'facts', 'installs'])
         .where('id', 'in', chunk)
         .where('live_build_id', 'is not', null)
         .execute();
       await this.db.deleteFrom('app_search_postings').where('app_id', 'in', chunk).execute();
-      const postings = rows.flatMap((row) => (row.facts ? postingsOf(row.id, row.facts as AppFactsValue) : []));
-      for (let j = 0; j < postings.length; j += 2_000)
+      const postings = rows.flatMap((row) => {
+        const facts = row.facts as AppFactsValue | null;
+        if (!facts) return [];
+        const document = searchDocumentOf(facts, row.installs);
+        return postingsOf(row.id, facts).map((posting) => ({ ...posting, ...document }));
+      });
+      for (let j = 0; j < postings.length; j += 1_000)
         await this.db
           .insertInto('app_search_postings')
-          .values(postings.slice(j, j + 2_000))
+          .values(postings.slice(j, j + 1_000))
           .execute();
       written += postings.length;
       const words = [...new Set(postings.map((p) => p.word))];

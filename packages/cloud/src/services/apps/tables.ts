@@ -1,6 +1,6 @@
 import { type ColumnType, type Generated, type Kysely, type Migration, sql } from 'kysely';
-import { type VersionInterval, versionIntervals } from './compatibility';
-import { dictionaryOf, postingsOf, type SearchField, searchRows } from './search';
+import { versionIntervals } from './compatibility';
+import { dictionaryOf, postingsOf, type SearchField, searchDocumentOf, searchRows } from './search';
 
 /** A jsonb column: read as `T`, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
@@ -34,8 +34,6 @@ export interface AppsTable {
   rating_count: ColumnType<number, number | undefined, number>;
   /** Hubs that installed the app (kept equal to its rows in `app_installs`). */
   installs: ColumnType<number, number | undefined, number>;
-  /** The hub versions the shown facts' `compatibility` range accepts; `null` when it has none (any version). */
-  compatibility_ranges: ColumnType<VersionInterval[] | null, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -171,13 +169,24 @@ export interface AppSearchWordsTable {
   distance: number;
 }
 
-/** The words of each live app (its postings): where each was found, and in which language. */
+/**
+ * The words of each live app (its postings): where each was found, and in which language; with the app's search
+ * document (see `searchDocumentOf`), so that a search ranks and filters on the postings alone.
+ */
 export interface AppSearchPostingsTable {
   word: string;
   app_id: string;
   field: SearchField;
   /** The language of the name or description it is a word of; `''` for text given once and for the id. */
   language: string;
+  installs: ColumnType<number, number | undefined, number>;
+  name_languages: ColumnType<string, string | undefined, string>;
+  description_languages: ColumnType<string, string | undefined, string>;
+  platforms: ColumnType<string, string | undefined, string>;
+  required_features: ColumnType<string[], string | undefined, string>;
+  /** The hub versions the app accepts (`int8multirange` of encoded versions); `null` accepts any. */
+  compatibility: ColumnType<string | null, string | null | undefined, string | null>;
+  sdk: ColumnType<number, number | undefined, number>;
 }
 
 export interface AppsTables {
@@ -197,6 +206,10 @@ export interface AppsTables {
 
 /** The tables as the migrations before the dictionary saw them. */
 type AppsTablesWithKeys = AppsTables & { app_search_keys: AppSearchKeysTable };
+/** The tables as the dictionary migration saw them: the app kept its version intervals. */
+type AppsTablesWithRanges = Omit<AppsTables, 'apps'> & {
+  apps: AppsTable & { compatibility_ranges: ColumnType<unknown, string | undefined, string> };
+};
 
 const now = sql`now()`;
 const emptyObject = sql`'{}'::jsonb`;
@@ -435,7 +448,7 @@ export const appsSearchDictionaryMigration: Migration = {
       .execute();
     await db.schema.createIndex('app_search_postings_app').on('app_search_postings').column('app_id').execute();
     await db.schema.alterTable('apps').addColumn('compatibility_ranges', 'jsonb').execute();
-    const typed = db as unknown as Kysely<AppsTables>;
+    const typed = db as unknown as Kysely<AppsTablesWithRanges>;
     const apps = await typed.selectFrom('apps').select(['id', 'live_build_id', 'facts']).execute();
     for (const app of apps) {
       const facts = app.facts as { name?: string | Record<string, string>; compatibility?: string } | null;
@@ -461,5 +474,41 @@ export const appsSearchDictionaryMigration: Migration = {
         .execute();
     }
     await db.schema.dropTable('app_search_keys').execute();
+  },
+};
+
+/**
+ * Each posting carries its app's search document (name and description languages, platforms, required hardware,
+ * accepted hub versions as an `int8multirange`, SDK level, installs), so that a search ranks and filters without
+ * reading the apps; the version intervals kept on the app go. Existing postings are filled in.
+ */
+export const appsSearchDocumentsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('app_search_postings')
+      .addColumn('installs', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('name_languages', 'text', (c) => c.notNull().defaultTo(','))
+      .addColumn('description_languages', 'text', (c) => c.notNull().defaultTo(','))
+      .addColumn('platforms', 'text', (c) => c.notNull().defaultTo(',local,'))
+      .addColumn('required_features', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('compatibility', sql`int8multirange`)
+      .addColumn('sdk', 'integer', (c) => c.notNull().defaultTo(3))
+      .execute();
+    await db.schema.alterTable('apps').dropColumn('compatibility_ranges').execute();
+    const typed = db as unknown as Kysely<AppsTables>;
+    const apps = await typed
+      .selectFrom('apps')
+      .select(['id', 'facts', 'installs'])
+      .where('live_build_id', 'is not', null)
+      .execute();
+    for (const app of apps) {
+      const facts = app.facts as Parameters<typeof searchDocumentOf>[0] | null;
+      if (!facts?.name) continue;
+      await typed
+        .updateTable('app_search_postings')
+        .set(searchDocumentOf(facts, app.installs))
+        .where('app_id', '=', app.id)
+        .execute();
+    }
   },
 };
