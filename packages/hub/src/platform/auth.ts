@@ -35,14 +35,59 @@ export function principalForSession(context: HubContext, session: HubSession): H
   };
 }
 
-/** Resolves a session token or personal access token to the caller. */
+interface Resolved {
+  principal: HubPrincipal;
+  expiresAt: number;
+  lastUsed: number;
+  sessionsVersion: number;
+  usersVersion: number;
+}
+
+/** Callers resolved per token while no session or user changed since: a request then costs no queries. */
+const resolvedTokens = new WeakMap<HubContext, Map<string, Resolved>>();
+const MAX_RESOLVED = 10_000;
+
+/**
+ * Resolves a session token or personal access token to the caller. The answer is kept until any session or
+ * user changes (a revoked session, a disabled user or a new role is seen by the very next request) or the
+ * session expires.
+ */
 export function principalForToken(context: HubContext, token: string): HubPrincipal {
-  const session = context.sessions.findByToken(token);
-  if (!session) throw new HearthError('invalid_token', 'Invalid or expired token');
-  const principal = principalForSession(context, session);
-  if (session.lastUsed === null || Date.now() - Date.parse(session.lastUsed) > TOUCH_INTERVAL_MS) {
-    context.sessions.touch(session.id);
+  let cache = resolvedTokens.get(context);
+  if (!cache) {
+    cache = new Map();
+    resolvedTokens.set(context, cache);
   }
+  const now = Date.now();
+  const hit = cache.get(token);
+  if (
+    hit &&
+    hit.sessionsVersion === context.sessions.version &&
+    hit.usersVersion === context.users.version &&
+    hit.expiresAt > now &&
+    now - hit.lastUsed <= TOUCH_INTERVAL_MS
+  ) {
+    return hit.principal;
+  }
+  const session = context.sessions.findByToken(token);
+  if (!session) {
+    cache.delete(token);
+    throw new HearthError('invalid_token', 'Invalid or expired token');
+  }
+  const principal = principalForSession(context, session);
+  let lastUsed = session.lastUsed === null ? 0 : Date.parse(session.lastUsed);
+  if (now - lastUsed > TOUCH_INTERVAL_MS) {
+    context.sessions.touch(session.id);
+    lastUsed = now;
+  }
+  if (cache.size >= MAX_RESOLVED) cache.clear();
+  cache.set(token, {
+    principal,
+    expiresAt: session.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(session.expiresAt),
+    lastUsed,
+    sessionsVersion: context.sessions.version,
+    usersVersion: context.users.version,
+  });
   return principal;
 }
 

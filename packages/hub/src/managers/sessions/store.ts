@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
 import type { HubEvents } from '../../platform/events';
 import type { HubDatabase, Migration } from '../../store/database';
+import { Statements } from '../../store/statements';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 
@@ -80,20 +80,21 @@ export interface NewSession {
 
 export class SessionStore {
   constructor(
-    private readonly db: HubDatabase,
+    db: HubDatabase,
     private readonly events?: HubEvents,
-  ) {}
+  ) {
+    this.statements = new Statements(db);
+  }
 
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements: Statements;
 
-  /** Statements are prepared once per store: preparing costs more than running most of them. */
-  private statement(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+  /** Changes whenever a write may have changed the store (see {@link Statements.version}). */
+  get version(): number {
+    return this.statements.version;
+  }
+
+  private statement(sql: string) {
+    return this.statements.get(sql);
   }
 
   /** Creates a session and answers it with its secret token, which is never stored. */

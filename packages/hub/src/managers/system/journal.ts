@@ -7,17 +7,22 @@ const LIMIT = 1000;
  * lines; every realtime event the hub publishes is logged too.
  */
 export class Journal {
+  /** A ring of the last {@link LIMIT} lines: logging one never moves the others. */
   private readonly lines: string[] = [];
+  private next = 0;
 
   constructor(private readonly hubId: string) {}
 
   log(message: string): void {
-    this.lines.push(`${new Date().toISOString()} hearth[${this.hubId}]: ${message}`);
-    if (this.lines.length > LIMIT) this.lines.splice(0, this.lines.length - LIMIT);
+    const line = `${new Date().toISOString()} hearth[${this.hubId}]: ${message}`;
+    if (this.lines.length < LIMIT) this.lines.push(line);
+    else this.lines[this.next] = line;
+    this.next = (this.next + 1) % LIMIT;
   }
 
   tail(count: number): string[] {
-    return this.lines.slice(-count);
+    const ordered = this.lines.length < LIMIT ? this.lines : [...this.lines.slice(this.next), ...this.lines.slice(0, this.next)];
+    return ordered.slice(-count);
   }
 }
 

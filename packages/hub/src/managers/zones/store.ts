@@ -170,8 +170,13 @@ export class ZoneStore {
       next.order,
       id,
     );
-    this.refresh(id);
-    return this.get(id);
+    // The stored row is exactly `next`: put it in the in-memory copy without reading it back.
+    const cached = caches.get(this.db);
+    if (cached) {
+      cached.zones.set(id, Object.freeze(next));
+      cached.json = undefined;
+    }
+    return next;
   }
 
   /** Sets whether someone or something is active in the zone (presence and sensors call this). */
