@@ -4,13 +4,17 @@ import { closeSync, fdatasync, openSync } from 'node:fs';
  * Group commit for the hub's SQLite database. Transactions commit to the write-ahead log without waiting for
  * the disk (`synchronous = NORMAL`), which already survives a killed process; before a write is acknowledged
  * the caller awaits `sync()`, one `fdatasync` of the log off the event loop that covers every transaction
- * committed before it started. Concurrent writers share that fsync, so a hub acknowledges many writes per
- * disk flush instead of one (4 ms per flush on the reference machine).
+ * committed before it started. Concurrent writers share that flush: one starts only after the event loop has
+ * taken in the requests that arrived together, so a hub acknowledges many writes per disk flush instead of one.
  */
 export class WalDurability {
   private readonly fd: number;
+  /** The flush in flight: it may have started before a caller's commit, so it covers none who come now. */
   private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  /** The next flush, not started yet: it covers everyone who asks before it starts. */
+  private next: Promise<void> | null = null;
+  /** Flushes started so far (for tests and diagnostics). */
+  flushes = 0;
 
   constructor(walPath: string) {
     this.fd = openSync(walPath, 'a');
@@ -18,20 +22,19 @@ export class WalDurability {
 
   /** Resolves once everything committed before this call is on disk. */
   sync(): Promise<void> {
-    if (!this.running) {
-      this.running = this.flush();
-      return this.running;
-    }
-    // A flush already running may have started before our commit: wait for the next one.
-    this.queued ??= this.running.then(() => {
-      this.queued = null;
-      this.running = this.flush();
-      return this.running;
-    });
-    return this.queued;
+    this.next ??= (this.running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(() => {
+        this.next = null;
+        this.running = this.flush();
+        return this.running;
+      });
+    return this.next;
   }
 
   private flush(): Promise<void> {
+    this.flushes += 1;
     return new Promise<void>((resolve, reject) => {
       // fdatasync, as SQLite itself syncs: the log's content and its size, without its timestamps.
       fdatasync(this.fd, (error) => {
