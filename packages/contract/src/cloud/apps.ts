@@ -291,7 +291,11 @@ export const appsOperations = {
       homeyModel: Type.Optional(Type.String({ maxLength: 100 })),
     }),
     response: Apps,
-    summary: 'Live apps whose name (in any language) or id has a word matching the query, tolerating one typo.',
+    summary:
+      'Live apps with a word matching each query word (exactly, as a prefix or with one typo) in their name (any ' +
+      'language), id or description (in `language`, else English); names in `language` first. Only apps whose live ' +
+      'build suits the hub: `homeyVersion` in its compatibility range, `homeyPlatform`, and `homeyModel` (its platform ' +
+      'and hardware against `platformLocalRequiredFeatures`).',
   }),
   searchZigbeeDriver: op({
     name: 'searchZigbeeDriver',
