@@ -196,6 +196,9 @@ async function fill(cloud: Cloud, apps: Generated[]) {
   }
 }
 
+/** The answers of the first database, by query, to compare the second's with. */
+const answers = new Map<string, string>();
+
 async function timed(url: string): Promise<{ ms: number; body: unknown }> {
   const start = performance.now();
   const response = await fetch(url);
@@ -255,11 +258,15 @@ async function run(backend: 'pglite' | 'postgres') {
     const lookup: number[] = [];
     const wrong: string[] = [];
     let checked = 0;
+    let same = 0;
     for (const { app, kind, filter, url } of sample) {
       const { ms, body } = await timed(url);
       times[kind].push(ms);
       times.all.push(ms);
       const ids = (body as { id: string }[]).map((hit) => hit.id);
+      const key = url.slice(base.length);
+      if (backend === 'pglite') answers.set(key, ids.join());
+      else if (answers.get(key) === ids.join()) same++;
       if (kind !== 'broad') {
         checked++;
         const expected = compatible(app.facts, filter);
@@ -288,6 +295,11 @@ async function run(backend: 'pglite' | 'postgres') {
       met: wrong.length === 0,
     });
     for (const miss of wrong.filter(Boolean)) line('  wrong', miss);
+    if (backend === 'postgres')
+      line("answers equal to PGlite's (same ids, same order)", `${same} / ${sample.length}`, {
+        text: 'all',
+        met: same === sample.length,
+      });
   } finally {
     await cloud.stop();
     if (backend === 'postgres') {

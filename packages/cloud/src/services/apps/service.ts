@@ -1277,7 +1277,8 @@ export class AppCatalogue {
       when p.language in ('', ${language}) or (p.language = 'en' and strpos(p.description_languages, ${asked}) = 0) then m.score
     end`;
     // The postings of each matched word are read through their index (`offset 0` keeps the planner, which has no
-    // statistics on PGlite, from scanning them all), and only they: no other table is read.
+    // statistics on PGlite, from scanning them all), and only they: no other table is read. Ties go by id in byte
+    // order, whatever the database's collation, so that PostgreSQL and PGlite answer the same list.
     const { rows } = await sql<{ app_id: string }>`
       with m(qi, word, score) as (values ${values}),
       best as (
@@ -1291,7 +1292,7 @@ export class AppCatalogue {
       where score is not null
       group by app_id
       having count(*) = ${wordCount}
-      order by sum(score) desc, max(installs) desc, app_id
+      order by sum(score) desc, max(installs) desc, app_id collate "C"
       limit ${SEARCH_LIMIT}`.execute(this.db);
     return rows.map((r) => r.app_id);
   }
