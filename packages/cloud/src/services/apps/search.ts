@@ -145,7 +145,7 @@ export function lookupKeys(words: string[]): { anyDistance: string[]; wordsOnly:
 
 /**
  * What the search needs of a live app besides its words, kept on each of its postings so that ranking and hub
- * filters read the postings alone: the languages of its names and descriptions (`,en,nl,`; `,` when given once),
+ * filters read the postings alone: the languages of its names and descriptions (`,en,nl,`; `,,` when given once),
  * its platforms (`,local,cloud,`), required hardware, accepted hub versions, SDK level and install count.
  */
 export interface SearchDocument {
