@@ -26,6 +26,22 @@ export function openDatabase(path: string): HubDatabase {
   return db;
 }
 
+const runners = new WeakMap<HubDatabase, (change: () => unknown) => unknown>();
+
+/**
+ * Runs `change` in one transaction (inside another one: a savepoint). Each database keeps one transaction
+ * function for this: better-sqlite3 builds a new one per `db.transaction(...)` call, which costs more than a
+ * small write itself.
+ */
+export function transact<T>(db: HubDatabase, change: () => T): T {
+  let run = runners.get(db);
+  if (!run) {
+    run = db.transaction((inner: () => unknown) => inner());
+    runners.set(db, run);
+  }
+  return run(change) as T;
+}
+
 /** Applies the migrations not applied yet. Migration ids are global, so each manager prefixes its own. */
 export function migrate(db: HubDatabase, migrations: readonly Migration[]): void {
   const applied = new Set(db.prepare('SELECT id FROM migration').pluck().all() as string[]);

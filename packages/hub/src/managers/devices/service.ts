@@ -11,7 +11,7 @@ import {
 } from '../../runtime/capabilities';
 import { type DriverManifest, translate } from '../../runtime/manifest';
 import { type CapabilityValue, initialValue, react, type SimulatedDevice, tick } from '../../runtime/simulation';
-import type { Migration } from '../../store/database';
+import { type Migration, transact } from '../../store/database';
 import type { AppService, ResolvedDriver } from '../apps/service';
 import { ZoneStore } from '../zones/store';
 
@@ -445,13 +445,13 @@ export class DeviceService {
   private write(device: DeviceRecord, changes: Record<string, CapabilityValue>, transactionId?: string): void {
     const now = Date.now();
     const update = this.sql('UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?');
-    this.context.db.transaction(() => {
+    transact(this.context.db, () => {
       for (const [capabilityId, value] of Object.entries(changes)) {
         // A button press (not getable) is an event, not a state: it is announced but never stored.
         if (!effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]).getable) continue;
         update.run(value === null ? null : JSON.stringify(value), now, device.id, capabilityId);
       }
-    })();
+    });
     const first = Object.keys(changes)[0];
     for (const [capabilityId, value] of Object.entries(changes)) {
       // Only the value the caller set carries its transactionId; the device's reactions get their own.

@@ -1,6 +1,7 @@
 import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement, SerializedJson } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
+import { transact } from '../../store/database';
 import { type HubZone, ZoneStore, zoneMigrations } from './store';
 
 const READ_SCOPE = 'homey.zone.readonly';
@@ -46,7 +47,7 @@ export const zonesManager: HubManager = {
      */
     const write = <T>(change: () => T): T => {
       try {
-        return db.transaction(change)();
+        return transact(db, change);
       } catch (error) {
         store.forget();
         throw error;

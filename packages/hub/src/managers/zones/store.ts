@@ -49,6 +49,9 @@ const toZone = (row: ZoneRow): HubZone => ({
   icon: row.icon,
 });
 
+/** The column of each updatable zone field. */
+const columns = { name: 'name', icon: 'icon', parent: 'parent', order: 'sort_order' } as const;
+
 /** The zones of each open database, shared by every `ZoneStore` over it (other managers make their own). */
 const caches = new WeakMap<HubDatabase, { zones: Map<string, HubZone>; json?: string }>();
 
@@ -162,14 +165,15 @@ export class ZoneStore {
   update(id: string, changes: { name?: string; icon?: string; parent?: string; order?: number }): HubZone | undefined {
     const current = this.get(id);
     if (!current) return undefined;
-    const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
-    this.statement('UPDATE zone SET name = ?, icon = ?, parent = ?, sort_order = ? WHERE id = ?').run(
-      next.name,
-      next.icon,
-      next.parent,
-      next.order,
-      id,
-    );
+    const given = Object.entries(changes).filter(([, v]) => v !== undefined) as [keyof typeof columns, unknown][];
+    const next = { ...current, ...Object.fromEntries(given) };
+    // Only the given columns are written: a rename does not make SQLite check the parent's foreign key.
+    if (given.length > 0) {
+      this.statement(`UPDATE zone SET ${given.map(([key]) => `${columns[key]} = ?`).join(', ')} WHERE id = ?`).run(
+        ...given.map(([, value]) => value),
+        id,
+      );
+    }
     // The stored row is exactly `next`: put it in the in-memory copy without reading it back.
     const cached = caches.get(this.db);
     if (cached) {
