@@ -33,3 +33,21 @@ export class Statements {
     return statement;
   }
 }
+
+/** A store over SQL tables whose `version` tells caches when it may have changed. */
+export abstract class SqlStore {
+  private readonly statements: Statements;
+
+  constructor(db: HubDatabase) {
+    this.statements = new Statements(db);
+  }
+
+  /** Changes whenever a write may have changed the store (see {@link Statements.version}). */
+  get version(): number {
+    return this.statements.version;
+  }
+
+  protected statement(sql: string): Statement {
+    return this.statements.get(sql);
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
-import { until } from '../../testing/until';
+import { pairDevice, untilAppRunning } from '../../testing/pairing';
 
 type Json = Record<string, unknown>;
 interface Device {
@@ -21,20 +21,12 @@ describe('device groups over HTTP', () => {
   let spare: string;
   let button: string;
 
-  async function pair(driverId: string): Promise<string> {
-    const session = await t.call<{ id: string }>('POST', '/drivers/pairsession', { type: 'pair', driverId });
-    const [candidate] = (await t.call<Json[]>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'list_devices' }))
-      .body;
-    return (await t.call<{ id: string }>('POST', `/drivers/pairsession/${session.body.id}/device`, candidate)).body.id;
-  }
+  const pair = (driverId: string) => pairDevice(t, driverId);
   const device = async (id: string) => (await t.call<Device>('GET', `/devices/device/${id}`)).body;
 
   beforeAll(async () => {
     t = await startTestHub();
-    await until(
-      () => t.call<Json>('GET', '/apps/app/com.hearth.virtual'),
-      (a) => a.body.state === 'running',
-    );
+    await untilAppRunning(t);
     plug = await pair('homey:app:com.hearth.virtual:virtualsocket');
     lamp = await pair('homey:app:com.hearth.virtual:socket');
     spare = await pair('homey:app:com.hearth.virtual:socket');
@@ -85,7 +77,8 @@ describe('device groups over HTTP', () => {
     const group = (await t.call<Device>('POST', '/devices/group', { name: 'Two', devices: [lamp, spare] })).body.id;
     const zones = (await t.call<Record<string, Json>>('GET', '/zones/zone')).body;
     const root = Object.values(zones).find((z) => z.parent === null)?.id as string;
-    const kitchen = (await t.call<{ id: string }>('POST', '/zones/zone', { name: 'Kitchen', parent: root, icon: 'kitchen' })).body.id;
+    const kitchen = (await t.call<{ id: string }>('POST', '/zones/zone', { name: 'Kitchen', parent: root, icon: 'kitchen' })).body
+      .id;
     const updated = await t.call<Device>('PUT', `/devices/group/${group}`, {
       name: 'Kitchen sockets',
       zone: kitchen,

@@ -47,26 +47,19 @@ export function compileExpression(text: string): (x: number) => number {
     }
     return fail(`Unexpected "${token}"`);
   };
-  const product = (): Node => {
-    let left = primary();
-    while (tokens[at] === '*' || tokens[at] === '/') {
-      const op = tokens[at++];
-      const l = left;
-      const r = primary();
-      left = op === '*' ? (x) => l(x) * r(x) : (x) => l(x) / r(x);
+  /** A left-associative chain of `operand`s joined by the operators of `ops`. */
+  const chain = (ops: Record<string, (a: number, b: number) => number>, operand: () => Node) => (): Node => {
+    let left = operand();
+    for (let token = tokens[at]; token !== undefined && token in ops; token = tokens[at]) {
+      at += 1;
+      const apply = ops[token] as (a: number, b: number) => number;
+      const [l, r] = [left, operand()];
+      left = (x) => apply(l(x), r(x));
     }
     return left;
   };
-  const sum = (): Node => {
-    let left = product();
-    while (tokens[at] === '+' || tokens[at] === '-') {
-      const op = tokens[at++];
-      const l = left;
-      const r = product();
-      left = op === '+' ? (x) => l(x) + r(x) : (x) => l(x) - r(x);
-    }
-    return left;
-  };
+  const product = chain({ '*': (a, b) => a * b, '/': (a, b) => a / b }, () => primary());
+  const sum: () => Node = chain({ '+': (a, b) => a + b, '-': (a, b) => a - b }, product);
   const expression = sum();
   if (at < tokens.length) fail(`Unexpected "${tokens[at]}"`);
   return (x) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../../testing/hub';
-import { until } from '../../testing/until';
+import { pairDevice, untilAppRunning } from '../../testing/pairing';
 import { energyManager } from '.';
 
 type Json = Record<string, unknown>;
@@ -26,17 +26,8 @@ describe('energy reports, prices and options over HTTP', () => {
 
   beforeAll(async () => {
     t = await startTestHub();
-    await until(
-      () => t.call<Json>('GET', '/apps/app/com.hearth.virtual'),
-      (a) => a.body.state === 'running',
-    );
-    const session = await t.call<{ id: string }>('POST', '/drivers/pairsession', {
-      type: 'pair',
-      driverId: 'homey:app:com.hearth.virtual:virtualsocket',
-    });
-    const [candidate] = (await t.call<Json[]>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'list_devices' }))
-      .body;
-    socket = (await t.call<{ id: string }>('POST', `/drivers/pairsession/${session.body.id}/device`, candidate)).body.id;
+    await untilAppRunning(t);
+    socket = await pairDevice(t, 'homey:app:com.hearth.virtual:virtualsocket');
     // The socket's meter: 10 kWh before the week; 2 kWh used on the 10th, 0.5 on the 11th, 1 on the 12th.
     hubRuntime(t.hub.context).insights.appendHistory(`homey:device:${socket}`, 'meter_power', [
       { t: feb(9, 23), v: 10 },

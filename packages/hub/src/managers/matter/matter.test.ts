@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
-import { until } from '../../testing/until';
+import { pairDevice, untilAppRunning } from '../../testing/pairing';
 import { threadManager } from '../thread';
 import { zigbeeManager } from '../zigbee';
 import { matterManager } from '.';
@@ -39,25 +39,14 @@ describe('Matter, Thread and Zigbee calls of the simulated radios, over HTTP', (
   let plug: string;
   let plugNode: string;
 
-  async function pair(driverId: string, event: string, data?: unknown): Promise<string> {
-    const session = await t.call<{ id: string }>('POST', '/drivers/pairsession', { type: 'pair', driverId });
-    const found = await t.call<Json>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event, data });
-    const candidate = Array.isArray(found.body) ? found.body[0] : found.body;
-    return (await t.call<{ id: string }>('POST', `/drivers/pairsession/${session.body.id}/device`, candidate)).body.id;
-  }
+  const pair = (driverId: string, event: string, data?: unknown) => pairDevice(t, driverId, { event, data });
 
   beforeAll(async () => {
     t = await startTestHub();
-    await until(
-      () => t.call<Json>('GET', '/apps/app/com.hearth.virtual'),
-      (a) => a.body.state === 'running',
-    );
+    await untilAppRunning(t);
     thermostat = await pair('homey:app:com.hearth.virtual:matter', 'matter_code', { code: '34970112332' });
     await t.call('POST', '/devkit/app', { manifest: wifiMatterApp, run: false });
-    await until(
-      () => t.call<Json>('GET', '/apps/app/com.example.matterwifi'),
-      (a) => a.body.state === 'running',
-    );
+    await untilAppRunning(t, 'com.example.matterwifi');
     plug = await pair('homey:app:com.example.matterwifi:plug', 'list_devices');
     const nodes = (await t.call<Json[]>('GET', '/matter/nodes')).body;
     node = String(nodes.find((n) => n.deviceId === thermostat)?.id);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { HubEvents } from '../../platform/events';
 import type { HubDatabase, Migration } from '../../store/database';
-import { Statements } from '../../store/statements';
+import { SqlStore } from '../../store/statements';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 
@@ -78,23 +78,12 @@ export interface NewSession {
   expiresAt?: string | null;
 }
 
-export class SessionStore {
+export class SessionStore extends SqlStore {
   constructor(
     db: HubDatabase,
     private readonly events?: HubEvents,
   ) {
-    this.statements = new Statements(db);
-  }
-
-  private readonly statements: Statements;
-
-  /** Changes whenever a write may have changed the store (see {@link Statements.version}). */
-  get version(): number {
-    return this.statements.version;
-  }
-
-  private statement(sql: string) {
-    return this.statements.get(sql);
+    super(db);
   }
 
   /** Creates a session and answers it with its secret token, which is never stored. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'no
 import { promisify } from 'node:util';
 import type { HubEvents } from '../../platform/events';
 import type { HubDatabase, Migration } from '../../store/database';
-import { Statements } from '../../store/statements';
+import { SqlStore } from '../../store/statements';
 
 export type UserRole = 'owner' | 'manager' | 'user' | 'guest';
 
@@ -101,23 +101,12 @@ const hashSecret = (secret: string): string => createHash('sha256').update(secre
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
 /** The hub's users. Every change is published as `user.create` / `user.update` / `user.delete` on `homey:manager:users`. */
-export class UserStore {
+export class UserStore extends SqlStore {
   constructor(
     private readonly db: HubDatabase,
     private readonly events?: HubEvents,
   ) {
-    this.statements = new Statements(db);
-  }
-
-  private readonly statements: Statements;
-
-  /** Changes whenever a write may have changed the store (see {@link Statements.version}). */
-  get version(): number {
-    return this.statements.version;
-  }
-
-  private statement(sql: string) {
-    return this.statements.get(sql);
+    super(db);
   }
 
   get(id: string): HubUser | undefined {
