@@ -38,9 +38,9 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-it('registers its id, model, version and current address with the real cloud at start', async () => {
-  await expect(t.hub.cloudRegistration).resolves.toBe(true);
-  const tokenAnswer = await fetch(`${cloud.url}/cloud/oauth2/token`, {
+/** A token of the provider's internal client (client credentials) from the real cloud. */
+async function internalToken(): Promise<string> {
+  const answer = await fetch(`${cloud.url}/cloud/oauth2/token`, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`hearth-internal:${SECRET}`).toString('base64')}`,
@@ -48,7 +48,12 @@ it('registers its id, model, version and current address with the real cloud at 
     },
     body: 'grant_type=client_credentials',
   });
-  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+it('registers its id, model, version and current address with the real cloud at start', async () => {
+  await expect(t.hub.cloudRegistration).resolves.toBe(true);
+  const token = await internalToken();
   const record = (await (
     await fetch(`${cloud.url}/cloud/homey/abcdef0123456789abcdef01`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as Record<string, unknown>;
@@ -109,18 +114,9 @@ async function delegationTokenOf(email: string, password: string): Promise<strin
 it("binds the owner the cloud's registry names, and a stranger's delegation token cannot take the unowned hub", async () => {
   expect(t.hub.context.users.owner()?.athomId).toBeNull();
   // A stranger with a real cloud account asks the real cloud for a delegation token (naming no hub).
-  const internal = await fetch(`${cloud.url}/cloud/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`hearth-internal:${SECRET}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: internalToken } = (await internal.json()) as { access_token: string };
   const created = await fetch(`${cloud.url}/cloud/user`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${internalToken}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await internalToken()}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       user: { email: 'stranger@hearth.test', password: 'a-good-password-1', firstname: 'S', lastname: 'T' },
     }),
