@@ -516,6 +516,51 @@ describeOnDatabases('app catalogue', (backend) => {
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('platformLocalRequiredFeatures') });
   });
 
+  it('browses live apps by platform, connectivity, category and features, a page at a time', async () => {
+    const kit = { category: ['browse-kit'] };
+    await publish('com.kit.alpha', '1.0.0', { ...kit, flow: { actions: [{ id: 'go' }] } });
+    await publish('com.kit.beta', '1.0.0', {
+      category: ['browse-kit', 'security'],
+      platforms: ['local', 'cloud'],
+      drivers: [{ id: 'lock', name: { en: 'Lock' }, class: 'lock', capabilities: ['locked'], connectivity: ['zwave', 'lan'] }],
+    });
+    await publish('com.kit.gamma', '1.0.0', { ...kit, platforms: ['cloud'], drivers: [], settings: [{ id: 'token' }] });
+    // Approved without release: not live, so never browsed.
+    await publish('com.kit.delta', '1.0.0', kit, false);
+    const browse = async (filters: string) => {
+      const response = await api('GET', `/app/browse?${filters}`, null);
+      expect(response.status).toBe(200);
+      const { total, apps } = await readJson(response);
+      return { total, ids: apps.map((a: Json) => a.id) };
+    };
+    const all = ['com.kit.gamma', 'com.kit.beta', 'com.kit.alpha'];
+    expect(await browse('category=browse-kit')).toEqual({ total: 3, ids: all });
+    expect(await browse('category=browse-kit&platform=cloud')).toEqual({ total: 2, ids: ['com.kit.gamma', 'com.kit.beta'] });
+    expect(await browse('category=browse-kit&platform=local')).toEqual({ total: 2, ids: ['com.kit.beta', 'com.kit.alpha'] });
+    expect(await browse('category=browse-kit&platform=cloud&platform=local')).toEqual({ total: 3, ids: all });
+    expect(await browse('category=browse-kit&connectivity=zwave')).toEqual({ total: 1, ids: ['com.kit.beta'] });
+    expect(await browse('category=browse-kit&connectivity=lan&connectivity=zigbee')).toEqual({
+      total: 2,
+      ids: ['com.kit.beta', 'com.kit.alpha'],
+    });
+    expect(await browse('category=browse-kit&features=drivers')).toEqual({ total: 2, ids: ['com.kit.beta', 'com.kit.alpha'] });
+    expect(await browse('category=browse-kit&features=drivers&features=flow')).toEqual({ total: 1, ids: ['com.kit.alpha'] });
+    expect(await browse('category=browse-kit&features=settings&platform=local')).toEqual({ total: 0, ids: [] });
+    expect(await browse('category=browse-kit&category=security&connectivity=zwave')).toEqual({
+      total: 1,
+      ids: ['com.kit.beta'],
+    });
+    expect(await browse('category=browse-kit&limit=1&offset=1')).toEqual({ total: 3, ids: ['com.kit.beta'] });
+    expect(await browse('category=browse-kit&offset=5')).toEqual({ total: 3, ids: [] });
+    // Without filters every live app, newest first; a category nobody uses finds none.
+    const every = await browse('limit=100');
+    expect(every.ids.slice(0, 3)).toEqual(all);
+    expect(every.ids).not.toContain('com.kit.delta');
+    expect(every.total).toBe((await readJson(await api('GET', '/app/ids', null))).length);
+    expect(await browse('category=nothing-here')).toEqual({ total: 0, ids: [] });
+    expect(await readJson(await api('GET', '/app/browse?limit=0', null))).toMatchObject({ statusCode: 400 });
+  });
+
   it('serves the demo catalogue: verified and community authors, each kind of support link, an update', async () => {
     const get = async (id: string) => readJson(await api('GET', `/app/${id}`, null));
     const lights = await get('com.lumenco.lights');
