@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import semver from 'semver';
 import type { CloudSchema } from '../../database/schema';
 import type { CloudContext } from '../../platform/context';
@@ -1297,6 +1297,11 @@ export class AppCatalogue {
     return rows.map((r) => r.app_id);
   }
 
+  /**
+   * Browse: live apps with any of the asked platforms, driver connectivities and categories, and all the asked
+   * features. With a query the search's answer is filtered; without one the database filters and pages the live
+   * apps' facts (newest first, like the full list), so only the answered page is read.
+   */
   async browse(query: {
     query?: string | undefined;
     language?: string | undefined;
@@ -1307,25 +1312,37 @@ export class AppCatalogue {
     limit?: number | undefined;
     offset?: number | undefined;
   }) {
-    const base =
-      query.query && wordsOf(query.query).length > 0
-        ? await this.search(query.query, { language: query.language })
-        : await this.liveSummaries();
-    const any = (wanted: string[] | undefined, have: string[]) =>
-      !wanted || wanted.length === 0 || wanted.some((w) => have.includes(w));
-    const all = (wanted: string[] | undefined, have: string[]) => !wanted || wanted.every((w) => have.includes(w));
-    const apps = base.filter(
-      (app) =>
-        any(query.platform, app.platforms) &&
-        any(
-          query.connectivity,
-          app.drivers.flatMap((d) => d.connectivity),
-        ) &&
-        any(query.category, app.category) &&
-        all(query.features, app.features),
-    );
     const offset = query.offset ?? 0;
-    return { total: apps.length, apps: apps.slice(offset, offset + (query.limit ?? 24)) };
+    const limit = query.limit ?? 24;
+    if (query.query && wordsOf(query.query).length > 0) {
+      const any = (wanted: string[] | undefined, have: string[]) =>
+        !wanted || wanted.length === 0 || wanted.some((w) => have.includes(w));
+      const all = (wanted: string[] | undefined, have: string[]) => !wanted || wanted.every((w) => have.includes(w));
+      const apps = (await this.search(query.query, { language: query.language })).filter(
+        (app) =>
+          any(query.platform, app.platforms) &&
+          any(
+            query.connectivity,
+            app.drivers.flatMap((d) => d.connectivity),
+          ) &&
+          any(query.category, app.category) &&
+          all(query.features, app.features),
+      );
+      return { total: apps.length, apps: apps.slice(offset, offset + limit) };
+    }
+    const conditions = browseConditions(query);
+    const where = <Q extends { where: (condition: RawBuilder<boolean>) => Q }>(q: Q) =>
+      conditions.reduce((filtered, condition) => filtered.where(condition), q);
+    const apps = await this.summaries((q) =>
+      where(this.live()(q)).orderBy('a.updated_at', 'desc').orderBy('a.id').offset(offset).limit(limit),
+    );
+    const total = await where(
+      this.db
+        .selectFrom('apps as a')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('a.live_build_id', 'is not', null),
+    ).executeTakeFirstOrThrow();
+    return { total: num(total.n), apps };
   }
 
   async highlighted(platforms: string[] | undefined, tags?: string[]) {
@@ -1528,4 +1545,30 @@ function strategyMatches(
     return wanted.some((w) => seen.ble.some((h) => h.includes(w)));
   }
   return false;
+}
+
+/**
+ * The browse filters as conditions on an app's facts (`a.facts`): any of the platforms (`local` when none are
+ * listed), any connectivity of any driver, any category, every feature. Empty lists do not filter.
+ */
+function browseConditions(query: {
+  platform?: string[] | undefined;
+  connectivity?: string[] | undefined;
+  category?: string[] | undefined;
+  features?: string[] | undefined;
+}): RawBuilder<boolean>[] {
+  const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}::text`))}]`;
+  const conditions: RawBuilder<boolean>[] = [];
+  if (query.platform?.length)
+    conditions.push(sql<boolean>`coalesce(a.facts -> 'platforms', '["local"]'::jsonb) ?| ${list(query.platform)}`);
+  if (query.connectivity?.length)
+    conditions.push(
+      sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(a.facts -> 'drivers', '[]'::jsonb)) d
+        where coalesce(d -> 'connectivity', '[]'::jsonb) ?| ${list(query.connectivity)})`,
+    );
+  if (query.category?.length)
+    conditions.push(sql<boolean>`coalesce(a.facts -> 'category', '[]'::jsonb) ?| ${list(query.category)}`);
+  if (query.features?.length)
+    conditions.push(sql<boolean>`coalesce(a.facts -> 'features', '[]'::jsonb) ?& ${list(query.features)}`);
+  return conditions;
 }
