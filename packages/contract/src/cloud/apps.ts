@@ -412,7 +412,9 @@ export const appsOperations = {
       tags: Type.Optional(Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 })),
     }),
     response: Type.Array(open({ title: Type.String(), apps: Apps })),
-    summary: 'Highlighted live apps grouped by category, filtered by platform and tags (categories).',
+    summary:
+      'Highlighted live apps grouped by category, filtered by platform and tags (categories). With `language` each ' +
+      "app's `name` and `description` are the text in that language (`nl-BE`, then `nl`), else English.",
   }),
   getMyApps: op({
     name: 'getMyApps',

@@ -561,6 +561,35 @@ describeOnDatabases('app catalogue', (backend) => {
     expect(await readJson(await api('GET', '/app/browse?limit=0', null))).toMatchObject({ statusCode: 400 });
   });
 
+  it('answers highlighted apps grouped by category, named and described in the asked language', async () => {
+    const highlights = async (filters: string) => {
+      const response = await api('GET', `/app/highlight2?${filters}`, null);
+      expect(response.status).toBe(200);
+      const apps = new Map<string, Json>();
+      for (const group of (await readJson(response)) as Json[]) for (const app of group.apps) apps.set(app.id, app);
+      return apps;
+    };
+    const dutch = await highlights('language=nl');
+    expect(dutch.get('com.lumenco.lights')).toMatchObject({
+      name: 'Lumen & Co Verlichting',
+      // No Dutch description: the English one.
+      description: 'Control your Lumen & Co Zigbee lights.',
+    });
+    expect(dutch.get('com.guardian.security')?.name).toBe('Guardian Security');
+    expect((await highlights('language=de&platform=local')).get('com.guardian.security')?.name).toBe('Guardian Sicherheit');
+    expect((await highlights('language=de-CH')).get('com.guardian.security')?.name).toBe('Guardian Sicherheit');
+    expect((await highlights('language=fr')).get('com.lumenco.lights')?.name).toBe('Lumen & Co Lights');
+    // Without a language every translation is answered.
+    expect((await highlights('')).get('com.lumenco.lights')?.name).toEqual({
+      en: 'Lumen & Co Lights',
+      nl: 'Lumen & Co Verlichting',
+    });
+    expect(await readJson(await api('GET', '/app/highlight2?language=dutch', null))).toMatchObject({
+      statusCode: 400,
+      error: 'invalid_parameter',
+    });
+  });
+
   it('serves the demo catalogue: verified and community authors, each kind of support link, an update', async () => {
     const get = async (id: string) => readJson(await api('GET', `/app/${id}`, null));
     const lights = await get('com.lumenco.lights');

@@ -106,7 +106,7 @@ export const appsService: CloudService = {
             .filter(Boolean),
         ),
       getHighlightedAppsV2: async ({ query }) => {
-        const apps = await catalogue.highlighted(query.platform, query.tags);
+        const apps = await catalogue.highlighted(query.platform, query.tags, query.language);
         const groups = new Map<string, typeof apps>();
         for (const app of apps)
           for (const category of app.category.length ? app.category : ['apps'])

@@ -25,6 +25,7 @@ import {
   factsOf,
   type PackageManifest,
   readArchive,
+  type Translation,
 } from './archive';
 import { compatible, type HubFilter, hubVersion, modelFacts } from './compatibility';
 import { dictionaryOf, lookupKeys, matchScore, postingsOf, searchDocumentOf, wordsOf } from './search';
@@ -1345,15 +1346,29 @@ export class AppCatalogue {
     return { total: num(total.n), apps };
   }
 
-  async highlighted(platforms: string[] | undefined, tags?: string[]) {
+  /**
+   * Highlighted live apps with any of the platforms and tags (categories or manifest tags). With `language`, each
+   * app's name and description are the text in that language (else English, like the search reads descriptions).
+   */
+  async highlighted(platforms: string[] | undefined, tags?: string[], language?: string) {
     const apps = await this.summaries((q) =>
       this.live()(q).where('a.highlighted', '=', true).orderBy('a.updated_at', 'desc').orderBy('a.id'),
     );
-    return apps.filter(
-      (app) =>
-        (!platforms || platforms.length === 0 || platforms.some((p) => app.platforms.includes(p))) &&
-        (!tags || tags.length === 0 || tags.some((t) => app.category.includes(t) || app.tags.includes(t))),
-    );
+    return apps
+      .filter(
+        (app) =>
+          (!platforms || platforms.length === 0 || platforms.some((p) => app.platforms.includes(p))) &&
+          (!tags || tags.length === 0 || tags.some((t) => app.category.includes(t) || app.tags.includes(t))),
+      )
+      .map((app) =>
+        language === undefined
+          ? app
+          : {
+              ...app,
+              name: inLanguage(app.name, language),
+              ...(app.description !== undefined ? { description: inLanguage(app.description, language) } : {}),
+            },
+      );
   }
 
   /** Live drivers for which `match` holds, with their apps. */
@@ -1571,4 +1586,14 @@ function browseConditions(query: {
   if (query.features?.length)
     conditions.push(sql<boolean>`coalesce(a.facts -> 'features', '[]'::jsonb) ?& ${list(query.features)}`);
   return conditions;
+}
+
+/**
+ * A text in one language: the asked one (`nl-BE`, then `nl`), else English, else the first given; text given once
+ * is itself.
+ */
+export function inLanguage(text: Translation, language: string): string {
+  if (typeof text === 'string') return text;
+  const short = language.slice(0, 2).toLowerCase();
+  return text[language] ?? text[short] ?? text.en ?? Object.values(text)[0] ?? '';
 }
