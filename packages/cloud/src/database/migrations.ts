@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import {
   appsCatalogueMigration,
+  appsPlatformVersionsMigration,
   appsSearchAndSummariesMigration,
   appsSearchDictionaryMigration,
   appsSearchDocumentsMigration,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-95-cloud-user-revisions': cloudUserRevisionsMigration,
   '20261122-96-cloud-hub-region': cloudHubRegionMigration,
   '20261122-98-apps-search-documents': appsSearchDocumentsMigration,
+  '20261122-99-apps-platform-versions': appsPlatformVersionsMigration,
 };

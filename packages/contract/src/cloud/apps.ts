@@ -63,6 +63,8 @@ export const AppFacts = open({
   category: Type.Array(Type.String()),
   platforms: Type.Array(Type.String()),
   compatibility: Type.Optional(Type.String()),
+  /** Per platform (`local`, `cloud`), a semver range of the platform versions (hub generations) the app runs on. */
+  platformCompatibility: Type.Optional(Type.Record(Type.String(), Type.String())),
   permissions: Type.Array(Type.String()),
   drivers: Type.Array(AppDriver),
 });
@@ -287,15 +289,17 @@ export const appsOperations = {
       language: Type.Optional(Language),
       homeyVersion: Type.Optional(Type.String({ maxLength: 64 })),
       homeyPlatform: Type.Optional(Type.String({ maxLength: 20 })),
-      homeyPlatformVersion: Type.Optional(Type.String({ maxLength: 64 })),
+      homeyPlatformVersion: Type.Optional(Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,6}){0,2}$' })),
       homeyModel: Type.Optional(Type.String({ maxLength: 100 })),
     }),
     response: Apps,
     summary:
       'Live apps with a word matching each query word (exactly, as a prefix or with one typo) in their name (any ' +
       'language), id or description (in `language`, else English); names in `language` first. Only apps whose live ' +
-      'build suits the hub: `homeyVersion` in its compatibility range, `homeyPlatform`, and `homeyModel` (its platform ' +
-      'and hardware against `platformLocalRequiredFeatures`).',
+      'build suits the hub: `homeyVersion` in its compatibility range, `homeyPlatform`, `homeyPlatformVersion` (the ' +
+      "version of the hub's platform, its generation such as `1` or `2`) in the build's `platformCompatibility` range " +
+      "for the hub's platform (from `homeyPlatform` or `homeyModel`, else any platform the app runs on; no range " +
+      'accepts any), and `homeyModel` (its platform and hardware against `platformLocalRequiredFeatures`).',
   }),
   searchZigbeeDriver: op({
     name: 'searchZigbeeDriver',

@@ -516,6 +516,50 @@ describeOnDatabases('app catalogue', (backend) => {
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('platformLocalRequiredFeatures') });
   });
 
+  it("searches for the hub's platform version against the live build's platformCompatibility of that platform", async () => {
+    await publish('com.gen.two', '1.0.0', {
+      name: 'Generation Two',
+      platforms: ['local', 'cloud'],
+      platformCompatibility: { local: '>=2' },
+    });
+    await publish('com.gen.one', '1.0.0', { name: 'Generation One', platformCompatibility: { local: '^1.0.0' } });
+    await publish('com.gen.any', '1.0.0', { name: 'Generation Any' });
+    const search = async (filters: string) => {
+      const response = await api('GET', `/app/search?query=generation${filters}`, null);
+      expect(response.status).toBe(200);
+      return (await readJson(response)).map((a: Json) => a.id).sort();
+    };
+    expect(await search('')).toEqual(['com.gen.any', 'com.gen.one', 'com.gen.two']);
+    // The platform version of the hub's platform; without a platform, any platform the app runs on.
+    expect(await search('&homeyPlatformVersion=2')).toEqual(['com.gen.any', 'com.gen.two']);
+    expect(await search('&homeyPlatformVersion=1')).toEqual(['com.gen.any', 'com.gen.one', 'com.gen.two']);
+    expect(await search('&homeyPlatform=local&homeyPlatformVersion=1')).toEqual(['com.gen.any', 'com.gen.one']);
+    expect(await search('&homeyPlatform=local&homeyPlatformVersion=2.1')).toEqual(['com.gen.any', 'com.gen.two']);
+    expect(await search('&homeyPlatform=cloud&homeyPlatformVersion=1')).toEqual(['com.gen.two']);
+    expect(await search('&homeyModel=hearth-pro-5q&homeyPlatformVersion=2')).toEqual(['com.gen.any', 'com.gen.two']);
+    expect(await search('&homeyModel=hearth-pro-5q&homeyPlatformVersion=1&homeyVersion=12.0.0')).toEqual([
+      'com.gen.any',
+      'com.gen.one',
+    ]);
+    const app = await readJson(await api('GET', '/app/com.gen.two', null));
+    expect(app.platformCompatibility).toEqual({ local: '>=2' });
+    expect(await readJson(await api('GET', '/app/search?query=generation&homeyPlatformVersion=two', null))).toMatchObject({
+      statusCode: 400,
+      error: 'invalid_parameter',
+    });
+    // A range the catalogue cannot read fails the archive.
+    const build = await readJson(await api('POST', '/app/com.gen.any/build', dev.token, { version: '1.0.1' }));
+    const failed = await readJson(
+      await upload(
+        cloud,
+        build.archive._id,
+        dev.token,
+        await tarball(manifestOf('com.gen.any', '1.0.1', { platformCompatibility: { local: 'newest please' } })),
+      ),
+    );
+    expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('platformCompatibility') });
+  });
+
   it('browses live apps by platform, connectivity, category and features, a page at a time', async () => {
     const kit = { category: ['browse-kit'] };
     await publish('com.kit.alpha', '1.0.0', { ...kit, flow: { actions: [{ id: 'go' }] } });

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
+import semver from 'semver';
 import { Parser } from 'tar';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { LOCAL_FEATURES } from './compatibility';
+
+const PlatformRange = Type.String({ minLength: 1, maxLength: 100 });
 
 /** A text given once or per language. */
 const Translated = Type.Union([
@@ -41,6 +44,10 @@ export const PackageManifest = Type.Object(
     compatibility: Type.Optional(Type.String({ maxLength: 100 })),
     platforms: Type.Optional(Type.Array(Type.Union([Type.Literal('local'), Type.Literal('cloud')]), { minItems: 1 })),
     platformLocalRequiredFeatures: Type.Optional(Type.Array(Type.Union(LOCAL_FEATURES.map((f) => Type.Literal(f))))),
+    /** Per platform, a semver range of the platform versions (hub generations) the app runs on: `{ "local": ">=2" }`. */
+    platformCompatibility: Type.Optional(
+      Type.Object({ local: Type.Optional(PlatformRange), cloud: Type.Optional(PlatformRange) }, { additionalProperties: false }),
+    ),
     permissions: Type.Optional(Type.Array(Type.String())),
     support: Type.Optional(Type.String({ pattern: '^(https?://|mailto:)', maxLength: 500 })),
     bugs: Type.Optional(Type.Object({ url: Type.String({ pattern: '^https?://', maxLength: 500 }) })),
@@ -72,6 +79,8 @@ export interface AppFactsValue {
   tags: string[];
   platforms: string[];
   compatibility?: string;
+  /** Per platform, the platform versions the app runs on (`platformCompatibility`, semver ranges). */
+  platformCompatibility?: Record<string, string>;
   /** Hardware a local hub must have to run the app (`platformLocalRequiredFeatures`). */
   platformLocalRequiredFeatures?: string[];
   permissions: string[];
@@ -102,6 +111,9 @@ export function checkPackageManifest(manifest: unknown): string[] {
     if (seen.has(driver.id)) problems.push(`app.json/drivers: driver id ${driver.id} is declared twice`);
     seen.add(driver.id);
   }
+  for (const [platform, range] of Object.entries(manifest.platformCompatibility ?? {}))
+    if (typeof range === 'string' && semver.validRange(range) === null)
+      problems.push(`app.json/platformCompatibility/${platform}: ${range} is not a semver range`);
   return problems;
 }
 
@@ -128,6 +140,9 @@ export function factsOf(manifest: PackageManifest): AppFactsValue {
     tags: [...new Set(Object.values(manifest.tags ?? {}).flat())],
     platforms: manifest.platforms ?? ['local'],
     ...(manifest.compatibility ? { compatibility: manifest.compatibility } : {}),
+    ...(manifest.platformCompatibility && Object.keys(manifest.platformCompatibility).length > 0
+      ? { platformCompatibility: manifest.platformCompatibility as Record<string, string> }
+      : {}),
     ...(manifest.platformLocalRequiredFeatures?.length
       ? { platformLocalRequiredFeatures: [...new Set(manifest.platformLocalRequiredFeatures)] }
       : {}),

@@ -48,4 +48,17 @@ describe('app compatibility', () => {
     expect(compatible(app, { homeyMinimumSdkVersion: 4 })).toBe(false);
     expect(compatible({ platforms: ['local', 'cloud'] }, { homeyModel: 'hearth-cloud' })).toBe(true);
   });
+
+  it("judges the platform version against the range of the hub's platform, else of any platform the app runs on", () => {
+    const two = { platforms: ['local', 'cloud'], platformCompatibility: { local: '>=2' } };
+    const one = { platforms: ['local'], platformCompatibility: { local: '^1.0.0' } };
+    expect(compatible(two, { homeyPlatformVersion: '2' })).toBe(true);
+    expect(compatible(two, { homeyPlatformVersion: '1' })).toBe(true);
+    expect(compatible(two, { homeyPlatform: 'local', homeyPlatformVersion: '1' })).toBe(false);
+    expect(compatible(two, { homeyModel: 'hearth-cloud', homeyPlatformVersion: '1' })).toBe(true);
+    expect(compatible(one, { homeyPlatformVersion: '2' })).toBe(false);
+    expect(compatible(one, { homeyPlatform: 'local', homeyPlatformVersion: '1.4' })).toBe(true);
+    expect(compatible(one, { homeyPlatform: 'cloud', homeyPlatformVersion: '1' })).toBe(false);
+    expect(compatible({ platforms: ['local'] }, { homeyPlatformVersion: '7' })).toBe(true);
+  });
 });

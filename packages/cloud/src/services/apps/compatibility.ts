@@ -2,16 +2,21 @@ import semver from 'semver';
 
 /**
  * Hub compatibility of a live app: the platform (`local` or `cloud`) a hub runs on, its software version against the
- * manifest's `compatibility` range, its model's hardware against the manifest's `platformLocalRequiredFeatures`, and
- * the SDK level. Version ranges are kept as numeric intervals (an `int8multirange` in the database) so that the
+ * manifest's `compatibility` range, the version of its platform (the hub generation: `1`, `2`) against the manifest's
+ * `platformCompatibility` range for that platform, its model's hardware against the manifest's
+ * `platformLocalRequiredFeatures`, and the SDK level. Version ranges are kept as numeric intervals (an `int8multirange` in the database) so that the
  * database can filter with them; the same intervals answer in JavaScript, so PostgreSQL, PGlite and driver searches
  * agree.
  */
 
-/** Hub filters of the search calls (`homeyVersion`, `homeyPlatform`, `homeyModel`) and driver searches. */
+/**
+ * Hub filters of the search calls (`homeyVersion`, `homeyPlatform`, `homeyPlatformVersion`, `homeyModel`) and driver
+ * searches.
+ */
 export interface HubFilter {
   homeyPlatform?: string | undefined;
   homeyVersion?: string | undefined;
+  homeyPlatformVersion?: string | undefined;
   homeyModel?: string | undefined;
   homeyMinimumSdkVersion?: number | undefined;
 }
@@ -131,10 +136,23 @@ export function accepts(intervals: VersionInterval[] | null, version: number): b
   return intervals === null || intervals.some(([from, until]) => from <= version && (until === null || version < until));
 }
 
+/** The platforms whose versions an app may restrict (`platformCompatibility` in app.json). */
+export const PLATFORMS = ['local', 'cloud'] as const;
+
+/**
+ * The platforms a filter's platform version is judged for: the hub's platform (asked directly or through its
+ * model), else every platform (an app then suits when any platform it runs on accepts the version).
+ */
+export function judgedPlatforms(filter: HubFilter): string[] {
+  const platform = filter.homeyPlatform ?? (filter.homeyModel ? modelFacts(filter.homeyModel).platform : undefined);
+  return platform ? [platform] : [...PLATFORMS];
+}
+
 /** The live facts compatibility is judged on. */
 export interface CompatibilityFacts {
   platforms?: string[];
   compatibility?: string | undefined;
+  platformCompatibility?: Record<string, string> | undefined;
   platformLocalRequiredFeatures?: string[];
   sdk?: number | null;
 }
@@ -145,6 +163,15 @@ export function compatible(facts: CompatibilityFacts, filter: HubFilter): boolea
   if (filter.homeyPlatform && !platforms.includes(filter.homeyPlatform)) return false;
   const version = hubVersion(filter.homeyVersion);
   if (version !== null && facts.compatibility && !accepts(versionIntervals(facts.compatibility), version)) return false;
+  const platformVersion = hubVersion(filter.homeyPlatformVersion);
+  if (platformVersion !== null) {
+    const ranges = facts.platformCompatibility ?? {};
+    const suits = (platform: string) => {
+      const range = ranges[platform];
+      return platforms.includes(platform) && (!range || accepts(versionIntervals(range), platformVersion));
+    };
+    if (!judgedPlatforms(filter).some(suits)) return false;
+  }
   if (filter.homeyMinimumSdkVersion !== undefined && facts.sdk != null && facts.sdk < filter.homeyMinimumSdkVersion) return false;
   if (filter.homeyModel) {
     const model = modelFacts(filter.homeyModel);

@@ -111,7 +111,7 @@ describeOnDatabases('app catalogue migrations', (backend) => {
     expect(keys).toContainEqual({ key: 'la', distance: 2 });
     const document = await current.db
       .selectFrom('app_search_postings')
-      .select(['compatibility', 'installs', 'name_languages', 'platforms'])
+      .select(['compatibility', 'installs', 'name_languages', 'platforms', 'local_platform_versions'])
       .where('app_id', '=', 'com.old.lamp')
       .where('word', '=', 'oude')
       .executeTakeFirstOrThrow();
@@ -120,6 +120,8 @@ describeOnDatabases('app catalogue migrations', (backend) => {
       installs: 1,
       name_languages: ',en,nl,',
       platforms: ',local,',
+      // No platform version ranges before `platformCompatibility`: any platform version suits.
+      local_platform_versions: null,
     });
     await current.close();
   });

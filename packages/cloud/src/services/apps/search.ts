@@ -146,7 +146,8 @@ export function lookupKeys(words: string[]): { anyDistance: string[]; wordsOnly:
 /**
  * What the search needs of a live app besides its words, kept on each of its postings so that ranking and hub
  * filters read the postings alone: the languages of its names and descriptions (`,en,nl,`; `,,` when given once),
- * its platforms (`,local,cloud,`), required hardware, accepted hub versions, SDK level and install count.
+ * its platforms (`,local,cloud,`), required hardware, accepted hub versions, accepted platform versions of each
+ * platform, SDK level and install count.
  */
 export interface SearchDocument {
   installs: number;
@@ -155,10 +156,15 @@ export interface SearchDocument {
   platforms: string;
   required_features: string;
   compatibility: string | null;
+  /** The platform versions a `local` hub may have (`platformCompatibility.local`); `null` accepts any. */
+  local_platform_versions: string | null;
+  /** The platform versions a `cloud` hub may have (`platformCompatibility.cloud`); `null` accepts any. */
+  cloud_platform_versions: string | null;
   sdk: number;
 }
 
 const listed = (values: string[]) => `,${values.join(',')},`;
+const rangeOf = (range: string | undefined) => multirangeOf(range ? versionIntervals(range) : null);
 
 export function searchDocumentOf(
   facts: {
@@ -167,6 +173,7 @@ export function searchDocumentOf(
     platforms?: string[] | undefined;
     platformLocalRequiredFeatures?: string[] | undefined;
     compatibility?: string | undefined;
+    platformCompatibility?: Record<string, string> | undefined;
     sdk?: number | undefined;
   },
   installs: number,
@@ -178,7 +185,9 @@ export function searchDocumentOf(
     description_languages: languages(facts.description),
     platforms: listed(facts.platforms ?? ['local']),
     required_features: JSON.stringify(facts.platformLocalRequiredFeatures ?? []),
-    compatibility: multirangeOf(facts.compatibility ? versionIntervals(facts.compatibility) : null),
+    compatibility: rangeOf(facts.compatibility),
+    local_platform_versions: rangeOf(facts.platformCompatibility?.local),
+    cloud_platform_versions: rangeOf(facts.platformCompatibility?.cloud),
     sdk: facts.sdk ?? 3,
   };
 }

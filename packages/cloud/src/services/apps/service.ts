@@ -27,7 +27,7 @@ import {
   readArchive,
   type Translation,
 } from './archive';
-import { compatible, type HubFilter, hubVersion, modelFacts } from './compatibility';
+import { compatible, type HubFilter, hubVersion, judgedPlatforms, modelFacts, PLATFORMS } from './compatibility';
 import { dictionaryOf, lookupKeys, matchScore, postingsOf, searchDocumentOf, wordsOf } from './search';
 import type { AppBuildsTable, AppSettingsValue, AppsTable, Channel } from './tables';
 
@@ -134,6 +134,7 @@ export class AppCatalogue {
       ...(facts?.bugs ? { bugs: facts.bugs } : {}),
       ...(facts?.homeyCommunityTopicId ? { homeyCommunityTopicId: facts.homeyCommunityTopicId } : {}),
       ...(facts?.compatibility ? { compatibility: facts.compatibility } : {}),
+      ...(facts?.platformCompatibility ? { platformCompatibility: facts.platformCompatibility } : {}),
       sdk: facts?.sdk ?? null,
       drivers: (facts?.drivers ?? []).map((d) => ({ id: d.id, name: d.name, class: d.class, connectivity: d.connectivity })),
       rating: { average, count: row.rating_count },
@@ -1264,6 +1265,18 @@ export class AppCatalogue {
     for (const platform of platforms) if (platform) conditions.push(sql`strpos(p.platforms, ${`,${platform},`}) > 0`);
     const version = hubVersion(filter.homeyVersion);
     if (version !== null) conditions.push(sql`(p.compatibility is null or p.compatibility @> ${version}::bigint)`);
+    // The platform version against the range of the hub's platform, else of any platform the app runs on.
+    const platformVersion = hubVersion(filter.homeyPlatformVersion);
+    if (platformVersion !== null) {
+      const suits = judgedPlatforms(filter).flatMap((platform) => {
+        if (!(PLATFORMS as readonly string[]).includes(platform)) return [];
+        const range = sql.ref(`p.${platform}_platform_versions`);
+        return [
+          sql`(strpos(p.platforms, ${`,${platform},`}) > 0 and (${range} is null or ${range} @> ${platformVersion}::bigint))`,
+        ];
+      });
+      conditions.push(suits.length > 0 ? sql`(${sql.join(suits, sql` or `)})` : sql`false`);
+    }
     const model = filter.homeyModel ? modelFacts(filter.homeyModel) : null;
     if (model?.platform === 'local' && model.features)
       conditions.push(sql`p.required_features <@ ${JSON.stringify(model.features)}::jsonb`);

@@ -186,6 +186,9 @@ export interface AppSearchPostingsTable {
   required_features: ColumnType<string[], string | undefined, string>;
   /** The hub versions the app accepts (`int8multirange` of encoded versions); `null` accepts any. */
   compatibility: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The platform versions of a `local` (a `cloud`) hub the app accepts, as `compatibility`; `null` accepts any. */
+  local_platform_versions: ColumnType<string | null, string | null | undefined, string | null>;
+  cloud_platform_versions: ColumnType<string | null, string | null | undefined, string | null>;
   sdk: ColumnType<number, number | undefined, number>;
 }
 
@@ -504,11 +507,27 @@ export const appsSearchDocumentsMigration: Migration = {
     for (const app of apps) {
       const facts = app.facts as Parameters<typeof searchDocumentOf>[0] | null;
       if (!facts?.name) continue;
-      await typed
-        .updateTable('app_search_postings')
-        .set(searchDocumentOf(facts, app.installs))
-        .where('app_id', '=', app.id)
-        .execute();
+      // The columns this migration adds (later migrations fill their own).
+      const {
+        local_platform_versions: _local,
+        cloud_platform_versions: _cloud,
+        ...document
+      } = searchDocumentOf(facts, app.installs);
+      await typed.updateTable('app_search_postings').set(document).where('app_id', '=', app.id).execute();
     }
+  },
+};
+
+/**
+ * Postings carry the platform versions each platform accepts (`platformCompatibility` of the live build), so that the
+ * search filters by `homeyPlatformVersion`. No manifest had the field before, so existing postings accept any.
+ */
+export const appsPlatformVersionsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('app_search_postings')
+      .addColumn('local_platform_versions', sql`int8multirange`)
+      .addColumn('cloud_platform_versions', sql`int8multirange`)
+      .execute();
   },
 };
