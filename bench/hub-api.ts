@@ -28,7 +28,11 @@ const server = await new Promise<Server>((resolve, reject) => {
   child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
 });
 
-async function load(url: string, options: { method?: 'GET' | 'PUT'; body?: string; headers?: Record<string, string> } = {}) {
+async function load(
+  url: string,
+  options: { method?: 'GET' | 'PUT'; body?: () => string; headers?: Record<string, string> } = {},
+) {
+  const { body } = options;
   const run = (seconds: number) =>
     autocannon({
       url,
@@ -36,8 +40,9 @@ async function load(url: string, options: { method?: 'GET' | 'PUT'; body?: strin
       pipelining: 1,
       duration: seconds,
       method: options.method ?? 'GET',
-      body: options.body,
       headers: options.headers,
+      // A fresh body per request: a write of unchanged bytes would let SQLite and the disk skip the work.
+      ...(body ? { requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }] } : {}),
     });
   await run(1); // warm-up: JIT, connection pools, SQLite page cache
   const result = await run(duration);
@@ -48,7 +53,8 @@ async function load(url: string, options: { method?: 'GET' | 'PUT'; body?: strin
 
 const auth = { authorization: `Bearer ${server.token}`, 'x-homey-id': server.hubId };
 const json = { ...auth, 'content-type': 'application/json' };
-const body = JSON.stringify({ name: 'Bench room' });
+let renames = 0;
+const body = () => JSON.stringify({ name: `Bench room ${(renames++ % 100_000).toString().padStart(5, '0')}` });
 
 console.log(
   `Hub API throughput (${server.zoneCount} zones, ${server.listBytes} bytes per list, ${connections} connections, ${duration} s each)`,

@@ -64,11 +64,13 @@ bareDb.pragma('synchronous = FULL');
 bareDb.exec('CREATE TABLE zone (id TEXT PRIMARY KEY, json TEXT NOT NULL) WITHOUT ROWID');
 bareDb.prepare('INSERT INTO zone VALUES (?, ?)').run(target.id, updateBytes);
 const writeZone = bareDb.prepare('UPDATE zone SET json = ? WHERE id = ?');
+const updated = JSON.parse(updateBytes) as Record<string, unknown>;
 bare.put('/bare-durable/zones/:id', (request, reply) => {
   const { name } = request.body as { name?: unknown };
   if (typeof name !== 'string') return reply.status(400).send({ error: 'bad' });
-  writeZone.run(updateBytes, (request.params as { id: string }).id);
-  reply.type('application/json; charset=utf-8').send(updateBytes);
+  const zone = JSON.stringify({ ...updated, name });
+  writeZone.run(zone, (request.params as { id: string }).id);
+  reply.type('application/json; charset=utf-8').send(zone);
 });
 await bare.listen({ host: '127.0.0.1', port: 0 });
 const bareAddress = bare.server.address();
