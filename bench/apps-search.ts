@@ -47,6 +47,7 @@ interface Generated {
     compatibility: string;
     platforms: string[];
     platformLocalRequiredFeatures?: string[];
+    platformCompatibility?: Record<string, string>;
   };
 }
 
@@ -76,6 +77,7 @@ function generate(): Generated[] {
         compatibility: pick(compatibilities),
         platforms: random() < 0.3 ? ['local', 'cloud'] : ['local'],
         ...(random() < 0.2 ? { platformLocalRequiredFeatures: ['zwave'] } : {}),
+        ...(random() < 0.15 ? { platformCompatibility: { local: '>=2' } } : {}),
       },
     });
   }
@@ -120,6 +122,7 @@ const filters: HubFilter[] = [
   { homeyVersion: '12.4.0', homeyModel: 'hearth-pro-mini-6q' },
   { homeyVersion: '8.2.0', homeyPlatform: 'local' },
   { homeyVersion: '12.6.0', homeyModel: 'hearth-cloud' },
+  { homeyVersion: '12.4.0', homeyPlatformVersion: '1' },
 ];
 const filterQuery = (filter: HubFilter) =>
   Object.entries(filter)
