@@ -1,7 +1,5 @@
-import type { BuildResult, Plugin } from 'esbuild';
+import type { BuildResult } from 'esbuild';
 
-export function inlineOperationTable(): Plugin;
-export function websocketOnly(): Plugin;
 /** Builds the minified browser bundle (entry `hearth-client.js` and its on-demand chunks); writes them with `outdir`. */
 export function bundleClient(options?: {
   outdir?: string;

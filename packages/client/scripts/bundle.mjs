@@ -1,57 +1,12 @@
 #!/usr/bin/env node
-// Bundles the client's browser entry with esbuild. The operation table (src/core/table.ts) is evaluated here,
-// at build time, and inlined as plain data, so neither TypeBox nor the contract's schemas reach browsers.
+// Bundles the client's browser entry with esbuild, with the browser overrides (browser-overrides.mjs): the
+// operation table inlined as plain data, engine.io-client reduced to its websocket transport.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { tsImport } from 'tsx/esm/api';
+import { esbuildBrowserOverrides } from './browser-overrides.mjs';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
-
-/** esbuild plugin: replaces src/core/table.ts with its evaluated value. */
-export function inlineOperationTable() {
-  const tablePath = here('../src/core/table.ts');
-  return {
-    name: 'inline-operation-table',
-    setup(pluginBuild) {
-      pluginBuild.onLoad({ filter: /[\\/]core[\\/]table\.ts$/ }, async (args) => {
-        if (args.path !== tablePath) return undefined;
-        const { compactTable } = await tsImport(tablePath, import.meta.url);
-        return { contents: `export const compactTable = ${JSON.stringify(compactTable)};`, loader: 'js' };
-      });
-    },
-  };
-}
-
-/**
- * esbuild plugin: the client only ever opens websocket transports (wire-protocol.md), so engine.io-client's
- * transport table keeps only that one, and its polling and WebTransport modules (which engine.io-client
- * re-exports, and whose top-level code would otherwise keep them in) are empty stand-ins.
- */
-export function websocketOnly() {
-  const stubs = {
-    'polling-xhr.js': 'export class XHR {}',
-    'polling-fetch.js': 'export class Fetch {}',
-    'webtransport.js': 'export class WT {}',
-  };
-  return {
-    name: 'engine-io-websocket-only',
-    setup(pluginBuild) {
-      pluginBuild.onLoad({ filter: /engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/][\w.-]+\.js$/ }, (args) => {
-        const name = args.path.split(/[\\/]/).pop();
-        if (name === 'index.js')
-          return {
-            contents: 'import { WS } from "./websocket.node.js"; export const transports = { websocket: WS };',
-            loader: 'js',
-            resolveDir: dirname(args.path),
-          };
-        if (name in stubs) return { contents: stubs[name], loader: 'js' };
-        return undefined;
-      });
-    },
-  };
-}
 
 /**
  * Builds the minified browser bundle: the entry `hearth-client.js` and the chunks it loads on demand
@@ -73,7 +28,7 @@ export async function bundleClient({ outdir } = {}) {
     metafile: true,
     conditions: ['browser'],
     logLevel: 'error',
-    plugins: [inlineOperationTable(), websocketOnly()],
+    plugins: [esbuildBrowserOverrides()],
   });
   if (outdir) {
     mkdirSync(outdir, { recursive: true });
