@@ -211,6 +211,37 @@ async function timed(url: string): Promise<{ ms: number; body: unknown }> {
   return { ms, body };
 }
 
+/**
+ * Browse without a query (filters and paging in the database) against reading every live app (`GET /app/all`, what
+ * browse read before filtering in memory), with the totals checked against the generated facts.
+ */
+async function browse(base: string, apps: Generated[]) {
+  const cloudApps = apps.filter((app) => app.facts.platforms.includes('cloud')).length;
+  const cases = [
+    { filters: 'platform=cloud', total: cloudApps },
+    { filters: 'platform=cloud&features=drivers&offset=48', total: cloudApps },
+    { filters: 'connectivity=zigbee&category=lights', total: apps.length },
+    { filters: 'connectivity=zwave', total: 0 },
+    { filters: '', total: apps.length },
+  ];
+  const times: number[] = [];
+  const all: number[] = [];
+  let right = 0;
+  for (let n = 0; n < 100; n++) {
+    const { filters, total } = cases[n % cases.length] as (typeof cases)[number];
+    const { ms, body } = await timed(`${base}/browse?${filters}`);
+    if (n >= 10) times.push(ms);
+    if ((body as { total: number }).total === total) right++;
+    if (n % 10 === 0) all.push((await timed(`${base}/all`)).ms);
+  }
+  times.sort((a, b) => a - b);
+  all.sort((a, b) => a - b);
+  line('browse without query p50 / p99 (ms)', `${fmt(percentile(times, 50))} / ${fmt(percentile(times, 99))}`);
+  line('baseline every live app (GET /app/all) p50 (ms)', fmt(percentile(all, 50)));
+  line('browse / every live app (p50)', `${fmt(percentile(times, 50) / percentile(all, 50), 2)}x`);
+  line('browse totals right', `${right} / 100`, { text: 'all', met: right === 100 });
+}
+
 async function run(backend: 'pglite' | 'postgres') {
   seed = 42;
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -303,6 +334,7 @@ async function run(backend: 'pglite' | 'postgres') {
         text: 'all',
         met: same === sample.length,
       });
+    await browse(base, apps);
   } finally {
     await cloud.stop();
     if (backend === 'postgres') {

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import {
   appsCatalogueMigration,
+  appsFactsIndexMigration,
   appsPlatformVersionsMigration,
   appsSearchAndSummariesMigration,
   appsSearchDictionaryMigration,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '20261122-96-cloud-hub-region': cloudHubRegionMigration,
   '20261122-98-apps-search-documents': appsSearchDocumentsMigration,
   '20261122-99-apps-platform-versions': appsPlatformVersionsMigration,
+  '20261123-10-apps-facts-index': appsFactsIndexMigration,
 };

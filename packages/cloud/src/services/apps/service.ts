@@ -1576,8 +1576,9 @@ function strategyMatches(
 }
 
 /**
- * The browse filters as conditions on an app's facts (`a.facts`): any of the platforms (`local` when none are
- * listed), any connectivity of any driver, any category, every feature. Empty lists do not filter.
+ * The browse filters as conditions on an app's facts (`a.facts`), each a containment the `apps_facts` index answers:
+ * any of the platforms (`local` when none are listed), any connectivity of any driver, any category, every feature.
+ * Empty lists do not filter.
  */
 function browseConditions(query: {
   platform?: string[] | undefined;
@@ -1585,20 +1586,19 @@ function browseConditions(query: {
   category?: string[] | undefined;
   features?: string[] | undefined;
 }): RawBuilder<boolean>[] {
-  const list = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}::text`))}]`;
-  const conditions: RawBuilder<boolean>[] = [];
-  if (query.platform?.length)
-    conditions.push(sql<boolean>`coalesce(a.facts -> 'platforms', '["local"]'::jsonb) ?| ${list(query.platform)}`);
-  if (query.connectivity?.length)
-    conditions.push(
-      sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(a.facts -> 'drivers', '[]'::jsonb)) d
-        where coalesce(d -> 'connectivity', '[]'::jsonb) ?| ${list(query.connectivity)})`,
-    );
-  if (query.category?.length)
-    conditions.push(sql<boolean>`coalesce(a.facts -> 'category', '[]'::jsonb) ?| ${list(query.category)}`);
-  if (query.features?.length)
-    conditions.push(sql<boolean>`coalesce(a.facts -> 'features', '[]'::jsonb) ?& ${list(query.features)}`);
-  return conditions;
+  const holds = (facts: unknown) => sql<boolean>`a.facts @> ${JSON.stringify(facts)}::jsonb`;
+  const anyOf = (values: string[] | undefined, facts: (value: string) => unknown, extra: RawBuilder<boolean>[] = []) =>
+    values?.length ? [sql<boolean>`(${sql.join([...values.map((v) => holds(facts(v))), ...extra], sql` or `)})`] : [];
+  return [
+    ...anyOf(
+      query.platform,
+      (platform) => ({ platforms: [platform] }),
+      query.platform?.includes('local') ? [sql<boolean>`a.facts -> 'platforms' is null`] : [],
+    ),
+    ...anyOf(query.connectivity, (connectivity) => ({ drivers: [{ connectivity: [connectivity] }] })),
+    ...anyOf(query.category, (category) => ({ category: [category] })),
+    ...(query.features?.length ? [holds({ features: query.features })] : []),
+  ];
 }
 
 /**

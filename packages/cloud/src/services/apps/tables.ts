@@ -531,3 +531,10 @@ export const appsPlatformVersionsMigration: Migration = {
       .execute();
   },
 };
+
+/** Browse filters the live apps' facts by containment (`facts @> …`), which this index answers. */
+export const appsFactsIndexMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('apps_facts').on('apps').using('gin').expression(sql`facts jsonb_path_ops`).execute();
+  },
+};
