@@ -364,7 +364,10 @@ export const appsOperations = {
       offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
     }),
     response: Type.Object({ total: Type.Number(), apps: Apps }),
-    summary: 'Live apps filtered by platform, connectivity, category and features (`flow`, `drivers`, `settings`).',
+    summary:
+      'Live apps with any of the asked platforms, driver connectivities and categories and every asked feature ' +
+      '(`flow`, `drivers`, `settings`), a page at a time with the `total` of matches: newest first, or with `query` ' +
+      "the search's answer (in `language`) filtered the same way.",
   }),
   syncApps: op({
     name: 'syncApps',

@@ -87,6 +87,12 @@ describeOnDatabases('app catalogue', (backend) => {
   const api = (method: string, path: string, token: string | null, body?: unknown) =>
     call(cloud, method, `/apps${path}`, token, body);
 
+  /** Creates a build and uploads its archive; answers the archive. */
+  async function uploadBuild(appId: string, version: string, extra: Record<string, unknown>) {
+    const build = await readJson(await api('POST', `/app/${appId}/build`, dev.token, { version }));
+    return readJson(await upload(cloud, build.archive._id, dev.token, await tarball(manifestOf(appId, version, extra))));
+  }
+
   /** Creates a build, uploads its archive, submits it and has the reviewer approve it. */
   async function publish(appId: string, version: string, extra: Record<string, unknown> = {}, autoRelease = true) {
     const build = await readJson(await api('POST', `/app/${appId}/build`, dev.token, { version }));
@@ -504,15 +510,7 @@ describeOnDatabases('app catalogue', (backend) => {
       error: 'invalid_parameter',
     });
     // Hardware a manifest may require is one the catalogue knows.
-    const build = await readJson(await api('POST', '/app/com.heatwave.thermo/build', dev.token, { version: '1.0.1' }));
-    const failed = await readJson(
-      await upload(
-        cloud,
-        build.archive._id,
-        dev.token,
-        await tarball(manifestOf('com.heatwave.thermo', '1.0.1', { platformLocalRequiredFeatures: ['teleport'] })),
-      ),
-    );
+    const failed = await uploadBuild('com.heatwave.thermo', '1.0.1', { platformLocalRequiredFeatures: ['teleport'] });
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('platformLocalRequiredFeatures') });
   });
 
@@ -548,15 +546,7 @@ describeOnDatabases('app catalogue', (backend) => {
       error: 'invalid_parameter',
     });
     // A range the catalogue cannot read fails the archive.
-    const build = await readJson(await api('POST', '/app/com.gen.any/build', dev.token, { version: '1.0.1' }));
-    const failed = await readJson(
-      await upload(
-        cloud,
-        build.archive._id,
-        dev.token,
-        await tarball(manifestOf('com.gen.any', '1.0.1', { platformCompatibility: { local: 'newest please' } })),
-      ),
-    );
+    const failed = await uploadBuild('com.gen.any', '1.0.1', { platformCompatibility: { local: 'newest please' } });
     expect(failed).toMatchObject({ state: 'failed', error: expect.stringContaining('platformCompatibility') });
   });
 
