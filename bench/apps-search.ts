@@ -258,6 +258,7 @@ async function run(backend: 'pglite' | 'postgres') {
     internalClientSecret: null,
     accessTokenLifetime: 3600,
     refreshTokenLifetime: 86_400,
+    region: 'eu',
     demoHubs: null,
   };
   const cloud = await startCloud(config);

@@ -20,6 +20,7 @@ const cloud = await startCloud({
   internalClientSecret: null,
   accessTokenLifetime: 3600,
   refreshTokenLifetime: 86_400,
+  region: 'eu',
   demoHubs: [{ id: '5ea7c0de00000000000000a1', name: 'Home', model: 'hearth-pro-5q', url: 'http://127.0.0.1:4100' }],
 });
 

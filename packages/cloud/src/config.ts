@@ -26,7 +26,7 @@ export interface CloudConfig {
   /** When set, the demo world (ARCHITECTURE.md) is seeded at start with these hubs; seeding is idempotent. */
   demoHubs: DemoHub[] | null;
   /** The region this cloud serves, answered by `GET /region/` (`HEARTH_REGION`, default `eu`). */
-  region?: string;
+  region: string;
   /** Secret monitors send to read `GET /region/api/system/status` (`HEARTH_STATUS_SECRET`); unpublished when absent. */
   statusSecret?: string | null;
   /** Lets the icon service fetch from loopback and private addresses (`HEARTH_ICONS_ALLOW_PRIVATE_URLS=1`; dev only). */
@@ -96,7 +96,7 @@ export function checkCloudConfig(config: CloudConfig): string[] {
   for (const hub of config.demoHubs ?? [])
     if (!/^[0-9a-f]{24}$/.test(String(hub?.id)) || typeof hub.url !== 'string' || typeof hub.name !== 'string')
       problems.push(`HEARTH_DEMO_HUBS: each hub needs a 24-hex id, a name and a url, got ${JSON.stringify(hub)}`);
-  if (config.region !== undefined && !/^[a-z0-9][a-z0-9-]{0,62}$/.test(config.region))
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(config.region))
     problems.push(`HEARTH_REGION must be lower-case letters, digits and dashes, got "${config.region}"`);
   if (config.statusSecret && config.statusSecret.length < 16)
     problems.push('HEARTH_STATUS_SECRET must be at least 16 characters');

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
-import { CLOUD_VERSION, type CloudConfig, checkCloudConfig, DEFAULT_REGION } from './config';
+import { CLOUD_VERSION, type CloudConfig, checkCloudConfig } from './config';
 import { openDatabase } from './database';
 import { migrations } from './database/migrations';
 import { createAuthenticator } from './platform/auth';
@@ -35,7 +35,7 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     await seedDemoWorld(database.db, {
       publicUrl: config.publicUrl,
       hubs: config.demoHubs,
-      region: config.region ?? DEFAULT_REGION,
+      region: config.region,
     });
   const mail = await createMailer(config);
   const context: CloudContext = { config, database, startedAt: new Date(), mail };

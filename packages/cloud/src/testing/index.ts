@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Migration } from 'kysely';
 import pg from 'pg';
 import { describe, it } from 'vitest';
-import type { CloudConfig, DemoHub } from '../config';
+import { type CloudConfig, DEFAULT_REGION, type DemoHub } from '../config';
 import { openDatabase } from '../database';
 import { type Cloud, startCloud } from '../server';
 import { DEMO_CLIENTS, DEMO_USER, INTERNAL_CLIENT_ID } from '../services/cloud/seed';
@@ -47,6 +47,7 @@ export function testCloudConfig(backend: Backend, overrides: Partial<CloudConfig
     accessTokenLifetime: 3600,
     refreshTokenLifetime: 86_400,
     demoHubs: DEMO_HUBS,
+    region: DEFAULT_REGION,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ beforeAll(async () => {
     internalClientSecret: SECRET,
     accessTokenLifetime: 3600,
     refreshTokenLifetime: 86_400,
+    region: 'eu',
     // The demo world publishes the demo apps in the catalogue, which the hub installs from.
     demoHubs: [{ id: 'abcdef0123456789abcdef01', name: 'Registered hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
   });

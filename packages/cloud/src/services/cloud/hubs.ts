@@ -1,7 +1,6 @@
 import { cloudOperations, HearthError, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Updateable } from 'kysely';
-import { DEFAULT_REGION } from '../../config';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { hashSecret, newId, newSecret, safeEqual } from '../../platform/tokens';
@@ -105,7 +104,7 @@ export function hubImplementations(context: CloudContext) {
       const existing = await db.selectFrom('hubs').selectAll().where('id', '=', id).executeTakeFirst();
       const claimToken = existing?.owner_user_id ? '' : newSecret();
       const claimHash = claimToken ? hashSecret(claimToken) : null;
-      const region = context.config.region ?? DEFAULT_REGION;
+      const { region } = context.config;
       if (existing) {
         // A hub registers again at every start: its addresses and version are refreshed.
         await db

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { cloudOperations, HearthError, STATUS_SECRET_HEADER } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { sql } from 'kysely';
-import { CLOUD_VERSION, DEFAULT_REGION } from '../../config';
+import { CLOUD_VERSION } from '../../config';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 
 const regionOps = cloudOperations.region;
@@ -22,7 +22,7 @@ export const regionService: CloudService = {
   name: 'region',
   implementations: (context: CloudContext) =>
     implement<typeof regionOps, CloudPrincipal>(regionOps, {
-      getRegion: () => ({ region: context.config.region ?? DEFAULT_REGION }),
+      getRegion: () => ({ region: context.config.region }),
       getSystemStatus: async ({ request, reply }) => {
         const expected = context.config.statusSecret;
         if (!expected)
@@ -43,7 +43,7 @@ export const regionService: CloudService = {
         reply.header('cache-control', 'no-store');
         return {
           ok: true,
-          region: context.config.region ?? DEFAULT_REGION,
+          region: context.config.region,
           version: CLOUD_VERSION,
           uptime: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
           startedAt: context.startedAt.toISOString(),
