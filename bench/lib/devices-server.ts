@@ -1,28 +1,12 @@
 // Child process of the devices benchmark: a real hub with one paired light and an insights log of
 // 1,000,000 entries, and, in the same process, a bare Fastify server whose routes write and read one SQLite
 // row of the same size (the baseline). Reports its addresses to the parent over IPC.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startHub } from '@hearth/hub';
-import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { hubRuntime } from '../../packages/hub/src/runtime';
+import { openDurableBaseline, startBenchHub } from './bench-hub';
 
 const ENTRIES = Number(process.env.BENCH_INSIGHTS_ENTRIES ?? 1_000_000);
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-devices-'));
-const hub = await startHub({
-  id: 'be0c4000000000000000de0c',
-  name: 'Bench hub',
-  model: 'hearth-pro-5q',
-  host: '127.0.0.1',
-  port: 0,
-  dataDir,
-  softwareVersion: '12.4.0',
-  language: 'en',
-  cloudUrl: null,
-  logLevel: 'silent',
-});
+const { hub, dataDir } = await startBenchHub('be0c4000000000000000de0c');
 const token = hub.issueOwnerToken();
 const runtime = hubRuntime(hub.context);
 const driver = runtime.apps.findDriver('homey:app:com.hearth.virtual:zigbee');
@@ -48,9 +32,7 @@ runtime.insights.appendHistory(`homey:device:${sensor.id}`, 'measure_humidity', 
 
 // The baseline: a bare Fastify route writing the same capability row to SQLite (WAL, each commit synced to
 // disk, as the hub's acknowledged writes are) and a route reading it back.
-const bareDb = new Database(join(dataDir, 'bare.db'));
-bareDb.pragma('journal_mode = WAL');
-bareDb.pragma('synchronous = FULL');
+const bareDb = openDurableBaseline(dataDir);
 bareDb.exec(
   'CREATE TABLE value (device_id TEXT, capability_id TEXT, value TEXT, last_updated INTEGER, PRIMARY KEY (device_id, capability_id)) WITHOUT ROWID',
 );

@@ -1,26 +1,10 @@
 // Child process of the hub benchmarks: a real hub and, in the same process, a bare Fastify server that
 // answers the same bytes (the baseline). Reports its addresses to the parent over IPC.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startHub } from '@hearth/hub';
-import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import { openDurableBaseline, startBenchHub } from './bench-hub';
 
 const zoneCount = Number(process.env.BENCH_ZONES ?? 200);
-const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
-const hub = await startHub({
-  id: 'be0c4000000000000000be0c',
-  name: 'Bench hub',
-  model: 'hearth-pro-5q',
-  host: '127.0.0.1',
-  port: 0,
-  dataDir,
-  softwareVersion: '12.4.0',
-  language: 'en',
-  cloudUrl: null,
-  logLevel: 'silent',
-});
+const { hub, dataDir } = await startBenchHub('be0c4000000000000000be0c');
 const token = hub.issueOwnerToken();
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
@@ -58,9 +42,7 @@ bare.put('/bare/zones/:id', (request, reply) => {
 });
 // The second PUT baseline: the same bare route plus the write a durable acknowledgement costs — the zone row
 // updated in SQLite (WAL, each commit synced to disk before the answer), as issue 4's benchmark measures.
-const bareDb = new Database(join(dataDir, 'bare.db'));
-bareDb.pragma('journal_mode = WAL');
-bareDb.pragma('synchronous = FULL');
+const bareDb = openDurableBaseline(dataDir);
 bareDb.exec('CREATE TABLE zone (id TEXT PRIMARY KEY, json TEXT NOT NULL) WITHOUT ROWID');
 bareDb.prepare('INSERT INTO zone VALUES (?, ?)').run(target.id, updateBytes);
 const writeZone = bareDb.prepare('UPDATE zone SET json = ? WHERE id = ?');

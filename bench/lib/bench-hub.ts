@@ -1,0 +1,36 @@
+// What the hub benchmarks' server processes share: a real hub of their own, and the SQLite database their bare
+// baselines write to.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Hub, startHub } from '@hearth/hub';
+import Database from 'better-sqlite3';
+
+/** A real Pro hub in a fresh data directory, without a cloud, logs or mDNS. */
+export async function startBenchHub(id: string): Promise<{ hub: Hub; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
+  const hub = await startHub({
+    id,
+    name: 'Bench hub',
+    model: 'hearth-pro-5q',
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    softwareVersion: '12.4.0',
+    language: 'en',
+    cloudUrl: null,
+    logLevel: 'silent',
+  });
+  return { hub, dataDir };
+}
+
+/**
+ * The bare baselines' database: SQLite in WAL mode with every commit synced to disk before the call returns —
+ * what an acknowledged write must cost when nothing shares the flush.
+ */
+export function openDurableBaseline(dataDir: string): Database.Database {
+  const db = new Database(join(dataDir, 'bare.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  return db;
+}
