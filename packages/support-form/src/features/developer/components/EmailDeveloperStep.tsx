@@ -5,7 +5,7 @@ import { StepFrame } from '../../../components/StepFrame';
 import { texts } from '../../../config/texts';
 import { type StepProps, useFormContext } from '../../form/context';
 import { MessageField } from '../../ticket/components/TextFields';
-import { clearDraft, readDraft, writeDraft } from '../../ticket/hooks/draft';
+import { clearDraft, readDraft } from '../../ticket/hooks/draft';
 import { messageField } from '../../ticket/utils/validation';
 import { tree } from '../../tree';
 
@@ -58,15 +58,7 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
       reveal={reveal}
     >
       <form className="developer-form" noValidate onSubmit={submit} aria-busy={sending}>
-        <MessageField
-          value={message}
-          showValidation={showValidation}
-          onChange={(text) => {
-            const field = messageField(text);
-            writeDraft({ message: field.text });
-            update({ message: field });
-          }}
-        />
+        <MessageField value={message} showValidation={showValidation} onChange={(field) => update({ message: field })} />
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Sending…' : 'Send'}
         </button>

@@ -2,14 +2,18 @@ import { useId } from 'react';
 import { MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../../../config/constants';
 import { texts } from '../../../config/texts';
 import type { FieldValue } from '../../tree/types';
+import { writeDraft } from '../hooks/draft';
+import { messageField, subjectField } from '../utils/validation';
 
 interface FieldProps {
   value: FieldValue;
   showValidation: boolean;
-  onChange: (text: string) => void;
+  /** The validated value after each change; it is also kept as the draft (it survives a reload). */
+  onChange: (value: FieldValue) => void;
 }
 
-interface TextFieldProps extends FieldProps {
+interface TextFieldProps extends Omit<FieldProps, 'onChange'> {
+  onChange: (text: string) => void;
   label: string;
   name: string;
   maxLength: number;
@@ -50,9 +54,14 @@ function TextField({ value, showValidation, onChange, label, name, maxLength, pl
   );
 }
 
-export const SubjectField = (props: FieldProps) => (
+export const SubjectField = ({ onChange, ...props }: FieldProps) => (
   <TextField
     {...props}
+    onChange={(text) => {
+      const field = subjectField(text);
+      writeDraft({ subject: field.text });
+      onChange(field);
+    }}
     label="Subject"
     name="subject"
     maxLength={SUBJECT_MAX_LENGTH}
@@ -61,9 +70,14 @@ export const SubjectField = (props: FieldProps) => (
   />
 );
 
-export const MessageField = (props: FieldProps) => (
+export const MessageField = ({ onChange, ...props }: FieldProps) => (
   <TextField
     {...props}
+    onChange={(text) => {
+      const field = messageField(text);
+      writeDraft({ message: field.text });
+      onChange(field);
+    }}
     label="Message"
     name="message"
     maxLength={MESSAGE_MAX_LENGTH}

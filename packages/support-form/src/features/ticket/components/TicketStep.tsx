@@ -5,7 +5,7 @@ import { texts } from '../../../config/texts';
 import { randomId } from '../../../lib/id';
 import { type StepProps, useFormContext } from '../../form/context';
 import { tree } from '../../tree';
-import { clearDraft, readDraft, writeDraft } from '../hooks/draft';
+import { clearDraft, readDraft } from '../hooks/draft';
 import { buildTicketPayload } from '../utils/payload';
 import { messageField, subjectField } from '../utils/validation';
 import { Attachments } from './Attachments';
@@ -95,24 +95,8 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
       reveal={reveal}
     >
       <form className="ticket-form" noValidate onSubmit={submit} aria-busy={sending}>
-        <SubjectField
-          value={subject}
-          showValidation={showValidation}
-          onChange={(text) => {
-            const field = subjectField(text);
-            writeDraft({ subject: field.text });
-            update({ subject: field, message });
-          }}
-        />
-        <MessageField
-          value={message}
-          showValidation={showValidation}
-          onChange={(text) => {
-            const field = messageField(text);
-            writeDraft({ message: field.text });
-            update({ message: field, subject });
-          }}
-        />
+        <SubjectField value={subject} showValidation={showValidation} onChange={(field) => update({ subject: field, message })} />
+        <MessageField value={message} showValidation={showValidation} onChange={(field) => update({ message: field, subject })} />
         <Attachments
           files={files}
           progress={progress}
