@@ -152,22 +152,14 @@ export async function hubFor(db: Db, principal: CloudPrincipal, hubId: string, a
   if (principal.internal) return hub;
   const userId = principal.userId;
   if (userId !== null && hub.owner_user_id === userId) return hub;
-  if (userId !== null && access === 'read') {
+  if (userId !== null) {
     const member = await db
       .selectFrom('hub_users')
       .select('role')
       .where('hub_id', '=', hubId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (member) return hub;
-  }
-  if (userId !== null && access === 'manage') {
-    const member = await db
-      .selectFrom('hub_users')
-      .select('role')
-      .where('hub_id', '=', hubId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    if (member && access === 'read') return hub;
     if (member) throw new HearthError('forbidden', 'Only the owner of this Homey may do that');
   }
   throw notFound('Homey', hubId);
