@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Size of the client library in a browser: the browser entry of packages/client (CloudAPI, HubAPI, every
 // operation of the contract, socket.io-client) bundled with esbuild, minified, then gzipped. socket.io-client
-// is a chunk of its own, loaded on the first realtime connection: the figures give the entry a page loads, each
+// is a file of its own, loaded on the first realtime connection: the figures give the entry a page loads, each
 // chunk, and the total of all files (each gzipped on its own, as a server sends them).
 // Goal: under 24 KB gzip, a third of the ecosystem client's 72 KB (homey-api 3.20, cloud + hub clients).
 import { basename } from 'node:path';
@@ -29,6 +29,7 @@ for (const file of result.outputFiles) {
   const key = keyOf(file);
   const output = outputs[key];
   for (const [path, input] of Object.entries(output.inputs)) {
+    if (input.bytesInOutput === 0) continue;
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
     const name = match
       ? match[1]
