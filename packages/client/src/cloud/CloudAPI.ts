@@ -2,7 +2,7 @@ import type { AnyOperation, cloudOperations, OperationArgs, OperationResult } fr
 import { type OperationMethods, type PreparedRequest, prepareRequest } from '@hearth/contract/client';
 import { base64, base64url } from '../core/encoding';
 import { APIError, messages, ParameterError } from '../core/errors';
-import { findCloudOperation, findOperation, operationTable } from '../core/operations';
+import { findOperation, operationTable } from '../core/operations';
 
 import type { Platform } from '../core/platform';
 import { Secrets } from '../core/secrets';
@@ -74,6 +74,8 @@ export const DEFAULT_CLOUD_URL = 'http://127.0.0.1:4000';
 export const ICON_DEFAULT_SIZE = 32;
 /** The header carrying the secret of `region.getSystemStatus` (the contract's `STATUS_SECRET_HEADER`). */
 export const STATUS_SECRET_HEADER = 'x-hearth-status-secret';
+/** The sign-in page under the cloud service (wire-protocol.md): a page people open, not an operation of the contract. */
+const AUTHORISE_PATH = '/oauth2/authorise';
 
 /** The image type of `bytes` by its signature: jpg, png or gif, else `null`. */
 function imageType(bytes: Uint8Array): 'jpeg' | 'png' | 'gif' | null {
@@ -245,10 +247,8 @@ export class CloudAPI {
       query.code_challenge = challenge;
       query.code_challenge_method = 'S256';
     }
-    const authorise = findCloudOperation('authorise') ?? findCloudOperation('getAuthorise');
-    const path = authorise?.path ?? '/oauth2/authorise';
     const search = new URLSearchParams(query).toString().replace(/\+/g, '%20');
-    return `${this.baseUrlOf('cloud')}${path}?${search}`;
+    return `${this.baseUrlOf('cloud')}${AUTHORISE_PATH}?${search}`;
   }
 
   /** Exchanges the `code` the sign-in page returned for a token. */

@@ -11,10 +11,18 @@ import type { AnyOperation, cloudOperations, hubOperations } from '@hearth/contr
  */
 export type CompactTable = string;
 
-export const typeCodes = { string: 's', number: 'n', integer: 'i', boolean: 'b', object: 'o', array: 'a', null: 'z' } as const;
-const typeNames = Object.fromEntries(Object.entries(typeCodes).map(([name, c]) => [c, name]));
-export const methodCodes = { GET: 'G', POST: 'P', PUT: 'U', DELETE: 'D', PATCH: 'A' } as const;
-const methodNames = Object.fromEntries(Object.entries(methodCodes).map(([name, c]) => [c, name]));
+/** JSON types by their code in the table (browsers carry only this direction; table.ts inverts it). */
+export const typeNames: Record<string, string> = {
+  s: 'string',
+  n: 'number',
+  i: 'integer',
+  b: 'boolean',
+  o: 'object',
+  a: 'array',
+  z: 'null',
+};
+/** Methods by their code in the table. */
+export const methodNames: Record<string, string> = { G: 'GET', P: 'POST', U: 'PUT', D: 'DELETE', A: 'PATCH' };
 
 /** The method an operation's name suggests, left out of the table when it is the declared one. */
 export const defaultMethod = (name: string): string =>

@@ -17,13 +17,3 @@ export function findOperation(kind: 'hub' | 'cloud', group: string, name: string
   if (!operation) throw new Error(`The contract declares no ${kind} operation ${group}.${name}`);
   return operation;
 }
-
-/** Finds a cloud operation by name in any service. */
-export function findCloudOperation(name: string, path?: string): AnyOperation | undefined {
-  for (const group of Object.values(operationTable.cloud as Groups)) {
-    for (const operation of Object.values(group)) {
-      if (operation.name === name && (path === undefined || operation.path === path)) return operation;
-    }
-  }
-  return undefined;
-}

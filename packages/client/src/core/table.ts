@@ -1,10 +1,13 @@
 import type { AnyOperation } from '@hearth/contract';
 import { cloudOperations, hubOperations } from '@hearth/contract';
-import { type CompactTable, defaultMethod, methodCodes, typeCodes } from './compact';
+import { type CompactTable, defaultMethod, methodNames, typeNames } from './compact';
 
 type Groups = Record<string, Record<string, AnyOperation>>;
 
-const code = (type: unknown): string => typeCodes[type as keyof typeof typeCodes] ?? String(type);
+const invert = (codes: Record<string, string>) => Object.fromEntries(Object.entries(codes).map(([c, name]) => [name, c]));
+const typeCodes = invert(typeNames);
+const methodCodes = invert(methodNames);
+const code = (type: unknown): string => typeCodes[String(type)] ?? String(type);
 
 /** `name:type*` for each field of an object schema (`*` suffix = required, `s/n` = several types, no type = string). */
 function fields(schema: unknown, path?: string): string | undefined {
