@@ -1,6 +1,6 @@
 import type { AnyOperation } from '@hearth/contract';
 import { cloudOperations, hubOperations } from '@hearth/contract';
-import { type CompactTable, defaultMethod, methodNames, typeNames } from './compact';
+import { type CompactTable, defaultMethod, defaultPath, methodNames, typeNames } from './compact';
 
 type Groups = Record<string, Record<string, AnyOperation>>;
 
@@ -51,7 +51,8 @@ function compactGroups(kind: 'h' | 'c', groups: Groups): string[] {
     for (const [opKey, o] of Object.entries(group)) {
       if (opKey !== o.name) throw new Error(`Operation ${key}.${opKey} is named ${o.name}`);
       const params = fields(o.params, o.path);
-      const line = [o.name, o.path || '~'];
+      const line = [o.name];
+      if (o.path !== defaultPath(o.name)) line.push(o.path || '~');
       if (o.method !== defaultMethod(o.name)) line.push(`@${methodCodes[o.method]}`);
       if (!o.auth) line.push('!');
       if (o.bodyRoot) line.push(`^${o.bodyRoot}`);
