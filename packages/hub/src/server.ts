@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
+import { HearthError } from '@hearth/contract';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerWithCloud } from './cloudlink/registration';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
 import { managers } from './managers';
@@ -11,8 +12,8 @@ import type { HubContext } from './platform/context';
 import { HubEvents } from './platform/events';
 import { type Advertisement, advertiseHub } from './platform/mdns';
 import { startRealtime } from './realtime';
-import { migrate, openDatabase } from './store/database';
-import { WalDurability } from './store/durability';
+import { migrate, openDatabase, transact } from './store/database';
+import { GroupCommit } from './store/durability';
 import { SettingStore, settingMigrations } from './store/settings';
 
 export interface Hub {
@@ -31,6 +32,16 @@ export interface Hub {
   stop(): Promise<void>;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Failed group commits when the request arrived (see `GroupCommit.failures`). */
+    groupCommitFailures: number;
+  }
+}
+
+const mayWrite = (request: FastifyRequest): boolean =>
+  request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
+
 /** Builds and starts a hub: opens and migrates its database, registers every manager, listens. */
 export async function startHub(config: HubConfig): Promise<Hub> {
   const problems = checkHubConfig(config);
@@ -48,7 +59,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     startedAt: new Date(),
   };
   context.users.ensureOwner('Owner', null);
-  const durability = new WalDurability(`${databasePath(config)}-wal`);
+  const groupCommit = new GroupCommit(db, `${databasePath(config)}-wal`);
 
   const app = await createApiServer({
     title: `Hearth hub ${config.id}`,
@@ -58,12 +69,28 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     logger: { level: config.logLevel },
     exposedHeaders: ['X-Homey-ID', 'X-Homey-Version', 'X-Homey-Tier'],
   });
-  // Every answer names the hub, so direct local clients can check they reached the right one.
-  app.addHook('onSend', async (request, reply) => {
+  // A change is acknowledged only once it is committed and on disk; concurrent changes share one commit and
+  // one flush. A request that may have written into a group whose commit failed is answered with an error.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (mayWrite(request)) request.groupCommitFailures = groupCommit.failures;
+    done();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Every answer names the hub, so direct local clients can check they reached the right one.
     reply.header('X-Homey-ID', config.id);
     reply.header('X-Homey-Version', config.softwareVersion);
-    // A write is acknowledged only once it is on disk; concurrent writes share one flush.
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await durability.sync();
+    if (!mayWrite(request) || reply.statusCode >= 400) return payload;
+    const failed = () => {
+      reply.status(503).type('application/json; charset=utf-8');
+      return JSON.stringify(new HearthError('unavailable', 'The hub could not store this change; nothing was changed').toBody());
+    };
+    try {
+      await groupCommit.sync();
+    } catch (error) {
+      request.log.error({ err: error }, 'group commit failed');
+      return failed();
+    }
+    return groupCommit.failures === request.groupCommitFailures ? payload : failed();
   });
   const authenticate = createAuthenticator(context);
   const implementations = managers.flatMap((m) =>
@@ -107,10 +134,10 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       const owner = context.users.owner();
       if (!owner) throw new Error('hub has no owner');
       const name = 'Owner console';
-      return context.db.transaction(() => {
+      return transact(context.db, () => {
         context.sessions.revokeNamed(owner.id, name);
         return context.sessions.create({ type: 'PAT', userId: owner.id, name, scopes: null }).token;
-      })();
+      });
     },
     async stop() {
       registration.stop();
@@ -118,7 +145,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       await realtime.stop();
       for (const manager of [...managers].reverse()) await manager.stop?.(context);
       await app.close();
-      durability.close();
+      groupCommit.close();
       db.close();
     },
   };

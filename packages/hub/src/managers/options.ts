@@ -1,6 +1,7 @@
 import { type AnyOperation, HearthError } from '@hearth/contract';
 import type { Handler } from '@hearth/contract/fastify';
 import type { HubContext, HubPrincipal } from '../platform/context';
+import { transact } from '../store/database';
 
 type OptionKey<G> = Extract<keyof G, `getOption${string}` | `setOption${string}` | `unsetOption${string}`>;
 
@@ -50,19 +51,19 @@ export function optionHandlers<G extends Record<string, AnyOperation>>(
       handlers[key] = ({ body }: { body: { value: unknown } }) => {
         if (body.value === undefined) throw new HearthError('missing_parameter', 'Missing Parameter: value');
         behaviour.check?.(body.value);
-        context.db.transaction(() => {
+        transact(context.db, () => {
           context.settings.set(storeKey, body.value);
           behaviour.changed?.(body.value);
-        })();
+        });
         publish();
         return read();
       };
     else
       handlers[key] = () => {
-        context.db.transaction(() => {
+        transact(context.db, () => {
           context.settings.delete(storeKey);
           behaviour.changed?.(behaviour.default);
-        })();
+        });
         publish();
         return undefined;
       };

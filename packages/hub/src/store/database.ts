@@ -11,9 +11,9 @@ export interface Migration {
 }
 
 /**
- * Opens the hub's SQLite database in WAL mode. Commits reach the log before the call that made them returns,
- * so a killed process loses nothing committed; durability against power loss comes from the group commit in
- * `durability.ts`, awaited before a write is acknowledged.
+ * Opens the hub's SQLite database in WAL mode. A commit reaches the log as it happens, so a killed process
+ * loses nothing committed; durability against power loss comes from the group commit in `durability.ts`,
+ * awaited before a write is acknowledged.
  */
 export function openDatabase(path: string): HubDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -26,20 +26,54 @@ export function openDatabase(path: string): HubDatabase {
   return db;
 }
 
+/** What `transact` joins: the hub's group commit over the database (see `durability.ts`). */
+interface ChangeGroup {
+  transact<T>(change: () => T): T;
+  commitOpenGroup(): void;
+}
+
+const groups = new WeakMap<HubDatabase, ChangeGroup>();
 const runners = new WeakMap<HubDatabase, (change: () => unknown) => unknown>();
+const rollbacks = new WeakMap<HubDatabase, number>();
+
+/** Makes `transact` on `db` join `group`. */
+export function attachGroupCommit(db: HubDatabase, group: ChangeGroup): void {
+  groups.set(db, group);
+}
 
 /**
- * Runs `change` in one transaction (inside another one: a savepoint). Each database keeps one transaction
- * function for this: better-sqlite3 builds a new one per `db.transaction(...)` call, which costs more than a
- * small write itself.
+ * Runs `change` atomically. On a hub's database it joins the group commit: a savepoint of the transaction
+ * that every change of this turn of the event loop shares, made durable before a request's answer. On a
+ * database without one (a tool or test that opens it directly) it is a transaction of its own. Either way
+ * one transaction function per database is reused: better-sqlite3 builds a new one per
+ * `db.transaction(...)` call, which costs more than a small write itself.
  */
 export function transact<T>(db: HubDatabase, change: () => T): T {
+  const group = groups.get(db);
+  if (group) return group.transact(change);
   let run = runners.get(db);
   if (!run) {
     run = db.transaction((inner: () => unknown) => inner());
     runners.set(db, run);
   }
   return run(change) as T;
+}
+
+/** Commits the changes `transact` has gathered so far: before VACUUM, which cannot run inside a transaction. */
+export function commitPendingChanges(db: HubDatabase): void {
+  groups.get(db)?.commitOpenGroup();
+}
+
+/**
+ * How many groups of changes were undone after they were made (a failed commit). Whatever a cache read from
+ * the database may since be gone, so caches of database content compare this along with their own version.
+ */
+export function rollbackEpoch(db: HubDatabase): number {
+  return rollbacks.get(db) ?? 0;
+}
+
+export function noteRollback(db: HubDatabase): void {
+  rollbacks.set(db, rollbackEpoch(db) + 1);
 }
 
 /** Applies the migrations not applied yet. Migration ids are global, so each manager prefixes its own. */

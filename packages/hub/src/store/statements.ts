@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { HubDatabase } from './database';
+import { type HubDatabase, rollbackEpoch } from './database';
 
 /**
  * Prepared statements of one store, prepared once (preparing costs more than running most of them), and a
@@ -12,9 +12,12 @@ export class Statements {
 
   constructor(private readonly db: HubDatabase) {}
 
-  /** Increases with every write statement run (also one rolled back): compare it, never read meaning into it. */
+  /**
+   * Increases with every write statement run (also one rolled back) and every group of changes undone after
+   * it was made: compare it, never read meaning into it.
+   */
   get version(): number {
-    return this.writes;
+    return this.writes + rollbackEpoch(this.db);
   }
 
   get(sql: string): Statement {

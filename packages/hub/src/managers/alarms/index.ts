@@ -2,6 +2,7 @@ import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { Cron } from 'croner';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { transact } from '../../store/database';
 import { nextOccurance, repeats } from './schedule';
 import { type Alarm, AlarmStore, alarmMigrations } from './store';
 
@@ -51,13 +52,13 @@ class AlarmScheduler {
       data: { ...alarm, firedAt: new Date().toISOString() },
       scope: READ_SCOPE,
     });
-    const updated = this.context.db.transaction(() =>
+    const updated = transact(this.context.db, () =>
       this.store.save(
         repeats(alarm.repetition)
           ? { ...alarm, nextOccurance: nextOccurance(alarm.time, alarm.repetition, at) }
           : { ...alarm, enabled: false, nextOccurance: null },
       ),
-    )();
+    );
     this.context.events.entity('alarms', 'alarm', 'update', updated, READ_SCOPE);
     this.schedule(updated);
   }
@@ -93,17 +94,17 @@ export const alarmsManager: HubManager = {
       getAlarms: () => Object.fromEntries(store.list().map((a) => [a.id, a])),
       getAlarm: ({ params }) => find(params.id),
       createAlarm: ({ body }) => {
-        const alarm = context.db.transaction(() =>
+        const alarm = transact(context.db, () =>
           store.create(
             withNext({ name: body.name, time: body.time, enabled: body.enabled ?? true, repetition: body.repetition }),
           ),
-        )();
+        );
         scheduler()?.schedule(alarm);
         context.events.entity('alarms', 'alarm', 'create', alarm, READ_SCOPE);
         return alarm;
       },
       updateAlarm: ({ params, body }) => {
-        const alarm = context.db.transaction(() => {
+        const alarm = transact(context.db, () => {
           const current = find(params.id);
           return store.save({
             ...withNext({
@@ -114,13 +115,13 @@ export const alarmsManager: HubManager = {
             }),
             id: current.id,
           });
-        })();
+        });
         scheduler()?.schedule(alarm);
         context.events.entity('alarms', 'alarm', 'update', alarm, READ_SCOPE);
         return alarm;
       },
       deleteAlarm: ({ params }) => {
-        if (!context.db.transaction(() => store.delete(params.id))()) throw notFound('Alarm', params.id);
+        if (!transact(context.db, () => store.delete(params.id))) throw notFound('Alarm', params.id);
         scheduler()?.cancel(params.id);
         context.events.entity('alarms', 'alarm', 'delete', { id: params.id }, READ_SCOPE);
       },

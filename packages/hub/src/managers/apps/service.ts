@@ -13,7 +13,7 @@ import {
   readPackages,
   translate,
 } from '../../runtime/manifest';
-import type { Migration } from '../../store/database';
+import { type Migration, rollbackEpoch, transact } from '../../store/database';
 
 export const appMigrations: Migration[] = [
   {
@@ -217,11 +217,19 @@ export class AppService {
     return () => this.stateListeners.delete(listener);
   }
 
-  /** Installed apps, parsed once: every capability write looks its driver up here. Writes below reset it. */
+  /**
+   * Installed apps, parsed once: every capability write looks its driver up here. Writes below reset it, as
+   * does a group of changes undone after it was made (the database's rollback epoch).
+   */
   private cache: Map<string, InstalledApp> | undefined;
+  private cacheEpoch = 0;
 
   private apps(): Map<string, InstalledApp> {
-    this.cache ??= new Map((this.sql('SELECT * FROM app ORDER BY id').all() as AppRow[]).map((row) => [row.id, toApp(row)]));
+    const epoch = rollbackEpoch(this.context.db);
+    if (!this.cache || this.cacheEpoch !== epoch) {
+      this.cache = new Map((this.sql('SELECT * FROM app ORDER BY id').all() as AppRow[]).map((row) => [row.id, toApp(row)]));
+      this.cacheEpoch = epoch;
+    }
     return this.cache;
   }
 
@@ -370,7 +378,7 @@ export class AppService {
 
   private writeApp(pkg: AppPackage, origin: AppOrigin, channel: AppChannel): void {
     const { db } = this.context;
-    db.transaction(() => {
+    transact(db, () => {
       this.sql(
         `INSERT INTO app (id, manifest, origin, channel, builtin, installed_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET manifest = excluded.manifest, origin = excluded.origin, channel = excluded.channel`,
@@ -381,7 +389,7 @@ export class AppService {
       for (const setting of pkg.manifest.settings ?? []) {
         if (setting.value !== undefined) insert.run(pkg.manifest.id, setting.id, JSON.stringify(setting.value));
       }
-    })();
+    });
   }
 
   /** Uninstalls an app; its devices go with it (the caller removes them first). */
@@ -390,11 +398,11 @@ export class AppService {
     if (app.builtin) throw new HearthError('forbidden', `App ${id} is built in and cannot be uninstalled`);
     this.halt(id, 'uninstall');
     const { db } = this.context;
-    db.transaction(() => {
+    transact(db, () => {
       this.sql('DELETE FROM app WHERE id = ?').run(id);
       this.cache = undefined;
       if (purgeSettings) this.sql('DELETE FROM app_setting WHERE app_id = ?').run(id);
-    })();
+    });
     this.processes.delete(id);
     this.context.events.entity('apps', 'app', 'delete', { id }, READ_SCOPE);
   }

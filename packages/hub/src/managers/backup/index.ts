@@ -7,7 +7,7 @@ import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { Cron } from 'croner';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import type { Migration } from '../../store/database';
+import { commitPendingChanges, type Migration, transact } from '../../store/database';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 
 /** Archives kept on the hub; older ones are removed after each backup. */
@@ -76,6 +76,7 @@ export async function runBackup(context: HubContext, automatic: boolean) {
   const fileName = `${context.config.id}-${createdAt.toISOString().replace(/[:.]/g, '-')}.db.gz`;
   const copy = join(directory, `.${randomUUID()}.db`);
   try {
+    commitPendingChanges(context.db); // the copy holds committed changes only
     await context.db.backup(copy);
     await pipeline(createReadStream(copy), createGzip(), createWriteStream(join(directory, fileName)));
     const path = join(directory, fileName);
@@ -87,7 +88,7 @@ export async function runBackup(context: HubContext, automatic: boolean) {
       automatic: automatic ? 1 : 0,
       created_at: createdAt.toISOString(),
     };
-    const removed = context.db.transaction(() => {
+    const removed = transact(context.db, () => {
       context.db
         .prepare(
           'INSERT INTO backup_archive (id, file_name, size, sha256, automatic, created_at) VALUES (@id, @file_name, @size, @sha256, @automatic, @created_at)',
@@ -99,7 +100,7 @@ export async function runBackup(context: HubContext, automatic: boolean) {
         .all(KEEP) as ArchiveRow[];
       for (const archive of old) context.db.prepare('DELETE FROM backup_archive WHERE id = ?').run(archive.id);
       return old;
-    })();
+    });
     for (const archive of removed) rmSync(join(directory, archive.file_name), { force: true });
     const archive = toArchive(row);
     context.events.entity('backup', 'backup', 'create', archive, 'homey.system.readonly');

@@ -3,7 +3,7 @@ import { type DashboardCreate, HearthError, hubOperations, invalidParameter, not
 import { implement } from '@hearth/contract/fastify';
 import type { Static } from 'typebox';
 import type { HubManager, HubPrincipal } from '../../platform/context';
-import type { Migration } from '../../store/database';
+import { type Migration, transact } from '../../store/database';
 import { DocumentStore } from '../documents';
 import { type AppWidgetDefinition, appWidgetRegistry } from './registry';
 
@@ -62,19 +62,19 @@ export const dashboardsManager: HubManager = {
           throw new HearthError('missing_parameter', 'Missing Parameter: columns, or widgets and lines');
         checkKeys('widgets', body.widgets);
         checkKeys('lines', body.lines);
-        const dashboard = context.db.transaction(() => dashboards.insert({ id: randomUUID(), ...body }))();
+        const dashboard = transact(context.db, () => dashboards.insert({ id: randomUUID(), ...body }));
         publish('create', dashboard);
         return dashboard;
       },
       updateDashboard: ({ params, body }) => {
         checkKeys('widgets', body.widgets);
         checkKeys('lines', body.lines);
-        const dashboard = context.db.transaction(() => dashboards.save({ ...find(params.id), ...body }))();
+        const dashboard = transact(context.db, () => dashboards.save({ ...find(params.id), ...body }));
         publish('update', dashboard);
         return dashboard;
       },
       deleteDashboard: ({ params }) => {
-        if (!context.db.transaction(() => dashboards.delete(params.id))()) throw notFound('Dashboard', params.id);
+        if (!transact(context.db, () => dashboards.delete(params.id))) throw notFound('Dashboard', params.id);
         publish('delete', { id: params.id });
       },
       getAppWidgets: () => Object.fromEntries(widgets.list().map((w) => [w.id, widgetToWire(w)])),
@@ -96,7 +96,7 @@ export const dashboardsManager: HubManager = {
       getWidgetStore: ({ params }) => findStore(params.id),
       getWidgetStoreState: ({ params }) => findStore(params.id).state,
       setWidgetStoreState: ({ params, body }) => {
-        const store = context.db.transaction(() => {
+        const store = transact(context.db, () => {
           const current = stores.get(params.id);
           const next = {
             id: params.id,
@@ -104,7 +104,7 @@ export const dashboardsManager: HubManager = {
             updatedAt: new Date().toISOString(),
           };
           return current ? stores.save(next) : stores.insert(next);
-        })();
+        });
         context.events.entity('dashboards', 'widgetstore', 'update', store, READ_SCOPE);
         return store.state;
       },

@@ -3,6 +3,7 @@ import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { databasePath } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { commitPendingChanges } from '../../store/database';
 
 function fileSize(path: string): number {
   try {
@@ -39,6 +40,7 @@ export const databaseManager: HubManager = {
       optimize: () => {
         const started = performance.now();
         const sizeBefore = sizeOnDisk(context);
+        commitPendingChanges(context.db); // VACUUM cannot run inside the open group of changes
         context.db.exec('VACUUM');
         context.db.pragma('optimize');
         context.db.pragma('wal_checkpoint(TRUNCATE)');

@@ -1,5 +1,6 @@
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
 import type { HubContext } from '../../platform/context';
+import { transact } from '../../store/database';
 import type { AppService } from '../apps/service';
 import { type DeviceRecord, type DeviceService, groupMembers } from './service';
 
@@ -54,7 +55,7 @@ export class DeviceGroups {
   private setMembership(group: DeviceRecord, membership: Membership): void {
     const { db } = this.context;
     const values = this.devices.values(membership.first.id);
-    db.transaction(() => {
+    transact(db, () => {
       db.prepare('UPDATE device SET data = ?, capabilities = ?, capabilities_options = ? WHERE id = ?').run(
         JSON.stringify({ ...group.data, groupDevices: membership.ids }),
         JSON.stringify(membership.capabilities),
@@ -71,7 +72,7 @@ export class DeviceGroups {
         const value = values.get(capability);
         insert.run(group.id, capability, value?.value == null ? null : JSON.stringify(value.value), value?.lastUpdated ?? null);
       }
-    })();
+    });
     this.devices.publishUpdate(group.id);
   }
 

@@ -265,7 +265,7 @@ export class DeviceService {
     const id = randomUUID();
     const now = Date.now();
     const { db } = this.context;
-    db.transaction(() => {
+    transact(db, () => {
       db.prepare(
         `INSERT INTO device (id, driver_id, app_id, name, zone, data, store, settings, class, icon_override, capabilities,
          capabilities_options, energy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -294,7 +294,7 @@ export class DeviceService {
         const value = initialValue(capability);
         insert.run(id, capability, value === null ? null : JSON.stringify(value), value === null ? null : now);
       }
-    })();
+    });
     const device = this.require(id);
     this.context.events.entity('devices', 'device', 'create', this.view(device), READ_SCOPE);
     return device;

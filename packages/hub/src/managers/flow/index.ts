@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type FlowCreateBody, HearthError, hubOperations, invalidParameter, notFound, UUID_PATTERN } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
+import { transact } from '../../store/database';
 import { describeAdvancedFlow, describeFlow, PROGRAMMATIC_TRIGGER, type StoredAdvancedFlow, type StoredFlow } from './health';
 import { type FlowCardDefinition, type FlowCardType, flowRegistry, uriObject } from './registry';
 import { DocumentStore, flowMigrations } from './store';
@@ -125,7 +126,7 @@ export const flowManager: HubManager = {
       getFlows: () => Object.fromEntries(flows.list().map((f) => [f.id, wireFlow(f)])),
       getFlow: ({ params }) => wireFlow(findFlow(params.id)),
       createFlow: ({ body }) => {
-        const flow = context.db.transaction(() => {
+        const flow = transact(context.db, () => {
           checkFolder(body.folder);
           return flows.insert({
             id: randomUUID(),
@@ -135,12 +136,12 @@ export const flowManager: HubManager = {
             order: body.order ?? flows.list().length,
             ...normaliseCards(body),
           });
-        })();
+        });
         publish('flow', 'create', wireFlow(flow));
         return wireFlow(flow);
       },
       updateFlow: ({ params, body }) => {
-        const flow = context.db.transaction(() => {
+        const flow = transact(context.db, () => {
           const current = findFlow(params.id);
           checkFolder(body.folder);
           const cards = normaliseCards({
@@ -156,12 +157,12 @@ export const flowManager: HubManager = {
             order: body.order ?? current.order,
             ...cards,
           });
-        })();
+        });
         publish('flow', 'update', wireFlow(flow));
         return wireFlow(flow);
       },
       deleteFlow: ({ params }) => {
-        if (!context.db.transaction(() => flows.delete(params.id))()) throw notFound('Flow', params.id);
+        if (!transact(context.db, () => flows.delete(params.id))) throw notFound('Flow', params.id);
         publish('flow', 'delete', { id: params.id });
       },
       testFlow: ({ body }) => {
@@ -185,13 +186,13 @@ export const flowManager: HubManager = {
       shareFlow: ({ params }) => {
         const { id: _id, folder: _folder, ...flow } = findFlow(params.id);
         const share = { id: randomUUID(), flow: flow as Record<string, unknown>, createdAt: new Date().toISOString() };
-        context.db.transaction(() => shares.insert(share))();
+        transact(context.db, () => shares.insert(share));
         return share;
       },
       getFlowFolders: () => Object.fromEntries(folders.list().map((f) => [f.id, f])),
       getFlowFolder: ({ params }) => findFolder(params.id),
       createFlowFolder: ({ body }) => {
-        const folder = context.db.transaction(() => {
+        const folder = transact(context.db, () => {
           checkFolder(body.parent, 'parent');
           return folders.insert({
             id: randomUUID(),
@@ -199,12 +200,12 @@ export const flowManager: HubManager = {
             order: body.order ?? folders.list().length,
             parent: body.parent ?? null,
           });
-        })();
+        });
         publish('flowfolder', 'create', folder);
         return folder;
       },
       updateFlowFolder: ({ params, body }) => {
-        const folder = context.db.transaction(() => {
+        const folder = transact(context.db, () => {
           const current = findFolder(params.id);
           const parent = body.parent === undefined ? current.parent : body.parent;
           checkFolder(parent, 'parent');
@@ -213,13 +214,13 @@ export const flowManager: HubManager = {
             if (at === current.id) throw invalidParameter('parent', 'A folder cannot be moved into itself or its subfolders');
           }
           return folders.save({ ...current, name: body.name ?? current.name, order: body.order ?? current.order, parent });
-        })();
+        });
         publish('flowfolder', 'update', folder);
         return folder;
       },
       deleteFlowFolder: ({ params }) => {
         // What the folder held moves up to the folder's parent.
-        const moved = context.db.transaction(() => {
+        const moved = transact(context.db, () => {
           const folder = findFolder(params.id);
           const changed: { type: string; data: unknown }[] = [];
           for (const child of folders.list().filter((f) => f.parent === folder.id))
@@ -230,7 +231,7 @@ export const flowManager: HubManager = {
             changed.push({ type: 'advancedflow', data: wireAdvanced(advanced.save({ ...flow, folder: folder.parent })) });
           folders.delete(folder.id);
           return changed;
-        })();
+        });
         for (const { type, data } of moved) publish(type, 'update', data);
         publish('flowfolder', 'delete', { id: params.id });
       },
@@ -271,7 +272,7 @@ export const flowManager: HubManager = {
       getAdvancedFlow: ({ params }) => wireAdvanced(findAdvanced(params.id)),
       createAdvancedFlow: ({ body }) => {
         checkCardKeys(body.cards);
-        const flow = context.db.transaction(() => {
+        const flow = transact(context.db, () => {
           checkFolder(body.folder);
           return advanced.insert({
             id: randomUUID(),
@@ -281,13 +282,13 @@ export const flowManager: HubManager = {
             order: advanced.list().length,
             cards: body.cards as StoredAdvancedFlow['cards'],
           });
-        })();
+        });
         publish('advancedflow', 'create', wireAdvanced(flow));
         return wireAdvanced(flow);
       },
       updateAdvancedFlow: ({ params, body }) => {
         if (body.cards) checkCardKeys(body.cards);
-        const flow = context.db.transaction(() => {
+        const flow = transact(context.db, () => {
           const current = findAdvanced(params.id);
           checkFolder(body.folder);
           return advanced.save({
@@ -297,12 +298,12 @@ export const flowManager: HubManager = {
             folder: body.folder === undefined ? current.folder : body.folder,
             cards: (body.cards as StoredAdvancedFlow['cards'] | undefined) ?? current.cards,
           });
-        })();
+        });
         publish('advancedflow', 'update', wireAdvanced(flow));
         return wireAdvanced(flow);
       },
       deleteAdvancedFlow: ({ params }) => {
-        if (!context.db.transaction(() => advanced.delete(params.id))()) throw notFound('Advanced flow', params.id);
+        if (!transact(context.db, () => advanced.delete(params.id))) throw notFound('Advanced flow', params.id);
         publish('advancedflow', 'delete', { id: params.id });
       },
       triggerAdvancedFlow: ({ params }) => {

@@ -3,7 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
 import type { HubEvent } from '../../platform/events';
 import { effectiveCapability } from '../../runtime/capabilities';
-import type { Migration } from '../../store/database';
+import { type Migration, transact } from '../../store/database';
 import type { DeviceRecord, DeviceService } from '../devices/service';
 
 export const insightsMigrations: Migration[] = [
@@ -174,7 +174,7 @@ export class InsightsService {
     const v =
       log.type === 'boolean' ? (typeof value === 'boolean' ? Number(value) : null) : typeof value === 'number' ? value : null;
     if (v === null || v === log.last_value) return;
-    this.context.db.transaction(() => {
+    transact(this.context.db, () => {
       const inserted =
         this.sql('INSERT OR IGNORE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v).changes > 0;
       if (inserted) {
@@ -186,7 +186,7 @@ export class InsightsService {
         ).run(log.log, Math.floor(t / HOUR_MS) * HOUR_MS, v, t, v);
       }
       this.sql('UPDATE insights_log SET last_value = ? WHERE log = ?').run(v, log.log);
-    })();
+    });
   }
 
   /** Writes many past entries at once (demo history, imports). */
@@ -196,7 +196,7 @@ export class InsightsService {
     if (entries.length === 0) return 0;
     let from = Number.POSITIVE_INFINITY;
     let to = Number.NEGATIVE_INFINITY;
-    this.context.db.transaction(() => {
+    transact(this.context.db, () => {
       for (const entry of entries) {
         insert.run(log.log, entry.t, Number(entry.v));
         from = Math.min(from, entry.t);
@@ -210,7 +210,7 @@ export class InsightsService {
          SELECT log, (t / 3600000) * 3600000 AS hour, SUM(v), COUNT(*), MAX(t), v FROM insights_entry
          WHERE log = ? AND t >= ? AND t < ? GROUP BY hour`,
       ).run(log.log, first, last);
-    })();
+    });
     return entries.length;
   }
 
@@ -291,31 +291,31 @@ export class InsightsService {
 
   deleteEntries(ownerUri: string, ownerId: string): void {
     const log = this.row(ownerUri, ownerId);
-    this.context.db.transaction(() => {
+    transact(this.context.db, () => {
       this.sql('DELETE FROM insights_entry WHERE log = ?').run(log.log);
       this.sql('DELETE FROM insights_hour WHERE log = ?').run(log.log);
       this.sql('UPDATE insights_log SET last_value = NULL WHERE log = ?').run(log.log);
-    })();
+    });
     this.context.events.entity('insights', 'log', 'update', this.get(`${ownerUri}:${ownerId}`), READ_SCOPE);
   }
 
   deleteLog(ownerUri: string, ownerId: string): void {
     const log = this.row(ownerUri, ownerId);
-    this.context.db.transaction(() => {
+    transact(this.context.db, () => {
       this.sql('DELETE FROM insights_entry WHERE log = ?').run(log.log);
       this.sql('DELETE FROM insights_hour WHERE log = ?').run(log.log);
       this.sql('DELETE FROM insights_log WHERE log = ?').run(log.log);
-    })();
+    });
     this.context.events.entity('insights', 'log', 'delete', { id: `${ownerUri}:${ownerId}` }, READ_SCOPE);
   }
 
   deleteAll(): void {
     const ids = this.list().map((l) => l.id);
-    this.context.db.transaction(() => {
+    transact(this.context.db, () => {
       this.sql('DELETE FROM insights_entry').run();
       this.sql('DELETE FROM insights_hour').run();
       this.sql('DELETE FROM insights_log').run();
-    })();
+    });
     for (const id of ids) this.context.events.entity('insights', 'log', 'delete', { id }, READ_SCOPE);
   }
 
@@ -331,13 +331,13 @@ export class InsightsService {
       log: number;
       owner_id: string;
     }[];
-    this.context.db.transaction(() => {
+    transact(this.context.db, () => {
       for (const { log } of logs) {
         this.sql('DELETE FROM insights_entry WHERE log = ?').run(log);
         this.sql('DELETE FROM insights_hour WHERE log = ?').run(log);
         this.sql('DELETE FROM insights_log WHERE log = ?').run(log);
       }
-    })();
+    });
     for (const { owner_id } of logs)
       this.context.events.entity('insights', 'log', 'delete', { id: `${ownerUri}:${owner_id}` }, READ_SCOPE);
   }

@@ -1,6 +1,7 @@
 import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { transact } from '../../store/database';
 import { flowRegistry } from '../flow/registry';
 import { logicMigrations, type Variable, VariableStore, type VariableValue, valueKind } from './store';
 
@@ -32,28 +33,28 @@ export const logicManager: HubManager = {
       getVariable: ({ params }) => find(params.id),
       createVariable: ({ body }) => {
         checkValue(body.type, body.value);
-        const variable = context.db.transaction(() => store.create({ name: body.name, type: body.type, value: body.value }))();
+        const variable = transact(context.db, () => store.create({ name: body.name, type: body.type, value: body.value }));
         context.events.entity('logic', 'variable', 'create', variable, READ_SCOPE);
         return variable;
       },
       updateVariable: ({ params, body }) => {
-        const variable = context.db.transaction(() => {
+        const variable = transact(context.db, () => {
           const current = find(params.id);
           const next = { ...current, ...body };
           if (body.type !== undefined && body.type !== current.type && body.value === undefined)
             throw invalidParameter('value', 'Changing the type of a variable needs a value of the new type');
           checkValue(next.type, next.value);
           return store.save(next);
-        })();
+        });
         context.events.entity('logic', 'variable', 'update', variable, READ_SCOPE);
         return variable;
       },
       deleteVariable: ({ params }) => {
-        if (!context.db.transaction(() => store.delete(params.id))()) throw notFound('Variable', params.id);
+        if (!transact(context.db, () => store.delete(params.id))) throw notFound('Variable', params.id);
         context.events.entity('logic', 'variable', 'delete', { id: params.id }, READ_SCOPE);
       },
       triggerWebhook: ({ params, query }) => {
-        const entry = context.db.transaction(() => store.recordWebhook(params.event, query.tag ?? null))();
+        const entry = transact(context.db, () => store.recordWebhook(params.event, query.tag ?? null));
         // The flow engine listens for this to start flows with a webhook trigger.
         context.events.publish({ uri: LOGIC_URI, event: 'webhook', data: entry, scope: READ_SCOPE });
         return entry;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
-import type { Migration } from '../../store/database';
+import { type Migration, transact } from '../../store/database';
 import { AlarmStore } from '../alarms/store';
 import { DocumentStore } from '../documents';
 import { VariableStore } from '../logic/store';
@@ -61,7 +61,7 @@ export const mobileManager: HubManager = {
       },
       sendEvent: ({ principal, body }) => {
         const entry = { id: randomUUID(), event: body.event, receivedAt: new Date().toISOString() };
-        context.db.transaction(() => {
+        transact(context.db, () => {
           context.db
             .prepare('INSERT INTO mobile_event (id, user_id, event, data, received_at) VALUES (?, ?, ?, ?, ?)')
             .run(entry.id, principal.userId, body.event, JSON.stringify(body.data ?? {}), entry.receivedAt);
@@ -70,7 +70,7 @@ export const mobileManager: HubManager = {
               'DELETE FROM mobile_event WHERE user_id = ? AND id NOT IN (SELECT id FROM mobile_event WHERE user_id = ? ORDER BY received_at DESC LIMIT ?)',
             )
             .run(principal.userId, principal.userId, KEEP);
-        })();
+        });
         // Flows that start on a mobile event (e.g. arriving home) listen for this.
         context.events.publish({
           uri: 'homey:manager:mobile',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hubOperations, invalidParameter, notFound, UUID_PATTERN } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import type { Migration } from '../../store/database';
+import { type Migration, transact } from '../../store/database';
 import { DocumentStore } from '../documents';
 
 const READ_SCOPE = 'homey.mood.readonly';
@@ -58,7 +58,7 @@ export const moodsManager: HubManager = {
       getMood: ({ params }) => find(params.id),
       createMood: ({ body }) => {
         checkDevices(body.devices);
-        const mood = context.db.transaction(() => {
+        const mood = transact(context.db, () => {
           checkZone(context, body.zone);
           return store.insert({
             id: randomUUID(),
@@ -67,13 +67,13 @@ export const moodsManager: HubManager = {
             zone: body.zone ?? null,
             devices: body.devices,
           });
-        })();
+        });
         publish('create', mood);
         return mood;
       },
       updateMood: ({ params, body }) => {
         if (body.devices) checkDevices(body.devices);
-        const mood = context.db.transaction(() => {
+        const mood = transact(context.db, () => {
           const current = find(params.id);
           checkZone(context, body.zone);
           return store.save({
@@ -83,7 +83,7 @@ export const moodsManager: HubManager = {
             zone: body.zone === undefined ? current.zone : body.zone,
             devices: body.devices ?? current.devices,
           });
-        })();
+        });
         publish('update', mood);
         return mood;
       },
@@ -96,7 +96,7 @@ export const moodsManager: HubManager = {
         return { id: mood.id, setAt, devices: Object.keys(mood.devices).length };
       },
       deleteMood: ({ params }) => {
-        if (!context.db.transaction(() => store.delete(params.id))()) throw notFound('Mood', params.id);
+        if (!transact(context.db, () => store.delete(params.id))) throw notFound('Mood', params.id);
         publish('delete', { id: params.id });
       },
     });

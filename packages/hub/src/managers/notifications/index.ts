@@ -1,6 +1,7 @@
 import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { transact } from '../../store/database';
 import { flowRegistry } from '../flow/registry';
 import { NotificationStore, notificationMigrations, notify, type StoredNotification } from './store';
 
@@ -43,7 +44,7 @@ export const notificationsManager: HubManager = {
         owners: store.owners().length,
       }),
       getNotifications: ({ principal }) => {
-        context.db.transaction(() => store.purgeExpired())();
+        transact(context.db, () => store.purgeExpired());
         return Object.fromEntries(
           store
             .list()
@@ -58,29 +59,29 @@ export const notificationsManager: HubManager = {
       },
       markNotificationAsRead: ({ principal, params }) => {
         const notification = find(principal, params.id);
-        context.db.transaction(() => store.markRead(notification.id, principal.userId))();
+        transact(context.db, () => store.markRead(notification.id, principal.userId));
         return forUser(store, principal.userId, notification);
       },
       deleteNotification: ({ principal, params }) => {
         find(principal, params.id);
-        context.db.transaction(() => store.delete(params.id))();
+        transact(context.db, () => store.delete(params.id));
         context.events.entity('notifications', 'notification', 'delete', { id: params.id }, READ_SCOPE);
       },
       deleteNotifications: ({ query }) => {
         if (query.ownerUri !== undefined) findOwner(query.ownerUri);
-        const ids = context.db.transaction(() => store.deleteAll(query.ownerUri))();
+        const ids = transact(context.db, () => store.deleteAll(query.ownerUri));
         for (const id of ids) context.events.entity('notifications', 'notification', 'delete', { id }, READ_SCOPE);
       },
       getOwners: () => Object.fromEntries(store.owners().map((o) => [o.uri, o])),
       setOwnerEnabled: ({ params, body }) => {
         findOwner(params.uri);
-        const owner = context.db.transaction(() => store.setOwner(params.uri, { enabled: body.enabled }))();
+        const owner = transact(context.db, () => store.setOwner(params.uri, { enabled: body.enabled }));
         publishOwner(owner);
         return owner as NonNullable<typeof owner>;
       },
       setOwnerPush: ({ params, body }) => {
         findOwner(params.uri);
-        const owner = context.db.transaction(() => store.setOwner(params.uri, { push: body.push }))();
+        const owner = transact(context.db, () => store.setOwner(params.uri, { push: body.push }));
         publishOwner(owner);
         return owner as NonNullable<typeof owner>;
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HubContext } from '../../platform/context';
-import type { HubDatabase, Migration } from '../../store/database';
+import { type HubDatabase, type Migration, transact } from '../../store/database';
 
 export type Priority = 'INFO' | 'WARNING' | 'CRITICAL';
 
@@ -229,7 +229,7 @@ export class NotificationStore {
  */
 export function notify(context: HubContext, input: NewNotification): StoredNotification | null {
   const store = new NotificationStore(context.db);
-  const notification = context.db.transaction(() => store.create(input))();
+  const notification = transact(context.db, () => store.create(input));
   if (notification)
     context.events.entity(
       'notifications',

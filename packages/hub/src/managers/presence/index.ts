@@ -1,6 +1,7 @@
 import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { transact } from '../../store/database';
 
 type Flag = 'present' | 'asleep';
 
@@ -13,9 +14,9 @@ function setFlag(context: HubContext, userId: string, flag: Flag, value: boolean
   const user = context.users.get(userId);
   if (!user) throw notFound('User', userId);
   const changed = user[flag] !== value;
-  const updated = context.db.transaction(() =>
+  const updated = transact(context.db, () =>
     flag === 'present' ? context.users.setPresent(userId, value) : context.users.setAsleep(userId, value),
-  )();
+  );
   if (updated && (changed || force)) {
     context.events.publish({
       uri: 'homey:manager:presence',

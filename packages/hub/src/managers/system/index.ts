@@ -5,7 +5,7 @@ import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import type { Migration } from '../../store/database';
+import { type Migration, transact } from '../../store/database';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 import { journalOf } from './journal';
 import { memoryInfo, storageInfo, totals } from './resources';
@@ -137,11 +137,11 @@ function assembleReport(context: HubContext, append: string | undefined) {
     log: journalOf(context).tail(200),
     append: append ?? null,
   };
-  context.db.transaction(() =>
+  transact(context.db, () =>
     context.db
       .prepare('INSERT INTO system_log_report (id, report, created_at) VALUES (?, ?, ?)')
       .run(id, JSON.stringify(report), createdAt),
-  )();
+  );
   journalOf(context).log(`diagnostic report ${id} stored`);
   return id;
 }
@@ -151,10 +151,10 @@ function reboot(context: HubContext, mode: RebootMode): void {
   if (runtime.run.status === 'rebooting') throw new HearthError('conflict', 'The hub is already rebooting');
   const requestedAt = new Date().toISOString();
   runtime.run = { status: 'rebooting', mode, since: requestedAt };
-  context.db.transaction(() => {
+  transact(context.db, () => {
     context.settings.set('system.lastReboot', { mode, requestedAt });
     context.settings.set('system.rebootCount', context.settings.get('system.rebootCount', 0) + 1);
-  })();
+  });
   journalOf(context).log(`reboot requested (${mode})`);
   context.events.publish({
     uri: 'homey:manager:system',

@@ -2,6 +2,7 @@ import { HearthError, hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import semver from 'semver';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import { transact } from '../../store/database';
 import { notify } from '../notifications/store';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 import { type Channel, type Release, releases, visibleOn } from './catalogue';
@@ -101,7 +102,7 @@ function step(context: HubContext): void {
   }
   stopTimer(context);
   const version = state.version as string;
-  context.db.transaction(() => {
+  transact(context.db, () => {
     context.settings.set('updates.installedVersion', version);
     // Without an immediate reboot the new version runs from the next start.
     context.settings.set('updates.rebootRequired', !state.reboot);
@@ -111,7 +112,7 @@ function step(context: HubContext): void {
       context.settings.set('updates.whatsnew', [...whatsNew.filter((w) => w.id !== version), releaseNotes(release)]);
     }
     writeState(context, { ...state, progress: 100, status: 'installed', finishedAt: new Date().toISOString() });
-  })();
+  });
   if (!state.silent && readOption(context, 'updates', 'updateNotifications', true))
     notify(context, { ownerUri: 'homey:manager:updates', excerpt: `Hearth ${version} is installed.` });
 }

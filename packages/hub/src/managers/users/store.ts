@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { HubEvents } from '../../platform/events';
-import type { HubDatabase, Migration } from '../../store/database';
+import { type HubDatabase, type Migration, transact } from '../../store/database';
 import { SqlStore } from '../../store/statements';
 
 export type UserRole = 'owner' | 'manager' | 'user' | 'guest';
@@ -198,10 +198,10 @@ export class UserStore extends SqlStore {
   /** Makes `newOwnerId` the owner and the previous owner a manager, atomically. */
   swapOwner(newOwnerId: string): HubUser {
     const previous = this.owner();
-    this.db.transaction(() => {
+    transact(this.db, () => {
       if (previous) this.statement("UPDATE user SET role = 'manager' WHERE id = ?").run(previous.id);
       this.statement("UPDATE user SET role = 'owner' WHERE id = ?").run(newOwnerId);
-    })();
+    });
     if (previous) this.events?.entity('users', 'user', 'update', this.get(previous.id), 'homey.user.readonly');
     const owner = this.get(newOwnerId) as HubUser;
     this.events?.entity('users', 'user', 'update', owner, 'homey.user.readonly');

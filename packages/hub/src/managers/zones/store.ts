@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import type { HubDatabase, Migration } from '../../store/database';
+import { type HubDatabase, type Migration, rollbackEpoch } from '../../store/database';
 
 export interface HubZone {
   id: string;
@@ -53,7 +53,14 @@ const toZone = (row: ZoneRow): HubZone => ({
 const columns = { name: 'name', icon: 'icon', parent: 'parent', order: 'sort_order' } as const;
 
 /** The zones of each open database, shared by every `ZoneStore` over it (other managers make their own). */
-const caches = new WeakMap<HubDatabase, { zones: Map<string, HubZone>; json?: string }>();
+const caches = new WeakMap<HubDatabase, ZoneCache>();
+
+interface ZoneCache {
+  zones: Map<string, HubZone>;
+  json?: string;
+  /** The database's rollback epoch when read: a group of changes undone since may be in it. */
+  epoch: number;
+}
 
 /**
  * The zone tree in SQLite. Tree rules (one root, parents exist, no cycles) are checked by the manager. Zones are
@@ -75,11 +82,11 @@ export class ZoneStore {
     return statement;
   }
 
-  private cached(): { zones: Map<string, HubZone>; json?: string } {
+  private cached(): ZoneCache {
     let cached = caches.get(this.db);
-    if (!cached) {
+    if (!cached || cached.epoch !== rollbackEpoch(this.db)) {
       const rows = this.statement('SELECT * FROM zone ORDER BY parent IS NOT NULL, sort_order, name').all() as ZoneRow[];
-      cached = { zones: new Map(rows.map((row) => [row.id, Object.freeze(toZone(row))])) };
+      cached = { zones: new Map(rows.map((row) => [row.id, Object.freeze(toZone(row))])), epoch: rollbackEpoch(this.db) };
       caches.set(this.db, cached);
     }
     return cached;
