@@ -7,22 +7,26 @@ const LIMIT = 1000;
  * lines; every realtime event the hub publishes is logged too.
  */
 export class Journal {
-  /** A ring of the last {@link LIMIT} lines: logging one never moves the others. */
-  private readonly lines: string[] = [];
+  /**
+   * A ring of the last {@link LIMIT} entries: logging one never moves the others. Entries keep their time as
+   * a number and are formatted when read: the hub logs every event it publishes, and reads the journal rarely.
+   */
+  private readonly entries: { at: number; message: string }[] = [];
   private next = 0;
 
   constructor(private readonly hubId: string) {}
 
   log(message: string): void {
-    const line = `${new Date().toISOString()} hearth[${this.hubId}]: ${message}`;
-    if (this.lines.length < LIMIT) this.lines.push(line);
-    else this.lines[this.next] = line;
+    const entry = { at: Date.now(), message };
+    if (this.entries.length < LIMIT) this.entries.push(entry);
+    else this.entries[this.next] = entry;
     this.next = (this.next + 1) % LIMIT;
   }
 
   tail(count: number): string[] {
-    const ordered = this.lines.length < LIMIT ? this.lines : [...this.lines.slice(this.next), ...this.lines.slice(0, this.next)];
-    return ordered.slice(-count);
+    const ordered =
+      this.entries.length < LIMIT ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    return ordered.slice(-count).map(({ at, message }) => `${new Date(at).toISOString()} hearth[${this.hubId}]: ${message}`);
   }
 }
 
