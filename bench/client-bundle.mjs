@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Size of the client library in a browser: the browser entry of packages/client (CloudAPI, HubAPI, every
-// operation of the contract, socket.io-client) bundled with esbuild, minified, then gzipped. socket.io-client
-// is a file of its own, loaded on the first realtime connection: the figures give the entry a page loads, each
-// chunk, and the total of all files (each gzipped on its own, as a server sends them).
+// operation of the contract, the realtime socket with socket.io's protocol parsers) bundled with esbuild,
+// minified, then gzipped. The figures give what a page loads at once and the total of every file the bundle
+// has (each gzipped on its own, as a server sends them); today both are the one file.
 // Goal: under 24 KB gzip, a third of the ecosystem client's 72 KB (homey-api 3.20, cloud + hub clients).
 import { basename } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig(({ command }) => ({
   base: '/support/',
   // @hearth/client as its own browser bundle has it: the operation table inlined as plain data (no TypeBox or
-  // schemas in the form), engine.io-client reduced to its websocket transport.
+  // schemas in the form), socket.io's parsers without the binary and polling code the client never runs.
   plugins: [viteBrowserOverrides(), react()],
   // A build is always the production form, even when started from a test run (which sets NODE_ENV=test).
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},

@@ -7,25 +7,18 @@ import { tsImport } from 'tsx/esm/api';
 const operationTablePath = fileURLToPath(new URL('../src/core/table.ts', import.meta.url));
 
 /**
- * Modules of the realtime libraries that the client's connection never runs, by path inside node_modules, with
- * the stand-in each browser build uses. The libraries' own code does everything else, unchanged.
- * - The client opens websocket transports only (wire-protocol.md): engine.io-client's transport table keeps
- *   that one, and its polling and WebTransport modules (which engine.io-client re-exports, and whose top-level
- *   code would otherwise keep them in) are empty classes.
+ * Modules of socket.io's protocol parsers that the client's connection (src/hub/socket.ts) never runs, by
+ * path inside node_modules, with the stand-in each browser build uses. The parsers' own code does everything
+ * else, unchanged.
  * - Over a websocket, binary travels as binary frames; only HTTP long-polling sends it as base64 text (`b…`), so
  *   engine.io-parser's base64 decoder never runs.
  * - The hub never sends binary: its acks carry the same JSON as its HTTP answers and its events carry items
  *   (wire-protocol.md, Realtime; packages/hub/src/realtime), and the client sends plain JSON arguments, as over
  *   HTTP. socket.io-parser's binary-attachment support (finding buffers in a packet, splitting and rejoining
- *   them) is left out: every packet is encoded as JSON text, and a binary frame, should one ever come, is
- *   refused by the parser ('Unknown type'), which closes the connection (socket.io's 'parse error').
+ *   them) is left out: every packet is encoded as JSON text, and a binary packet, should one ever come, is
+ *   refused, which closes the connection ('parse error').
  */
 const standIns = {
-  'engine.io-client/build/esm/transports/index.js':
-    'import { WS } from "./websocket.js"; export const transports = { websocket: WS };',
-  'engine.io-client/build/esm/transports/polling-xhr.js': 'export class XHR {}',
-  'engine.io-client/build/esm/transports/polling-fetch.js': 'export class Fetch {}',
-  'engine.io-client/build/esm/transports/webtransport.js': 'export class WT {}',
   'engine.io-parser/build/esm/contrib/base64-arraybuffer.js':
     'export const encode = () => { throw new Error("base64 packets are polling-only"); }; export const decode = encode;',
   'socket.io-parser/build/esm/is-binary.js': 'export const isBinary = () => false; export const hasBinary = isBinary;',
@@ -38,15 +31,15 @@ const standInOf = (path) => {
   return Object.hasOwn(standIns, inPackage) ? standIns[inPackage] : undefined;
 };
 
-/** Files the overrides may replace: the operation table and the realtime libraries' modules above. */
+/** Files the overrides may replace: the operation table and the parsers' modules above. */
 export const overriddenFiles =
-  /([\\/]client[\\/]src[\\/]core[\\/]table\.ts|[\\/]node_modules[\\/](engine\.io-client|engine\.io-parser|socket\.io-parser)[\\/]build[\\/]esm[\\/][\w.\\/-]+\.js)$/;
+  /([\\/]client[\\/]src[\\/]core[\\/]table\.ts|[\\/]node_modules[\\/](engine\.io-parser|socket\.io-parser)[\\/]build[\\/]esm[\\/][\w.\\/-]+\.js)$/;
 
 /**
  * The source a browser bundle uses instead of the file at `path`, or `undefined` to keep the file:
  * - the operation table (src/core/table.ts) is evaluated at build time and inlined as plain data, so neither
  *   TypeBox nor the contract's schemas reach browsers;
- * - the realtime libraries' modules the client never runs (see {@link standIns}) are stand-ins.
+ * - the parsers' modules the client never runs (see {@link standIns}) are stand-ins.
  */
 export async function browserOverride(path) {
   if (path === operationTablePath) {

@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPath)('the client in Chromium (real cloud and hub)', ()
   let scripts: Map<string, string>;
 
   beforeAll(async () => {
-    // The production bundle: the entry and the chunk it loads on the first realtime connection.
+    // The production bundle: one file.
     const bundle = await bundleClient();
     scripts = new Map(bundle.outputFiles.map((file) => [`/${basename(file.path)}`, file.text]));
     // A page of a third-party site that uses the library; the cloud sends sign-ins back to it.
@@ -102,11 +102,9 @@ describe.skipIf(!chromiumPath)('the client in Chromium (real cloud and hub)', ()
     expect(new URL(page.url()).searchParams.get('state')).toBe('from-test');
     await page.waitForFunction(() => (globalThis as unknown as { ready?: boolean }).ready === true);
 
-    // socket.io-client is a chunk of its own that no page has loaded before the first realtime connection.
-    const scriptsLoaded = () => site.requests.map((request) => request.url ?? '').filter((url) => url.endsWith('.js'));
-    const atLoad = new Set(scriptsLoaded());
-    expect(atLoad).toContain('/hearth-client.js');
-    expect(atLoad.size).toBeLessThan(scripts.size);
+    // The realtime socket: Engine.IO v4 over the browser's own WebSocket, to the hub's socket.io endpoint.
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
 
     const result = await page.evaluate(async (options) => {
       const { CloudAPI } = (globalThis as unknown as { Hearth: typeof import('./browser') }).Hearth;
@@ -142,9 +140,7 @@ describe.skipIf(!chromiumPath)('the client in Chromium (real cloud and hub)', ()
       onoff: true,
     });
     expect(result.devices).toBeGreaterThan(0);
-    const later = scriptsLoaded().filter((url) => !atLoad.has(url));
-    expect(later.length).toBeGreaterThan(0);
-    expect(later.some((url) => scripts.get(url)?.includes('websocket'))).toBe(true);
+    expect(sockets).toEqual([`${world.hub.url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`]);
     await page.close();
   });
 });

@@ -1,7 +1,8 @@
 import { type CloudAPIOptions, type CloudToken, CloudAPI as CoreCloudAPI } from './cloud/CloudAPI';
-import type { Platform, SocketFactory } from './core/platform';
+import type { Platform } from './core/platform';
 import { type WebStorage, WebStorageAdapter } from './core/storage';
 import { HubAPI as CoreHubAPI, type HubAPIOptions } from './hub/HubAPI';
+import { openSocket, type WebSocketConstructor } from './hub/socket';
 
 export * from './core';
 
@@ -13,11 +14,10 @@ interface BrowserGlobals {
 
 const browser = globalThis as unknown as BrowserGlobals;
 
-/** Browsers: fetch, Web Crypto (PKCE), socket.io-client (loaded when first needed), `localStorage` under `homey-api`. */
+/** Browsers: fetch, Web Crypto (PKCE), the realtime socket over the browser's WebSocket, `localStorage` under `homey-api`. */
 export const browserPlatform: Platform = {
   fetch: (input, init) => globalThis.fetch(input, init),
-  // socket.io-client is loaded on the first realtime connection: pages that only sign in or call HTTP never fetch it.
-  socket: (async (url, options) => (await import('socket.io-client')).io(url, options)) as SocketFactory,
+  socket: (url, options) => openSocket(url, options, globalThis.WebSocket as unknown as WebSocketConstructor),
   createStore: () => new WebStorageAdapter(browser.localStorage),
   // Typed for lib.dom too, whose Web Crypto takes only ArrayBuffer-backed views.
   sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>),

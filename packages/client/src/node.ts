@@ -1,16 +1,17 @@
-import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 import { type CloudAPIOptions, CloudAPI as CoreCloudAPI } from './cloud/CloudAPI';
-import type { Platform, SocketFactory } from './core/platform';
+import type { Platform } from './core/platform';
 import { MemoryStorageAdapter } from './core/storage';
 import { HubAPI as CoreHubAPI, type HubAPIOptions } from './hub/HubAPI';
+import { openSocket, type WebSocketConstructor } from './hub/socket';
 import { resolveMdns } from './mdns';
 
 export * from './core';
 
-/** Node: global fetch and Web Crypto, socket.io-client, an in-memory store, mDNS lookups. */
+/** Node: global fetch and Web Crypto, the realtime socket over `ws`, an in-memory store, mDNS lookups. */
 export const nodePlatform: Platform = {
   fetch: (input, init) => globalThis.fetch(input, init),
-  socket: ((url, options) => io(url, options)) as SocketFactory,
+  socket: (url, options) => openSocket(url, options, WebSocket as unknown as WebSocketConstructor),
   createStore: () => new MemoryStorageAdapter(),
   sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data),
   randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),

@@ -1,7 +1,7 @@
 import type { StorageAdapter } from './storage';
 import type { Fetch } from './transport';
 
-/** The options of a socket the realtime client opens; a subset of socket.io-client's. */
+/** The options of a socket the realtime client opens (named as socket.io-client names them). */
 export interface SocketOptions {
   transports: string[];
   path: string;
@@ -13,27 +13,28 @@ export interface SocketOptions {
   autoConnect: boolean;
 }
 
-/** The parts of a socket.io client socket the library uses. */
+// biome-ignore lint/suspicious/noExplicitAny: socket events carry whatever the server sent
+export type SocketListener = (...args: any[]) => void;
+
+/** A namespace of a socket.io connection, as the realtime client uses it (socket.io-client's interface). */
 export interface ClientSocket {
   readonly connected: boolean;
   readonly io: SocketManager;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  off(event?: string, listener?: (...args: never[]) => void): unknown;
+  on(event: string, listener: SocketListener): unknown;
+  once(event: string, listener: SocketListener): unknown;
+  /** Removes `listener`, every listener of `event`, or, without arguments, every listener. */
+  off(event?: string, listener?: SocketListener): unknown;
   emit(event: string, ...args: unknown[]): unknown;
   connect(): unknown;
   disconnect(): unknown;
 }
 
+/** The connection under the namespaces: answers the socket of another namespace on it. */
 export interface SocketManager {
   socket(namespace: string): ClientSocket;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  off(event?: string, listener?: (...args: never[]) => void): unknown;
 }
 
-/**
- * Opens a socket.io connection to `url` (the root namespace). Browsers load socket.io-client on first use, so
- * the factory may answer a promise.
- */
+/** Opens a socket.io connection to `url` (its root namespace); a custom factory may answer a promise. */
 export type SocketFactory = (url: string, options: SocketOptions) => ClientSocket | Promise<ClientSocket>;
 
 /** An mDNS resolver (Node only): answers the IPv4 address of `host` (`homey-<id>.local`) or throws. */

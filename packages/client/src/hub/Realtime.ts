@@ -148,8 +148,8 @@ export class Realtime extends Emitter {
               api.off('connect', onConnect);
               reject(new APIError(error.message, 401, 'namespace_refused'));
             };
-            (api as ClientSocket & { once(e: string, l: (...a: never[]) => void): void }).once('connect', onConnect);
-            (api as ClientSocket & { once(e: string, l: (...a: never[]) => void): void }).once('connect_error', onError);
+            api.once('connect', onConnect);
+            api.once('connect_error', onError);
             api.connect();
           }),
           REALTIME.handshakeTimeout,
