@@ -73,6 +73,22 @@ describe('the realtime socket against a real socket.io server', () => {
     expect(engines.size).toBe(1);
   });
 
+  it('reports a namespace the server refuses as a connect error, and closes a connection nothing uses', async () => {
+    const { io, url } = await startSocketIo();
+    const root = open(url);
+    const connected = next(root, 'connect');
+    root.connect();
+    await connected;
+    const unknown = root.io.socket('/unknown');
+    const refused = next(unknown, 'connect_error');
+    unknown.connect();
+    expect(((await refused)[0] as Error).message).toBe('Invalid namespace');
+    expect(unknown.connected).toBe(false);
+    root.disconnect();
+    while (io.engine.clientsCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(io.engine.clientsCount).toBe(0);
+  });
+
   it('answers the server’s heartbeat, so the connection outlives its ping timeout', async () => {
     const { io, url } = await startSocketIo({ pingInterval: 50, pingTimeout: 100 });
     const root = open(url);

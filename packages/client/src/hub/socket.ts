@@ -258,6 +258,7 @@ class NamespaceSocket implements ClientSocket {
       case PacketType.CONNECT_ERROR:
         this.active = false;
         this.failed(new Error((packet.data as { message?: string } | undefined)?.message ?? 'connection refused'));
+        this.io.released();
         return;
       case PacketType.EVENT: {
         const [event, ...args] = packet.data as [string, ...unknown[]];
