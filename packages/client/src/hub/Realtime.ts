@@ -100,7 +100,7 @@ export class Realtime extends Emitter {
       .then(() => this.options.socket(this.options.url, socketOptions))
       .then(
         (root) => {
-          // Destroyed (or destroyed and connected again) while socket.io-client was loading: this one is stale.
+          // Destroyed (or destroyed and connected again) while a custom factory was opening it: this one is stale.
           if (this.#ready !== ready) return void root.disconnect();
           this.#open(root);
         },
