@@ -14,6 +14,7 @@ import {
   translate,
 } from '../../runtime/manifest';
 import { type Migration, rollbackEpoch, transact } from '../../store/database';
+import { Statements } from '../../store/statements';
 
 export const appMigrations: Migration[] = [
   {
@@ -169,16 +170,12 @@ export const driverFullId = (appId: string, driverId: string): string => `homey:
  * without touching the rest of the hub.
  */
 export class AppService {
-  private readonly statements = new Map<string, Statement>();
+  /** Prepared statements, prepared once per service. */
+  #statements: Statements | undefined;
 
-  /** A prepared statement, prepared once per service. */
   private sql(text: string): Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.context.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    this.#statements ??= new Statements(this.context.db);
+    return this.#statements.get(text);
   }
 
   private readonly processes = new Map<string, AppProcess>();

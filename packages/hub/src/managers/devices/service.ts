@@ -12,6 +12,7 @@ import {
 import { type DriverManifest, translate } from '../../runtime/manifest';
 import { type CapabilityValue, initialValue, react, type SimulatedDevice, tick } from '../../runtime/simulation';
 import { type Migration, transact } from '../../store/database';
+import { Statements } from '../../store/statements';
 import type { AppService, ResolvedDriver } from '../apps/service';
 import { ZoneStore } from '../zones/store';
 
@@ -149,16 +150,12 @@ const uiComponentOrder = ['toggle', 'slider', 'thermostat', 'color', 'picker', '
 
 /** Devices: their records, capability values, settings and the simulation that makes them behave. */
 export class DeviceService {
-  private readonly statements = new Map<string, Statement>();
+  /** Prepared statements, prepared once per service. */
+  #statements: Statements | undefined;
 
-  /** A prepared statement, prepared once per service. */
   private sql(text: string): Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.context.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    this.#statements ??= new Statements(this.context.db);
+    return this.#statements.get(text);
   }
 
   private timer: NodeJS.Timeout | undefined;

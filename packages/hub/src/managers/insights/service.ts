@@ -4,6 +4,7 @@ import type { HubContext } from '../../platform/context';
 import type { HubEvent } from '../../platform/events';
 import { effectiveCapability } from '../../runtime/capabilities';
 import { type Migration, transact } from '../../store/database';
+import { Statements } from '../../store/statements';
 import type { DeviceRecord, DeviceService } from '../devices/service';
 
 export const insightsMigrations: Migration[] = [
@@ -91,16 +92,12 @@ const READ_SCOPE = 'homey.insights.readonly';
  * Entries are clustered by (log, time), so a window query is one index range scan aggregated per bucket.
  */
 export class InsightsService {
-  private readonly statements = new Map<string, Statement>();
+  /** Prepared statements, prepared once per service. */
+  #statements: Statements | undefined;
 
-  /** A prepared statement, prepared once per service. */
   private sql(text: string): Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.context.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
+    this.#statements ??= new Statements(this.context.db);
+    return this.#statements.get(text);
   }
 
   constructor(

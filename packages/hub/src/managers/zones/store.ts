@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { type HubDatabase, type Migration, rollbackEpoch } from '../../store/database';
+import { Statements } from '../../store/statements';
 
 export interface HubZone {
   id: string;
@@ -70,16 +71,12 @@ interface ZoneCache {
 export class ZoneStore {
   constructor(private readonly db: HubDatabase) {}
 
-  private readonly statements = new Map<string, Statement>();
-
   /** Statements are prepared once per store: preparing costs more than running most of them. */
+  #statements: Statements | undefined;
+
   private statement(sql: string): Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
+    this.#statements ??= new Statements(this.db);
+    return this.#statements.get(sql);
   }
 
   private cached(): ZoneCache {
