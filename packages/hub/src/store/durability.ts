@@ -101,7 +101,10 @@ export class GroupCommit {
 
   /** Commits what is open and closes the log's file descriptor (the database is closed by its owner). */
   close(): void {
-    this.commitOpenGroup();
-    closeSync(this.fd);
+    try {
+      this.commitOpenGroup();
+    } finally {
+      closeSync(this.fd);
+    }
   }
 }
