@@ -195,20 +195,22 @@ describe('the realtime socket against a bare WebSocket server', () => {
     expect(attempts.length).toBe(2);
   });
 
-  it('drops the connection on a packet it cannot parse', async () => {
-    const { url } = await startBare((ws) => {
-      ws.send(openPacket(25_000, 20_000));
-      ws.on('message', (data) => {
-        if (String(data) === '40') ws.send('40{"sid":"ns"}');
-        else ws.send('42["unterminated"');
+  it('drops the connection on a frame it cannot parse: a broken socket.io packet, no Engine.IO packet, binary', async () => {
+    for (const garbage of ['42["unterminated"', 'x', Buffer.from([1, 2, 3])]) {
+      const { url } = await startBare((ws) => {
+        ws.send(openPacket(25_000, 20_000));
+        ws.on('message', (data) => {
+          if (String(data) === '40') ws.send('40{"sid":"ns"}');
+          else ws.send(garbage);
+        });
       });
-    });
-    const root = open(url, { reconnection: false });
-    const connected = next(root, 'connect');
-    root.connect();
-    await connected;
-    root.emit('anything');
-    expect(await next(root, 'disconnect')).toEqual(['parse error']);
+      const root = open(url, { reconnection: false });
+      const connected = next(root, 'connect');
+      root.connect();
+      await connected;
+      root.emit('anything');
+      expect(await next(root, 'disconnect')).toEqual(['parse error']);
+    }
   });
 
   it('waits longer before each new attempt, doubling from 100 ms up to the maximum', async () => {

@@ -72,7 +72,13 @@ class Connection implements SocketManager {
     this.#ws = ws;
     this.#connectTimer = setTimeout(() => this.#drop('timeout'), this.#options.timeout);
     ws.onmessage = ({ data }) => {
-      if (typeof data === 'string') this.#receive(data);
+      // Text frames only: the hub sends no binary, and a binary frame is no packet the client could read.
+      try {
+        if (typeof data !== 'string') throw new Error('binary frame');
+        this.#receive(data);
+      } catch {
+        this.#drop('parse error');
+      }
     };
     ws.onclose = () => this.#drop('transport close');
     ws.onerror = () => this.#drop('websocket error');
@@ -106,19 +112,13 @@ class Connection implements SocketManager {
         this.#sendEngine({ type: 'pong' });
         return;
       case 'message':
-        this.#decode(packet.data as string);
+        this.#decoder.add(packet.data as string);
         return;
       case 'close':
         this.#drop('transport close');
         return;
-    }
-  }
-
-  #decode(text: string): void {
-    try {
-      this.#decoder.add(text);
-    } catch {
-      this.#drop('parse error');
+      case 'error':
+        throw new Error('not an Engine.IO packet');
     }
   }
 
