@@ -1,5 +1,6 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -229,6 +230,28 @@ describe('the realtime socket against a bare WebSocket server', () => {
     // And the maximum holds: the fifth wait is far from the 1600 ms an uncapped doubling would take.
     expect(gaps[4]).toBeLessThan(1_500);
     expect(errors.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('closes a WebSocket still connecting when it is given up, without an error escaping', async () => {
+    // An HTTP server that never answers the upgrade: the WebSocket stays connecting.
+    const http = createServer();
+    const upgrades: Duplex[] = [];
+    http.on('upgrade', (_request, socket: Duplex) => upgrades.push(socket));
+    const url = await listen(http);
+    cleanups.push(() => {
+      for (const socket of upgrades) socket.destroy();
+      return new Promise((resolve) => http.close(resolve));
+    });
+    const root = open(url, { reconnection: false, timeout: 100 });
+    const failed = next(root, 'connect_error');
+    root.connect();
+    expect(((await failed)[0] as Error).message).toBe('timeout');
+    const second = open(url);
+    second.connect();
+    second.disconnect();
+    // An error the closed sockets raised now would fail this test as an uncaught exception.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(second.connected).toBe(false);
   });
 
   it('gives up an attempt the server never answers after the connect timeout', async () => {

@@ -158,7 +158,10 @@ class Connection implements SocketManager {
     clearTimeout(this.#connectTimer);
     clearTimeout(this.#heartbeatTimer);
     if (!ws) return;
-    ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    // Closing a WebSocket still connecting fails it with an error event, which `ws` in Node would throw
+    // without a listener: this one swallows what no longer matters.
+    ws.onerror = () => {};
     ws.close();
   }
 
