@@ -11,6 +11,11 @@ import { fmt, line } from './lib/report';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const { buildServers } = (await import(join(root, 'scripts', 'build.mjs'))) as { buildServers: () => Promise<void> };
+// The hub process exactly as `npm start` runs it: the same entry and Node options.
+const { serverEntries, serverNodeArgs } = (await import(join(root, 'scripts', 'lib', 'servers.mjs'))) as {
+  serverEntries: { hub: string };
+  serverNodeArgs: { hub: string[] };
+};
 await buildServers();
 
 const rssMb = (pid: number) => {
@@ -47,7 +52,7 @@ const bare = await idleRss(
   'READY',
 );
 const hub = await idleRss(
-  ['packages/hub/dist/main.js'],
+  [...serverNodeArgs.hub, serverEntries.hub],
   {
     HUB_ID: '5ea7c0de00000000000000a1',
     HUB_NAME: 'Home',

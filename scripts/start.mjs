@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { demoCredentials, demoHubs } from './lib/demo.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
+import { serverEntries, serverNodeArgs } from './lib/servers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -42,12 +43,12 @@ let stopping = false;
 
 /**
  * Starts one server process and resolves with its ready line's facts.
- * @param {string} label @param {string} entry @param {Record<string, string>} extraEnv
+ * @param {string} label @param {'cloud' | 'hub'} kind @param {Record<string, string>} extraEnv
  * @returns {Promise<any>}
  */
-function launch(label, entry, extraEnv) {
+function launch(label, kind, extraEnv) {
   return new Promise((resolveReady, rejectReady) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', join(root, entry)], {
+    const child = spawn(process.execPath, [...serverNodeArgs[kind], join(root, serverEntries[kind])], {
       cwd: root,
       env: { ...env, HEARTH_DATA_DIR: dataDir, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,7 +100,7 @@ const hubs = demoHubs.map((hub) => ({
   url: `http://${host}:${hubPortBase + hub.portOffset}`,
 }));
 try {
-  const cloud = await launch('cloud', 'packages/cloud/dist/main.js', {
+  const cloud = await launch('cloud', 'cloud', {
     CLOUD_HOST: host,
     CLOUD_PORT: String(cloudPort),
     CLOUD_PUBLIC_URL: cloudUrl,
@@ -109,7 +110,7 @@ try {
   });
   const started = await Promise.all(
     hubs.map((hub) =>
-      launch(`hub ${hub.name}`, 'packages/hub/dist/main.js', {
+      launch(`hub ${hub.name}`, 'hub', {
         HUB_ID: hub.id,
         HUB_NAME: hub.name,
         HUB_MODEL: hub.model,
