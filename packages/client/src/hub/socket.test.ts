@@ -91,14 +91,15 @@ describe('the realtime socket against a real socket.io server', () => {
   });
 
   it('answers the server’s heartbeat, so the connection outlives its ping timeout', async () => {
-    const { io, url } = await startSocketIo({ pingInterval: 50, pingTimeout: 100 });
+    // Short enough that a client that never answered would be dropped twice over within the wait below.
+    const { io, url } = await startSocketIo({ pingInterval: 100, pingTimeout: 400 });
     const root = open(url);
     const connected = next(root, 'connect');
     root.connect();
     await connected;
     const dropped: unknown[] = [];
     root.on('disconnect', (reason: unknown) => dropped.push(reason));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(dropped).toEqual([]);
     expect(root.connected).toBe(true);
     expect(io.sockets.sockets.size).toBe(1);
