@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { HearthError } from '@hearth/contract';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerWithCloud } from './cloudlink/registration';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
 import { managers } from './managers';
@@ -42,6 +42,12 @@ declare module 'fastify' {
 const mayWrite = (request: FastifyRequest): boolean =>
   request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
 
+/** Turns a write's answer into the error of a change that could not be stored (its group was undone). */
+function storageFailure(reply: FastifyReply): string {
+  reply.status(503).type('application/json; charset=utf-8');
+  return JSON.stringify(new HearthError('unavailable', 'The hub could not store this change; nothing was changed').toBody());
+}
+
 /** Builds and starts a hub: opens and migrates its database, registers every manager, listens. */
 export async function startHub(config: HubConfig): Promise<Hub> {
   const problems = checkHubConfig(config);
@@ -80,17 +86,13 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     reply.header('X-Homey-ID', config.id);
     reply.header('X-Homey-Version', config.softwareVersion);
     if (!mayWrite(request) || reply.statusCode >= 400) return payload;
-    const failed = () => {
-      reply.status(503).type('application/json; charset=utf-8');
-      return JSON.stringify(new HearthError('unavailable', 'The hub could not store this change; nothing was changed').toBody());
-    };
     try {
       await groupCommit.sync();
     } catch (error) {
       request.log.error({ err: error }, 'group commit failed');
-      return failed();
+      return storageFailure(reply);
     }
-    return groupCommit.failures === request.groupCommitFailures ? payload : failed();
+    return groupCommit.failures === request.groupCommitFailures ? payload : storageFailure(reply);
   });
   const authenticate = createAuthenticator(context);
   const implementations = managers.flatMap((m) =>

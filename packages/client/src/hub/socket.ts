@@ -139,7 +139,7 @@ class Connection implements SocketManager {
 
   #closed(connectError: Error | null): void {
     if (connectError) for (const socket of this.#namespaces.values()) if (socket.active) socket.failed(connectError);
-    if (!this.#options.reconnection || ![...this.#namespaces.values()].some((socket) => socket.active)) return;
+    if (!this.#options.reconnection || !this.#inUse) return;
     const { reconnectionDelay, reconnectionDelayMax, randomizationFactor } = this.#options;
     // Exponential backoff, factor 2, spread by the randomization factor so many clients do not return at once.
     const base = Math.min(reconnectionDelayMax, reconnectionDelay * 2 ** this.#attempts);
@@ -167,7 +167,7 @@ class Connection implements SocketManager {
 
   /** A namespace was disconnected by the client: when none is in use, the connection closes for good. */
   released(): void {
-    if ([...this.#namespaces.values()].some((socket) => socket.active)) return;
+    if (this.#inUse) return;
     clearTimeout(this.#reconnectTimer);
     this.#reconnectTimer = undefined;
     this.#closeSocket();
@@ -175,6 +175,12 @@ class Connection implements SocketManager {
 
   get isOpen(): boolean {
     return this.#open;
+  }
+
+  /** Whether any namespace is wanted connected: only then does the connection reconnect or stay open. */
+  get #inUse(): boolean {
+    for (const socket of this.#namespaces.values()) if (socket.active) return true;
+    return false;
   }
 }
 
