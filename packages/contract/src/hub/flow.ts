@@ -82,19 +82,30 @@ export const FlowFolderCreate = Type.Object({
 });
 export const FlowFolderUpdate = Type.Partial(FlowFolderCreate);
 
+/** What every stored flow and advanced flow answers with, besides its cards. */
+const flowFields = {
+  id: Type.String(),
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  folder: FolderRef,
+  order: Type.Integer(),
+  /** A card or token it uses is missing. */
+  broken: Type.Boolean(),
+  /** Its trigger is the programmatic one, so `POST …/trigger` may start it. */
+  triggerable: Type.Boolean(),
+};
+/** A card as a flow answers it: always in the seed's form (owner `uri` and `id`); open to what the card holds. */
+const open = { additionalProperties: true } as const;
 export const Flow = Type.Object(
   {
-    id: Type.String(),
-    name: Type.String(),
-    enabled: Type.Boolean(),
-    folder: FolderRef,
-    order: Type.Integer(),
-    broken: Type.Boolean(),
-    triggerable: Type.Boolean(),
+    ...flowFields,
+    trigger: Type.Object({ ...FlowTrigger.properties, uri: Type.String() }, open),
+    conditions: Type.Array(Type.Object({ ...FlowCondition.properties, uri: Type.String() }, open)),
+    actions: Type.Array(Type.Object({ ...FlowAction.properties, uri: Type.String() }, open)),
   },
-  { additionalProperties: true },
+  open,
 );
-export const AdvancedFlow = Flow;
+export const AdvancedFlow = Type.Object({ ...flowFields, cards: Type.Record(Type.String(), AdvancedFlowCard) }, open);
 export const FlowFolder = Type.Object({ id: Type.String(), name: Type.String(), order: Type.Integer(), parent: FolderRef });
 /**
  * A flow card as listed: `id` is `<owner uri>:<card id>` (the list's key) and the seed's `uri` is sent as

@@ -46,6 +46,7 @@ describe('flow manager', () => {
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ name: 'Evening', enabled: true, folder: null, broken: false, triggerable: true });
+    expect(created.body).toMatchObject({ trigger: started, conditions: [], actions: [] });
     expect(events.some((e) => e.event === 'flow.create' && e.uri === 'homey:manager:flow')).toBe(true);
 
     const withApp = await t.call<Flow>('PUT', `/flow/flow/${created.body.id}`, {
@@ -142,6 +143,7 @@ describe('flow manager', () => {
       [{ ...base, actions: [{ ...say, group: 'maybe' }] }, 'actions.0.group'],
       [{ name: 'X', conditions: [], actions: [] }, 'trigger'],
       [{ name: 'X', trigger: started, actions: [] }, 'conditions'],
+      [{ name: 'X', trigger: started, conditions: [] }, 'actions'],
       [{ ...base, trigger: { id: 'programmatic_trigger' } }, 'trigger.uri'],
       [{ ...base, actions: [{ id: 'say' }] }, 'actions.0.uri'],
       [{ ...base, folder: 'nope' }, 'folder'],
@@ -200,6 +202,19 @@ describe('flow manager', () => {
     expect((await t.call('PUT', `/flow/flowfolder/${lights.body.id}`, { name: 'x' })).status).toBe(404);
   });
 
+  it('describes flows with their cards in the API reference', async () => {
+    type Schema = { properties?: Record<string, Schema>; additionalProperties?: Schema };
+    const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+    };
+    const answer = (path: string) => doc.paths[path]?.get?.responses['200']?.content['application/json']?.schema;
+    const flow = answer('/api/manager/flow/flow/{id}');
+    expect(Object.keys(flow?.properties ?? {})).toEqual(expect.arrayContaining(['trigger', 'conditions', 'actions', 'broken']));
+    expect(Object.keys(flow?.properties?.trigger?.properties ?? {})).toEqual(expect.arrayContaining(['uri', 'id', 'args']));
+    const advanced = answer('/api/manager/flow/advancedflow/{id}');
+    expect(Object.keys(advanced?.properties ?? {})).toEqual(expect.arrayContaining(['cards', 'broken', 'triggerable']));
+  });
+
   it('stores advanced flows with uuid card keys', async () => {
     const key = randomUUID();
     const created = await t.call<Flow & { cards: Record<string, unknown> }>('POST', '/flow/advancedflow', {
@@ -208,6 +223,7 @@ describe('flow manager', () => {
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ broken: false, triggerable: true, enabled: true });
+    expect(created.body.cards).toEqual({ [key]: { type: 'trigger', x: 10, y: 20, ownerUri: started.uri, id: started.id } });
     const broken = await t.call<Flow>('PUT', `/flow/advancedflow/${created.body.id}`, {
       cards: { [key]: { type: 'action', x: 0, y: 0, ownerUri: 'homey:app:gone', id: 'x' } },
     });
