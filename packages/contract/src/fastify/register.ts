@@ -116,6 +116,23 @@ function routeSchema(operation: AnyOperation): RouteOptions['schema'] {
 }
 
 /**
+ * The caller of a request. A call that needs no session ignores a token that is no longer valid rather than
+ * refusing it: a client whose session expired still sends its old token when it signs in again.
+ */
+async function principalFor<P extends Principal>(
+  operation: AnyOperation,
+  request: FastifyRequest,
+  authenticate: Authenticate<P>,
+): Promise<P | null> {
+  try {
+    return (await authenticate(request)) ?? null;
+  } catch (error) {
+    if (!operation.auth && !operation.private && error instanceof HearthError && error.code === 'invalid_token') return null;
+    throw error;
+  }
+}
+
+/**
  * Registers each implementation as a Fastify route: authentication, privacy and scope are checked on
  * request (before the body is parsed), then Fastify validates params, query and body against the declared
  * schemas, then the handler runs and its answer is serialized with the declared response schema.
@@ -136,9 +153,8 @@ export function registerOperations<P extends Principal>(
       url: fullPath(operation),
       schema: routeSchema(operation),
       onRequest: async (request) => {
-        const principal = (await authenticate(request)) ?? null;
-        request.principal = principal;
-        authorize(operation, principal);
+        request.principal = await principalFor(operation, request, authenticate);
+        authorize(operation, request.principal);
       },
       handler: async (request, reply) => {
         const result = await handler({
