@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import { HearthError } from '@hearth/contract';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerWithCloud } from './cloudlink/registration';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
 import { managers } from './managers';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
+import { journalingLogger } from './managers/system/journal';
 import { UserStore, userMigrations } from './managers/users/store';
 import { createAuthenticator } from './platform/auth';
 import type { HubContext } from './platform/context';
@@ -34,13 +35,12 @@ export interface Hub {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The group commit's change count when the request arrived (see `GroupCommit.changes`). */
+    changesAtArrival: number;
     /** Failed group commits when the request arrived (see `GroupCommit.failures`). */
-    groupCommitFailures: number;
+    failuresAtArrival: number;
   }
 }
-
-const mayWrite = (request: FastifyRequest): boolean =>
-  request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS';
 
 /** Turns a write's answer into the error of a change that could not be stored (its group was undone). */
 function storageFailure(reply: FastifyReply): string {
@@ -72,27 +72,33 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     metricsPrefix: 'hearth_hub',
     version: config.softwareVersion,
     description: 'The local API of a Hearth hub: managers under /api/manager/{manager}.',
-    logger: { level: config.logLevel },
+    logger: journalingLogger(context, config.logLevel),
     exposedHeaders: ['X-Homey-ID', 'X-Homey-Version', 'X-Homey-Tier'],
   });
   // A change is acknowledged only once it is committed and on disk; concurrent changes share one commit and
-  // one flush. A request that may have written into a group whose commit failed is answered with an error.
+  // one flush. Whether a request changed something is seen from the change count, not its method: a GET may
+  // write too (a webhook call stores its event). A request that may have written into a group whose commit
+  // failed is answered with an error.
+  app.decorateRequest('changesAtArrival', 0);
+  app.decorateRequest('failuresAtArrival', 0);
   app.addHook('onRequest', (request, _reply, done) => {
-    if (mayWrite(request)) request.groupCommitFailures = groupCommit.failures;
+    request.changesAtArrival = groupCommit.changes;
+    request.failuresAtArrival = groupCommit.failures;
     done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     // Every answer names the hub, so direct local clients can check they reached the right one.
     reply.header('X-Homey-ID', config.id);
     reply.header('X-Homey-Version', config.softwareVersion);
-    if (!mayWrite(request) || reply.statusCode >= 400) return payload;
+    // A refused call changed nothing; a call during which nothing changed has nothing to wait for.
+    if (reply.statusCode >= 400 || groupCommit.changes === request.changesAtArrival) return payload;
     try {
       await groupCommit.sync();
     } catch (error) {
       request.log.error({ err: error }, 'group commit failed');
       return storageFailure(reply);
     }
-    return groupCommit.failures === request.groupCommitFailures ? payload : storageFailure(reply);
+    return groupCommit.failures === request.failuresAtArrival ? payload : storageFailure(reply);
   });
   const authenticate = createAuthenticator(context);
   const implementations = managers.flatMap((m) =>

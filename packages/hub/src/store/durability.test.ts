@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
+import { databasePath } from '../config';
 import { startTestHub } from '../testing/hub';
 import { commitPendingChanges, openDatabase, rollbackEpoch, transact } from './database';
 import { GroupCommit } from './durability';
@@ -143,4 +144,18 @@ it('answers 503 to a request whose group could not be committed, and serves what
   const again = await hub.call<{ name: string }>('PUT', `/zones/zone/${created.body.id}`, { name: 'Pantry' });
   expect(again.status).toBe(200);
   expect((await hub.call<{ name: string }>('GET', `/zones/zone/${created.body.id}`)).body.name).toBe('Pantry');
+});
+
+it('answers a GET that stored something (a webhook call) only once that is committed', async () => {
+  const hub = await startTestHub();
+  cleanups.push(() => hub.stop());
+  const reader = new Database(databasePath(hub.hub.context.config), { readonly: true });
+  cleanups.push(() => reader.close());
+  const stored = reader.prepare('SELECT COUNT(*) FROM logic_webhook_event').pluck();
+  // Answered in the turn of the write, the event would (almost always) not be committed yet: check a few.
+  for (let call = 1; call <= 5; call++) {
+    const answer = await hub.call('GET', '/logic/webhook/doorbell');
+    expect(answer.status).toBe(200);
+    expect(stored.get()).toBe(call);
+  }
 });

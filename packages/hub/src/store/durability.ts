@@ -29,6 +29,8 @@ export class GroupCommit {
   commits = 0;
   /** Groups whose commit failed: every change in them was undone, so none of them may be acknowledged. */
   failures = 0;
+  /** Changes made so far: a request that sees this move while it runs waits for `sync()` before answering. */
+  changes = 0;
 
   constructor(
     private readonly db: HubDatabase,
@@ -44,6 +46,7 @@ export class GroupCommit {
 
   /** Runs `change` in the open group, opening one when none is; the caller awaits `sync()` before acknowledging. */
   transact<T>(change: () => T): T {
+    this.changes += 1;
     if (!this.db.inTransaction) {
       this.begin.run();
       this.open = true;
