@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type FlowCreateBody, HearthError, hubOperations, invalidParameter, notFound, UUID_PATTERN } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { HubManager, HubPrincipal } from '../../platform/context';
+import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
 import { describeAdvancedFlow, describeFlow, PROGRAMMATIC_TRIGGER, type StoredAdvancedFlow, type StoredFlow } from './health';
-import { type FlowCardDefinition, type FlowCardType, flowRegistry, uriObject } from './registry';
+import { publishFlowChange, republishOnHealthChange } from './publish';
+import { type FlowCardDefinition, type FlowCardType, type FlowRegistry, flowRegistry, uriObject } from './registry';
 import { DocumentStore, flowMigrations } from './store';
 
-const READ_SCOPE = 'homey.flow.readonly';
 const uuid = new RegExp(UUID_PATTERN);
 
 interface StoredFolder {
@@ -77,14 +77,31 @@ function checkCardKeys(cards: Record<string, unknown>): void {
   }
 }
 
+const flowStore = (context: HubContext) => new DocumentStore<StoredFlow>(context.db, 'flow_flow');
+const advancedFlowStore = (context: HubContext) => new DocumentStore<StoredAdvancedFlow>(context.db, 'flow_advanced');
+
+/** Every flow and advanced flow of a hub, as GET answers them. */
+function listWireFlows(context: HubContext, registry: FlowRegistry) {
+  return [
+    ...flowStore(context)
+      .list()
+      .map((flow) => ({ type: 'flow' as const, flow: describeFlow(registry, flow) })),
+    ...advancedFlowStore(context)
+      .list()
+      .map((flow) => ({ type: 'advancedflow' as const, flow: describeAdvancedFlow(registry, flow) })),
+  ];
+}
+
+const stopRepublishing = new WeakMap<HubContext, () => void>();
+
 /** Flows, advanced flows and their folders; the flow cards and tokens the hub knows. Running flows is the engine's. */
 export const flowManager: HubManager = {
   name: 'flow',
   migrations: flowMigrations,
   implementations: (context) => {
     const registry = flowRegistry(context);
-    const flows = new DocumentStore<StoredFlow>(context.db, 'flow_flow');
-    const advanced = new DocumentStore<StoredAdvancedFlow>(context.db, 'flow_advanced');
+    const flows = flowStore(context);
+    const advanced = advancedFlowStore(context);
     const folders = new DocumentStore<StoredFolder>(context.db, 'flow_folder');
     const shares = new DocumentStore<{ id: string; flow: Record<string, unknown>; createdAt: string }>(context.db, 'flow_share');
 
@@ -97,7 +114,7 @@ export const flowManager: HubManager = {
     const wireFlow = (flow: StoredFlow) => describeFlow(registry, flow);
     const wireAdvanced = (flow: StoredAdvancedFlow) => describeAdvancedFlow(registry, flow);
     const publish = (type: string, action: 'create' | 'update' | 'delete', data: unknown) =>
-      context.events.entity('flow', type, action, data, READ_SCOPE);
+      publishFlowChange(context, type, action, data);
 
     const findCard = (type: FlowCardType, uri: string, id: string) => {
       const card = registry.card(type, uri, id);
@@ -315,13 +332,22 @@ export const flowManager: HubManager = {
     });
   },
   start: (context) => {
+    const registry = flowRegistry(context);
     // The hub's own trigger for flows started by a call, by another flow or by the mobile app.
-    flowRegistry(context).registerCard({
+    registry.registerCard({
       type: 'trigger',
       ...PROGRAMMATIC_TRIGGER,
       title: 'This flow is started',
       hint: 'Starts when the flow is started from the app, another flow or the API.',
     });
+    stopRepublishing.set(
+      context,
+      republishOnHealthChange(context, () => listWireFlows(context, registry)),
+    );
+  },
+  stop: (context) => {
+    stopRepublishing.get(context)?.();
+    stopRepublishing.delete(context);
   },
 };
 

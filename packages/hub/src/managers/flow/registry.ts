@@ -66,17 +66,44 @@ const cardKey = (type: FlowCardType, uri: string, id: string) => `${type}\u0000$
 /**
  * The flow cards and tokens known to one hub. It starts with the hub's own cards; apps register theirs when
  * they start and unregister them when they stop (each `register` answers its undo), so a card that goes away
- * makes the flows using it broken.
+ * makes the flows using it broken. Listeners hear of every change of cards or tokens.
  */
 export class FlowRegistry {
   private readonly cards = new Map<string, FlowCardDefinition>();
   private readonly providers = new Set<FlowTokenProvider>();
+  private readonly listeners = new Set<() => void>();
+  private changeScheduled = false;
+
+  /**
+   * Calls `listener` after cards or tokens changed, once per turn of the event loop however many changed in it
+   * (an app registers all its cards at once). Answers its undo.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Schedules the listeners. Registering and unregistering call it; a token provider calls it when one of its
+   * tokens appeared or disappeared (a variable created or deleted).
+   */
+  changed(): void {
+    if (this.changeScheduled) return;
+    this.changeScheduled = true;
+    setImmediate(() => {
+      this.changeScheduled = false;
+      for (const listener of this.listeners) listener();
+    });
+  }
 
   registerCard(card: FlowCardDefinition): () => void {
     const key = cardKey(card.type, card.uri, card.id);
     this.cards.set(key, card);
+    this.changed();
     return () => {
-      if (this.cards.get(key) === card) this.cards.delete(key);
+      if (this.cards.get(key) !== card) return;
+      this.cards.delete(key);
+      this.changed();
     };
   }
 
@@ -90,7 +117,10 @@ export class FlowRegistry {
 
   registerTokens(provider: FlowTokenProvider): () => void {
     this.providers.add(provider);
-    return () => this.providers.delete(provider);
+    this.changed();
+    return () => {
+      if (this.providers.delete(provider)) this.changed();
+    };
   }
 
   tokens(): FlowTokenEntry[] {

@@ -35,6 +35,7 @@ export const logicManager: HubManager = {
         checkValue(body.type, body.value);
         const variable = transact(context.db, () => store.create({ name: body.name, type: body.type, value: body.value }));
         context.events.entity('logic', 'variable', 'create', variable, READ_SCOPE);
+        flowRegistry(context).changed();
         return variable;
       },
       updateVariable: ({ params, body }) => {
@@ -52,6 +53,8 @@ export const logicManager: HubManager = {
       deleteVariable: ({ params }) => {
         if (!transact(context.db, () => store.delete(params.id))) throw notFound('Variable', params.id);
         context.events.entity('logic', 'variable', 'delete', { id: params.id }, READ_SCOPE);
+        // Flows that use its token are broken now: the flow manager publishes them again.
+        flowRegistry(context).changed();
       },
       triggerWebhook: ({ params, query }) => {
         const entry = transact(context.db, () => store.recordWebhook(params.event, query.tag ?? null));
