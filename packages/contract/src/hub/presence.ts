@@ -4,9 +4,10 @@ import { declareState, IdParams } from './options';
 
 const op = hubManager('presence');
 
-const Value = Type.Object({ value: Type.Boolean() });
+// The wire lists `value` as optional: a call without it leaves the flag as it is and answers its current value.
+const Value = Type.Object({ value: Type.Optional(Type.Boolean()) });
 const ValueMe = Type.Object({
-  value: Type.Boolean(),
+  value: Type.Optional(Type.Boolean()),
   opts: Type.Optional(Type.Object({ forceFlowTrigger: Type.Optional(Type.Boolean()) })),
 });
 

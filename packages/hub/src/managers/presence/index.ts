@@ -5,18 +5,23 @@ import { transact } from '../../store/database';
 
 type Flag = 'present' | 'asleep';
 
-/**
- * Sets a user's presence flag. The user store publishes `user.update`; the presence manager also publishes
- * `presence.update` `{id, present, asleep}` when the flag changed (or when `forceFlowTrigger` asks for it), which
- * is what flows that start on someone coming home or going to sleep listen to.
- */
-function setFlag(context: HubContext, userId: string, flag: Flag, value: boolean, force = false): boolean {
-  const user = context.users.get(userId);
-  if (!user) throw notFound('User', userId);
-  const changed = user[flag] !== value;
-  const updated = transact(context.db, () =>
+function writeFlag(context: HubContext, userId: string, flag: Flag, value: boolean) {
+  return transact(context.db, () =>
     flag === 'present' ? context.users.setPresent(userId, value) : context.users.setAsleep(userId, value),
   );
+}
+
+/**
+ * Sets a user's presence flag and answers its new value. The user store publishes `user.update`; the presence
+ * manager also publishes `presence.update` `{id, present, asleep}` when the flag changed (or when
+ * `forceFlowTrigger` asks for it), which is what flows that start on someone coming home or going to sleep listen
+ * to. Without a value the flag is left as it is (nothing is written), but a forced trigger still fires.
+ */
+function setFlag(context: HubContext, userId: string, flag: Flag, value: boolean | undefined, force = false): boolean {
+  const user = context.users.get(userId);
+  if (!user) throw notFound('User', userId);
+  const changed = value !== undefined && user[flag] !== value;
+  const updated = value === undefined ? user : writeFlag(context, userId, flag, value);
   if (updated && (changed || force)) {
     context.events.publish({
       uri: 'homey:manager:presence',
@@ -25,7 +30,7 @@ function setFlag(context: HubContext, userId: string, flag: Flag, value: boolean
       scope: 'homey.presence.readonly',
     });
   }
-  return value;
+  return value ?? user[flag];
 }
 
 function getFlag(context: HubContext, userId: string, flag: Flag): boolean {
