@@ -110,4 +110,24 @@ describe('alarms manager', () => {
     expect(badUpdate.status).toBe(404);
     expect((await t.call('DELETE', '/alarms/alarm/unknown')).status).toBe(404);
   });
+
+  it('refuses an update whose repetition lacks a weekday, leaving the stored alarm as it was', async () => {
+    const created = await t.call<Alarm>('POST', '/alarms/alarm', {
+      name: 'Weekend',
+      time: '09:00',
+      repetition: { ...noDays, sunday: true },
+    });
+    const path = `/alarms/alarm/${created.body.id}`;
+    const updatesBefore = events.filter((e) => e.event === 'alarm.update').length;
+    const { sunday: _sunday, ...sixDays } = noDays;
+    const missingDay = await t.call<{ error: string; error_description: string }>('PUT', path, {
+      name: 'Renamed',
+      repetition: { ...sixDays, monday: true },
+    });
+    expect(missingDay.status).toBe(400);
+    expect(missingDay.body.error).toBe('missing_parameter');
+    expect(missingDay.body.error_description).toBe('Missing Parameter: repetition.sunday');
+    expect((await t.call<Alarm>('GET', path)).body).toEqual(created.body);
+    expect(events.filter((e) => e.event === 'alarm.update').length).toBe(updatesBefore);
+  });
 });

@@ -60,15 +60,44 @@ describe('dashboards manager', () => {
     });
     expect(badKey.status).toBe(400);
     expect(badKey.body.error_description).toContain('widgets.w');
+    const incompleteLine = randomUUID();
     const badLine = await t.call<ErrorBody>('POST', '/dashboards/dashboard', {
       name: 'x',
       widgets: {},
-      lines: { [randomUUID()]: { x1: 0 } },
+      lines: { [incompleteLine]: { x1: 0 } },
     });
     expect(badLine.status).toBe(400);
-    expect((await t.call('GET', '/dashboards/dashboard/nope')).status).toBe(400);
+    expect(badLine.body.error_description).toBe(`Missing Parameter: lines.${incompleteLine}.x2`);
+    const badLineKey = await t.call<ErrorBody>('POST', '/dashboards/dashboard', {
+      name: 'x',
+      widgets: {},
+      lines: { l1: { x1: 0, x2: 1, y1: 0, y2: 1 } },
+    });
+    expect(badLineKey.status).toBe(400);
+    expect(badLineKey.body.error_description).toMatch(/^Invalid Parameter: lines\.l1\b/);
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const badId = await t.call<ErrorBody>(method, '/dashboards/dashboard/nope', method === 'PUT' ? { name: 'y' } : undefined);
+      expect(badId.status).toBe(400);
+      expect(badId.body.error).toBe('invalid_parameter');
+      expect(badId.body.error_description).toMatch(/^Invalid Parameter: id\./);
+    }
     expect((await t.call('PUT', `/dashboards/dashboard/${randomUUID()}`, { name: 'y' })).status).toBe(404);
     expect((await t.call('DELETE', `/dashboards/dashboard/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('rejects non-uuid widget and line keys on update, keeping the stored dashboard', async () => {
+    const created = await t.call<Dashboard>('POST', '/dashboards/dashboard', { name: 'Keys', widgets: {}, lines: {} });
+    const path = `/dashboards/dashboard/${created.body.id}`;
+    const badWidget = await t.call<ErrorBody>('PUT', path, {
+      name: 'Renamed',
+      widgets: { w2: { type: 'clock', x: 0, y: 0, width: 1, height: 1 } },
+    });
+    expect(badWidget.status).toBe(400);
+    expect(badWidget.body.error_description).toMatch(/^Invalid Parameter: widgets\.w2\b/);
+    const badLine = await t.call<ErrorBody>('PUT', path, { name: 'Renamed', lines: { l2: { x1: 0, x2: 1, y1: 0, y2: 1 } } });
+    expect(badLine.status).toBe(400);
+    expect(badLine.body.error_description).toMatch(/^Invalid Parameter: lines\.l2\b/);
+    expect((await t.call<Dashboard>('GET', path)).body).toEqual(created.body);
   });
 
   it('serves app widgets from the registry, with autocomplete', async () => {
