@@ -55,11 +55,12 @@ export async function startHub(config: HubConfig): Promise<Hub> {
   const db = openDatabase(databasePath(config));
   migrate(db, [...settingMigrations, ...userMigrations, ...sessionMigrations, ...managers.flatMap((m) => m.migrations ?? [])]);
   const events = new HubEvents();
+  const users = new UserStore(db, events);
   const context: HubContext = {
     config,
     db,
-    users: new UserStore(db, events),
-    sessions: new SessionStore(db, events),
+    users,
+    sessions: new SessionStore(db, events, (userId) => users.get(userId)?.role),
     settings: new SettingStore(db),
     events,
     startedAt: new Date(),

@@ -200,14 +200,23 @@ export function startRealtime(app: FastifyInstance, context: HubContext): Realti
   const deliver = (event: HubEvent) => {
     followAccessChanges(event);
     const now = Date.now();
-    const recipients: string[] = [];
+    // Sockets grouped by what they may see; one broadcast per group to the sockets' own rooms, so a packet is
+    // encoded once per distinct view, not once per socket (without `viewFor` there is one group).
+    const audiences = new Map<unknown, string[]>();
     for (const socket of socketsIn(event.uri)) {
       const auth = authOf(socket);
-      if (auth.expiresAt <= now) socket.disconnect(true);
-      else if (hasScope(auth.principal.scopes, event.scope)) recipients.push(socket.id);
+      if (auth.expiresAt <= now) {
+        socket.disconnect(true);
+        continue;
+      }
+      if (!hasScope(auth.principal.scopes, event.scope)) continue;
+      const data = event.viewFor ? event.viewFor(auth.principal) : event.data;
+      if (data === undefined) continue;
+      const audience = audiences.get(data);
+      if (audience) audience.push(socket.id);
+      else audiences.set(data, [socket.id]);
     }
-    // One broadcast to the sockets' own rooms: the packet is encoded once, not once per socket.
-    if (recipients.length > 0) api.to(recipients).emit(event.uri, event.event, event.data);
+    for (const [data, recipients] of audiences) api.to(recipients).emit(event.uri, event.event, data);
   };
   const unsubscribe = context.events.on(deliver);
 

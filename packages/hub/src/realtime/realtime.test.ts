@@ -1,6 +1,7 @@
 import { io as connect, Manager, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { notify } from '../managers/notifications/store';
 import { startTestHub, type TestHub } from '../testing/hub';
 
 interface Zone {
@@ -133,6 +134,73 @@ describe('realtime socket', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(ownerEvents[0]?.[0]).toBe('user.create');
     expect(selfEvents).toEqual([]);
+  });
+
+  it('shows each session only what the API shows it: others’ properties, notifications and sessions', async () => {
+    const guestToken = t.sessionFor('guest');
+    const guest = (await t.call<{ id: string }>('GET', '/users/user/me', undefined, guestToken)).body;
+    const owner = (await t.call<{ id: string }>('GET', '/users/user/me')).body;
+    const { api: guestApi } = await apiSocket(t, guestToken);
+    const { api: ownerApi } = await apiSocket(t, t.token);
+    const uris = ['homey:manager:users', 'homey:manager:notifications', 'homey:manager:sessions'];
+    const seen = { guest: [] as [string, string, unknown][], owner: [] as [string, string, unknown][] };
+    for (const [who, api] of [
+      ['guest', guestApi],
+      ['owner', ownerApi],
+    ] as const) {
+      for (const uri of uris) {
+        expect(await call(api, 'subscribe', uri)).toEqual([null]);
+        api.on(uri, (event: string, data: unknown) => seen[who].push([uri, event, data]));
+      }
+    }
+
+    // The owner's private properties reach the owner's sockets, not the guest's (as GET /user/:id answers them).
+    await t.call('PUT', '/users/user/me/properties/pin', { value: { code: 1234 } });
+    // Notifications for one role reach that role only; read state only its reader.
+    const forOwners = notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Owners only', roles: ['owner'] });
+    const forGuests = notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Guests only', roles: ['guest'] });
+    const read = await t.call('POST', `/notifications/notification/${forGuests?.id}/read`, {}, guestToken);
+    expect(read.status).toBe(200);
+    // A new session reaches its own user and the household's owners and managers.
+    const ownerPat = await t.call<{ id: string }>('POST', '/users/pat', { name: 'Script', scopes: ['homey.zone.readonly'] });
+    const guestPat = await t.call<{ id: string }>('POST', '/users/pat', { name: 'Mine', scopes: [] }, guestToken);
+    expect([ownerPat.status, guestPat.status]).toEqual([200, 200]);
+    // Both see this last event: whatever reached them before it has arrived (one connection keeps order).
+    await t.call('POST', '/users/user', { name: 'Marker', role: 'guest' });
+    const done = (events: [string, string, unknown][]) =>
+      events.some(([, e, d]) => e === 'user.create' && (d as { name: string }).name === 'Marker');
+    await until(() => done(seen.guest) && done(seen.owner));
+
+    const summary = (events: [string, string, unknown][]) =>
+      events.map(([, event, data]) => {
+        const { id, excerpt, name } = data as { id: string; excerpt?: string; name?: string };
+        return `${event} ${excerpt ?? name ?? (id === owner.id ? 'owner' : '')}`.trim();
+      });
+    expect(summary(seen.owner)).toEqual([
+      'user.update Owner',
+      'notification.create Owners only',
+      'session.create Script',
+      'session.create Mine',
+      'user.create Marker',
+    ]);
+    expect(summary(seen.guest)).toEqual([
+      'user.update Owner',
+      'notification.create Guests only',
+      'notification.update Guests only',
+      'session.create Mine',
+      'user.create Marker',
+    ]);
+    const ownerAsSeen = (events: [string, string, unknown][]) => events.find(([, e]) => e === 'user.update')?.[2];
+    expect(ownerAsSeen(seen.owner)).toMatchObject({ properties: { pin: { code: 1234 } } });
+    expect(ownerAsSeen(seen.guest)).toEqual((await t.call('GET', `/users/user/${owner.id}`, undefined, guestToken)).body);
+    expect(ownerAsSeen(seen.guest)).toMatchObject({ properties: {} });
+    const readAsSeen = seen.guest.find(([, e]) => e === 'notification.update')?.[2];
+    expect(readAsSeen).toMatchObject({ id: forGuests?.id, readBy: [guest.id] });
+    expect(forOwners).not.toBeNull();
+    // Revoking the guest's token reaches the guest and the owner, with nothing but its id.
+    await t.call('DELETE', `/users/pat/${guestPat.body.id}`, undefined, guestToken);
+    await until(() => [seen.guest, seen.owner].every((events) => events.some(([, e]) => e === 'session.delete')));
+    expect(seen.guest.find(([, e]) => e === 'session.delete')?.[2]).toEqual({ id: guestPat.body.id });
   });
 
   it('runs operations through the api event exactly as HTTP', async () => {

@@ -1,9 +1,10 @@
 import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import type { EventViewer } from '../../platform/events';
 import { transact } from '../../store/database';
 import { flowRegistry } from '../flow/registry';
-import { NotificationStore, notificationMigrations, notify, type StoredNotification } from './store';
+import { NotificationStore, notificationMigrations, notify, type StoredNotification, visibleTo } from './store';
 
 const READ_SCOPE = 'homey.notifications.readonly';
 
@@ -28,7 +29,7 @@ export const notificationsManager: HubManager = {
     const store = new NotificationStore(context.db);
     const visible = (principal: HubPrincipal) => {
       const role = roleOf(context, principal);
-      return (n: StoredNotification) => n.roles.length === 0 || n.roles.includes(role);
+      return (n: StoredNotification) => visibleTo(n, role);
     };
     const find = (principal: HubPrincipal, id: string) => {
       const notification = store.get(id);
@@ -36,6 +37,12 @@ export const notificationsManager: HubManager = {
       return notification;
     };
     const findOwner = (uri: string) => store.owner(uri) ?? (notFoundThrow('Notification owner', uri) as never);
+    /** Announces a deletion to those who could see the notification. */
+    const publishDeleted = (notification: StoredNotification) => {
+      const data = { id: notification.id };
+      const view = (viewer: EventViewer) => (visibleTo(notification, viewer.role) ? data : undefined);
+      context.events.entity('notifications', 'notification', 'delete', data, READ_SCOPE, view);
+    };
     const publishOwner = (owner: unknown) => context.events.entity('notifications', 'owner', 'update', owner, READ_SCOPE);
     return implement<typeof hubOperations.notifications, HubPrincipal>(hubOperations.notifications, {
       getState: ({ principal }) => ({
@@ -60,17 +67,27 @@ export const notificationsManager: HubManager = {
       markNotificationAsRead: ({ principal, params }) => {
         const notification = find(principal, params.id);
         transact(context.db, () => store.markRead(notification.id, principal.userId));
-        return forUser(store, principal.userId, notification);
+        const read = forUser(store, principal.userId, notification);
+        // Read state is per user: only the reader's sessions see this notification change.
+        const view = (viewer: EventViewer) => (viewer.userId === principal.userId ? read : undefined);
+        context.events.entity('notifications', 'notification', 'update', read, READ_SCOPE, view);
+        return read;
       },
       deleteNotification: ({ principal, params }) => {
-        find(principal, params.id);
-        transact(context.db, () => store.delete(params.id));
-        context.events.entity('notifications', 'notification', 'delete', { id: params.id }, READ_SCOPE);
+        const notification = find(principal, params.id);
+        transact(context.db, () => store.delete(notification.id));
+        publishDeleted(notification);
       },
-      deleteNotifications: ({ query }) => {
+      deleteNotifications: ({ principal, query }) => {
         if (query.ownerUri !== undefined) findOwner(query.ownerUri);
-        const ids = transact(context.db, () => store.deleteAll(query.ownerUri));
-        for (const id of ids) context.events.entity('notifications', 'notification', 'delete', { id }, READ_SCOPE);
+        // Only what the caller can see: notifications meant for other roles stay.
+        const doomed = store
+          .list()
+          .filter((n) => visible(principal)(n) && (query.ownerUri === undefined || n.ownerUri === query.ownerUri));
+        transact(context.db, () => {
+          for (const notification of doomed) store.delete(notification.id);
+        });
+        for (const notification of doomed) publishDeleted(notification);
       },
       getOwners: () => Object.fromEntries(store.owners().map((o) => [o.uri, o])),
       setOwnerEnabled: ({ params, body }) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HubContext } from '../../platform/context';
+import type { EventViewer } from '../../platform/events';
 import { type HubDatabase, type Migration, transact } from '../../store/database';
 
 export type Priority = 'INFO' | 'WARNING' | 'CRITICAL';
@@ -190,16 +191,6 @@ export class NotificationStore {
     return this.db.prepare('DELETE FROM notifications_notification WHERE id = ?').run(id).changes > 0;
   }
 
-  deleteAll(ownerUri?: string): string[] {
-    const ids = (
-      ownerUri === undefined
-        ? this.db.prepare('SELECT id FROM notifications_notification').pluck().all()
-        : this.db.prepare('SELECT id FROM notifications_notification WHERE owner_uri = ?').pluck().all(ownerUri)
-    ) as string[];
-    for (const id of ids) this.delete(id);
-    return ids;
-  }
-
   owners(): NotificationOwner[] {
     return (this.db.prepare('SELECT * FROM notifications_owner ORDER BY uri').all() as OwnerRow[]).map(toOwner);
   }
@@ -230,13 +221,14 @@ export class NotificationStore {
 export function notify(context: HubContext, input: NewNotification): StoredNotification | null {
   const store = new NotificationStore(context.db);
   const notification = transact(context.db, () => store.create(input));
-  if (notification)
-    context.events.entity(
-      'notifications',
-      'notification',
-      'create',
-      { ...notification, iconObj: null, readBy: [] },
-      'homey.notifications.readonly',
-    );
+  if (notification) {
+    const data = { ...notification, iconObj: null, readBy: [] };
+    const view = (viewer: EventViewer) => (visibleTo(notification, viewer.role) ? data : undefined);
+    context.events.entity('notifications', 'notification', 'create', data, 'homey.notifications.readonly', view);
+  }
   return notification;
 }
+
+/** Whether a user of `role` may see the notification: it names no roles, or theirs. */
+export const visibleTo = (notification: StoredNotification, role: string): boolean =>
+  notification.roles.length === 0 || notification.roles.includes(role);

@@ -1,26 +1,10 @@
 import { hasScope, hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import { intersectedScopes } from '../../platform/roles';
-import type { HubSession } from './store';
+import { type HubSession, sessionView } from './store';
 
-/** A session as the API answers it: never its token. */
-export function sessionView(context: HubContext, session: HubSession) {
-  const role = context.users.get(session.userId)?.role ?? 'guest';
-  return {
-    id: session.id,
-    type: session.type,
-    userId: session.userId,
-    name: session.name,
-    agent: session.agent,
-    clientName: session.clientName,
-    scopes: session.scopes,
-    intersectedScopes: intersectedScopes(session.scopes, role),
-    createdAt: session.createdAt,
-    expiresAt: session.expiresAt,
-    lastUsed: session.lastUsed,
-  };
-}
+/** A session as the API answers it. */
+const viewOf = (context: HubContext, session: HubSession) => sessionView(session, context.users.get(session.userId)?.role);
 
 const isHouseholdAdmin = (principal: HubPrincipal, scope: string): boolean =>
   (principal.role === 'owner' || principal.role === 'manager') && hasScope(principal.scopes, scope);
@@ -43,15 +27,15 @@ export const sessionsManager: HubManager = {
       getSessionMe: ({ principal }) => {
         const session = context.sessions.get(principal.sessionId);
         if (!session) throw notFound('Session', principal.sessionId);
-        return sessionView(context, session);
+        return viewOf(context, session);
       },
       getSessions: ({ principal }) => {
         const all = isHouseholdAdmin(principal, 'homey.user.readonly');
         const sessions = context.sessions.list(all ? undefined : principal.userId);
-        return Object.fromEntries(sessions.map((session) => [session.id, sessionView(context, session)]));
+        return Object.fromEntries(sessions.map((session) => [session.id, viewOf(context, session)]));
       },
       getSession: ({ principal, params }) =>
-        sessionView(context, visibleSession(context, principal, params.id, 'homey.user.readonly')),
+        viewOf(context, visibleSession(context, principal, params.id, 'homey.user.readonly')),
       deleteSession: ({ principal, params }) => {
         const session = visibleSession(context, principal, params.id, 'homey.user');
         const owner = context.users.owner();

@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { HubEvents } from '../../platform/events';
+import type { EventViewer, HubEvents } from '../../platform/events';
+import { intersectedScopes } from '../../platform/roles';
 import type { HubDatabase, Migration } from '../../store/database';
 import { SqlStore } from '../../store/statements';
+import type { UserRole } from '../users/store';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 
@@ -65,6 +67,27 @@ const toSession = (row: SessionRow): HubSession => ({
   lastUsed: row.last_used,
 });
 
+/** A session as the API answers it, never with its token; `role` is its user's, which caps its scopes. */
+export function sessionView(session: HubSession, role: UserRole = 'guest') {
+  return {
+    id: session.id,
+    type: session.type,
+    userId: session.userId,
+    name: session.name,
+    agent: session.agent,
+    clientName: session.clientName,
+    scopes: session.scopes,
+    intersectedScopes: intersectedScopes(session.scopes, role),
+    createdAt: session.createdAt,
+    expiresAt: session.expiresAt,
+    lastUsed: session.lastUsed,
+  };
+}
+
+/** Owners and managers see every session of the household; everyone else only their own. */
+export const seesSession = (viewer: EventViewer, session: HubSession): boolean =>
+  viewer.userId === session.userId || viewer.role === 'owner' || viewer.role === 'manager';
+
 /** Tokens are high-entropy random strings, so a fast hash is enough to keep them unreadable at rest. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -79,11 +102,22 @@ export interface NewSession {
 }
 
 export class SessionStore extends SqlStore {
+  /**
+   * Every change is published on `homey:manager:sessions` to the sessions that may see it; `roleOf` gives a
+   * session's user's role, which its answer's `intersectedScopes` depend on.
+   */
   constructor(
     db: HubDatabase,
     private readonly events?: HubEvents,
+    private readonly roleOf: (userId: string) => UserRole | undefined = () => undefined,
   ) {
     super(db);
+  }
+
+  private publish(action: 'create' | 'update' | 'delete', session: HubSession): void {
+    const data = action === 'delete' ? { id: session.id } : sessionView(session, this.roleOf(session.userId));
+    const view = (viewer: EventViewer) => (seesSession(viewer, session) ? data : undefined);
+    this.events?.entity('sessions', 'session', action, data, 'homey.user.readonly', view);
   }
 
   /** Creates a session and answers it with its secret token, which is never stored. */
@@ -106,7 +140,9 @@ export class SessionStore extends SqlStore {
       new Date().toISOString(),
       input.expiresAt ?? null,
     );
-    return { session: this.get(id) as HubSession, token };
+    const session = this.get(id) as HubSession;
+    this.publish('create', session);
+    return { session, token };
   }
 
   get(id: string): HubSession | undefined {
@@ -124,7 +160,7 @@ export class SessionStore extends SqlStore {
 
   /** Removes a user's personal access tokens of one name (used to replace the printed owner token). */
   revokeNamed(userId: string, name: string): void {
-    this.statement("DELETE FROM session WHERE type = 'PAT' AND user_id = ? AND name = ?").run(userId, name);
+    for (const session of this.listPats(userId)) if (session.name === name) this.delete(session.id);
   }
 
   /** Live sessions, oldest first; only `userId`'s when given. */
@@ -153,12 +189,17 @@ export class SessionStore extends SqlStore {
 
   /** Revokes a session; realtime closes the sockets opened with it (`session.delete` on `homey:manager:sessions`). */
   delete(id: string): boolean {
-    const deleted = this.statement('DELETE FROM session WHERE id = ?').run(id).changes > 0;
-    if (deleted) this.events?.entity('sessions', 'session', 'delete', { id }, 'homey.user.readonly');
-    return deleted;
+    const session = this.get(id);
+    if (!session) return false;
+    this.statement('DELETE FROM session WHERE id = ?').run(id);
+    this.publish('delete', session);
+    return true;
   }
 
+  /** Records that the session was used now (`lastUsed`). */
   touch(id: string): void {
     this.statement('UPDATE session SET last_used = ? WHERE id = ?').run(new Date().toISOString(), id);
+    const session = this.get(id);
+    if (session) this.publish('update', session);
   }
 }

@@ -5,7 +5,7 @@ import { cloudRoleOf } from '../../cloudlink/ownership';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type DelegationClaims, DelegationVerifier } from '../../platform/delegation';
 import { isKnownScope } from '../../platform/roles';
-import type { HubUser, UserRole } from './store';
+import { type HubUser, type UserRole, userView } from './store';
 
 /** Sessions made by signing in (cloud delegation or local credentials) last this long. */
 const LOGIN_SESSION_MS = 14 * 24 * 3600_000;
@@ -16,12 +16,6 @@ const INSTALLER_SETTING = 'users.installerAccess';
 const assignableRoles: readonly string[] = ['manager', 'user', 'guest'];
 const isAdmin = (principal: HubPrincipal, scope: string): boolean =>
   (principal.role === 'owner' || principal.role === 'manager') && hasScope(principal.scopes, scope);
-
-/** A user as the API answers it: another user's properties only to owners and managers. */
-function userView(user: HubUser, viewer: HubPrincipal | null) {
-  if (!viewer || viewer.userId === user.id || viewer.role === 'owner' || viewer.role === 'manager') return user;
-  return { ...user, properties: {} };
-}
 
 function requireUser(context: HubContext, id: string): HubUser {
   const user = context.users.get(id);

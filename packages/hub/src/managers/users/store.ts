@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import type { HubEvents } from '../../platform/events';
+import type { EventViewer, HubEvents } from '../../platform/events';
 import { type HubDatabase, type Migration, transact } from '../../store/database';
 import { SqlStore } from '../../store/statements';
 
@@ -100,6 +100,12 @@ const toColumnValue = (value: unknown): unknown =>
 const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
+/** A user as `viewer` sees them: another user's properties only owners and managers may read. */
+export function userView(user: HubUser, viewer: EventViewer | null): HubUser {
+  if (!viewer || viewer.userId === user.id || viewer.role === 'owner' || viewer.role === 'manager') return user;
+  return { ...user, properties: {} };
+}
+
 /** The hub's users. Every change is published as `user.create` / `user.update` / `user.delete` on `homey:manager:users`. */
 export class UserStore extends SqlStore {
   constructor(
@@ -107,6 +113,11 @@ export class UserStore extends SqlStore {
     private readonly events?: HubEvents,
   ) {
     super(db);
+  }
+
+  /** Announces a changed user; each session receives them as the API would answer that session. */
+  private publish(action: 'create' | 'update', user: HubUser): void {
+    this.events?.entity('users', 'user', action, user, 'homey.user.readonly', (viewer) => userView(user, viewer));
   }
 
   get(id: string): HubUser | undefined {
@@ -164,7 +175,7 @@ export class UserStore extends SqlStore {
       new Date().toISOString(),
     );
     const user = this.get(id) as HubUser;
-    this.events?.entity('users', 'user', 'create', user, 'homey.user.readonly');
+    this.publish('create', user);
     return user;
   }
 
@@ -176,7 +187,7 @@ export class UserStore extends SqlStore {
       this.statement(`UPDATE user SET ${set} WHERE id = ?`).run(...entries.map(([, value]) => toColumnValue(value)), id);
     }
     const user = this.get(id);
-    if (user && entries.length > 0) this.events?.entity('users', 'user', 'update', user, 'homey.user.readonly');
+    if (user && entries.length > 0) this.publish('update', user);
     return user;
   }
 
@@ -202,9 +213,10 @@ export class UserStore extends SqlStore {
       if (previous) this.statement("UPDATE user SET role = 'manager' WHERE id = ?").run(previous.id);
       this.statement("UPDATE user SET role = 'owner' WHERE id = ?").run(newOwnerId);
     });
-    if (previous) this.events?.entity('users', 'user', 'update', this.get(previous.id), 'homey.user.readonly');
+    const demoted = previous && this.get(previous.id);
+    if (demoted) this.publish('update', demoted);
     const owner = this.get(newOwnerId) as HubUser;
-    this.events?.entity('users', 'user', 'update', owner, 'homey.user.readonly');
+    this.publish('update', owner);
     return owner;
   }
 
