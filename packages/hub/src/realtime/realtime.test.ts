@@ -1,8 +1,9 @@
-import { io as connect, Manager, type Socket } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { notify } from '../managers/notifications/store';
 import { startTestHub, type TestHub } from '../testing/hub';
+import { ack, connected, connectRealtime } from '../testing/socket';
 
 interface Zone {
   id: string;
@@ -16,28 +17,16 @@ const track = <T extends { close(): void }>(thing: T): T => {
   return thing;
 };
 
-/** Acknowledged emit, as the ecosystem's client does it. */
-const call = (socket: Socket, event: string, ...args: unknown[]) =>
-  new Promise<unknown[]>((resolve) => socket.emit(event, ...args, (...answer: unknown[]) => resolve(answer)));
-
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    if (socket.connected) resolve();
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-
-/** Connects like the ecosystem's client: handshake on `/`, then `/api` on the same connection without a token. */
+/**
+ * Connects like the ecosystem's client, reconnecting on its own (the reconnect test drops the connection), and
+ * asserts the handshake's answer, which this file tests.
+ */
 async function apiSocket(t: TestHub, token: string) {
-  const manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnectionDelay: 50 });
-  const root = track(manager.socket('/'));
-  await connected(root);
-  const [error, result] = await call(root, 'handshakeClient', { token, homeyId: t.hub.context.config.id });
+  const realtime = track(await connectRealtime(t, token, { reconnection: true, reconnectionDelay: 50 }));
+  const [error, result] = realtime.handshake;
   expect(error).toBeNull();
   expect(result).toEqual({ namespace: '/api' });
-  const api = track(manager.socket('/api'));
-  await connected(api);
-  return { manager, root, api };
+  return realtime;
 }
 
 /** Collects the events delivered for one URI. */
@@ -70,14 +59,14 @@ describe('realtime socket', () => {
 
   it('handshakes, subscribes and delivers zone events named by the URI', async () => {
     const { api } = await apiSocket(t, t.token);
-    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+    expect(await ack(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
     const events = collect(api, 'homey:manager:zones');
     const created = await t.call<Zone>('POST', '/zones/zone', { name: 'Study', icon: 'study', parent: rootZone });
     await until(() => events.length === 1);
     expect(events[0]).toEqual(['zone.create', created.body]);
 
     api.emit('unsubscribe', 'homey:manager:zones');
-    await call(api, 'subscribe', 'homey:manager:users'); // a round trip, so the unsubscribe has arrived
+    await ack(api, 'subscribe', 'homey:manager:users'); // a round trip, so the unsubscribe has arrived
     await t.call('DELETE', `/zones/zone/${created.body.id}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(events).toHaveLength(1);
@@ -86,11 +75,11 @@ describe('realtime socket', () => {
   it('refuses bad handshakes and /api without one', async () => {
     const root = track(connect(t.hub.url, { path: '/socket.io/', transports: ['websocket'], forceNew: true }));
     await connected(root);
-    const [error] = await call(root, 'handshakeClient', { token: 'hses_nope', homeyId: t.hub.context.config.id });
+    const [error] = await ack(root, 'handshakeClient', { token: 'hses_nope', homeyId: t.hub.context.config.id });
     expect(error).toMatchObject({ error: 'invalid_token', statusCode: 401 });
-    const [missing] = await call(root, 'handshakeClient', {});
+    const [missing] = await ack(root, 'handshakeClient', {});
     expect(missing).toMatchObject({ error: 'missing_token', statusCode: 401 });
-    const [otherHub] = await call(root, 'handshakeClient', { token: t.token, homeyId: 'ffffffffffffffffffffffff' });
+    const [otherHub] = await ack(root, 'handshakeClient', { token: t.token, homeyId: 'ffffffffffffffffffffffff' });
     expect(otherHub).toMatchObject({ statusCode: 404 });
 
     const api = track(connect(`${t.hub.url}/api`, { path: '/socket.io/', transports: ['websocket'], forceNew: true }));
@@ -108,25 +97,25 @@ describe('realtime socket', () => {
       }),
     );
     await connected(api);
-    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+    expect(await ack(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
   });
 
   it('denies subscriptions the scopes cannot read, and filters events by scope', async () => {
     const narrow = t.sessionFor('manager', ['homey.device.readonly']);
     const { api: narrowApi } = await apiSocket(t, narrow);
-    const [denied] = await call(narrowApi, 'subscribe', 'homey:manager:zones');
+    const [denied] = await ack(narrowApi, 'subscribe', 'homey:manager:zones');
     expect(denied).toMatchObject({ error: 'missing_scopes', statusCode: 403 });
-    const [badUri] = await call(narrowApi, 'subscribe', 'homey:nonsense');
+    const [badUri] = await ack(narrowApi, 'subscribe', 'homey:nonsense');
     expect(badUri).toMatchObject({ statusCode: 400 });
-    const [unknownManager] = await call(narrowApi, 'subscribe', 'homey:manager:nope');
+    const [unknownManager] = await ack(narrowApi, 'subscribe', 'homey:manager:nope');
     expect(unknownManager).toMatchObject({ statusCode: 404 });
 
     // Both may subscribe to users (homey.user.self reads it), but only a reader of users gets user events.
     const selfOnly = t.sessionFor('guest', ['homey.user.self']);
     const { api: selfApi } = await apiSocket(t, selfOnly);
     const { api: ownerApi } = await apiSocket(t, t.token);
-    expect(await call(selfApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
-    expect(await call(ownerApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
+    expect(await ack(selfApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
+    expect(await ack(ownerApi, 'subscribe', 'homey:manager:users')).toEqual([null]);
     const selfEvents = collect(selfApi, 'homey:manager:users');
     const ownerEvents = collect(ownerApi, 'homey:manager:users');
     await t.call('POST', '/users/user', { name: 'Visitor', role: 'guest' });
@@ -149,7 +138,7 @@ describe('realtime socket', () => {
       ['owner', ownerApi],
     ] as const) {
       for (const uri of uris) {
-        expect(await call(api, 'subscribe', uri)).toEqual([null]);
+        expect(await ack(api, 'subscribe', uri)).toEqual([null]);
         api.on(uri, (event: string, data: unknown) => seen[who].push([uri, event, data]));
       }
     }
@@ -205,37 +194,35 @@ describe('realtime socket', () => {
 
   it('runs operations through the api event exactly as HTTP', async () => {
     const { api } = await apiSocket(t, t.token);
-    const [error, zone] = (await call(api, 'api', {
+    const [error, zone] = (await ack(api, 'api', {
       uri: 'homey:manager:zones',
       operation: 'createZone',
       args: { zone: { name: 'Porch', icon: 'porch', parent: rootZone }, $validate: true },
     })) as [unknown, Zone];
     expect(error).toBeNull();
     expect(zone).toMatchObject({ name: 'Porch', parent: rootZone });
-    expect(await call(api, 'api', { uri: 'homey:manager:zones', operation: 'getZone', args: { id: zone.id } })).toEqual([
+    expect(await ack(api, 'api', { uri: 'homey:manager:zones', operation: 'getZone', args: { id: zone.id } })).toEqual([
       null,
       zone,
     ]);
-    const [missing] = await call(api, 'api', {
+    const [missing] = await ack(api, 'api', {
       uri: 'homey:manager:zones',
       operation: 'createZone',
       args: { zone: { name: 'No icon', parent: rootZone } },
     });
     expect(missing).toEqual({ error: 'missing_parameter', error_description: 'Missing Parameter: icon', statusCode: 400 });
-    const [notFound] = await call(api, 'api', { uri: 'homey:manager:zones', operation: 'getZone', args: { id: 'nope' } });
+    const [notFound] = await ack(api, 'api', { uri: 'homey:manager:zones', operation: 'getZone', args: { id: 'nope' } });
     expect(notFound).toMatchObject({ statusCode: 404 });
-    const [unknown] = await call(api, 'api', { uri: 'homey:manager:zones', operation: 'explode', args: {} });
+    const [unknown] = await ack(api, 'api', { uri: 'homey:manager:zones', operation: 'explode', args: {} });
     expect(unknown).toMatchObject({ statusCode: 404 });
     // Body fields by name; a 204 answers (null) with no result.
-    const renamed = await call(api, 'api', { uri: 'homey:manager:system', operation: 'setSystemName', args: { name: 'Den' } });
+    const renamed = await ack(api, 'api', { uri: 'homey:manager:system', operation: 'setSystemName', args: { name: 'Den' } });
     expect(renamed).toEqual([null, 'Den']);
-    expect(await call(api, 'api', { uri: 'homey:manager:zones', operation: 'deleteZone', args: { id: zone.id } })).toEqual([
-      null,
-    ]);
+    expect(await ack(api, 'api', { uri: 'homey:manager:zones', operation: 'deleteZone', args: { id: zone.id } })).toEqual([null]);
 
     const reader = t.sessionFor('manager', ['homey.zone.readonly']);
     const { api: readerApi } = await apiSocket(t, reader);
-    const [forbidden] = await call(readerApi, 'api', {
+    const [forbidden] = await ack(readerApi, 'api', {
       uri: 'homey:manager:zones',
       operation: 'createZone',
       args: { zone: { name: 'X', icon: 'x', parent: rootZone } },
@@ -245,16 +232,16 @@ describe('realtime socket', () => {
 
   it('handshakes again and re-subscribes after a reconnect', async () => {
     const { manager, root, api } = await apiSocket(t, t.token);
-    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+    expect(await ack(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
     const events = collect(api, 'homey:manager:zones');
     // Drop the underlying connection; the client reconnects on its own.
     manager.engine.close();
     await new Promise<void>((resolve) => root.io.once('reconnect', () => resolve()));
     await connected(root);
-    const [error] = await call(root, 'handshakeClient', { token: t.token });
+    const [error] = await ack(root, 'handshakeClient', { token: t.token });
     expect(error).toBeNull();
     await connected(api);
-    expect(await call(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
+    expect(await ack(api, 'subscribe', 'homey:manager:zones')).toEqual([null]);
     const created = await t.call<Zone>('POST', '/zones/zone', { name: 'Loft', icon: 'loft', parent: rootZone });
     await until(() => events.some(([event, data]) => event === 'zone.create' && (data as Zone).id === created.body.id));
   });

@@ -1,6 +1,6 @@
-import { Manager, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { ack, connectRealtime, type Realtime } from '../../testing/socket';
 
 const noDays = {
   monday: false,
@@ -14,19 +14,11 @@ const noDays = {
 const pad = (n: number) => String(n).padStart(2, '0');
 const localTime = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 
-const ack = (socket: Socket, event: string, ...args: unknown[]) =>
-  new Promise<unknown[]>((resolve) => socket.emit(event, ...args, (...answer: unknown[]) => resolve(answer)));
-
 /** Connects as the ecosystem's client does and subscribes to the alarms manager; answers its events and any refusal. */
-async function subscribe(t: TestHub, token: string, sockets: Socket[]) {
-  const manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnection: false });
-  const root = manager.socket('/');
-  sockets.push(root);
-  await new Promise((resolve) => root.once('connect', () => resolve(undefined)));
-  expect((await ack(root, 'handshakeClient', { token, homeyId: t.hub.context.config.id }))[0]).toBeNull();
-  const api = manager.socket('/api');
-  sockets.push(api);
-  await new Promise((resolve) => api.once('connect', () => resolve(undefined)));
+async function subscribe(t: TestHub, token: string, connections: Realtime[]) {
+  const connection = await connectRealtime(t, token);
+  connections.push(connection);
+  const { api } = connection;
   const events: [string, { id: string; enabled?: boolean }][] = [];
   api.on('homey:manager:alarms', (event: string, data: { id: string }) => events.push([event, data]));
   const [refused] = await ack(api, 'subscribe', 'homey:manager:alarms');
@@ -35,12 +27,12 @@ async function subscribe(t: TestHub, token: string, sockets: Socket[]) {
 
 describe('alarms over the realtime socket', () => {
   let t: TestHub;
-  const sockets: Socket[] = [];
+  const connections: Realtime[] = [];
   beforeAll(async () => {
     t = await startTestHub();
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    for (const connection of connections) connection.close();
     await t.stop();
   });
 
@@ -48,9 +40,9 @@ describe('alarms over the realtime socket', () => {
     const owner = t.hub.context.users.owner()?.id as string;
     const reader = t.hub.context.sessions.create({ type: 'PAT', userId: owner, scopes: ['homey.alarm.readonly'] }).token;
     const stranger = t.hub.context.sessions.create({ type: 'PAT', userId: owner, scopes: ['homey.zone.readonly'] }).token;
-    const { events: seen, refused } = await subscribe(t, reader, sockets);
+    const { events: seen, refused } = await subscribe(t, reader, connections);
     expect(refused).toBeFalsy();
-    const other = await subscribe(t, stranger, sockets);
+    const other = await subscribe(t, stranger, connections);
     expect(other.refused).toMatchObject({ error: 'missing_scopes' });
 
     const at = new Date(Date.now() + 2000);

@@ -1,19 +1,10 @@
-import { Manager, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { ack, connectRealtime, type Realtime } from '../../testing/socket';
 import { until } from '../../testing/until';
 
 type Json = Record<string, unknown>;
-
-const call = (socket: Socket, event: string, ...args: unknown[]) =>
-  new Promise<unknown[]>((resolve) => socket.emit(event, ...args, (...answer: unknown[]) => resolve(answer)));
-
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    if (socket.connected) resolve();
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
 
 /**
  * The issue's "done when", through real HTTP and socket.io: a device is paired through a pair session, its
@@ -22,9 +13,8 @@ const connected = (socket: Socket) =>
  */
 describe('a device end to end over HTTP and socket.io', () => {
   let t: TestHub;
-  let manager: Manager;
+  let realtime: Realtime | undefined;
   let api: Socket;
-  let root: Socket;
 
   beforeAll(async () => {
     t = await startTestHub();
@@ -32,17 +22,11 @@ describe('a device end to end over HTTP and socket.io', () => {
       () => t.call<Json>('GET', '/apps/app/com.hearth.virtual'),
       (a) => a.body.state === 'running',
     );
-    manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnection: false });
-    root = manager.socket('/');
-    await connected(root);
-    const [error] = await call(root, 'handshakeClient', { token: t.token, homeyId: t.hub.context.config.id });
-    expect(error).toBeNull();
-    api = manager.socket('/api');
-    await connected(api);
+    realtime = await connectRealtime(t);
+    api = realtime.api;
   });
   afterAll(async () => {
-    api?.close();
-    root?.close();
+    realtime?.close();
     await t.stop();
   });
 
@@ -59,8 +43,8 @@ describe('a device end to end over HTTP and socket.io', () => {
     const managerEvents: [string, Json][] = [];
     api.on(`homey:device:${device.id}`, (event: string, data: Json) => deviceEvents.push([event, data]));
     api.on('homey:manager:devices', (event: string, data: Json) => managerEvents.push([event, data]));
-    expect(await call(api, 'subscribe', `homey:device:${device.id}`)).toEqual([null]);
-    expect(await call(api, 'subscribe', 'homey:manager:devices')).toEqual([null]);
+    expect(await ack(api, 'subscribe', `homey:device:${device.id}`)).toEqual([null]);
+    expect(await ack(api, 'subscribe', 'homey:manager:devices')).toEqual([null]);
 
     const before = Date.now();
     expect(
@@ -85,7 +69,7 @@ describe('a device end to end over HTTP and socket.io', () => {
     expect(update.capabilitiesObj.onoff?.value).toBe(true);
 
     // The same call over the socket, as cloud-connected clients send it.
-    const [error, result] = await call(api, 'api', {
+    const [error, result] = await ack(api, 'api', {
       uri: 'homey:manager:devices',
       operation: 'setCapabilityValue',
       args: { deviceId: device.id, capabilityId: 'onoff', value: false, transactionId: 'from-socket' },
@@ -96,14 +80,14 @@ describe('a device end to end over HTTP and socket.io', () => {
       () => deviceEvents,
       (e) => e.some(([, data]) => data.transactionId === 'from-socket'),
     );
-    const [readError, value] = await call(api, 'api', {
+    const [readError, value] = await ack(api, 'api', {
       uri: 'homey:manager:devices',
       operation: 'getCapabilityValue',
       args: { deviceId: device.id, capabilityId: 'onoff' },
     });
     expect(readError).toBeNull();
     expect(value).toBe(false);
-    const [badError] = await call(api, 'api', {
+    const [badError] = await ack(api, 'api', {
       uri: 'homey:manager:devices',
       operation: 'setCapabilityValue',
       args: { deviceId: device.id, capabilityId: 'onoff', value: 'maybe' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Manager, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { ack, connectRealtime, type Realtime } from '../../testing/socket';
 import { flowRegistry } from './registry';
 
 interface Flow {
@@ -10,32 +10,23 @@ interface Flow {
   broken: boolean;
 }
 
-const ack = (socket: Socket, event: string, ...args: unknown[]) =>
-  new Promise<unknown[]>((resolve) => socket.emit(event, ...args, (...answer: unknown[]) => resolve(answer)));
-
 const started = { uri: 'homey:manager:flow', id: 'programmatic_trigger' };
 const notify = { uri: 'homey:manager:notifications', id: 'create_notification' };
 const say = { uri: 'homey:app:com.example.say', id: 'say' };
 
 describe('flow health over the realtime socket', () => {
   let t: TestHub;
-  const sockets: Socket[] = [];
+  let realtime: Realtime | undefined;
   const events: [string, Flow][] = [];
   beforeAll(async () => {
     t = await startTestHub();
-    const manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnection: false });
-    const root = manager.socket('/');
-    sockets.push(root);
-    await new Promise((resolve) => root.once('connect', () => resolve(undefined)));
-    await ack(root, 'handshakeClient', { token: t.token, homeyId: t.hub.context.config.id });
-    const api = manager.socket('/api');
-    sockets.push(api);
-    await new Promise((resolve) => api.once('connect', () => resolve(undefined)));
+    realtime = await connectRealtime(t);
+    const { api } = realtime;
     api.on('homey:manager:flow', (event: string, data: Flow) => events.push([event, data]));
     expect((await ack(api, 'subscribe', 'homey:manager:flow'))[0]).toBeFalsy();
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    realtime?.close();
     await t.stop();
   });
 

@@ -1,27 +1,19 @@
-import { Manager, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
-
-const ack = (socket: Socket, event: string, ...args: unknown[]) =>
-  new Promise<unknown[]>((resolve) => socket.emit(event, ...args, (...answer: unknown[]) => resolve(answer)));
+import { ack, connectRealtime, type Realtime } from '../../testing/socket';
 
 describe('logic over the realtime socket', () => {
   let t: TestHub;
   let api: Socket;
-  const sockets: Socket[] = [];
+  let realtime: Realtime | undefined;
   beforeAll(async () => {
     t = await startTestHub();
-    const manager = new Manager(t.hub.url, { path: '/socket.io/', transports: ['websocket'], reconnection: false });
-    const root = manager.socket('/');
-    sockets.push(root);
-    await new Promise((resolve) => root.once('connect', () => resolve(undefined)));
-    await ack(root, 'handshakeClient', { token: t.token, homeyId: t.hub.context.config.id });
-    api = manager.socket('/api');
-    sockets.push(api);
-    await new Promise((resolve) => api.once('connect', () => resolve(undefined)));
+    realtime = await connectRealtime(t);
+    api = realtime.api;
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    realtime?.close();
     await t.stop();
   });
 
