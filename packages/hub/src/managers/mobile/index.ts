@@ -52,7 +52,7 @@ export const mobileManager: HubManager = {
           name: hubName(context),
           usersPresent: users.filter((u) => u.present).length,
           usersAsleep: users.filter((u) => u.asleep).length,
-          notificationsUnread: notifications.unreadCount(principal.userId),
+          notificationsUnread: notifications.unreadCount(principal.userId, principal.role),
           alarmsEnabled: enabled.length,
           nextAlarm: next,
           flows: flows.list().length + advanced.list().length,

@@ -47,7 +47,7 @@ export const notificationsManager: HubManager = {
     return implement<typeof hubOperations.notifications, HubPrincipal>(hubOperations.notifications, {
       getState: ({ principal }) => ({
         count: store.list().filter(visible(principal)).length,
-        unread: store.list().filter((n) => visible(principal)(n) && !store.isReadBy(n.id, principal.userId)).length,
+        unread: store.unreadCount(principal.userId, roleOf(context, principal)),
         owners: store.owners().length,
       }),
       getNotifications: ({ principal }) => {

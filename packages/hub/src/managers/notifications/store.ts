@@ -209,8 +209,9 @@ export class NotificationStore {
     return this.owner(uri);
   }
 
-  unreadCount(userId: string): number {
-    return this.list().filter((n) => !this.isReadBy(n.id, userId)).length;
+  /** How many notifications a user of `role` may see and has not read yet. */
+  unreadCount(userId: string, role: string): number {
+    return this.list().filter((n) => visibleTo(n, role) && !this.isReadBy(n.id, userId)).length;
   }
 }
 

@@ -111,8 +111,13 @@ export const usersManager: HubManager = {
         throw new HearthError('conflict', 'This username is taken');
       }
     };
+    /**
+     * The owner's calls declare no scope, yet a session the owner narrowed (a third-party client, a wall tablet)
+     * must not hand the hub over or let an installer in: they need `homey.user`, as changing users does.
+     */
     const requireOwner = (principal: HubPrincipal) => {
       if (principal.role !== 'owner') throw new HearthError('forbidden', 'Only the owner of the hub may do this');
+      if (!hasScope(principal.scopes, 'homey.user')) throw new HearthError('missing_scopes', 'Missing Scopes: homey.user');
     };
     const requireInstaller = async (jwt: string): Promise<{ claims: DelegationClaims }> => {
       const claims = await verifier.verify(jwt);
