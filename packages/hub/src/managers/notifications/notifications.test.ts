@@ -69,6 +69,13 @@ describe('notifications manager', () => {
       dateExpires: new Date(Date.now() + 300).toISOString(),
     });
     notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Guests only', roles: ['guest'] });
+    // The owner is a manager too.
+    const managers = notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Managers', roles: ['manager'] });
+    expect((await t.call('GET', `/notifications/notification/${managers?.id}`)).status).toBe(200);
+    expect((await t.call('GET', `/notifications/notification/${managers?.id}`, undefined, t.sessionFor('user'))).status).toBe(
+      404,
+    );
+    await t.call('DELETE', `/notifications/notification/${managers?.id}`);
     const now = await t.call<Record<string, Notification>>('GET', '/notifications/notification');
     const system = (body: Record<string, Notification>) =>
       Object.values(body)

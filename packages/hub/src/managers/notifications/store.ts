@@ -230,6 +230,11 @@ export function notify(context: HubContext, input: NewNotification): StoredNotif
   return notification;
 }
 
-/** Whether a user of `role` may see the notification: it names no roles, or theirs. */
+/**
+ * Whether a user of `role` may see the notification: it names no roles, or theirs. The owner is the household's
+ * first manager, so what is meant for managers reaches the owner too.
+ */
 export const visibleTo = (notification: StoredNotification, role: string): boolean =>
-  notification.roles.length === 0 || notification.roles.includes(role);
+  notification.roles.length === 0 ||
+  notification.roles.includes(role) ||
+  (role === 'owner' && notification.roles.includes('manager'));
