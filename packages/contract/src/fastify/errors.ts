@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HearthError } from '../errors';
 import { validationError } from './validation';
@@ -26,6 +28,10 @@ export function toHearthError(error: unknown, request?: FastifyRequest): HearthE
       return new HearthError('unsupported_media_type', fastifyError.message);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HearthError('payload_too_large', 'Request body is too large');
+    case 'FST_ERR_BAD_URL':
+      return new HearthError('invalid_parameter', 'Invalid Parameter: path. It is not a valid URL component');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new HearthError('uri_too_long', 'A path parameter is too long');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new HearthError('invalid_body', 'Request body is not valid JSON');
@@ -40,13 +46,39 @@ export function toHearthError(error: unknown, request?: FastifyRequest): HearthE
   return new HearthError('internal_error');
 }
 
+/** Answers `error` with the uniform body; internals of 5xx errors are logged, never sent. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const hearthError = toHearthError(error, request);
+  if (hearthError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  reply.status(hearthError.statusCode).type('application/json; charset=utf-8').send(hearthError.toBody());
+}
+
+/**
+ * Answers what Node's HTTP parser refuses before any route sees it (a URL and headers over its size limit, a
+ * request that timed out, bytes that are not HTTP) with the uniform body, straight on the socket.
+ */
+export function sendClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const hearthError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new HearthError('headers_too_large', 'The URL and headers of the request are too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new HearthError('request_timeout', 'The request did not arrive in time')
+        : new HearthError('invalid_request', 'The request is not valid HTTP');
+  const body = JSON.stringify(hearthError.toBody());
+  const status = hearthError.statusCode;
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** Installs the uniform error body and the 404 handler on a Fastify instance. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply: FastifyReply) => {
-    const hearthError = toHearthError(error, request);
-    if (hearthError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    reply.status(hearthError.statusCode).type('application/json; charset=utf-8').send(hearthError.toBody());
-  });
+  app.setErrorHandler(sendError);
   app.setNotFoundHandler((request, reply) => {
     const error = new HearthError('route_not_found', `Not Found: ${request.method} ${request.url.split('?')[0]}`);
     reply.status(404).type('application/json; charset=utf-8').send(error.toBody());

@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { installErrorHandling } from './errors';
+import { installErrorHandling, sendClientError, sendError } from './errors';
 import { installMetrics } from './metrics';
 
 export interface ApiServerOptions {
@@ -40,6 +40,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Refusals made before any route runs (a path that does not decode, a parameter over the limit above, a URL
+    // over Node's header limit) answer the same uniform body as every other error.
+    frameworkErrors: sendError,
+    clientErrorHandler: sendClientError,
   });
   const { coercing, exact } = createValidators();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
