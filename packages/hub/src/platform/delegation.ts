@@ -13,6 +13,9 @@ export interface DelegationClaims {
   name?: string;
 }
 
+/** A JWT in compact serialization: three base64url parts. Anything else is refused without asking the cloud. */
+const COMPACT_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
 /** A failed key fetch is retried after this long, a key that no longer verifies is refetched at most this often. */
 const REFETCH_AFTER_MS = 30_000;
 
@@ -32,6 +35,7 @@ export class DelegationVerifier {
   ) {}
 
   async verify(token: string): Promise<DelegationClaims> {
+    if (!COMPACT_JWT.test(token)) throw new HearthError('invalid_token', 'Invalid delegation token');
     let key = await this.currentKey();
     try {
       return await this.check(token, key);
