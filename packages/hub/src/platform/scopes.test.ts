@@ -1,77 +1,14 @@
-import { type AnyOperation, fullPath, hubOperations, listOperations, operationId, scopeCovers } from '@hearth/contract';
-import { prepareRequest } from '@hearth/contract/client';
+import { type AnyOperation, operationId, scopeCovers } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../testing/hub';
+import { hubOperationList, prepare, sendRaw } from '../testing/operations';
 
 /**
  * Every operation the hub declares × {no token, expired token, readonly scope, wrong scope, right scope}:
  * only the authentication / authorisation outcome is asserted. Bodies are sent with a content type no route
  * accepts, so a request that passes the checks stops at 415 before any handler runs (and nothing reboots).
  */
-const operations = listOperations(hubOperations as unknown as Record<string, Record<string, AnyOperation>>);
 const AUTH_ERRORS = ['missing_token', 'invalid_token', 'missing_scopes', 'private_operation'];
-
-interface Schema {
-  type?: string | string[];
-  const?: unknown;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  minimum?: number;
-}
-
-/** A value of the schema's type, good enough to build a request. */
-function dummy(schema: Schema | undefined): unknown {
-  if (!schema) return 'x';
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.anyOf?.length) return dummy(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'number':
-    case 'integer':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return [];
-    case 'object':
-      return {};
-    default:
-      return 'x';
-  }
-}
-
-function dummyArgs(operation: AnyOperation): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
-  for (const part of [operation.params, operation.query, operation.bodyRoot ? undefined : operation.body]) {
-    const object = part as Schema | undefined;
-    for (const [name, property] of Object.entries(object?.properties ?? {})) {
-      if (part === operation.params || object?.required?.includes(name)) args[name] = dummy(property);
-    }
-  }
-  if (operation.bodyRoot) args[operation.bodyRoot] = {};
-  return args;
-}
-
-/**
- * The request for `operation` as a client builds it. Should the client refuse the dummy arguments (its checks
- * are shallower than the schemas), the path is filled in by hand: only the route and the token matter here.
- */
-function prepare(operation: AnyOperation) {
-  try {
-    return prepareRequest(operation, dummyArgs(operation));
-  } catch {
-    const hasBody = ['POST', 'PUT', 'PATCH'].includes(operation.method);
-    return {
-      method: operation.method,
-      path: operation.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, 'x'),
-      query: {} as Record<string, string>,
-      body: hasBody ? {} : undefined,
-    };
-  }
-}
 
 /** `homey.zone` → `homey.zone.readonly`, `homey.device.control` → `homey.device.readonly`. */
 const readonlyOf = (scope: string) => `${scope.split('.').slice(0, 2).join('.')}.readonly`;
@@ -97,44 +34,24 @@ describe('scopes of every hub operation', () => {
 
   async function send(operation: AnyOperation, token: string | null): Promise<{ status: number; error?: string }> {
     const prepared = prepare(operation);
-    const base = fullPath(operation).slice(0, -operation.path.length || undefined);
-    const query = new URLSearchParams(prepared.query).toString();
-    const headers: Record<string, string> = { 'X-Homey-ID': t.hub.context.config.id };
-    if (token) headers.authorization = `Bearer ${token}`;
     const body = prepared.body === undefined ? undefined : JSON.stringify(prepared.body);
-    if (body !== undefined) headers['content-type'] = 'application/x-hearth-probe';
-    try {
-      const response = await fetch(`${t.hub.url}${base}${prepared.path}${query ? `?${query}` : ''}`, {
-        method: prepared.method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(5000),
-      });
-      const text = await response.text();
-      let error: string | undefined;
-      try {
-        error = (JSON.parse(text) as { error?: string }).error;
-      } catch {
-        error = undefined;
-      }
-      return { status: response.status, error };
-    } catch {
-      // A call that is still running after 5 s passed its checks: refusals answer at once.
-      return { status: 0 };
-    }
+    const contentType = body === undefined ? undefined : 'application/x-hearth-probe';
+    // A call that is still running after 5 s (status 0) passed its checks: refusals answer at once.
+    const answer = await sendRaw(t, operation, { path: prepared.path, query: prepared.query, body, contentType }, token);
+    return { status: answer.status, error: (answer.body as { error?: string } | undefined)?.error };
   }
 
   const passed = (answer: { status: number; error?: string }) =>
     answer.status !== 401 && !AUTH_ERRORS.includes(answer.error ?? '');
 
   it('covers the operations of this issue', () => {
-    const ids = operations.map(operationId);
+    const ids = hubOperationList.map(operationId);
     for (const id of ['hub:zones.createZone', 'hub:users.createPersonalAccessToken', 'hub:sessions.getSessionMe']) {
       expect(ids).toContain(id);
     }
   });
 
-  it.each(operations.map((operation) => [operationId(operation), operation] as const))('%s', async (_id, operation) => {
+  it.each(hubOperationList.map((operation) => [operationId(operation), operation] as const))('%s', async (_id, operation) => {
     const needsAuth = operation.auth || operation.private;
     const anonymous = await send(operation, null);
     const stale = await send(operation, expired);
