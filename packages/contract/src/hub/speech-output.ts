@@ -68,7 +68,7 @@ export const speechOutputOperations = {
     scope: 'homey.speech',
     body: Type.Object({
       text: Type.String({ minLength: 1, maxLength: 1000 }),
-      session: Type.Optional(Type.String()),
+      session: Type.Optional(Type.String({ maxLength: 200 })),
       timeout: Type.Optional(Type.Number({ minimum: 0 })),
       synthesize: Type.Optional(Type.Boolean()),
     }),

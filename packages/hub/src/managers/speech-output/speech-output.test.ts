@@ -36,6 +36,12 @@ describe('speech-output manager', () => {
     const empty = await t.call<{ error_description: string }>('POST', '/speech-output/say', { text: '' });
     expect(empty.status).toBe(400);
     expect(empty.body.error_description).toContain('text');
+    const longSession = await t.call<{ error_description: string }>('POST', '/speech-output/say', {
+      text: 'Hi',
+      session: 'x'.repeat(201),
+    });
+    expect(longSession.status).toBe(400);
+    expect(longSession.body.error_description).toContain('session');
     expect((await t.call('GET', '/speech-output/voice/xx')).status).toBe(404);
     expect((await t.call('POST', '/speech-output/voice/xx/install', {})).status).toBe(404);
     expect((await t.call('PUT', '/speech-output/option/voice', { value: 'xx' })).status).toBe(400);
