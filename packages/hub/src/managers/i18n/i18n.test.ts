@@ -18,6 +18,9 @@ describe('i18n manager', () => {
     expect(t.hub.context.settings.get('i18n.option.units', null)).toBe('imperial');
     expect((await t.call('DELETE', '/i18n/option/units')).status).toBe(204);
     expect((await t.call('GET', '/i18n/option/units')).body).toEqual({ value: 'metric' });
+    // The language falls back to the hub's configured one.
+    expect((await t.call('DELETE', '/i18n/option/language')).status).toBe(204);
+    expect((await t.call('GET', '/i18n/option/language')).body).toEqual({ value: 'nl' });
   });
 
   it('refuses values of the wrong type or outside the allowed set, naming the field', async () => {

@@ -34,6 +34,12 @@ describe('sessions manager and personal access tokens over HTTP', () => {
     });
   });
 
+  it('answers its state: how many sessions are live', async () => {
+    const before = (await t.call<{ sessionCount: number }>('GET', '/sessions/state')).body.sessionCount;
+    t.sessionFor('owner');
+    expect((await t.call<{ sessionCount: number }>('GET', '/sessions/state')).body).toEqual({ sessionCount: before + 1 });
+  });
+
   it('creates personal access tokens capped by the creator, lists and deletes them', async () => {
     const guest = t.sessionFor('guest', null);
     const created = await t.call<{ id: string; token: string; name: string; scopes: string[] }>(

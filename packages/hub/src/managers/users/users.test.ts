@@ -154,6 +154,12 @@ describe('users manager over HTTP', () => {
 
     expect((await t.call('DELETE', `/users/user/${user.id}/local-credentials`)).status).toBe(204);
     expect((await t.call('POST', '/users/login-local', login, null)).status).toBe(401);
+
+    // A user removes their own credentials too.
+    expect((await t.call('PUT', '/users/user/me/local-credentials', login, userToken)).status).toBe(204);
+    expect((await t.call('POST', '/users/login-local', login, null)).status).toBe(200);
+    expect((await t.call('DELETE', '/users/user/me/local-credentials', undefined, userToken)).status).toBe(204);
+    expect((await t.call('POST', '/users/login-local', login, null)).status).toBe(401);
   });
 
   it('answers its state', async () => {
