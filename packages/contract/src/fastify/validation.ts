@@ -1,4 +1,5 @@
 import { HearthError } from '../errors';
+import { UUID_PATTERN } from '../hub/options';
 
 /** The subset of an Ajv error object Fastify hands to its error handler. */
 interface ValidationIssue {
@@ -6,6 +7,8 @@ interface ValidationIssue {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /** The map key that broke a `propertyNames` rule (e.g. a card key that is not a uuid). */
+  propertyName?: string;
 }
 
 const typeOf = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
@@ -34,6 +37,11 @@ export function validationError(issues: readonly ValidationIssue[], part: string
   const issue = issues[0];
   if (!issue) return new HearthError('invalid_parameter', `Invalid ${part}`);
   const path = fieldName(issue.instancePath);
+  if (issue.propertyName !== undefined) {
+    const key = path ? `${path}.${issue.propertyName}` : issue.propertyName;
+    const rule = issue.params.pattern === UUID_PATTERN ? 'Keys must be uuids' : 'Not an allowed key';
+    return new HearthError('invalid_parameter', `Invalid Parameter: ${key}. ${rule}`);
+  }
   switch (issue.keyword) {
     case 'required': {
       const missing = String(issue.params.missingProperty ?? '');

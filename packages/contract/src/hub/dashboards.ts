@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareState, IdParams, OpenObject, UuidParams } from './options';
+import { declareState, IdParams, OpenObject, UuidKeyed, UuidParams } from './options';
 
 const op = hubManager('dashboards');
 
@@ -12,8 +12,7 @@ export const DashboardColumns = Type.Array(
   }),
 );
 /** Newer form: widgets and lines placed on a canvas, each keyed by a uuid. */
-export const DashboardWidgets = Type.Record(
-  Type.String(),
+export const DashboardWidgets = UuidKeyed(
   Type.Object({
     type: Type.String({ minLength: 1 }),
     x: Type.Number(),
@@ -23,8 +22,7 @@ export const DashboardWidgets = Type.Record(
     settings: Type.Optional(OpenObject),
   }),
 );
-export const DashboardLines = Type.Record(
-  Type.String(),
+export const DashboardLines = UuidKeyed(
   Type.Object({
     x1: Type.Number(),
     x2: Type.Number(),

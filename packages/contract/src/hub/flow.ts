@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareState, IdParams, Nullable, OpenObject } from './options';
+import { declareState, IdParams, Nullable, OpenObject, UuidKeyed } from './options';
 
 const op = hubManager('flow');
 
@@ -71,7 +71,7 @@ export const AdvancedFlowCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   enabled: Type.Optional(Type.Boolean()),
   folder: Type.Optional(FolderRef),
-  cards: Type.Record(Type.String(), AdvancedFlowCard),
+  cards: UuidKeyed(AdvancedFlowCard),
 });
 export const AdvancedFlowUpdate = Type.Partial(AdvancedFlowCreate);
 
@@ -105,7 +105,7 @@ export const Flow = Type.Object(
   },
   open,
 );
-export const AdvancedFlow = Type.Object({ ...flowFields, cards: Type.Record(Type.String(), AdvancedFlowCard) }, open);
+export const AdvancedFlow = Type.Object({ ...flowFields, cards: UuidKeyed(AdvancedFlowCard) }, open);
 export const FlowFolder = Type.Object({ id: Type.String(), name: Type.String(), order: Type.Integer(), parent: FolderRef });
 /**
  * A flow card as listed: `id` is `<owner uri>:<card id>` (the list's key) and the seed's `uri` is sent as

@@ -1,14 +1,11 @@
 import { Type } from 'typebox';
 import { hubManager } from '../operation';
-import { declareState, Nullable, UuidParams } from './options';
+import { declareState, Nullable, UuidKeyed, UuidParams } from './options';
 
 const op = hubManager('moods');
 
 /** For each device (keyed by its uuid), the capability values the mood sets. */
-export const MoodDevices = Type.Record(
-  Type.String(),
-  Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean(), Type.Number()])),
-);
+export const MoodDevices = UuidKeyed(Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean(), Type.Number()])));
 
 export const Mood = Type.Object({
   id: Type.String(),

@@ -106,6 +106,13 @@ export const OpenObject = Type.Unsafe<Record<string, unknown>>({ type: 'object',
 /** The uuid pattern ids and map keys follow (seed section 5). */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
+/**
+ * A map whose keys are uuids (seed section 5: card, widget and line map keys; a mood's devices). The rule is part
+ * of the schema, so the API reference shows it and validation names the offending key (`cards.<key>`).
+ */
+export const UuidKeyed = <T extends TSchema>(value: T) =>
+  Type.Record(Type.String(), value, { propertyNames: { pattern: UUID_PATTERN } });
+
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const UuidParams = Type.Object({ id: Type.String({ pattern: UUID_PATTERN }) });
 

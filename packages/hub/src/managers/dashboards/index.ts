@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DashboardCreate, HearthError, hubOperations, invalidParameter, notFound, UUID_PATTERN } from '@hearth/contract';
+import { type DashboardCreate, HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Static } from 'typebox';
 import type { HubManager, HubPrincipal } from '../../platform/context';
@@ -8,7 +8,6 @@ import { DocumentStore } from '../documents';
 import { type AppWidgetDefinition, appWidgetRegistry } from './registry';
 
 const READ_SCOPE = 'homey.dashboard.readonly';
-const uuid = new RegExp(UUID_PATTERN);
 
 type Dashboard = Static<typeof DashboardCreate> & { id: string };
 
@@ -27,12 +26,6 @@ const migrations: Migration[] = [
     },
   },
 ];
-
-function checkKeys(field: string, map: Record<string, unknown> | undefined): void {
-  for (const key of Object.keys(map ?? {})) {
-    if (!uuid.test(key)) throw invalidParameter(`${field}.${key}`, `${field} keys must be uuids`);
-  }
-}
 
 const widgetToWire = ({ autocomplete: _autocomplete, ...widget }: AppWidgetDefinition) => widget;
 
@@ -60,15 +53,11 @@ export const dashboardsManager: HubManager = {
       createDashboard: ({ body }) => {
         if (body.columns === undefined && (body.widgets === undefined || body.lines === undefined))
           throw new HearthError('missing_parameter', 'Missing Parameter: columns, or widgets and lines');
-        checkKeys('widgets', body.widgets);
-        checkKeys('lines', body.lines);
         const dashboard = transact(context.db, () => dashboards.insert({ id: randomUUID(), ...body }));
         publish('create', dashboard);
         return dashboard;
       },
       updateDashboard: ({ params, body }) => {
-        checkKeys('widgets', body.widgets);
-        checkKeys('lines', body.lines);
         const dashboard = transact(context.db, () => dashboards.save({ ...find(params.id), ...body }));
         publish('update', dashboard);
         return dashboard;

@@ -203,7 +203,7 @@ describe('flow manager', () => {
   });
 
   it('describes flows with their cards in the API reference', async () => {
-    type Schema = { properties?: Record<string, Schema>; additionalProperties?: Schema };
+    type Schema = { properties?: Record<string, Schema>; propertyNames?: { pattern?: string } };
     const doc = (await (await fetch(`${t.url}/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
     };
@@ -213,6 +213,8 @@ describe('flow manager', () => {
     expect(Object.keys(flow?.properties?.trigger?.properties ?? {})).toEqual(expect.arrayContaining(['uri', 'id', 'args']));
     const advanced = answer('/api/manager/flow/advancedflow/{id}');
     expect(Object.keys(advanced?.properties ?? {})).toEqual(expect.arrayContaining(['cards', 'broken', 'triggerable']));
+    // Card keys are uuids: the rule is in the schema, so clients can see it.
+    expect(advanced?.properties?.cards?.propertyNames?.pattern).toMatch(/^\^\[0-9a-fA-F\]\{8\}/);
   });
 
   it('stores advanced flows with uuid card keys', async () => {
@@ -236,7 +238,7 @@ describe('flow manager', () => {
       cards: { one: { type: 'trigger', x: 0, y: 0 } },
     });
     expect(badKey.status).toBe(400);
-    expect(badKey.body.error_description).toContain('cards.one');
+    expect(badKey.body.error_description).toBe('Invalid Parameter: cards.one. Keys must be uuids');
     const badType = await t.call<ErrorBody>('POST', '/flow/advancedflow', {
       name: 'A',
       cards: { [key]: { type: 'magic', x: 0, y: 0 } },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FlowCreateBody, HearthError, hubOperations, invalidParameter, notFound, UUID_PATTERN } from '@hearth/contract';
+import { type FlowCreateBody, HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
@@ -7,8 +7,6 @@ import { describeAdvancedFlow, describeFlow, PROGRAMMATIC_TRIGGER, type StoredAd
 import { publishFlowChange, republishOnHealthChange } from './publish';
 import { type FlowCardDefinition, type FlowCardType, type FlowRegistry, flowRegistry, uriObject } from './registry';
 import { DocumentStore, flowMigrations } from './store';
-
-const uuid = new RegExp(UUID_PATTERN);
 
 interface StoredFolder {
   id: string;
@@ -69,12 +67,6 @@ function normaliseCards(body: Pick<FlowCreateBody, 'trigger' | 'conditions' | 'a
       delay: a.delay ?? null,
     })),
   };
-}
-
-function checkCardKeys(cards: Record<string, unknown>): void {
-  for (const key of Object.keys(cards)) {
-    if (!uuid.test(key)) throw invalidParameter(`cards.${key}`, 'Card keys must be uuids');
-  }
 }
 
 const flowStore = (context: HubContext) => new DocumentStore<StoredFlow>(context.db, 'flow_flow');
@@ -288,7 +280,6 @@ export const flowManager: HubManager = {
       getAdvancedFlows: () => Object.fromEntries(advanced.list().map((f) => [f.id, wireAdvanced(f)])),
       getAdvancedFlow: ({ params }) => wireAdvanced(findAdvanced(params.id)),
       createAdvancedFlow: ({ body }) => {
-        checkCardKeys(body.cards);
         const flow = transact(context.db, () => {
           checkFolder(body.folder);
           return advanced.insert({
@@ -304,7 +295,6 @@ export const flowManager: HubManager = {
         return wireAdvanced(flow);
       },
       updateAdvancedFlow: ({ params, body }) => {
-        if (body.cards) checkCardKeys(body.cards);
         const flow = transact(context.db, () => {
           const current = findAdvanced(params.id);
           checkFolder(body.folder);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { hubOperations, invalidParameter, notFound, UUID_PATTERN } from '@hearth/contract';
+import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
 import { DocumentStore } from '../documents';
 
 const READ_SCOPE = 'homey.mood.readonly';
-const uuid = new RegExp(UUID_PATTERN);
 
 type DeviceStates = Record<string, Record<string, string | boolean | number>>;
 
@@ -24,12 +23,6 @@ const migrations: Migration[] = [
     up: (db) => db.exec('CREATE TABLE moods_mood (id TEXT PRIMARY KEY, data TEXT NOT NULL, created_at TEXT NOT NULL)'),
   },
 ];
-
-function checkDevices(devices: DeviceStates): void {
-  for (const key of Object.keys(devices)) {
-    if (!uuid.test(key)) throw invalidParameter(`devices.${key}`, 'Device keys must be uuids');
-  }
-}
 
 /** A zone must exist when the zones manager is present (it keeps the `zone` table). */
 function checkZone(context: HubContext, zone: string | null | undefined): void {
@@ -57,7 +50,6 @@ export const moodsManager: HubManager = {
       getMoods: () => Object.fromEntries(store.list().map((m) => [m.id, m])),
       getMood: ({ params }) => find(params.id),
       createMood: ({ body }) => {
-        checkDevices(body.devices);
         const mood = transact(context.db, () => {
           checkZone(context, body.zone);
           return store.insert({
@@ -72,7 +64,6 @@ export const moodsManager: HubManager = {
         return mood;
       },
       updateMood: ({ params, body }) => {
-        if (body.devices) checkDevices(body.devices);
         const mood = transact(context.db, () => {
           const current = find(params.id);
           checkZone(context, body.zone);
