@@ -1,4 +1,4 @@
-import { intersectScopes, scopeCovers } from '@hearth/contract';
+import { hasScope, intersectScopes, scopeCovers } from '@hearth/contract';
 import type { UserRole } from '../managers/users/store';
 
 /**
@@ -76,6 +76,13 @@ export const roleScopes: Readonly<Record<UserRole, readonly string[]>> = {
     'homey.zone.readonly',
   ],
 };
+
+/** Owners and managers run the household: they see and manage every member's account and sessions. */
+export const managesHousehold = (role: string): boolean => role === 'owner' || role === 'manager';
+
+/** Whether the caller runs the household and its session holds `scope` for doing so. */
+export const isHouseholdAdmin = (principal: { role: string; scopes: readonly string[] | null }, scope: string): boolean =>
+  managesHousehold(principal.role) && hasScope(principal.scopes, scope);
 
 /** Whether the role may hold `scope`. */
 export const roleAllows = (role: UserRole, scope: string): boolean => roleScopes[role].some((have) => scopeCovers(have, scope));

@@ -1,13 +1,8 @@
-import { hasScope, hubOperations, notFound } from '@hearth/contract';
+import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import { type HubSession, sessionView } from './store';
-
-/** A session as the API answers it. */
-const viewOf = (context: HubContext, session: HubSession) => sessionView(session, context.users.get(session.userId)?.role);
-
-const isHouseholdAdmin = (principal: HubPrincipal, scope: string): boolean =>
-  (principal.role === 'owner' || principal.role === 'manager') && hasScope(principal.scopes, scope);
+import { isHouseholdAdmin } from '../../platform/roles';
+import type { HubSession } from './store';
 
 /** Owners and managers see every session; everyone else only their own. Others' sessions answer 404. */
 function visibleSession(context: HubContext, principal: HubPrincipal, id: string, scope: string): HubSession {
@@ -27,15 +22,15 @@ export const sessionsManager: HubManager = {
       getSessionMe: ({ principal }) => {
         const session = context.sessions.get(principal.sessionId);
         if (!session) throw notFound('Session', principal.sessionId);
-        return viewOf(context, session);
+        return context.sessions.view(session);
       },
       getSessions: ({ principal }) => {
         const all = isHouseholdAdmin(principal, 'homey.user.readonly');
         const sessions = context.sessions.list(all ? undefined : principal.userId);
-        return Object.fromEntries(sessions.map((session) => [session.id, viewOf(context, session)]));
+        return Object.fromEntries(sessions.map((session) => [session.id, context.sessions.view(session)]));
       },
       getSession: ({ principal, params }) =>
-        viewOf(context, visibleSession(context, principal, params.id, 'homey.user.readonly')),
+        context.sessions.view(visibleSession(context, principal, params.id, 'homey.user.readonly')),
       deleteSession: ({ principal, params }) => {
         const session = visibleSession(context, principal, params.id, 'homey.user');
         const owner = context.users.owner();

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { EventViewer, HubEvents } from '../../platform/events';
-import { intersectedScopes } from '../../platform/roles';
+import { intersectedScopes, managesHousehold } from '../../platform/roles';
 import type { HubDatabase, Migration } from '../../store/database';
 import { SqlStore } from '../../store/statements';
 import type { UserRole } from '../users/store';
@@ -68,7 +68,7 @@ const toSession = (row: SessionRow): HubSession => ({
 });
 
 /** A session as the API answers it, never with its token; `role` is its user's, which caps its scopes. */
-export function sessionView(session: HubSession, role: UserRole = 'guest') {
+function sessionView(session: HubSession, role: UserRole = 'guest') {
   return {
     id: session.id,
     type: session.type,
@@ -86,7 +86,7 @@ export function sessionView(session: HubSession, role: UserRole = 'guest') {
 
 /** Owners and managers see every session of the household; everyone else only their own. */
 export const seesSession = (viewer: EventViewer, session: HubSession): boolean =>
-  viewer.userId === session.userId || viewer.role === 'owner' || viewer.role === 'manager';
+  viewer.userId === session.userId || managesHousehold(viewer.role);
 
 /** Tokens are high-entropy random strings, so a fast hash is enough to keep them unreadable at rest. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -114,8 +114,13 @@ export class SessionStore extends SqlStore {
     super(db);
   }
 
+  /** A session as the API answers it (its user's role caps its scopes). */
+  view(session: HubSession) {
+    return sessionView(session, this.roleOf(session.userId));
+  }
+
   private publish(action: 'create' | 'update' | 'delete', session: HubSession): void {
-    const data = action === 'delete' ? { id: session.id } : sessionView(session, this.roleOf(session.userId));
+    const data = action === 'delete' ? { id: session.id } : this.view(session);
     const view = (viewer: EventViewer) => (seesSession(viewer, session) ? data : undefined);
     this.events?.entity('sessions', 'session', action, data, 'homey.user.readonly', view);
   }

@@ -4,7 +4,7 @@ import { implement } from '@hearth/contract/fastify';
 import { cloudRoleOf } from '../../cloudlink/ownership';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type DelegationClaims, DelegationVerifier } from '../../platform/delegation';
-import { isKnownScope } from '../../platform/roles';
+import { isHouseholdAdmin, isKnownScope } from '../../platform/roles';
 import { type HubUser, type UserRole, userView } from './store';
 
 /** Sessions made by signing in (cloud delegation or local credentials) last this long. */
@@ -14,8 +14,6 @@ const INSTALLER_ACCESS_MS = 24 * 3600_000;
 const INSTALLER_SETTING = 'users.installerAccess';
 
 const assignableRoles: readonly string[] = ['manager', 'user', 'guest'];
-const isAdmin = (principal: HubPrincipal, scope: string): boolean =>
-  (principal.role === 'owner' || principal.role === 'manager') && hasScope(principal.scopes, scope);
 
 function requireUser(context: HubContext, id: string): HubUser {
   const user = context.users.get(id);
@@ -246,7 +244,8 @@ export const usersManager: HubManager = {
         await setCredentials(principal.userId, body.username, body.password);
       },
       updateUserLocalCredentials: async ({ principal, params, body }) => {
-        if (!isAdmin(principal, 'homey.user')) throw new HearthError('forbidden', 'Only owners and managers may do this');
+        if (!isHouseholdAdmin(principal, 'homey.user'))
+          throw new HearthError('forbidden', 'Only owners and managers may do this');
         const user = requireUser(context, params.id);
         if (user.role === 'owner' && principal.role !== 'owner') throw new HearthError('forbidden', 'Only the owner may do this');
         await setCredentials(user.id, body.username, body.password);
@@ -255,7 +254,8 @@ export const usersManager: HubManager = {
         users.deleteCredentials(principal.userId);
       },
       deleteUserLocalCredentials: ({ principal, params }) => {
-        if (!isAdmin(principal, 'homey.user')) throw new HearthError('forbidden', 'Only owners and managers may do this');
+        if (!isHouseholdAdmin(principal, 'homey.user'))
+          throw new HearthError('forbidden', 'Only owners and managers may do this');
         const user = requireUser(context, params.id);
         if (user.role === 'owner' && principal.role !== 'owner') throw new HearthError('forbidden', 'Only the owner may do this');
         users.deleteCredentials(user.id);

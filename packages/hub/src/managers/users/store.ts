@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { EventViewer, HubEvents } from '../../platform/events';
+import { managesHousehold } from '../../platform/roles';
 import { type HubDatabase, type Migration, transact } from '../../store/database';
 import { SqlStore } from '../../store/statements';
 
@@ -102,7 +103,7 @@ const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen
 
 /** A user as `viewer` sees them: another user's properties only owners and managers may read. */
 export function userView(user: HubUser, viewer: EventViewer | null): HubUser {
-  if (!viewer || viewer.userId === user.id || viewer.role === 'owner' || viewer.role === 'manager') return user;
+  if (!viewer || viewer.userId === user.id || managesHousehold(viewer.role)) return user;
   return { ...user, properties: {} };
 }
 
