@@ -72,15 +72,13 @@ function normaliseCards(body: Pick<FlowCreateBody, 'trigger' | 'conditions' | 'a
 const flowStore = (context: HubContext) => new DocumentStore<StoredFlow>(context.db, 'flow_flow');
 const advancedFlowStore = (context: HubContext) => new DocumentStore<StoredAdvancedFlow>(context.db, 'flow_advanced');
 
-/** Every flow and advanced flow of a hub, as GET answers them. */
-function listWireFlows(context: HubContext, registry: FlowRegistry) {
-  return [
-    ...flowStore(context)
-      .list()
-      .map((flow) => ({ type: 'flow' as const, flow: describeFlow(registry, flow) })),
-    ...advancedFlowStore(context)
-      .list()
-      .map((flow) => ({ type: 'advancedflow' as const, flow: describeAdvancedFlow(registry, flow) })),
+/** Lists every flow and advanced flow of a hub as GET answers them (the stores are opened once). */
+function wireFlowLister(context: HubContext, registry: FlowRegistry) {
+  const flows = flowStore(context);
+  const advanced = advancedFlowStore(context);
+  return () => [
+    ...flows.list().map((flow) => ({ type: 'flow' as const, flow: describeFlow(registry, flow) })),
+    ...advanced.list().map((flow) => ({ type: 'advancedflow' as const, flow: describeAdvancedFlow(registry, flow) })),
   ];
 }
 
@@ -330,10 +328,7 @@ export const flowManager: HubManager = {
       title: 'This flow is started',
       hint: 'Starts when the flow is started from the app, another flow or the API.',
     });
-    stopRepublishing.set(
-      context,
-      republishOnHealthChange(context, () => listWireFlows(context, registry)),
-    );
+    stopRepublishing.set(context, republishOnHealthChange(context, wireFlowLister(context, registry)));
   },
   stop: (context) => {
     stopRepublishing.get(context)?.();

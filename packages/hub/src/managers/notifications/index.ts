@@ -81,9 +81,8 @@ export const notificationsManager: HubManager = {
       deleteNotifications: ({ principal, query }) => {
         if (query.ownerUri !== undefined) findOwner(query.ownerUri);
         // Only what the caller can see: notifications meant for other roles stay.
-        const doomed = store
-          .list()
-          .filter((n) => visible(principal)(n) && (query.ownerUri === undefined || n.ownerUri === query.ownerUri));
+        const canSee = visible(principal);
+        const doomed = store.list().filter((n) => canSee(n) && (query.ownerUri === undefined || n.ownerUri === query.ownerUri));
         transact(context.db, () => {
           for (const notification of doomed) store.delete(notification.id);
         });
