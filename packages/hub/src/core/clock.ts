@@ -75,9 +75,7 @@ export class FakeClock implements Clock {
     const target = typeof at === 'number' ? at : at.getTime();
     if (target < this.#now) throw new RangeError('A fake clock does not go back');
     for (;;) {
-      const next = [...this.#timers.values()]
-        .filter((t) => t.at <= target)
-        .sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      const next = [...this.#timers.values()].filter((t) => t.at <= target).sort((a, b) => a.at - b.at || a.id - b.id)[0];
       if (!next) break;
       this.#now = next.at;
       if (next.every === null) this.#timers.delete(next.id);
