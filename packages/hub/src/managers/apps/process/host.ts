@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HearthError } from '@hearth/contract';
 import type { HubToAppEventMap, HubToAppMethods, InitParams } from '@hearth/sdk/protocol';
@@ -70,8 +70,8 @@ export interface AppLaunch {
 export interface ProcessHostOptions {
   /** Each app's writable folders live under `<dataDir>/<appId>/` (`userdata/`, `tmp/`). */
   readonly dataDir: string;
-  /** The bundled SDK runner (see `ensureRunner` of `@hearth/sdk/runner`). */
-  readonly runnerFile: string;
+  /** The bundled SDK runner, or how to get it (see `ensureRunner` of `@hearth/sdk/runner`). */
+  readonly runnerFile: string | (() => Promise<string>);
   readonly clock: Clock;
   readonly scheduler: Scheduler;
   readonly limits?: Partial<HostLimits>;
@@ -97,6 +97,9 @@ interface Entry {
   startedAt: number;
   stopWatchdog: () => void;
   starting: Promise<AppStatus> | null;
+  stopping: Promise<AppStatus> | null;
+  /** The last usage sampled (by the watchdog or a caller), for views that cannot wait for a sample. */
+  usage: ChildUsage;
 }
 
 const RESTART_JOB = 'app.restart';
@@ -161,10 +164,17 @@ export class AppProcessHost {
   }
 
   /** Stops the app: `unload`, then `uninit` (bounded by the stop timeout), then its process ends. */
-  async stop(appId: string): Promise<AppStatus> {
+  stop(appId: string): Promise<AppStatus> {
     const entry = this.#apps.get(appId);
     this.options.scheduler.cancelOwner(`app:${appId}`);
-    if (!entry) return idle;
+    if (!entry) return Promise.resolve(idle);
+    entry.stopping ??= this.#halt(appId, entry).finally(() => {
+      entry.stopping = null;
+    });
+    return entry.stopping;
+  }
+
+  async #halt(appId: string, entry: Entry): Promise<AppStatus> {
     if (entry.starting) await entry.starting;
     const child = entry.child;
     if (!child) return entry.status;
@@ -188,7 +198,26 @@ export class AppProcessHost {
   async remove(appId: string, purge: boolean): Promise<void> {
     await this.stop(appId);
     this.#apps.delete(appId);
+    this.pruneCode(appId, null);
     if (purge) rmSync(join(this.options.dataDir, appId), { recursive: true, force: true });
+  }
+
+  /**
+   * A new, empty folder for a version of an app's code (each install gets its own, so a process still stopping
+   * never sees its files replaced); older versions are removed with {@link pruneCode}.
+   */
+  newCodeDir(appId: string): string {
+    return join(this.options.dataDir, appId, `code-${this.options.clock.now()}-${randomUUID().slice(0, 8)}`);
+  }
+
+  /** Removes the app's code folders other than `keep`. */
+  pruneCode(appId: string, keep: string | null): void {
+    const root = join(this.options.dataDir, appId);
+    if (!existsSync(root)) return;
+    for (const name of readdirSync(root)) {
+      const path = join(root, name);
+      if (name.startsWith('code-') && path !== keep) rmSync(path, { recursive: true, force: true });
+    }
   }
 
   /** The folder an app may write to for good (its `/userdata`). */
@@ -216,8 +245,21 @@ export class AppProcessHost {
 
   /** The process's CPU (percent of one core) and resident memory (bytes); zero while it is not running. */
   async usage(appId: string): Promise<ChildUsage> {
-    const child = this.#apps.get(appId)?.child;
-    return child ? child.usage() : { cpu: 0, mem: 0 };
+    const entry = this.#apps.get(appId);
+    if (!entry?.child) return { cpu: 0, mem: 0 };
+    entry.usage = await entry.child.usage();
+    return entry.usage;
+  }
+
+  /** The last sampled usage (zero while the app is not running). */
+  lastUsage(appId: string): ChildUsage {
+    const entry = this.#apps.get(appId);
+    return entry?.child ? entry.usage : { cpu: 0, mem: 0 };
+  }
+
+  /** Whether the host runs (or ran) this app. */
+  knows(appId: string): boolean {
+    return this.#apps.has(appId);
   }
 
   /** Runs the app's garbage collector, then answers its usage. */
@@ -253,6 +295,8 @@ export class AppProcessHost {
         startedAt: 0,
         stopWatchdog: () => {},
         starting: null,
+        stopping: null,
+        usage: { cpu: 0, mem: 0 },
       };
       this.#apps.set(appId, entry);
     }
@@ -268,10 +312,14 @@ export class AppProcessHost {
   #launch(appId: string): Promise<AppStatus> {
     const entry = this.#entry(appId);
     if (entry.starting) return entry.starting;
-    if (entry.child) return Promise.resolve(entry.status);
-    entry.starting = this.#boot(appId, entry).finally(() => {
-      entry.starting = null;
-    });
+    if (entry.child && !entry.stopping) return Promise.resolve(entry.status);
+    // A start right after a stop (a restart, an update) waits for the old process to end.
+    const previous = entry.stopping ?? Promise.resolve(entry.status);
+    entry.starting = previous
+      .then(() => this.#boot(appId, entry))
+      .finally(() => {
+        entry.starting = null;
+      });
     return entry.starting;
   }
 
@@ -279,7 +327,10 @@ export class AppProcessHost {
     const session = randomUUID();
     this.#set(appId, { state: 'starting', session });
     let launch: AppLaunch;
+    let runnerFile: string;
     try {
+      const { runnerFile: runner } = this.options;
+      runnerFile = typeof runner === 'string' ? runner : await runner();
       launch = await this.options.launch(appId);
     } catch (error) {
       this.note(appId, 'stderr', `The app could not be started: ${(error as Error).message}`);
@@ -294,7 +345,7 @@ export class AppProcessHost {
     const child = new AppChild({
       ...this.limits,
       appId,
-      runnerFile: this.options.runnerFile,
+      runnerFile,
       dir: launch.dir,
       userdataDir,
       tmpDir,
@@ -385,6 +436,7 @@ export class AppProcessHost {
         .usage()
         .then((usage) => {
           if (entry.child !== child || entry.ending) return;
+          entry.usage = usage;
           if (usage.mem >= limits.memwarnBytes) {
             memWarnings += 1;
             child.emit('memwarn', { count: memWarnings, limit: limits.heapMb });

@@ -1,0 +1,24 @@
+import type { CapabilityValue, DeviceSnapshot } from '@hearth/sdk/protocol';
+import type { DeviceRecord, DeviceService } from '../../devices/service';
+
+/** A device as its app's process mirrors it. */
+export function deviceSnapshot(devices: DeviceService, device: DeviceRecord): DeviceSnapshot {
+  const values: Record<string, CapabilityValue> = {};
+  for (const [capabilityId, { value }] of devices.values(device.id)) values[capabilityId] = value;
+  return {
+    id: device.id,
+    driverId: device.driverId,
+    name: device.name,
+    class: device.class,
+    data: device.data,
+    store: device.store,
+    settings: device.settings,
+    capabilities: [...device.capabilities],
+    capabilitiesOptions: device.capabilitiesOptions as Record<string, Record<string, unknown>>,
+    values,
+    available: device.unavailableMessage === null,
+    unavailableMessage: device.unavailableMessage,
+    warning: device.warning,
+    energy: device.energy,
+  };
+}
