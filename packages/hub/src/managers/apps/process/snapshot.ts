@@ -7,7 +7,8 @@ export function deviceSnapshot(devices: DeviceService, device: DeviceRecord): De
   for (const [capabilityId, { value }] of devices.values(device.id)) values[capabilityId] = value;
   return {
     id: device.id,
-    driverId: device.driverId,
+    // The hub keeps the full driver id (`homey:app:<appId>:<driverId>`); the app knows its drivers by their own.
+    driverId: device.driverId.slice(device.driverId.lastIndexOf(':') + 1),
     name: device.name,
     class: device.class,
     data: device.data,
