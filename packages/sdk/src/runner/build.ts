@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
-/** `packages/sdk`, from this file (source) or from a bundle that inlined it (its `dist` sits beside). */
-const sdkRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** `packages/sdk`, found through module resolution: this file may run from source or inlined in a bundle. */
+const sdkRoot = dirname(createRequire(import.meta.url).resolve('@hearth/sdk/package.json'));
 
 /** The bundled runner the hub forks for each app: one CommonJS file with the whole SDK. */
 export const runnerFile = join(sdkRoot, 'dist', 'runner.cjs');

@@ -350,13 +350,15 @@ export class AppService {
     if (response.status === 404) throw new HearthError('not_found', `App not found in the app store: ${id}`);
     if (!response.ok) throw new HearthError('unavailable', `The app store could not serve ${id} (status ${response.status})`);
     const install = (await response.json()) as { version: string; channel?: AppChannel; manifest: Record<string, unknown> };
-    const local = this.catalogue().find((p) => p.manifest.id === id)?.manifest;
+    const localPackage = this.catalogue().find((p) => p.manifest.id === id);
+    const local = localPackage?.manifest;
     const manifest = mergeManifest(install.manifest, local, install.version);
     const problems = checkManifest(manifest);
     if (problems.length > 0)
       throw new HearthError('unavailable', `The app store's manifest of ${id} is not usable: ${problems.join('; ')}`);
     const app = this.install(
-      { dir: '', manifest: manifest as AppManifest, builtin: false },
+      // The app's code comes from the hub's own package of it, where it has one (the catalogue serves manifests).
+      { dir: localPackage?.dir ?? '', manifest: manifest as AppManifest, builtin: false },
       'appstore',
       install.channel ?? channel,
     );
@@ -437,8 +439,12 @@ export class AppService {
     const app = this.require(id);
     if (app.builtin) throw new HearthError('forbidden', `App ${id} is built in and cannot be uninstalled`);
     this.halt(id, 'uninstall');
-    // The app's writable folders go with its data; its output stays readable until the host forgets it.
-    void this.#host?.remove(id, purgeSettings);
+    // The app's writable folders go with its data, and its code with it unless it was installed again meanwhile.
+    const host = this.#host;
+    const removedAt = Date.now();
+    void host?.remove(id, purgeSettings).then(() => {
+      if (!this.find(id)) host.pruneCode(id, null, removedAt + 1);
+    });
     const { db } = this.context;
     transact(db, () => {
       this.sql('DELETE FROM app WHERE id = ?').run(id);

@@ -144,7 +144,6 @@ export const devkitManager: HubManager = {
       const origin = options.run ? 'devkit_run' : 'devkit_install';
       processes.envOverrides.set(manifest.id, options.env);
       apps.install({ dir: options.dir ?? '', manifest, builtin: false }, origin, 'alpha');
-      processes.host.pruneCode(manifest.id, options.dir ?? null);
       const session: DevkitSession = {
         sessionId: randomUUID(),
         appId: manifest.id,

@@ -98,7 +98,7 @@ describe('devkit: the older multipart form (POST /api/manager/devkit/)', () => {
       app: blob(await archive(JSON.stringify({ ...manifest, version: '1.2.4' }))),
       purgeSettings: 'true',
     });
-    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ appId: 'com.example.archived' });
     expect((await t.call<Json>('GET', '/apps/app/com.example.archived')).body.version).toBe('1.2.4');
     // The replaced session is gone; the new one ends the app.
     expect((await t.call('DELETE', `/devkit/${first.body.sessionId}`)).status).toBe(404);

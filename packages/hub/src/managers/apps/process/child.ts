@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { HearthError } from '@hearth/contract';
 import {
   AppToHub,
@@ -84,6 +85,8 @@ const toWire = (error: unknown): WireError =>
     : { message: error instanceof Error ? error.message : String(error) };
 
 const OOM = /heap out of memory|Reached heap limit|Allocation failed/;
+/** How much nicer than the hub an app process runs (0 is the hub's own priority, 19 the lowest). */
+const APP_NICENESS = 5;
 
 /**
  * One app's Node child process: forked with the SDK runner, a heap cap and Node's permission model (the app's
@@ -119,6 +122,14 @@ export class AppChild {
       serialization: 'json',
     });
     const child = this.#process;
+    // Apps run below the hub's priority: a busy or crash-looping app slows other apps before it slows the hub.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, APP_NICENESS);
+      } catch {
+        // Not permitted here (a container without CAP_SYS_NICE): the app runs at the hub's priority.
+      }
+    }
     this.#peer = new Peer({
       send: (envelope) => {
         if (!child.connected) return false;

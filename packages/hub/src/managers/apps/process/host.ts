@@ -160,6 +160,7 @@ export class AppProcessHost {
     entry.crashes = [];
     entry.streak = 0;
     this.options.scheduler.cancelOwner(`app:${appId}`);
+    if (entry.status.crashed) this.#set(appId, { crashed: false, crashedMessage: null });
     return this.#launch(appId);
   }
 
@@ -194,12 +195,27 @@ export class AppProcessHost {
     return this.start(appId);
   }
 
-  /** Forgets the app and removes its writable folders (uninstall with its data). */
+  /**
+   * Stops the app and, with `purge`, removes its writable folders (uninstall with its data). A start asked for
+   * meanwhile (a reinstall) waits until they are gone; without one the host forgets the app.
+   */
   async remove(appId: string, purge: boolean): Promise<void> {
-    await this.stop(appId);
-    this.#apps.delete(appId);
-    this.pruneCode(appId, null);
-    if (purge) rmSync(join(this.options.dataDir, appId), { recursive: true, force: true });
+    this.options.scheduler.cancelOwner(`app:${appId}`);
+    const entry = this.#entry(appId);
+    const stopped = entry.stopping ?? this.#halt(appId, entry);
+    entry.stopping = stopped
+      .then((status) => {
+        if (purge) {
+          rmSync(this.userdataDir(appId), { recursive: true, force: true });
+          rmSync(join(this.options.dataDir, appId, 'tmp'), { recursive: true, force: true });
+        }
+        if (!entry.starting) this.#apps.delete(appId);
+        return status;
+      })
+      .finally(() => {
+        entry.stopping = null;
+      });
+    await entry.stopping;
   }
 
   /**
@@ -210,13 +226,17 @@ export class AppProcessHost {
     return join(this.options.dataDir, appId, `code-${this.options.clock.now()}-${randomUUID().slice(0, 8)}`);
   }
 
-  /** Removes the app's code folders other than `keep`. */
-  pruneCode(appId: string, keep: string | null): void {
+  /**
+   * Removes the app's code folders other than `keep` made before `before` (epoch ms; a folder being unpacked for
+   * a new install meanwhile stays). The host does so once a new version runs.
+   */
+  pruneCode(appId: string, keep: string | null, before = Number.POSITIVE_INFINITY): void {
     const root = join(this.options.dataDir, appId);
     if (!existsSync(root)) return;
     for (const name of readdirSync(root)) {
+      const made = Number(/^code-(\d+)-/.exec(name)?.[1] ?? Number.NaN);
       const path = join(root, name);
-      if (name.startsWith('code-') && path !== keep) rmSync(path, { recursive: true, force: true });
+      if (made < before && path !== keep) rmSync(path, { recursive: true, force: true });
     }
   }
 
@@ -369,6 +389,9 @@ export class AppProcessHost {
       return entry.status;
     }
     if (entry.child !== child) return entry.status;
+    // The version now running is the only one kept (an update's older code goes once the new one runs).
+    const made = Number(/code-(\d+)-[^/]*$/.exec(launch.dir)?.[1] ?? Number.NaN);
+    if (launch.dir.startsWith(join(this.options.dataDir, appId)) && made > 0) this.pruneCode(appId, launch.dir, made);
     this.#set(appId, { state: 'running', crashed: false, crashedMessage: null });
     entry.stopWatchdog = this.#watch(appId, entry, child);
     return entry.status;
