@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       { test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'sdk', root: 'packages/sdk', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'hub', root: 'packages/hub', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: { name: 'cloud', root: 'packages/cloud', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 120_000 },

@@ -35,6 +35,10 @@ export const errorCatalogue = {
   internal_error: { status: 500, message: 'Internal Server Error' },
   not_implemented: { status: 501, message: 'Not Implemented' },
   unavailable: { status: 503, message: 'Service Unavailable' },
+  /** An app refused a request the hub passed it (a capability write, a flow card, its web API): its message. */
+  app_error: { status: 502, message: 'The app refused the request' },
+  /** An app (or another part the hub waits for) did not answer in time. */
+  timeout: { status: 504, message: 'Gateway Timeout' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

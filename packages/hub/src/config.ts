@@ -35,6 +35,8 @@ export interface HubConfig {
    * process turns it on unless `HUB_MDNS=0`; unset (tests, embedders) it stays off. Cloud hubs never advertise.
    */
   mdns?: boolean;
+  /** Heap cap of each app's process in MB (env `HUB_APP_HEAP_MB`); 128 when unset. */
+  appHeapMb?: number;
   logLevel: string;
 }
 
@@ -52,5 +54,10 @@ export function checkHubConfig(config: HubConfig): string[] {
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
     problems.push(`port must be 0–65535, got ${config.port}`);
   if (!config.name.trim()) problems.push('name must not be empty');
+  if (
+    config.appHeapMb !== undefined &&
+    !(Number.isInteger(config.appHeapMb) && config.appHeapMb >= 16 && config.appHeapMb <= 4096)
+  )
+    problems.push(`appHeapMb (HUB_APP_HEAP_MB) must be a whole number of MB from 16 to 4096, got ${config.appHeapMb}`);
   return problems;
 }

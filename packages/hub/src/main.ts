@@ -18,6 +18,7 @@ const hub = await startHub({
   cloudClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
   ownerAthomId: env.HUB_OWNER_ATHOM_ID || null,
   mdns: env.HUB_MDNS !== '0',
+  ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   logLevel: env.LOG_LEVEL ?? 'warn',
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { registerWithCloud } from './cloudlink/registration';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
 import { managers } from './managers';
+import { registerAppWebApi } from './managers/apps/process/web-api';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
 import { journalingLogger } from './managers/system/journal';
 import { UserStore, userMigrations } from './managers/users/store';
@@ -122,6 +123,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       authenticate,
     );
   });
+  registerAppWebApi(app, context);
   for (const manager of managers) await manager.start?.(context);
   const realtime = startRealtime(app, context);
   await app.listen({ host: config.host, port: config.port });

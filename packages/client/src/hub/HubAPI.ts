@@ -240,6 +240,24 @@ export class HubAPI {
     return this.transport.result(response);
   }
 
+  /**
+   * Calls an app's web API (`/api/app/<appId><path>`, the routes of its manifest's `api` block) and answers
+   * what the app's handler answered. The session's token goes along; public routes need none.
+   */
+  async callAppApi(appId: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+    if (!appId) throw new APIError('Missing Parameter: appId', 400, 'missing_parameter');
+    const headers: Record<string, string> = { 'X-Homey-ID': this.id };
+    if (this.#token) headers.Authorization = `Bearer ${this.#token}`;
+    const suffix = path.startsWith('/') ? path : `/${path}`;
+    const response = await this.transport.send({
+      method,
+      url: `${this.baseUrl}/api/app/${encodeURIComponent(appId)}${suffix}`,
+      headers,
+      json: method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}),
+    });
+    return this.transport.result(response);
+  }
+
   /** Connects the realtime socket (managers do this themselves when connected). */
   connect(): Promise<void> {
     return this.realtime.connect();

@@ -1,3 +1,4 @@
+import { type AppProcesses, appProcesses } from '../managers/apps/process/runtime';
 import { AppService } from '../managers/apps/service';
 import { DeviceService } from '../managers/devices/service';
 import { PairingService } from '../managers/drivers/pairing';
@@ -17,6 +18,8 @@ export interface HubRuntime {
   readonly insights: InsightsService;
   readonly energy: EnergyService;
   readonly radio: RadioController;
+  /** Apps with code, each in its own process. */
+  readonly processes: AppProcesses;
   start(): void;
   stop(): void;
   /** Whether the hub has closed this runtime's database. */
@@ -36,6 +39,7 @@ export function hubRuntime(context: HubContext): HubRuntime {
   const insights = new InsightsService(context, devices);
   const energy = new EnergyService(context, devices, insights);
   const radio = new RadioController(context, devices);
+  const processes = appProcesses(context, apps, devices, insights, pairing);
   const stops: (() => void)[] = [];
   let started = false;
   runtime = {
@@ -45,11 +49,14 @@ export function hubRuntime(context: HubContext): HubRuntime {
     insights,
     energy,
     radio,
+    processes,
     start() {
       if (started) return;
       started = true;
       running.add(this);
       stops.push(devices.start(), insights.start());
+      processes.start();
+      stops.push(() => processes.stop());
       apps.start();
       // The hub closes its database after its managers stop; a runtime whose database is closed stops itself.
       const watchdog = setInterval(() => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AppItem, HearthError, invalidParameter, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
@@ -15,6 +16,10 @@ import {
 } from '../../runtime/manifest';
 import { type Migration, rollbackEpoch, transact } from '../../store/database';
 import { Statements } from '../../store/statements';
+import type { AppProcessHost, AppStatus } from './process/host';
+import { STD_LINES, type StdLine } from './process/std';
+
+export type { StdLine };
 
 export const appMigrations: Migration[] = [
   {
@@ -37,6 +42,11 @@ export const appMigrations: Migration[] = [
         PRIMARY KEY (app_id, name)
       ) WITHOUT ROWID`),
   },
+  {
+    // The folder of an app's code: apps with an app.js there run in their own process.
+    id: 'apps-002-dir',
+    up: (db) => db.exec('ALTER TABLE app ADD COLUMN dir TEXT'),
+  },
 ];
 
 export type AppOrigin = 'appstore' | 'devkit_run' | 'devkit_install' | 'unknown';
@@ -52,6 +62,7 @@ interface AppRow {
   autoupdate: number;
   builtin: number;
   installed_at: string;
+  dir: string | null;
 }
 
 export interface InstalledApp {
@@ -62,13 +73,8 @@ export interface InstalledApp {
   readonly enabled: boolean;
   readonly autoupdate: boolean;
   readonly builtin: boolean;
-}
-
-/** One line of an app's output. */
-export interface StdLine {
-  readonly t: string;
-  readonly stream: 'stdout' | 'stderr';
-  readonly line: string;
+  /** The folder of the app's package, when the hub has one. */
+  readonly dir: string | null;
 }
 
 /** The simulated process of a running app. */
@@ -87,8 +93,6 @@ interface AppProcess {
 
 /** How often the hub asks the cloud's catalogue for newer versions of its apps. */
 const CATALOGUE_REFRESH_MS = 6 * 3_600_000;
-/** How many lines of output each app keeps. */
-export const STD_LINES = 500;
 const READ_SCOPE = 'homey.app.readonly';
 
 type Json = Record<string, unknown>;
@@ -153,6 +157,7 @@ const toApp = (row: AppRow): InstalledApp => ({
   enabled: row.enabled === 1,
   autoupdate: row.autoupdate === 1,
   builtin: row.builtin === 1,
+  dir: row.dir,
 });
 
 /** A driver of an installed app, resolved from its full id `homey:app:<appId>:<driverId>`. */
@@ -165,9 +170,10 @@ export interface ResolvedDriver {
 export const driverFullId = (appId: string, driverId: string): string => `homey:app:${appId}:${driverId}`;
 
 /**
- * Installed apps and their simulated processes. An app runs as a state machine (starting → running →
- * stopping → stopped) driven by its manifest's `runtime` section; a crash marks it crashed and stopped
- * without touching the rest of the hub.
+ * Installed apps and their processes. An app with code (an `app.js` in its folder) runs in its own Node
+ * process through the process host; an app that is only a manifest runs as a simulated state machine
+ * (starting → running → stopping → stopped) driven by its manifest's `runtime` section. Either way a crash
+ * marks it crashed and stopped without touching the rest of the hub.
  */
 export class AppService {
   /** Prepared statements, prepared once per service. */
@@ -182,6 +188,8 @@ export class AppService {
   private readonly stateListeners = new Set<(appId: string) => void>();
   private stopped = false;
   private refreshTimer: NodeJS.Timeout | undefined;
+  /** Runs the apps that have code (an app.js in their folder), each in its own process. */
+  #host: AppProcessHost | undefined;
 
   constructor(
     private readonly context: HubContext,
@@ -201,8 +209,32 @@ export class AppService {
     this.refreshTimer.unref();
   }
 
+  /** Runs the apps with code in `host` from now on (the runtime attaches it before `start`). */
+  attachHost(host: AppProcessHost): void {
+    this.#host = host;
+  }
+
+  /** The host running `id`'s process, when `id` is an app with code. */
+  processHost(id: string): AppProcessHost | undefined {
+    const app = this.find(id);
+    return app && this.runsCode(app) ? this.#host : undefined;
+  }
+
+  /** Whether the app has code that runs in its own process. */
+  runsCode(app: InstalledApp): boolean {
+    return this.#host !== undefined && app.dir !== null && existsSync(join(app.dir, 'app.js'));
+  }
+
+  /** Told by the process host when an app's process changed state. */
+  processChanged(id: string): void {
+    if (!this.find(id) || this.stopped || !this.context.db.open) return;
+    this.publish('update', id);
+    for (const listener of this.stateListeners) listener(id);
+  }
+
   stop(): void {
     this.stopped = true;
+    void this.#host?.detach();
     clearInterval(this.refreshTimer);
     for (const process of this.processes.values()) for (const timer of process.timers) clearTimeout(timer);
     this.processes.clear();
@@ -245,6 +277,8 @@ export class AppService {
   }
 
   isRunning(id: string): boolean {
+    const host = this.processHost(id);
+    if (host) return host.isRunning(id);
     return this.processes.get(id)?.state === 'running';
   }
 
@@ -316,13 +350,15 @@ export class AppService {
     if (response.status === 404) throw new HearthError('not_found', `App not found in the app store: ${id}`);
     if (!response.ok) throw new HearthError('unavailable', `The app store could not serve ${id} (status ${response.status})`);
     const install = (await response.json()) as { version: string; channel?: AppChannel; manifest: Record<string, unknown> };
-    const local = this.catalogue().find((p) => p.manifest.id === id)?.manifest;
+    const localPackage = this.catalogue().find((p) => p.manifest.id === id);
+    const local = localPackage?.manifest;
     const manifest = mergeManifest(install.manifest, local, install.version);
     const problems = checkManifest(manifest);
     if (problems.length > 0)
       throw new HearthError('unavailable', `The app store's manifest of ${id} is not usable: ${problems.join('; ')}`);
     const app = this.install(
-      { dir: '', manifest: manifest as AppManifest, builtin: false },
+      // The app's code comes from the hub's own package of it, where it has one (the catalogue serves manifests).
+      { dir: localPackage?.dir ?? '', manifest: manifest as AppManifest, builtin: false },
       'appstore',
       install.channel ?? channel,
     );
@@ -377,9 +413,18 @@ export class AppService {
     const { db } = this.context;
     transact(db, () => {
       this.sql(
-        `INSERT INTO app (id, manifest, origin, channel, builtin, installed_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET manifest = excluded.manifest, origin = excluded.origin, channel = excluded.channel`,
-      ).run(pkg.manifest.id, JSON.stringify(pkg.manifest), origin, channel, pkg.builtin ? 1 : 0, new Date().toISOString());
+        `INSERT INTO app (id, manifest, origin, channel, builtin, installed_at, dir) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET manifest = excluded.manifest, origin = excluded.origin, channel = excluded.channel,
+           dir = excluded.dir`,
+      ).run(
+        pkg.manifest.id,
+        JSON.stringify(pkg.manifest),
+        origin,
+        channel,
+        pkg.builtin ? 1 : 0,
+        new Date().toISOString(),
+        pkg.dir || null,
+      );
       // Settings declared with a default start out with it; values set before (a reinstall) are kept.
       this.cache = undefined;
       const insert = this.sql('INSERT OR IGNORE INTO app_setting (app_id, name, value) VALUES (?, ?, ?)');
@@ -394,6 +439,12 @@ export class AppService {
     const app = this.require(id);
     if (app.builtin) throw new HearthError('forbidden', `App ${id} is built in and cannot be uninstalled`);
     this.halt(id, 'uninstall');
+    // The app's writable folders go with its data, and its code with it unless it was installed again meanwhile.
+    const host = this.#host;
+    const removedAt = Date.now();
+    void host?.remove(id, purgeSettings).then(() => {
+      if (!this.find(id)) host.pruneCode(id, null, removedAt + 1);
+    });
     const { db } = this.context;
     transact(db, () => {
       this.sql('DELETE FROM app WHERE id = ?').run(id);
@@ -431,8 +482,10 @@ export class AppService {
   }
 
   /** Runs the app's garbage collector: a running app gives back part of its heap. */
-  gc(id: string): { cpu: number; mem: number } {
+  async gc(id: string): Promise<{ cpu: number; mem: number }> {
     this.require(id);
+    const host = this.processHost(id);
+    if (host) return host.isRunning(id) ? host.gc(id) : { cpu: 0, mem: 0 };
     const process = this.processes.get(id);
     if (process?.state === 'running') {
       process.mem = Math.round(process.mem * 0.8);
@@ -441,8 +494,18 @@ export class AppService {
     return this.usage(id);
   }
 
+  /** The process's usage measured now (an app with code), or the simulated figure. */
+  async measureUsage(id: string): Promise<{ cpu: number; mem: number }> {
+    this.require(id);
+    const host = this.processHost(id);
+    return host ? host.usage(id) : this.usage(id);
+  }
+
+  /** Usage without waiting: the last measured figure of a process, or the simulated one. */
   usage(id: string): { cpu: number; mem: number } {
     const app = this.require(id);
+    const host = this.processHost(id);
+    if (host) return host.lastUsage(id);
     const process = this.processes.get(id);
     if (process?.state !== 'running') return { cpu: 0, mem: 0 };
     // A plausible, slowly varying figure: mostly idle apps with a small periodic load.
@@ -452,11 +515,18 @@ export class AppService {
 
   std(id: string): StdLine[] {
     this.require(id);
+    const host = this.processHost(id);
+    if (host) return host.std(id);
     return [...(this.processes.get(id)?.std ?? [])];
   }
 
   /** Appends a line of output to an app's bounded log. */
   log(id: string, stream: StdLine['stream'], line: string): void {
+    const host = this.processHost(id);
+    if (host) {
+      host.note(id, stream, line);
+      return;
+    }
     const process = this.process(id);
     for (const part of line.split('\n')) process.std.push({ t: new Date().toISOString(), stream, line: part });
     if (process.std.length > STD_LINES) process.std.splice(0, process.std.length - STD_LINES);
@@ -515,7 +585,8 @@ export class AppService {
   // --- the view clients see ---
 
   view(app: InstalledApp): AppItem {
-    const process = this.processes.get(app.id);
+    const process: (Omit<AppStatus, 'state'> & { state: RunState }) | undefined =
+      this.processHost(app.id)?.status(app.id) ?? this.processes.get(app.id);
     const { manifest } = app;
     const language = this.context.config.language;
     const icon = `/app/${app.id}/assets/icon.svg`;
@@ -603,6 +674,10 @@ export class AppService {
 
   private launch(app: InstalledApp): void {
     if (this.stopped) return;
+    if (this.runsCode(app)) {
+      void this.#host?.start(app.id);
+      return;
+    }
     const process = this.process(app.id);
     if (process.state === 'starting' || process.state === 'running') return;
     for (const timer of process.timers) clearTimeout(timer);
@@ -641,6 +716,12 @@ export class AppService {
 
   /** Stops an app's process (stopping → stopped). */
   private halt(id: string, reason: string): void {
+    const host = this.processHost(id);
+    if (host) {
+      host.note(id, 'stdout', `Stopping (${reason})`);
+      void host.stop(id);
+      return;
+    }
     const process = this.processes.get(id);
     if (!process || process.state === 'stopped') return;
     for (const timer of process.timers) clearTimeout(timer);

@@ -3,6 +3,7 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { hubRuntime } from '../../runtime';
 import { capabilityCatalogue, capabilityView, effectiveCapability } from '../../runtime/capabilities';
+import { writeCapability } from '../apps/process/device-control';
 import { DeviceGroups } from './groups';
 import { deviceMigrations } from './service';
 
@@ -26,8 +27,11 @@ export const devicesManager: HubManager = {
       getDeviceSettingsObj: ({ params }) => devices.settingsObj(params.id),
       setDeviceSettings: ({ params, body }) => devices.setSettings(params.id, body),
       getCapabilityValue: ({ params }) => devices.getCapabilityValue(params.deviceId, params.capabilityId),
-      setCapabilityValue: ({ params, body }) => {
-        devices.setCapabilityValue(params.deviceId, params.capabilityId, body.value, { transactionId: body.transactionId });
+      setCapabilityValue: async ({ params, body }) => {
+        await writeCapability(apps, devices, params.deviceId, params.capabilityId, body.value, {
+          ...(body.transactionId ? { transactionId: body.transactionId } : {}),
+          ...(body.opts ? { opts: body.opts } : {}),
+        });
         return undefined;
       },
       createGroup: ({ body }) => devices.view(groups.create(body)),

@@ -50,6 +50,11 @@ export const deviceMigrations: Migration[] = [
         PRIMARY KEY (device_id, capability_id)
       ) WITHOUT ROWID`),
   },
+  {
+    // What an app said of its device: unavailable (with the message users see) and a warning.
+    id: 'devices-002-app-status',
+    up: (db) => db.exec('ALTER TABLE device ADD COLUMN unavailable_message TEXT; ALTER TABLE device ADD COLUMN warning TEXT'),
+  },
 ];
 
 interface DeviceRow {
@@ -71,6 +76,8 @@ interface DeviceRow {
   capabilities_options: string;
   energy: string | null;
   created_at: string;
+  unavailable_message: string | null;
+  warning: string | null;
 }
 
 export interface DeviceRecord {
@@ -92,6 +99,9 @@ export interface DeviceRecord {
   readonly capabilitiesOptions: Record<string, CapabilityOptions>;
   readonly energy: Record<string, unknown> | null;
   readonly createdAt: string;
+  /** Set by the device's app: the device is unavailable, with this message; `null` when available. */
+  readonly unavailableMessage: string | null;
+  readonly warning: string | null;
 }
 
 const toRecord = (row: DeviceRow): DeviceRecord => ({
@@ -113,6 +123,8 @@ const toRecord = (row: DeviceRow): DeviceRecord => ({
   capabilitiesOptions: JSON.parse(row.capabilities_options),
   energy: row.energy === null ? null : JSON.parse(row.energy),
   createdAt: row.created_at,
+  unavailableMessage: row.unavailable_message,
+  warning: row.warning,
 });
 
 /** The devices a group device stands for (`data.groupDevices`), or `null` for a device that is not a group. */
@@ -341,9 +353,13 @@ export class DeviceService {
     return this.require(id);
   }
 
+  /** Told of every device deleted, with its record (an app with code hears of its device's deletion). */
+  readonly deleted = new Set<(device: DeviceRecord) => void>();
+
   delete(id: string): void {
     const device = this.require(id);
     this.sql('DELETE FROM device WHERE id = ?').run(id);
+    for (const listener of this.deleted) listener(device);
     this.context.events.entity('devices', 'device', 'delete', { id: device.id }, READ_SCOPE);
     this.context.events.publish({ uri: `homey:device:${id}`, event: 'delete', data: { id }, scope: READ_SCOPE });
     // A deleted device leaves its groups; a group left empty goes too. The rest still share its capabilities.
@@ -486,6 +502,50 @@ export class DeviceService {
     this.context.events.publish({ uri: `homey:device:${id}`, event: 'update', data: view, scope: READ_SCOPE });
   }
 
+  /**
+   * Changes the record as the device's app asks (`this.setStoreValue`, `addCapability`, `setUnavailable`, …):
+   * the app owns these fields, so only the given ones change; capabilities added start without a value.
+   */
+  updateFromApp(
+    id: string,
+    patch: Partial<
+      Pick<
+        DeviceRecord,
+        'store' | 'settings' | 'class' | 'capabilities' | 'capabilitiesOptions' | 'energy' | 'unavailableMessage' | 'warning'
+      >
+    >,
+  ): DeviceRecord {
+    const device = this.require(id);
+    const columns: [string, unknown][] = [];
+    const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+    if (patch.store !== undefined) columns.push(['store', json(patch.store)]);
+    if (patch.settings !== undefined) columns.push(['settings', json(patch.settings)]);
+    if (patch.class !== undefined) columns.push(['class', patch.class]);
+    if (patch.capabilities !== undefined) columns.push(['capabilities', json(patch.capabilities)]);
+    if (patch.capabilitiesOptions !== undefined) columns.push(['capabilities_options', json(patch.capabilitiesOptions)]);
+    if (patch.energy !== undefined) columns.push(['energy', json(patch.energy)]);
+    if (patch.unavailableMessage !== undefined) columns.push(['unavailable_message', patch.unavailableMessage]);
+    if (patch.warning !== undefined) columns.push(['warning', patch.warning]);
+    if (columns.length === 0) return device;
+    transact(this.context.db, () => {
+      this.context.db
+        .prepare(`UPDATE device SET ${columns.map(([column]) => `${column} = ?`).join(', ')} WHERE id = ?`)
+        .run(...columns.map(([, value]) => value), id);
+      if (patch.capabilities) {
+        const added = patch.capabilities.filter((c) => !device.capabilities.includes(c));
+        const removed = device.capabilities.filter((c) => !patch.capabilities?.includes(c));
+        const insert = this.sql(
+          'INSERT OR IGNORE INTO device_capability (device_id, capability_id, value, last_updated) VALUES (?, ?, NULL, NULL)',
+        );
+        for (const capabilityId of added) insert.run(id, capabilityId);
+        const remove = this.sql('DELETE FROM device_capability WHERE device_id = ? AND capability_id = ?');
+        for (const capabilityId of removed) remove.run(id, capabilityId);
+      }
+    });
+    this.publishUpdate(id);
+    return this.require(id);
+  }
+
   /** The device as clients see it: every Device field of the seed. */
   view(device: DeviceRecord): DeviceItem {
     const resolved = this.driverOf(device);
@@ -550,10 +610,13 @@ export class DeviceService {
       flags: device.hidden ? ['hidden'] : [],
       hidden: device.hidden,
       ready: running,
-      available: running,
+      available: running && device.unavailableMessage === null,
       repair: (driver?.repair ?? []).length > 0,
       unpair: (driver?.unpair ?? []).length > 0,
-      unavailableMessage: running ? null : `${app ? translate(app.manifest.name, language) : device.appId} is not running`,
+      unavailableMessage: running
+        ? device.unavailableMessage
+        : `${app ? translate(app.manifest.name, language) : device.appId} is not running`,
+      warning: device.warning,
       images: camera
         ? [
             {

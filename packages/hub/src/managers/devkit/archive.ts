@@ -1,5 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { invalidParameter } from '@hearth/contract';
-import { Parser } from 'tar';
+import { extract, list, Parser } from 'tar';
 
 /** The largest `app.json` the hub reads from an archive. */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -46,4 +49,41 @@ export async function manifestFromArchive(archive: Buffer): Promise<unknown> {
     throw invalidParameter('app', 'app.json must be a JSON object');
   }
   return manifest;
+}
+
+/** The most an app archive may unpack to (a small archive that unpacks to gigabytes is refused). */
+const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Unpacks an app archive into `dir` (created; it must not exist yet): regular files and folders only, never
+ * outside `dir` (absolute and `..` paths are refused by tar; links are skipped, since an app's file access is
+ * confined by path and a link would lead out), with the one top folder `homey app` packs into stripped.
+ * Answers whether the archive carried code (an `app.js`).
+ */
+export async function extractApp(archive: Buffer, dir: string): Promise<boolean> {
+  const paths: string[] = [];
+  await pipeline(Readable.from([archive]), list({ onReadEntry: (entry) => paths.push(entry.path) }));
+  const nested = !paths.some((p) => /^(\.\/)?app\.json$/.test(p));
+  const strip = nested ? 1 : 0;
+  let unpacked = 0;
+  let code = false;
+  mkdirSync(dir, { recursive: true });
+  await pipeline(
+    Readable.from([archive]),
+    extract({
+      cwd: dir,
+      strip,
+      strict: true,
+      filter: (path, entry) => {
+        const type = 'type' in entry ? entry.type : 'File';
+        if (type !== 'File' && type !== 'Directory') return false;
+        unpacked += entry.size ?? 0;
+        if (unpacked > MAX_UNPACKED_BYTES) throw invalidParameter('app', 'The app archive unpacks to more than 256 MB');
+        const relative = path.replace(/^\.\//, '').split('/').slice(strip).join('/');
+        if (relative === 'app.js') code = true;
+        return true;
+      },
+    }),
+  );
+  return code;
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { loadApp, ManifestError } from '@hearth/sdk/manifest';
 import type { FastifyRequest } from 'fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { hubRuntime } from '../../runtime';
 import { type AppManifest, checkManifest } from '../../runtime/manifest';
-import { manifestFromArchive } from './archive';
+import { extractApp, manifestFromArchive } from './archive';
 
 interface DevkitSession {
   sessionId: string;
@@ -85,7 +87,7 @@ function formEnv(fields: Map<string, string>): Record<string, string> {
 export const devkitManager: HubManager = {
   name: 'devkit',
   implementations: (context) => {
-    const { apps, devices } = hubRuntime(context);
+    const { apps, devices, processes } = hubRuntime(context);
     const sessions = sessionsOf.get(context) ?? new Map<string, DevkitSession>();
     sessionsOf.set(context, sessions);
     const find = (id: string, userId: string) => {
@@ -100,22 +102,48 @@ export const devkitManager: HubManager = {
         apps.uninstall(session.appId, session.origin === 'devkit_run');
       }
     };
+    /**
+     * Unpacks an archive with code into a new folder and reads its manifest the way the SDK does (app.json or
+     * `.homeycompose/` merged), refusing a bad one naming the field; answers `null` for an archive without code.
+     */
+    const unpack = async (archive: Buffer, appId: string): Promise<{ dir: string; manifest: unknown } | null> => {
+      const dir = processes.host.newCodeDir(appId);
+      let loaded: ReturnType<typeof loadApp>;
+      try {
+        if (!(await extractApp(archive, dir))) {
+          rmSync(dir, { recursive: true, force: true });
+          return null;
+        }
+        loaded = loadApp(dir);
+      } catch (error) {
+        rmSync(dir, { recursive: true, force: true });
+        if (error instanceof ManifestError) throw invalidParameter('app', error.message);
+        throw error;
+      }
+      // Drivers of SDK apps need not declare connectivity; the hub lists an empty one.
+      const drivers = (loaded.manifest.drivers ?? []).map((driver) => ({ connectivity: [], ...driver }));
+      return { dir, manifest: { ...loaded.manifest, drivers } };
+    };
     /** Checks the manifest and installs (and with `run`, runs) the app in a new session of `principal`. */
     const open = (
       field: string,
       candidate: unknown,
       principal: HubPrincipal,
-      options: { clean: boolean; run: boolean; debug: boolean; env: Record<string, string> },
+      options: { clean: boolean; run: boolean; debug: boolean; env: Record<string, string>; dir?: string },
     ) => {
       const problems = checkManifest(candidate);
-      if (problems.length > 0) throw invalidParameter(field, problems.join('; '));
+      if (problems.length > 0) {
+        if (options.dir) rmSync(options.dir, { recursive: true, force: true });
+        throw invalidParameter(field, problems.join('; '));
+      }
       const manifest = candidate as AppManifest;
       const existing = apps.find(manifest.id);
       if (existing?.builtin) throw new HearthError('forbidden', `App ${manifest.id} is built in and cannot be replaced`);
       for (const session of [...sessions.values()]) if (session.appId === manifest.id) sessions.delete(session.sessionId);
       if (options.clean && existing) apps.uninstall(manifest.id, true);
       const origin = options.run ? 'devkit_run' : 'devkit_install';
-      apps.install({ dir: '', manifest, builtin: false }, origin, 'alpha');
+      processes.envOverrides.set(manifest.id, options.env);
+      apps.install({ dir: options.dir ?? '', manifest, builtin: false }, origin, 'alpha');
       const session: DevkitSession = {
         sessionId: randomUUID(),
         appId: manifest.id,
@@ -146,7 +174,11 @@ export const devkitManager: HubManager = {
           run: true,
         };
         if (!form.archive || form.archive.length === 0) throw new HearthError('missing_parameter', 'Missing Parameter: app');
-        return open('app', await manifestFromArchive(form.archive), principal, options);
+        const manifest = await manifestFromArchive(form.archive);
+        const id = (manifest as { id?: unknown }).id;
+        // An archive with code runs as a real app; only its id must be usable as a folder name first.
+        const code = typeof id === 'string' && /^[a-z0-9]+(\.[a-z0-9_-]+)+$/.test(id) ? await unpack(form.archive, id) : null;
+        return open('app', code?.manifest ?? manifest, principal, { ...options, ...(code ? { dir: code.dir } : {}) });
       },
       uninstallApp: ({ params, principal }) => {
         remove(find(params.sessionId, principal.userId));

@@ -14,20 +14,31 @@ const manifest = {
   sdk: 3,
   name: { en: 'Archived example' },
   author: { name: 'Dev Eloper', email: 'dev@example.test' },
-  drivers: [{ id: 'plug', name: 'Plug', class: 'socket', capabilities: ['onoff'], connectivity: ['wifi'], simulation: 'switch' }],
-  runtime: { log: ['Hello from the archive'] },
+  drivers: [{ id: 'plug', name: 'Plug', class: 'socket', capabilities: ['onoff'], connectivity: ['wifi'] }],
 };
 
 let work: string;
 
-/** A real tar.gz as `homey app run` packs it: `app.json` (raw text) inside `folder` (or at the root), plus code. */
+/** A real tar.gz as `homey app run` packs it: `app.json` (raw text) inside `folder` (or at the root), plus its code. */
 async function archive(appJson: string | null, folder = ''): Promise<Buffer> {
   const root = mkdtempSync(join(work, 'app-'));
   const dir = join(root, 'src', folder);
   mkdirSync(join(dir, 'drivers', 'plug'), { recursive: true });
   if (appJson !== null) writeFileSync(join(dir, 'app.json'), appJson);
-  writeFileSync(join(dir, 'app.js'), 'module.exports = class App {};\n');
-  writeFileSync(join(dir, 'drivers', 'plug', 'device.js'), 'module.exports = class Plug {};\n');
+  writeFileSync(
+    join(dir, 'app.js'),
+    `const Homey = require('homey');
+module.exports = class Archived extends Homey.App {
+  async onInit() {
+    this.log('Hello from the archive', this.homey.env.API_KEY ?? '-');
+  }
+};
+`,
+  );
+  writeFileSync(
+    join(dir, 'drivers', 'plug', 'device.js'),
+    "const Homey = require('homey');\nmodule.exports = class Plug extends Homey.Device {};\n",
+  );
   const file = join(root, 'app.tar.gz');
   const cwd = join(root, 'src');
   await createTar({ gzip: true, cwd, file, portable: true }, readdirSync(cwd));
@@ -74,7 +85,8 @@ describe('devkit: the older multipart form (POST /api/manager/devkit/)', () => {
     );
     expect(app.body).toMatchObject({ origin: 'devkit_run', version: '1.2.3', channel: 'alpha' });
     const std = await t.call<{ line: string }[]>('GET', `/devkit/std/${answer.body.sessionId}`);
-    expect(std.body.map((l) => l.line)).toContain('Hello from the archive');
+    // The archive's own code ran, in its own process, with the env the developer sent.
+    expect(std.body.map((l) => l.line)).toContain('[log] [Archived] Hello from the archive k');
     expect((await t.call('DELETE', `/devkit/${answer.body.sessionId}`)).status).toBe(204);
     expect((await t.call('GET', '/apps/app/com.example.archived')).status).toBe(404);
   });
@@ -86,7 +98,7 @@ describe('devkit: the older multipart form (POST /api/manager/devkit/)', () => {
       app: blob(await archive(JSON.stringify({ ...manifest, version: '1.2.4' }))),
       purgeSettings: 'true',
     });
-    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ appId: 'com.example.archived' });
     expect((await t.call<Json>('GET', '/apps/app/com.example.archived')).body.version).toBe('1.2.4');
     // The replaced session is gone; the new one ends the app.
     expect((await t.call('DELETE', `/devkit/${first.body.sessionId}`)).status).toBe(404);

@@ -72,6 +72,14 @@ export const driversManager: HubManager = {
         pairing.removeDevice(principal.userId, params.id);
         return undefined;
       },
+      getPairSessions: ({ principal }) => pairing.list(principal.userId),
+      updatePairSession: ({ params, body, principal }) => pairing.update(principal.userId, params.id, body),
+      getDriverByUri: ({ params }) => {
+        const appId = /^homey:app:(.+)$/.exec(params.uri)?.[1];
+        const driver = appId ? apps.findDriver(`homey:app:${appId}:${params.id}`) : undefined;
+        if (!driver) throw notFound('Driver', `${params.uri}:${params.id}`);
+        return driverView(apps, driver, language);
+      },
     });
   },
 };

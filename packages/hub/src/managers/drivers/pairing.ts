@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
 import type { HubContext } from '../../platform/context';
 import { translate } from '../../runtime/manifest';
+import type { PairViewCommands } from '../apps/process/bridge';
+import { deviceSnapshot } from '../apps/process/snapshot';
 import type { AppService, ResolvedDriver } from '../apps/service';
 import type { DeviceService, NewDevice } from '../devices/service';
 
@@ -13,10 +15,13 @@ interface PairSessionState {
   readonly userId: string;
   readonly driver: ResolvedDriver;
   readonly deviceId: string | null;
-  readonly zoneId: string | null;
+  zoneId: string | null;
   expiresAt: number;
   readonly callbacks: Map<string, unknown>;
   readonly added: string[];
+  /** The view the driver last asked for (`session.showView`), and whether it said `done`. */
+  view: string | null;
+  done: boolean;
 }
 
 /** A found device the pairing views can offer ("list_devices"). */
@@ -30,7 +35,7 @@ interface Candidate {
  * Pair sessions: a pairing (or unpairing, repairing) conversation between a client's pairing views and a
  * driver. Sessions live in memory and expire when the client stops sending heartbeats.
  */
-export class PairingService {
+export class PairingService implements PairViewCommands {
   /** How long a session lives after its last heartbeat. */
   ttlMs = 60_000;
   private readonly sessions = new Map<string, PairSessionState>();
@@ -65,9 +70,57 @@ export class PairingService {
       expiresAt: Date.now() + this.ttlMs,
       callbacks: new Map(),
       added: [],
+      view: null,
+      done: false,
     };
     this.sessions.set(session.id, session);
+    const host = this.apps.processHost(driver.app.id);
+    if (!host) return this.view(session);
+    // An app's driver runs its onPair (onRepair, onUnpair) before the views start.
+    return host
+      .call(driver.app.id, 'pair.open', { sessionId: session.id, driverId: driver.driver.id, type: session.type, deviceId })
+      .then(
+        () => this.view(session),
+        (error: unknown) => {
+          this.sessions.delete(session.id);
+          throw error;
+        },
+      );
+  }
+
+  /** The caller's open sessions. */
+  list(userId: string) {
+    this.sweep();
+    return [...this.sessions.values()].filter((s) => s.userId === userId).map((s) => this.view(s));
+  }
+
+  /** Changes what a client may change of its session: the zone new devices go to. */
+  update(userId: string, id: string, patch: { zoneId?: string | null }) {
+    const session = this.require(userId, id);
+    if (patch.zoneId !== undefined) session.zoneId = patch.zoneId;
+    session.expiresAt = Date.now() + this.ttlMs;
     return this.view(session);
+  }
+
+  /** A command of an app's driver for the session's views: recorded in the session and sent to its clients. */
+  command(appId: string, sessionId: string, command: { kind: string; viewId?: string; event?: string; data?: unknown }): void {
+    const session = this.sessions.get(sessionId);
+    if (!session || session.driver.app.id !== appId) throw notFound('PairSession', sessionId);
+    const views = (session.driver.driver[session.type] ?? []).map((v) => v.id);
+    if (command.kind === 'showView') {
+      if (!command.viewId || !views.includes(command.viewId))
+        throw invalidParameter('viewId', `The driver has no view ${command.viewId}`);
+      session.view = command.viewId;
+    } else if (command.kind === 'nextView' || command.kind === 'prevView') {
+      const at = session.view ? views.indexOf(session.view) : 0;
+      session.view = views[Math.min(Math.max(at + (command.kind === 'nextView' ? 1 : -1), 0), views.length - 1)] ?? null;
+    } else if (command.kind === 'done') session.done = true;
+    this.context.events.publish({
+      uri: `homey:pairsession:${session.id}`,
+      event: command.kind === 'emit' ? String(command.event) : command.kind,
+      data: command.kind === 'emit' ? (command.data ?? null) : { view: session.view, done: session.done },
+      scope: 'homey.device',
+    });
   }
 
   get(userId: string, id: string) {
@@ -81,14 +134,21 @@ export class PairingService {
   }
 
   delete(userId: string, id: string): void {
-    this.require(userId, id);
+    const session = this.require(userId, id);
     this.sessions.delete(id);
+    const appId = session.driver.app.id;
+    void this.apps
+      .processHost(appId)
+      ?.call(appId, 'pair.close', { sessionId: id })
+      .catch(() => {});
   }
 
-  /** A pairing view's event, answered as the driver would. */
+  /** A pairing view's event, answered by the app's driver (or as the simulated driver would). */
   emit(userId: string, id: string, event: string, data: unknown): unknown {
     const session = this.require(userId, id);
     const { driver } = session;
+    const host = this.apps.processHost(driver.app.id);
+    if (host) return host.call(driver.app.id, 'pair.message', { sessionId: id, event, data: data ?? null });
     const record = (data ?? {}) as Record<string, unknown>;
     switch (event) {
       case 'showView':
@@ -150,7 +210,13 @@ export class PairingService {
     const created = this.devices.create(session.driver, { ...device, zone: device.zone ?? session.zoneId ?? undefined });
     session.added.push(created.id);
     session.expiresAt = Date.now() + this.ttlMs;
-    return this.devices.view(created);
+    const appId = session.driver.app.id;
+    const host = this.apps.processHost(appId);
+    if (!host) return this.devices.view(created);
+    // The app constructs the device and runs its onInit and onAdded before the answer.
+    return host
+      .call(appId, 'device.added', { device: deviceSnapshot(this.devices, this.devices.require(created.id)) })
+      .then(() => this.devices.view(this.devices.require(created.id)));
   }
 
   /** Removes the device of an unpair session. */
@@ -198,6 +264,8 @@ export class PairingService {
       views: views.map((v) => ({ ...v })),
       expiresAt: new Date(session.expiresAt).toISOString(),
       devices: [...session.added],
+      view: session.view,
+      done: session.done,
     };
   }
 }

@@ -162,6 +162,30 @@ export class InsightsService {
     }
   }
 
+  /** Creates a log of an app (`homey.insights.createLog`); an existing log of that id is kept. */
+  ensureLog(
+    ownerUri: string,
+    ownerId: string,
+    log: { type: 'number' | 'boolean'; title: string; units: string | null; decimals: number | null },
+  ): void {
+    this.sql(
+      `INSERT OR IGNORE INTO insights_log (owner_uri, owner_id, type, title, units, decimals, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(ownerUri, ownerId, log.type, log.title, log.units, log.decimals, new Date().toISOString());
+  }
+
+  /** The logs of one owner (an app's own logs). */
+  logsOf(ownerUri: string): { id: string; title: string; type: string }[] {
+    const rows = this.sql('SELECT owner_id, title, type FROM insights_log WHERE owner_uri = ? ORDER BY owner_id').all(
+      ownerUri,
+    ) as {
+      owner_id: string;
+      title: string;
+      type: string;
+    }[];
+    return rows.map((row) => ({ id: row.owner_id, title: row.title, type: row.type }));
+  }
+
   /** Appends an entry when the value changed; other values (strings, unknown logs) are ignored. */
   append(ownerUri: string, ownerId: string, value: unknown, t: number): void {
     const log = this.context.db

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { HearthError, notFound } from '@hearth/contract';
+import type { HubContext } from '../../../platform/context';
+import type { DeviceRecord, DeviceService } from '../../devices/service';
+import type { InsightsService } from '../../insights/service';
+import { notify } from '../../notifications/store';
+import type { AppService } from '../service';
+import type { AppToHubHandlers } from './child';
+import type { AppFlowCards } from './flow-cards';
+
+/** What the hub keeps of an image an app registered (`homey.images.createImage`). */
+export interface AppImage {
+  readonly appId: string;
+  source: { kind: 'path'; path: string } | { kind: 'url'; url: string } | { kind: 'stream' } | null;
+  updatedAt: number;
+}
+
+/** Commands an app's driver gives a pair session's views (`session.showView`, `emit`, `done`, …). */
+export interface PairViewCommands {
+  command(appId: string, sessionId: string, command: { kind: string; viewId?: string; event?: string; data?: unknown }): void;
+}
+
+export interface BridgeDeps {
+  readonly context: HubContext;
+  readonly apps: AppService;
+  readonly devices: DeviceService;
+  readonly insights: InsightsService;
+  readonly cards: AppFlowCards;
+  readonly images: Map<string, AppImage>;
+  readonly pairing: PairViewCommands;
+  /** Whether a settings change came from the app itself (so it is not echoed back to it). */
+  readonly settingsFromApp: Set<string>;
+}
+
+const notOffered = (what: string, why: string) =>
+  new HearthError('not_implemented', `${what} is not offered to apps yet: ${why}`);
+
+/**
+ * The hub's answers to one app's requests: what `this.homey` in the app's process does on the hub. An app
+ * reaches only its own devices, settings, cards, tokens, images and logs.
+ */
+export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
+  const { context, apps, devices, insights, cards, images } = deps;
+  const ownerUri = `homey:app:${appId}`;
+  const device = (id: string): DeviceRecord => {
+    const found = devices.find(id);
+    if (!found || found.appId !== appId) throw notFound('Device', id);
+    return found;
+  };
+  const image = (id: string): AppImage => {
+    const found = images.get(id);
+    if (!found || found.appId !== appId) throw notFound('Image', id);
+    return found;
+  };
+  const setting = (key: string, change: () => void) => {
+    const mark = `${appId}\u0000${key}`;
+    deps.settingsFromApp.add(mark);
+    try {
+      change();
+    } finally {
+      deps.settingsFromApp.delete(mark);
+    }
+  };
+  return {
+    'device.setCapabilityValue': ({ deviceId, capabilityId, value }) => {
+      const record = device(deviceId);
+      if (!record.capabilities.includes(capabilityId)) throw notFound('Capability', capabilityId);
+      devices.setCapabilityValue(deviceId, capabilityId, value, { source: 'driver', react: false });
+      return null;
+    },
+    'device.setCapabilityOptions': ({ deviceId, capabilityId, options }) => {
+      const record = device(deviceId);
+      devices.updateFromApp(deviceId, { capabilitiesOptions: { ...record.capabilitiesOptions, [capabilityId]: options } });
+      return null;
+    },
+    'device.addCapability': ({ deviceId, capabilityId }) => {
+      const record = device(deviceId);
+      if (!record.capabilities.includes(capabilityId)) {
+        devices.capabilityOf({ ...record, capabilities: [...record.capabilities, capabilityId] }, capabilityId);
+        devices.updateFromApp(deviceId, { capabilities: [...record.capabilities, capabilityId] });
+      }
+      return null;
+    },
+    'device.removeCapability': ({ deviceId, capabilityId }) => {
+      const record = device(deviceId);
+      devices.updateFromApp(deviceId, { capabilities: record.capabilities.filter((c) => c !== capabilityId) });
+      return null;
+    },
+    'device.setAvailable': ({ deviceId, available, message }) => {
+      device(deviceId);
+      devices.updateFromApp(deviceId, { unavailableMessage: available ? null : (message ?? 'Unavailable') });
+      return null;
+    },
+    'device.setWarning': ({ deviceId, message }) => {
+      device(deviceId);
+      devices.updateFromApp(deviceId, { warning: message });
+      return null;
+    },
+    'device.setStore': ({ deviceId, store }) => {
+      device(deviceId);
+      if (JSON.stringify(store).length > 256 * 1024)
+        throw new HearthError('payload_too_large', 'A device store holds at most 256 KiB');
+      devices.updateFromApp(deviceId, { store });
+      return null;
+    },
+    'device.setSettings': ({ deviceId, settings }) => {
+      device(deviceId);
+      devices.updateFromApp(deviceId, { settings });
+      return null;
+    },
+    'device.setClass': ({ deviceId, class: deviceClass }) => {
+      device(deviceId);
+      devices.updateFromApp(deviceId, { class: deviceClass });
+      return null;
+    },
+    'device.setEnergy': ({ deviceId, energy }) => {
+      device(deviceId);
+      devices.updateFromApp(deviceId, { energy });
+      return null;
+    },
+    'device.setImage': () => {
+      throw notOffered('Device images', 'camera and album art images of app devices are not served yet');
+    },
+    'settings.set': ({ key, value }) => {
+      setting(key, () => apps.setSetting(appId, key, value));
+      return null;
+    },
+    'settings.unset': ({ key }) => {
+      setting(key, () => {
+        if (key in apps.settings(appId)) apps.unsetSetting(appId, key);
+      });
+      return null;
+    },
+    'flow.trigger': ({ cardId, tokens, state, deviceId }) => {
+      if (deviceId !== null) device(deviceId);
+      cards.trigger(appId, cardId, deviceId, tokens, state);
+      return null;
+    },
+    'flow.argumentValues': () => {
+      throw notOffered('FlowCard.getArgumentValues', 'the flow engine does not report the arguments of flows yet');
+    },
+    'flow.createToken': ({ id, type, title, value }) => {
+      const tokens = cards.tokens(appId);
+      if (tokens.has(id)) throw new HearthError('conflict', `Token ${id} already exists`);
+      tokens.set(id, { uri: ownerUri, id, title, type, value: tokenValue(value) });
+      cards.tokensChanged();
+      return null;
+    },
+    'flow.setTokenValue': ({ id, value }) => {
+      const token = cards.tokens(appId).get(id);
+      if (!token) throw notFound('FlowToken', id);
+      cards.tokens(appId).set(id, { ...token, value: tokenValue(value) });
+      context.events.publish({
+        uri: 'homey:manager:flowtoken',
+        event: 'flowtoken.update',
+        data: { id: `${ownerUri}|${id}`, value: tokenValue(value) },
+        scope: 'homey.flow.readonly',
+      });
+      return null;
+    },
+    'flow.unregisterToken': ({ id }) => {
+      if (!cards.tokens(appId).delete(id)) throw notFound('FlowToken', id);
+      cards.tokensChanged();
+      return null;
+    },
+    'notifications.create': ({ excerpt }) => {
+      notify(context, { ownerUri, excerpt });
+      return null;
+    },
+    'insights.createLog': ({ id, title, type, units, decimals }) => {
+      insights.ensureLog(ownerUri, id, { title, type, units, decimals });
+      return null;
+    },
+    'insights.getLogs': () => insights.logsOf(ownerUri),
+    'insights.deleteLog': ({ id }) => {
+      insights.deleteLog(ownerUri, id);
+      return null;
+    },
+    'insights.createEntry': ({ id, value }) => {
+      if (!insights.logsOf(ownerUri).some((log) => log.id === id)) throw notFound('Log', id);
+      insights.append(ownerUri, id, value, Date.now());
+      return null;
+    },
+    'images.create': () => {
+      const id = randomUUID();
+      images.set(id, { appId, source: null, updatedAt: Date.now() });
+      return { id };
+    },
+    'images.update': ({ id, source }) => {
+      const found = image(id);
+      found.source = source;
+      found.updatedAt = Date.now();
+      context.events.publish({ uri: 'homey:manager:images', event: 'image.update', data: { id, ownerUri }, scope: null });
+      return null;
+    },
+    'images.unregister': ({ id }) => {
+      image(id);
+      images.delete(id);
+      return null;
+    },
+    'api.realtime': ({ event, data }) => {
+      context.events.publish({ uri: ownerUri, event, data, scope: 'homey.app.readonly' });
+      return null;
+    },
+    'api.request': () => {
+      throw notOffered('homey.api calls to the hub', 'the hub does not yet give apps a session of their own');
+    },
+    'api.getOwnerApiToken': () => {
+      throw notOffered('homey.api.getOwnerApiToken', 'the hub does not yet give apps a session of their own');
+    },
+    'apps.getInstalled': ({ appId: other }) => apps.find(other) !== undefined,
+    'apps.getVersion': ({ appId: other }) => apps.find(other)?.manifest.version ?? null,
+    'pair.emit': ({ sessionId, event, data }) => {
+      deps.pairing.command(appId, sessionId, { kind: 'emit', event, data });
+      return null;
+    },
+    'pair.showView': ({ sessionId, viewId }) => {
+      deps.pairing.command(appId, sessionId, { kind: 'showView', viewId });
+      return null;
+    },
+    'pair.nextView': ({ sessionId }) => {
+      deps.pairing.command(appId, sessionId, { kind: 'nextView' });
+      return null;
+    },
+    'pair.prevView': ({ sessionId }) => {
+      deps.pairing.command(appId, sessionId, { kind: 'prevView' });
+      return null;
+    },
+    'pair.done': ({ sessionId }) => {
+      deps.pairing.command(appId, sessionId, { kind: 'done' });
+      return null;
+    },
+    'speech.say': () => {
+      throw notOffered('homey.speechOutput.say', 'speech output from apps is not wired yet');
+    },
+  };
+}
+
+const tokenValue = (value: unknown): string | number | boolean | null =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
