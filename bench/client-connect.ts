@@ -11,7 +11,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
 const world = await startWorld();
 try {
-  seedDemoHub(world.hub.hub.context, { historyDays: 0 });
+  seedDemoHub(world.hub.hub, { historyDays: 0 });
   const cloud = new CloudAPI({ clientId: DEMO.clientId, clientSecret: DEMO.clientSecret, baseUrl: world.cloudUrl });
   await cloud.authenticateWithPassword({ username: DEMO.email, password: DEMO.password });
   const user = await cloud.getAuthenticatedUser();

@@ -8,7 +8,6 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pidusage from 'pidusage';
 import { deviceSnapshot } from '../../packages/hub/src/managers/apps/process/snapshot';
-import { hubRuntime } from '../../packages/hub/src/runtime';
 import type { AppManifest } from '../../packages/hub/src/runtime/manifest';
 import { ensureRunner } from '../../packages/sdk/src/runner/build';
 import { startBenchHub } from './bench-hub';
@@ -17,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = join(here, '..', '..', 'packages', 'hub', 'src', 'managers', 'apps', 'process', 'fixtures');
 const runner = await ensureRunner();
 const { hub } = await startBenchHub('be0c5000000000000000de0c');
-const runtime = hubRuntime(hub.context);
+const runtime = hub.services;
 const { apps, devices, processes } = runtime;
 const install = (id: string) => {
   const dir = join(fixtures, id);

@@ -2,13 +2,12 @@
 // 1,000,000 entries, and, in the same process, a bare Fastify server whose routes write and read one SQLite
 // row of the same size (the baseline). Reports its addresses to the parent over IPC.
 import Fastify from 'fastify';
-import { hubRuntime } from '../../packages/hub/src/runtime';
 import { openDurableBaseline, startBenchHub } from './bench-hub';
 
 const ENTRIES = Number(process.env.BENCH_INSIGHTS_ENTRIES ?? 1_000_000);
 const { hub, dataDir } = await startBenchHub('be0c4000000000000000de0c');
 const token = hub.issueOwnerToken();
-const runtime = hubRuntime(hub.context);
+const runtime = hub.services;
 const driver = runtime.apps.findDriver('homey:app:com.hearth.virtual:zigbee');
 if (!driver) throw new Error('the built-in zigbee driver is missing');
 const light = runtime.devices.create(driver, { name: 'Bench light', data: { id: 'bench-light' } });

@@ -68,7 +68,7 @@ describe.skipIf(!chromiumPath)('the client in Chromium (real cloud and hub)', ()
         args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
       }),
     ]);
-    seedDemoHub(world.hub.hub.context, { historyDays: 0 });
+    seedDemoHub(world.hub.hub, { historyDays: 0 });
     await allowRedirect(world, SUPPORT_CLIENT, `${site.url}/support/`);
   }, 180_000);
   afterAll(async () => {

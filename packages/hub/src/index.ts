@@ -1,4 +1,4 @@
 export * from './config';
 export type { HubContext, HubManager, HubPrincipal } from './platform/context';
-export { hubRuntime } from './runtime';
+export type { HubServices } from './runtime/services';
 export * from './server';

@@ -2,18 +2,23 @@ import multipart from '@fastify/multipart';
 import { HearthError } from '@hearth/contract';
 import { createApiServer, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CloudLink } from './cloudlink/client';
 import { registerWithCloud } from './cloudlink/registration';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
+import { DomainBus } from './core/bus';
+import { type Clock, systemClock } from './core/clock';
+import { DurableScheduler, schedulerMigrations } from './core/durable-scheduler';
 import { managers } from './managers';
 import { registerAppWebApi } from './managers/apps/process/web-api';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
-import { journalingLogger } from './managers/system/journal';
+import { Journal, journalingLogger } from './managers/system/journal';
 import { UserStore, userMigrations } from './managers/users/store';
-import { createAuthenticator } from './platform/auth';
-import type { HubContext } from './platform/context';
+import { Authenticator } from './platform/auth';
+import type { HubContext, ManagerInstance } from './platform/context';
 import { HubEvents } from './platform/events';
 import { type Advertisement, advertiseHub } from './platform/mdns';
 import { startRealtime } from './realtime';
+import { createHubRuntime, type HubServices } from './runtime/services';
 import { migrate, openDatabase, transact } from './store/database';
 import { GroupCommit } from './store/durability';
 import { SettingStore, settingMigrations } from './store/settings';
@@ -21,6 +26,10 @@ import { SettingStore, settingMigrations } from './store/settings';
 export interface Hub {
   readonly app: FastifyInstance;
   readonly context: HubContext;
+  /** The hub's device runtime services (apps, devices, insights, …), for tests and tools. */
+  readonly services: HubServices;
+  /** The running managers by name, for tests and tools that call a private operation's handler directly. */
+  readonly managers: ReadonlyMap<string, ManagerInstance>;
   /** Base URL once listening, e.g. `http://127.0.0.1:4100`. */
   readonly url: string;
   /** The hub's mDNS advertisement, when it advertises itself on the local network (`config.mdns`). */
@@ -49,14 +58,34 @@ function storageFailure(reply: FastifyReply): string {
   return JSON.stringify(new HearthError('unavailable', 'The hub could not store this change; nothing was changed').toBody());
 }
 
-/** Builds and starts a hub: opens and migrates its database, registers every manager, listens. */
-export async function startHub(config: HubConfig): Promise<Hub> {
+/** What a hub is started with besides its configuration; tests pass a fake clock. */
+export interface HubOptions {
+  readonly clock?: Clock;
+}
+
+/**
+ * The composition root: opens and migrates the hub's database, builds its context and services, creates every
+ * manager in the order of `managers/index.ts`, starts them in that order, listens. `stop` undoes it in reverse.
+ */
+export async function startHub(config: HubConfig, options: HubOptions = {}): Promise<Hub> {
   const problems = checkHubConfig(config);
   if (problems.length > 0) throw new Error(`Invalid hub configuration:\n- ${problems.join('\n- ')}`);
   const db = openDatabase(databasePath(config));
-  migrate(db, [...settingMigrations, ...userMigrations, ...sessionMigrations, ...managers.flatMap((m) => m.migrations ?? [])]);
+  migrate(db, [
+    ...schedulerMigrations,
+    ...settingMigrations,
+    ...userMigrations,
+    ...sessionMigrations,
+    ...managers.flatMap((m) => m.migrations ?? []),
+  ]);
+  const clock = options.clock ?? systemClock;
   const events = new HubEvents();
   const users = new UserStore(db, events);
+  const journal = new Journal(config.id, clock);
+  const bus = new DomainBus((error, event) => journal.log(`error ${event} listener failed: ${(error as Error).message}`));
+  const scheduler = new DurableScheduler(db, clock, (error, job) =>
+    journal.log(`error scheduled ${job.kind} job ${job.id} failed: ${(error as Error).message}`),
+  );
   const context: HubContext = {
     config,
     db,
@@ -64,7 +93,12 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     sessions: new SessionStore(db, events, (userId) => users.get(userId)?.role),
     settings: new SettingStore(db),
     events,
-    startedAt: new Date(),
+    bus,
+    clock,
+    scheduler,
+    journal,
+    cloud: new CloudLink(config),
+    startedAt: new Date(clock.now()),
   };
   context.users.ensureOwner('Owner', null);
   const groupCommit = new GroupCommit(db, `${databasePath(config)}-wal`);
@@ -74,7 +108,7 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     metricsPrefix: 'hearth_hub',
     version: config.softwareVersion,
     description: 'The local API of a Hearth hub: managers under /api/manager/{manager}.',
-    logger: journalingLogger(context, config.logLevel),
+    logger: journalingLogger(journal, config.logLevel),
     exposedHeaders: ['X-Homey-ID', 'X-Homey-Version', 'X-Homey-Tier'],
   });
   // A change is acknowledged only once it is committed and on disk; concurrent changes share one commit and
@@ -102,11 +136,14 @@ export async function startHub(config: HubConfig): Promise<Hub> {
     }
     return groupCommit.failures === request.failuresAtArrival ? payload : storageFailure(reply);
   });
-  const authenticate = createAuthenticator(context);
-  const implementations = managers.flatMap((m) =>
-    m.implementations(context).map((implementation) => ({
+  const auth = new Authenticator(context);
+  const authenticate = auth.authenticate;
+  const runtime = createHubRuntime(context);
+  const instances: ManagerInstance[] = managers.map((manager) => manager.create(context, runtime));
+  const implementations = managers.flatMap((manager, index) =>
+    (instances[index] as ManagerInstance).implementations.map((implementation) => ({
       implementation,
-      multipart: m.multipartOperations?.includes(implementation.operation.name) ?? false,
+      multipart: manager.multipartOperations?.includes(implementation.operation.name) ?? false,
     })),
   );
   registerOperations(
@@ -123,20 +160,26 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       authenticate,
     );
   });
-  registerAppWebApi(app, context);
-  for (const manager of managers) await manager.start?.(context);
-  const realtime = startRealtime(app, context);
+  registerAppWebApi(app, auth, runtime);
+  for (const instance of instances) await instance.start?.();
+  // The device runtime (apps and their processes, devices, insights) runs once every manager has started, and
+  // the scheduler runs jobs once their handlers are registered.
+  runtime.start();
+  scheduler.start();
+  const realtime = startRealtime(app, context, auth);
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   // Only a hub in a home can be found on its local network; a cloud hub has no mDNS name.
   const mdns = config.mdns && hubModels[config.model].platform === 'local' ? advertiseHub(config, port, app.log) : null;
-  const registration = registerWithCloud(config, url, app.log, { mdnsFqdn: mdns?.host ?? null });
+  const registration = registerWithCloud(config, context.cloud, url, app.log, { mdnsFqdn: mdns?.host ?? null });
 
   return {
     app,
     context,
+    services: runtime,
+    managers: new Map(managers.map((manager, index) => [manager.name, instances[index] as ManagerInstance])),
     url,
     mdns,
     cloudRegistration: registration.registered,
@@ -154,7 +197,9 @@ export async function startHub(config: HubConfig): Promise<Hub> {
       registration.stop();
       await mdns?.stop();
       await realtime.stop();
-      for (const manager of [...managers].reverse()) await manager.stop?.(context);
+      await scheduler.stop();
+      await runtime.stop();
+      for (const instance of [...instances].reverse()) await instance.stop?.();
       await app.close();
       groupCommit.close();
       db.close();

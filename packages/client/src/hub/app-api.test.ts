@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hubRuntime } from '@hearth/hub';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APIError, type CoreHubAPI, HubAPI } from '../node';
 import { type RunningHub, startRealHub } from '../testing/servers';
@@ -15,7 +14,7 @@ describe('HubAPI.callAppApi', () => {
 
   beforeAll(async () => {
     hub = await startRealHub();
-    const { apps } = hubRuntime(hub.hub.context);
+    const { apps } = hub.hub.services;
     const manifest = JSON.parse(readFileSync(join(lampDir, 'app.json'), 'utf8'));
     manifest.drivers = manifest.drivers.map((d: Record<string, unknown>) => ({ connectivity: [], ...d }));
     apps.install({ dir: lampDir, manifest, builtin: false }, 'devkit_install', 'alpha');

@@ -18,7 +18,7 @@ let writer: CoreHubAPI;
 
 beforeAll(async () => {
   hub = await startRealHub();
-  seedDemoHub(hub.hub.context, { historyDays: 0 });
+  seedDemoHub(hub.hub, { historyDays: 0 });
   watcher = await HubAPI.local({ address: hub.url, token: hub.token });
   writer = await HubAPI.local({ address: hub.url, token: hub.token });
 });

@@ -69,15 +69,3 @@ export class CloudLink {
     return answer.access_token;
   }
 }
-
-const links = new WeakMap<object, CloudLink>();
-
-/** The one cloud link of a hub (keyed by its configuration object). */
-export function cloudLink(config: HubConfig): CloudLink {
-  let link = links.get(config);
-  if (!link) {
-    link = new CloudLink(config);
-    links.set(config, link);
-  }
-  return link;
-}

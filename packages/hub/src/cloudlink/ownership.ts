@@ -1,17 +1,17 @@
 import { HearthError } from '@hearth/contract';
 import type { HubConfig } from '../config';
-import { cloudLink } from './client';
+import type { CloudLink } from './client';
 
 /**
  * The role the cloud's hub registry gives the account `athomId` on this hub (`owner` once they claimed it with
  * its claim token, or a member's role), asked with the hub's own credentials (`GET /cloud/homey/:id`).
  * Answers `null` when the account has no role there, or when the hub has no authenticated cloud link to ask.
  */
-export async function cloudRoleOf(config: HubConfig, athomId: string): Promise<string | null> {
+export async function cloudRoleOf(cloud: CloudLink, config: HubConfig, athomId: string): Promise<string | null> {
   if (!config.cloudUrl || !config.cloudClientSecret) return null;
   let response: Response;
   try {
-    response = await cloudLink(config).fetch(`/cloud/homey/${encodeURIComponent(config.id)}`, { timeoutMs: 5000 });
+    response = await cloud.fetch(`/cloud/homey/${encodeURIComponent(config.id)}`, { timeoutMs: 5000 });
   } catch {
     throw new HearthError('unavailable', 'The cloud could not be reached to confirm who may use this hub');
   }

@@ -1,6 +1,6 @@
 import type { HubConfig } from '../config';
 import { hubModels } from '../config';
-import { cloudLink } from './client';
+import type { CloudLink } from './client';
 
 export interface Registration {
   /** Resolves once the cloud has the hub's current record (or the registration was stopped). */
@@ -34,6 +34,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export function registerWithCloud(
   config: HubConfig,
+  link: CloudLink,
   localUrl: string,
   log: Logger,
   extra: { mdnsFqdn?: string | null } = {},
@@ -41,7 +42,6 @@ export function registerWithCloud(
   const controller = new AbortController();
   const { cloudUrl, cloudClientSecret } = config;
   if (!cloudUrl || !cloudClientSecret) return { registered: Promise.resolve(false), claimToken: () => null, stop: () => {} };
-  const link = cloudLink(config);
   let claimToken: string | null = null;
   const once = async () => {
     const response = await link.fetch('/cloud/homey/', {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type HubDatabase, type Migration, transact } from '../store/database';
 import { Statements } from '../store/statements';
 import type { Clock } from './clock';
-import type { JobHandler, JobRequest, MisfirePolicy, ScheduledJob, Scheduler } from './scheduler';
+import type { JobHandler, JobRequest, MisfirePolicy, MissedJob, ScheduledJob, Scheduler } from './scheduler';
 
 export const schedulerMigrations: Migration[] = [
   {
@@ -40,16 +40,6 @@ interface JobRow {
   payload: string;
   misfire: string;
   created_at: number;
-}
-
-export interface MissedJob {
-  readonly id: string;
-  readonly kind: string;
-  readonly owner: string;
-  readonly dueAt: number;
-  readonly lateByMs: number;
-  readonly payload: unknown;
-  readonly recordedAt: number;
 }
 
 const RUN_LATE: MisfirePolicy = { kind: 'run-late' };
@@ -160,7 +150,6 @@ export class DurableScheduler implements Scheduler {
     return rows.map(toJob);
   }
 
-  /** Jobs recorded as missed (a `drop` policy found them too late), newest first. */
   missed(limit = 50): MissedJob[] {
     const rows = this.#sql('SELECT * FROM missed_job ORDER BY recorded_at DESC, id LIMIT ?').all(limit) as {
       id: string;

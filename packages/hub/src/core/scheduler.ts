@@ -26,6 +26,19 @@ export interface JobRequest<P> {
 export interface ScheduledJob<P = unknown> extends JobRequest<P> {
   readonly id: string;
   readonly createdAt: number;
+  /** The request's policy, `run-late` when it gave none. */
+  readonly misfire: MisfirePolicy;
+}
+
+/** A job a `drop` policy found too late: kept (the newest 500) so people can see what did not run and why. */
+export interface MissedJob {
+  readonly id: string;
+  readonly kind: string;
+  readonly owner: string;
+  readonly dueAt: number;
+  readonly lateByMs: number;
+  readonly payload: unknown;
+  readonly recordedAt: number;
 }
 
 export interface JobHandler<P> {
@@ -48,4 +61,6 @@ export interface Scheduler {
   cancelOwner(owner: string): number;
   get(id: string): ScheduledJob | undefined;
   list(filter?: { kind?: string; owner?: string }): ScheduledJob[];
+  /** Jobs recorded as missed, newest first. */
+  missed(limit?: number): MissedJob[];
 }

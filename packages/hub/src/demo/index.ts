@@ -73,7 +73,7 @@ export async function seedDemoHub(hub: Hub): Promise<void> {
   await api('POST', '/flow/flowfolder', { name: 'Security' });
   await seedDemoFlows(api, folder.id);
   // Apps (one out of date, one that crashes), devices in these zones and two weeks of insights history.
-  seedDemoDevices(hub.context, { historyDays: 14 });
+  seedDemoDevices(hub, { historyDays: 14 });
 
   settings.set('demo.seeded', true);
 }

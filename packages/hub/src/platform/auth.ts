@@ -43,57 +43,57 @@ interface Resolved {
   usersVersion: number;
 }
 
-/** Callers resolved per token while no session or user changed since: a request then costs no queries. */
-const resolvedTokens = new WeakMap<HubContext, Map<string, Resolved>>();
 const MAX_RESOLVED = 10_000;
 
 /**
- * Resolves a session token or personal access token to the caller. The answer is kept until any session or
- * user changes (a revoked session, a disabled user or a new role is seen by the very next request) or the
- * session expires.
+ * Resolves session tokens and personal access tokens to their callers on one hub. An answer is kept until any
+ * session or user changes (a revoked session, a disabled user or a new role is seen by the very next request) or
+ * the session expires, so a request by a known token costs no queries.
  */
-export function principalForToken(context: HubContext, token: string): HubPrincipal {
-  let cache = resolvedTokens.get(context);
-  if (!cache) {
-    cache = new Map();
-    resolvedTokens.set(context, cache);
-  }
-  const now = Date.now();
-  const hit = cache.get(token);
-  if (
-    hit &&
-    hit.sessionsVersion === context.sessions.version &&
-    hit.usersVersion === context.users.version &&
-    hit.expiresAt > now &&
-    now - hit.lastUsed <= TOUCH_INTERVAL_MS
-  ) {
-    return hit.principal;
-  }
-  const session = context.sessions.findByToken(token);
-  if (!session) {
-    cache.delete(token);
-    throw new HearthError('invalid_token', 'Invalid or expired token');
-  }
-  const principal = principalForSession(context, session);
-  let lastUsed = session.lastUsed === null ? 0 : Date.parse(session.lastUsed);
-  if (now - lastUsed > TOUCH_INTERVAL_MS) {
-    context.sessions.touch(session.id);
-    lastUsed = now;
-  }
-  if (cache.size >= MAX_RESOLVED) cache.clear();
-  cache.set(token, {
-    principal,
-    expiresAt: session.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(session.expiresAt),
-    lastUsed,
-    sessionsVersion: context.sessions.version,
-    usersVersion: context.users.version,
-  });
-  return principal;
-}
+export class Authenticator {
+  readonly #resolved = new Map<string, Resolved>();
 
-export function createAuthenticator(context: HubContext) {
-  return (request: FastifyRequest): HubPrincipal | null => {
+  constructor(private readonly context: HubContext) {}
+
+  /** The caller a request's bearer token names, or `null` without a token. */
+  readonly authenticate = (request: FastifyRequest): HubPrincipal | null => {
     const token = bearerToken(request);
-    return token === null ? null : principalForToken(context, token);
+    return token === null ? null : this.principalForToken(token);
   };
+
+  principalForToken(token: string): HubPrincipal {
+    const { context } = this;
+    const cache = this.#resolved;
+    const now = context.clock.now();
+    const hit = cache.get(token);
+    if (
+      hit &&
+      hit.sessionsVersion === context.sessions.version &&
+      hit.usersVersion === context.users.version &&
+      hit.expiresAt > now &&
+      now - hit.lastUsed <= TOUCH_INTERVAL_MS
+    ) {
+      return hit.principal;
+    }
+    const session = context.sessions.findByToken(token);
+    if (!session) {
+      cache.delete(token);
+      throw new HearthError('invalid_token', 'Invalid or expired token');
+    }
+    const principal = principalForSession(context, session);
+    let lastUsed = session.lastUsed === null ? 0 : Date.parse(session.lastUsed);
+    if (now - lastUsed > TOUCH_INTERVAL_MS) {
+      context.sessions.touch(session.id);
+      lastUsed = now;
+    }
+    if (cache.size >= MAX_RESOLVED) cache.clear();
+    cache.set(token, {
+      principal,
+      expiresAt: session.expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(session.expiresAt),
+      lastUsed,
+      sessionsVersion: context.sessions.version,
+      usersVersion: context.users.version,
+    });
+    return principal;
+  }
 }

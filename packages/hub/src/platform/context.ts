@@ -1,7 +1,13 @@
 import type { Implementation, Principal } from '@hearth/contract/fastify';
+import type { CloudLink } from '../cloudlink/client';
 import type { HubConfig } from '../config';
+import type { DomainBus } from '../core/bus';
+import type { Clock } from '../core/clock';
+import type { Scheduler } from '../core/scheduler';
 import type { SessionStore } from '../managers/sessions/store';
+import type { Journal } from '../managers/system/journal';
 import type { UserRole, UserStore } from '../managers/users/store';
+import type { HubServices } from '../runtime/services';
 import type { HubDatabase, Migration } from '../store/database';
 import type { SettingStore } from '../store/settings';
 import type { HubEvents } from './events';
@@ -22,23 +28,43 @@ export interface HubContext {
   readonly users: UserStore;
   readonly sessions: SessionStore;
   readonly settings: SettingStore;
+  /** Wire events for realtime (entity changes as clients see them). */
   readonly events: HubEvents;
+  /** Domain events between the hub's parts (see `core/bus.ts`). */
+  readonly bus: DomainBus;
+  /** Every part reads time and sets timers through it; tests pass a fake one. */
+  readonly clock: Clock;
+  /** Waiting work that survives a restart (see `core/scheduler.ts`). */
+  readonly scheduler: Scheduler;
+  /** The hub's system journal: warnings, errors and notable events for diagnostic reports. */
+  readonly journal: Journal;
+  /** The hub's authenticated link to the cloud (its client credentials), when it has a cloud. */
+  readonly cloud: CloudLink;
   readonly startedAt: Date;
 }
 
+/** One manager as it runs on one hub: its served operations and, for managers with background work, `start`/`stop`. */
+export interface ManagerInstance {
+  readonly implementations: Implementation<HubPrincipal>[];
+  /** Begins background work; called once every manager is created, in the managers' order. */
+  start?(): Promise<void> | void;
+  /** Undoes exactly what `start` did; called in reverse order when the hub stops. */
+  stop?(): Promise<void> | void;
+}
+
 /**
- * One hub manager: its migrations, its served operations and, for managers with background work,
- * `start`/`stop`. Constructing a manager does nothing; the hub calls `start` once the database is migrated.
+ * One hub manager: its migrations and how it is created for a hub. `create` gets what the manager may use (the
+ * hub's context and the services of the device runtime) and does nothing observable: no timers, no listeners,
+ * no writes; those belong in `start`. Adding a manager means writing one of these in `managers/<name>/index.ts`
+ * and adding it to the list in `managers/index.ts`.
  */
 export interface HubManager {
   readonly name: string;
   readonly migrations?: readonly Migration[];
-  implementations(context: HubContext): Implementation<HubPrincipal>[];
   /**
    * Names of this manager's operations whose body is multipart/form-data (an uploaded archive): the hub serves
    * them in their own scope with the multipart parser, so no other route accepts multipart bodies.
    */
   readonly multipartOperations?: readonly string[];
-  start?(context: HubContext): Promise<void> | void;
-  stop?(context: HubContext): Promise<void> | void;
+  create(context: HubContext, services: HubServices): ManagerInstance;
 }

@@ -1,7 +1,7 @@
 import { type ErrorBody, HearthError, hasScope } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { principalForSession, principalForToken } from '../platform/auth';
+import { type Authenticator, principalForSession } from '../platform/auth';
 import type { HubContext, HubPrincipal } from '../platform/context';
 import type { HubEvent } from '../platform/events';
 import { runApiCall } from './api';
@@ -36,7 +36,7 @@ const ackOf = (candidate: unknown): Ack => (typeof candidate === 'function' ? (c
  * `/api` on the same connection without a token; there it subscribes to URIs, receives events named by the URI,
  * and runs operations through the `api` event exactly as over HTTP.
  */
-export function startRealtime(app: FastifyInstance, context: HubContext): Realtime {
+export function startRealtime(app: FastifyInstance, context: HubContext, auth: Authenticator): Realtime {
   const io = new Server(app.server, {
     path: '/socket.io/',
     allowEIO3: true,
@@ -59,7 +59,7 @@ export function startRealtime(app: FastifyInstance, context: HubContext): Realti
 
   const authorise = (token: unknown): Authorised => {
     if (typeof token !== 'string' || token === '') throw new HearthError('missing_token', 'Missing Token');
-    const principal = principalForToken(context, token);
+    const principal = auth.principalForToken(token);
     const session = context.sessions.get(principal.sessionId);
     const expiresAt = session?.expiresAt ? Date.parse(session.expiresAt) : Number.POSITIVE_INFINITY;
     return { token, principal, expiresAt };

@@ -15,7 +15,7 @@ describe('seedDemoHub', () => {
   });
 
   it('populates zones, apps, devices and insights history once', async () => {
-    const summary = seedDemoHub(t.hub.context, { historyDays: 8, historyStepMinutes: 60 });
+    const summary = seedDemoHub(t.hub, { historyDays: 8, historyStepMinutes: 60 });
     expect(summary).toMatchObject({ seeded: true, zones: 9, devices: 20 });
     expect(summary.entries).toBeGreaterThan(1000);
     const apps = (await t.call<Record<string, Json>>('GET', '/apps/app')).body;
@@ -42,14 +42,14 @@ describe('seedDemoHub', () => {
     const live = await t.call<{ W: number; cumulative: { items: unknown[] } }>('GET', '/energy/live');
     expect(live.body.W).toBeGreaterThan(50);
     expect(live.body.cumulative.items).toHaveLength(1);
-    expect(seedDemoHub(t.hub.context).seeded).toBe(false);
+    expect(seedDemoHub(t.hub).seeded).toBe(false);
     expect(Object.keys((await t.call<Json>('GET', '/devices/device')).body)).toHaveLength(20);
   });
 
   it('leaves radio devices out on a cloud hub', async () => {
     const cloud = await startTestHub({ model: 'hearth-cloud' });
     try {
-      const summary = seedDemoHub(cloud.hub.context, { historyDays: 1, historyStepMinutes: 60 });
+      const summary = seedDemoHub(cloud.hub, { historyDays: 1, historyStepMinutes: 60 });
       const devices = (await cloud.call<Record<string, { connectivity: string[] }>>('GET', '/devices/device')).body;
       expect(Object.keys(devices)).toHaveLength(summary.devices);
       for (const device of Object.values(devices)) {

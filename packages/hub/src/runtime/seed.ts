@@ -2,8 +2,8 @@ import { hubModels } from '../config';
 import type { DeviceRecord } from '../managers/devices/service';
 import { ZoneStore } from '../managers/zones/store';
 import type { HubContext } from '../platform/context';
-import { hubRuntime } from '.';
 import { capabilityDefinition } from './capabilities';
+import type { HubServices } from './services';
 
 const SEEDED_KEY = 'demo.seeded';
 
@@ -139,10 +139,13 @@ function historicValue(capabilityId: string, t: number, seed: number): number {
 /**
  * Populates a demo hub: zones, the demo apps (one out of date, one that crashes), devices of every virtual
  * driver and demo app in those zones, and insights history. Runs once per hub (it records that it ran);
- * a cloud hub gets no radio devices. Call it after `startHub`: `await seedDemoHub(hub.context)`.
+ * a cloud hub gets no radio devices. Call it after `startHub`: `seedDemoHub(hub)`.
  */
-export function seedDemoHub(context: HubContext, options: SeedOptions = {}): SeedSummary {
-  const runtime = hubRuntime(context);
+export function seedDemoHub(
+  hub: { readonly context: HubContext; readonly services: HubServices },
+  options: SeedOptions = {},
+): SeedSummary {
+  const { context, services: runtime } = hub;
   if (context.settings.get(SEEDED_KEY, false)) {
     return { seeded: false, zones: 0, apps: [], devices: runtime.devices.list().length, entries: 0 };
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HUB_SOFTWARE_VERSION, type HubConfig } from '../config';
 import type { UserRole } from '../managers/users/store';
-import { type Hub, startHub } from '../server';
+import { type Hub, type HubOptions, startHub } from '../server';
 
 /** An answer of the hub over real HTTP. */
 export interface Answer<T = unknown> {
@@ -27,21 +27,24 @@ export interface TestHub {
   stop(): Promise<void>;
 }
 
-export async function startTestHub(overrides: Partial<HubConfig> = {}): Promise<TestHub> {
+export async function startTestHub(overrides: Partial<HubConfig> = {}, options: HubOptions = {}): Promise<TestHub> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'hearth-hub-'));
-  const hub = await startHub({
-    id: randomBytes(12).toString('hex'),
-    name: 'Test hub',
-    model: 'hearth-pro-5q',
-    host: '127.0.0.1',
-    port: 0,
-    softwareVersion: HUB_SOFTWARE_VERSION,
-    language: 'en',
-    cloudUrl: null,
-    logLevel: 'silent',
-    ...overrides,
-    dataDir,
-  });
+  const hub = await startHub(
+    {
+      id: randomBytes(12).toString('hex'),
+      name: 'Test hub',
+      model: 'hearth-pro-5q',
+      host: '127.0.0.1',
+      port: 0,
+      softwareVersion: HUB_SOFTWARE_VERSION,
+      language: 'en',
+      cloudUrl: null,
+      logLevel: 'silent',
+      ...overrides,
+      dataDir,
+    },
+    options,
+  );
   const testHub: TestHub = {
     hub,
     url: hub.url,

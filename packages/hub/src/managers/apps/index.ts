@@ -1,11 +1,9 @@
 import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import { cloudLink } from '../../cloudlink/client';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import { hubRuntime, stopClosedRuntimes } from '../../runtime';
 import { translate } from '../../runtime/manifest';
-import { appMigrations } from './service';
+import { type AppService, appMigrations } from './service';
 
 /** How long the hub waits for the cloud's mail service. */
 const MAIL_TIMEOUT_MS = 8_000;
@@ -14,8 +12,7 @@ const MAIL_TIMEOUT_MS = 8_000;
  * Sends an app's author the user's message with the app's recent output and the hub's facts, through the
  * cloud's mail service. Without a reachable cloud this is the seed's offline case: a 500.
  */
-async function mailCrashLog(context: HubContext, appId: string, message: string) {
-  const { apps } = hubRuntime(context);
+async function mailCrashLog(context: HubContext, apps: AppService, appId: string, message: string) {
   const app = apps.require(appId);
   const std = apps.std(appId);
   const { config } = context;
@@ -41,7 +38,7 @@ async function mailCrashLog(context: HubContext, appId: string, message: string)
   ].join('\n');
   let response: Response;
   try {
-    response = await cloudLink(config).fetch('/cloud/mail/formatted', {
+    response = await context.cloud.fetch('/cloud/mail/formatted', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -63,46 +60,45 @@ async function mailCrashLog(context: HubContext, appId: string, message: string)
 export const appsManager: HubManager = {
   name: 'apps',
   migrations: appMigrations,
-  implementations: (context) => {
-    const runtime = hubRuntime(context);
-    const { apps, devices } = runtime;
+  create: (context, services) => {
+    const { apps, devices } = services;
     const view = (id: string) => apps.view(apps.require(id));
-    return implement<typeof hubOperations.apps, HubPrincipal>(hubOperations.apps, {
-      getState: () => ({
-        apps: apps.list().length,
-        running: apps.list().filter((a) => apps.isRunning(a.id)).length,
+    return {
+      implementations: implement<typeof hubOperations.apps, HubPrincipal>(hubOperations.apps, {
+        getState: () => ({
+          apps: apps.list().length,
+          running: apps.list().filter((a) => apps.isRunning(a.id)).length,
+        }),
+        getApps: () => Object.fromEntries(apps.list().map((app) => [app.id, apps.view(app)])),
+        getApp: ({ params }) => view(params.id),
+        installFromAppStore: async ({ body }) =>
+          apps.view(await apps.installFromAppStore(body.id, body.channel ?? 'stable', body.version)),
+        uninstallApp: ({ params, query }) => {
+          const app = apps.require(params.id);
+          if (app.builtin) throw new HearthError('forbidden', `App ${app.id} is built in and cannot be uninstalled`);
+          for (const device of devices.listByApp(app.id)) devices.delete(device.id);
+          apps.uninstall(app.id, query.purgeSettings === true);
+          return undefined;
+        },
+        updateApp: ({ params, body }) => {
+          if (body.autoupdate !== undefined) apps.setAutoupdate(params.id, body.autoupdate);
+          return view(params.id);
+        },
+        enableApp: ({ params }) => apps.view(apps.setEnabled(params.id, true)),
+        disableApp: ({ params }) => apps.view(apps.setEnabled(params.id, false)),
+        restartApp: ({ params }) => apps.view(apps.restart(params.id)),
+        garbageCollectApp: ({ params }) => apps.gc(params.id),
+        getAppLocales: ({ params }) => apps.locale(params.id),
+        getAppUsage: ({ params }) => apps.measureUsage(params.id),
+        getAppSettings: ({ params }) => apps.settings(params.id),
+        getAppSetting: ({ params }) => apps.setting(params.id, params.name),
+        setAppSetting: ({ params, body }) => apps.setSetting(params.id, params.name, body.value),
+        unsetAppSetting: ({ params }) => {
+          apps.unsetSetting(params.id, params.name);
+          return undefined;
+        },
+        getAppStd: ({ params, body }) => mailCrashLog(context, apps, params.id, body.message),
       }),
-      getApps: () => Object.fromEntries(apps.list().map((app) => [app.id, apps.view(app)])),
-      getApp: ({ params }) => view(params.id),
-      installFromAppStore: async ({ body }) =>
-        apps.view(await apps.installFromAppStore(body.id, body.channel ?? 'stable', body.version)),
-      uninstallApp: ({ params, query }) => {
-        const app = apps.require(params.id);
-        if (app.builtin) throw new HearthError('forbidden', `App ${app.id} is built in and cannot be uninstalled`);
-        for (const device of devices.listByApp(app.id)) devices.delete(device.id);
-        apps.uninstall(app.id, query.purgeSettings === true);
-        return undefined;
-      },
-      updateApp: ({ params, body }) => {
-        if (body.autoupdate !== undefined) apps.setAutoupdate(params.id, body.autoupdate);
-        return view(params.id);
-      },
-      enableApp: ({ params }) => apps.view(apps.setEnabled(params.id, true)),
-      disableApp: ({ params }) => apps.view(apps.setEnabled(params.id, false)),
-      restartApp: ({ params }) => apps.view(apps.restart(params.id)),
-      garbageCollectApp: ({ params }) => apps.gc(params.id),
-      getAppLocales: ({ params }) => apps.locale(params.id),
-      getAppUsage: ({ params }) => apps.measureUsage(params.id),
-      getAppSettings: ({ params }) => apps.settings(params.id),
-      getAppSetting: ({ params }) => apps.setting(params.id, params.name),
-      setAppSetting: ({ params, body }) => apps.setSetting(params.id, params.name, body.value),
-      unsetAppSetting: ({ params }) => {
-        apps.unsetSetting(params.id, params.name);
-        return undefined;
-      },
-      getAppStd: ({ params, body }) => mailCrashLog(context, params.id, body.message),
-    });
+    };
   },
-  start: (context) => hubRuntime(context).start(),
-  stop: () => stopClosedRuntimes(),
 };

@@ -8,8 +8,8 @@ const behaviours: Record<string, OptionBehaviour> = { volume: { default: 50 } };
 /** The speaker: its volume, and the hint sound that lets someone hear a volume level. */
 export const audioManager: HubManager = {
   name: 'audio',
-  implementations: (context) =>
-    implement<typeof hubOperations.audio, HubPrincipal>(hubOperations.audio, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.audio, HubPrincipal>(hubOperations.audio, {
       getState: () => ({
         ...optionValues(context, 'audio', behaviours),
         lastVolumeHint: context.settings.get('audio.lastVolumeHint', null),
@@ -25,4 +25,5 @@ export const audioManager: HubManager = {
         return hint;
       },
     }),
+  }),
 };

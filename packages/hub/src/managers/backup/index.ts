@@ -14,6 +14,12 @@ import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '
 const KEEP = 5;
 /** Automatic backups run nightly at 03:00 hub-local time. */
 const NIGHTLY = '0 0 3 * * *';
+const NIGHTLY_JOB = 'backup.nightly';
+/** A nightly backup found later than this (the hub was off at 03:00) is skipped: the next night makes one. */
+const NIGHTLY_GRACE_MS = 3_600_000;
+
+/** When the next nightly backup is due after `after` (epoch ms). */
+const nextNightly = (after: number): number => (new Cron(NIGHTLY, { paused: true }).nextRun(new Date(after)) as Date).getTime();
 
 const migrations: Migration[] = [
   {
@@ -61,18 +67,16 @@ async function sha256(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-const running = new WeakSet<HubContext>();
-
 /**
  * Backs the database up with SQLite's online backup API (a consistent copy while the hub keeps writing), then
  * gzips it into `<dataDir>/backups/<hub id>-<timestamp>.db.gz` and records it.
  */
-export async function runBackup(context: HubContext, automatic: boolean) {
-  if (running.has(context)) throw new HearthError('conflict', 'A backup is already running');
-  running.add(context);
+async function runBackup(context: HubContext, automatic: boolean, running: { value: boolean }) {
+  if (running.value) throw new HearthError('conflict', 'A backup is already running');
+  running.value = true;
   const directory = backupDirectory(context);
   mkdirSync(directory, { recursive: true });
-  const createdAt = new Date();
+  const createdAt = new Date(context.clock.now());
   const fileName = `${context.config.id}-${createdAt.toISOString().replace(/[:.]/g, '-')}.db.gz`;
   const copy = join(directory, `.${randomUUID()}.db`);
   try {
@@ -107,49 +111,60 @@ export async function runBackup(context: HubContext, automatic: boolean) {
     return archive;
   } finally {
     rmSync(copy, { force: true });
-    running.delete(context);
+    running.value = false;
   }
 }
 
-const schedules = new WeakMap<HubContext, Cron>();
-
-/** Backups of the hub's database: on demand and nightly when automatic backups are on. */
+/** Backups of the hub's database: on demand and nightly (a durable scheduler job) when automatic backups are on. */
 export const backupManager: HubManager = {
   name: 'backup',
   migrations,
-  implementations: (context) =>
-    implement<typeof hubOperations.backup, HubPrincipal>(hubOperations.backup, {
-      getState: () => ({
-        ...optionValues(context, 'backup', behaviours),
-        running: running.has(context),
-        nextAutomaticBackup: schedules.get(context)?.nextRun()?.toISOString() ?? null,
-        archives: (context.db.prepare('SELECT * FROM backup_archive ORDER BY created_at DESC').all() as ArchiveRow[]).map(
-          toArchive,
-        ),
+  create: (context) => {
+    const running = { value: false };
+    let stopHandling: (() => void) | undefined;
+    const nightlyJob = () => context.scheduler.list({ kind: NIGHTLY_JOB })[0];
+    const scheduleNightly = () => {
+      context.scheduler.cancelOwner('backup');
+      context.scheduler.schedule({
+        kind: NIGHTLY_JOB,
+        owner: 'backup',
+        dueAt: nextNightly(context.clock.now()),
+        payload: null,
+        misfire: { kind: 'drop', graceMs: NIGHTLY_GRACE_MS },
+      });
+    };
+    return {
+      implementations: implement<typeof hubOperations.backup, HubPrincipal>(hubOperations.backup, {
+        getState: () => {
+          const next = nightlyJob();
+          return {
+            ...optionValues(context, 'backup', behaviours),
+            running: running.value,
+            nextAutomaticBackup: next ? new Date(next.dueAt).toISOString() : null,
+            archives: (context.db.prepare('SELECT * FROM backup_archive ORDER BY created_at DESC').all() as ArchiveRow[]).map(
+              toArchive,
+            ),
+          };
+        },
+        ...optionHandlers(context, 'backup', hubOperations.backup, behaviours),
+        scheduleBackup: () => runBackup(context, false, running),
       }),
-      ...optionHandlers(context, 'backup', hubOperations.backup, behaviours),
-      scheduleBackup: () => runBackup(context, false),
-    }),
-  start: (context) => {
-    schedules.set(
-      context,
-      new Cron(NIGHTLY, { unref: true, protect: true }, async () => {
-        if (!context.db.open) {
-          schedules.get(context)?.stop();
-          return;
-        }
-        if (!readOption(context, 'backup', 'automaticBackupsEnabled', true)) return;
-        try {
-          await runBackup(context, true);
-        } catch {
-          // A failed nightly backup leaves lastSuccessfulBackup as it was; the next night tries again.
-        }
-      }),
-    );
-  },
-  stop: (context?: HubContext) => {
-    if (!context) return;
-    schedules.get(context)?.stop();
-    schedules.delete(context);
+      start: () => {
+        stopHandling = context.scheduler.handle(NIGHTLY_JOB, {
+          run: async () => {
+            scheduleNightly();
+            if (!readOption(context, 'backup', 'automaticBackupsEnabled', true)) return;
+            try {
+              await runBackup(context, true, running);
+            } catch {
+              // A failed nightly backup leaves lastSuccessfulBackup as it was; the next night tries again.
+            }
+          },
+          missed: () => scheduleNightly(),
+        });
+        if (!nightlyJob()) scheduleNightly();
+      },
+      stop: () => stopHandling?.(),
+    };
   },
 };

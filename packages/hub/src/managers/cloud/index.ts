@@ -15,8 +15,8 @@ async function reachable(url: string): Promise<boolean> {
 /** The hub's link to the cloud platform. A hub runs fully without one (`cloudUrl` null). */
 export const cloudManager: HubManager = {
   name: 'cloud',
-  implementations: (context) =>
-    implement<typeof hubOperations.cloud, HubPrincipal>(hubOperations.cloud, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.cloud, HubPrincipal>(hubOperations.cloud, {
       getState: async () => {
         const url = context.config.cloudUrl;
         return {
@@ -28,4 +28,5 @@ export const cloudManager: HubManager = {
         };
       },
     }),
+  }),
 };

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
-import { appWidgetRegistry } from './registry';
 
 interface Dashboard {
   id: string;
@@ -103,7 +102,7 @@ describe('dashboards manager', () => {
   it('serves app widgets from the registry, with autocomplete', async () => {
     expect((await t.call('GET', '/dashboards/appwidget')).body).toEqual({});
     expect((await t.call('GET', '/dashboards/appwidget/clock')).status).toBe(404);
-    appWidgetRegistry(t.hub.context).register({
+    t.hub.services.widgets.register({
       id: 'com.example.clock:clock',
       ownerId: 'com.example.clock',
       ownerUri: 'homey:app:com.example.clock',

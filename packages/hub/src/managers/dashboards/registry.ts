@@ -1,5 +1,3 @@
-import type { HubContext } from '../../platform/context';
-
 /** A widget an app offers for dashboards. */
 export interface AppWidgetDefinition {
   id: string;
@@ -34,15 +32,4 @@ export class AppWidgetRegistry {
   list(): AppWidgetDefinition[] {
     return [...this.widgets.values()];
   }
-}
-
-const registries = new WeakMap<HubContext, AppWidgetRegistry>();
-
-export function appWidgetRegistry(context: HubContext): AppWidgetRegistry {
-  let registry = registries.get(context);
-  if (!registry) {
-    registry = new AppWidgetRegistry();
-    registries.set(context, registry);
-  }
-  return registry;
 }

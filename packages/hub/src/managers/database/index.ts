@@ -34,8 +34,8 @@ function state(context: HubContext) {
 /** The hub's SQLite database: its size and an on-demand optimisation. */
 export const databaseManager: HubManager = {
   name: 'database',
-  implementations: (context) =>
-    implement<typeof hubOperations.database, HubPrincipal>(hubOperations.database, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.database, HubPrincipal>(hubOperations.database, {
       getState: () => state(context),
       optimize: () => {
         const started = performance.now();
@@ -48,4 +48,5 @@ export const databaseManager: HubManager = {
         return { sizeBefore, sizeAfter: sizeOnDisk(context), durationMs: Math.round(performance.now() - started) };
       },
     }),
+  }),
 };

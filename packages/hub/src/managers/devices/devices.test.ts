@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
-import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { until } from '../../testing/until';
 
@@ -241,7 +240,7 @@ describe('drivers, pairing and devices over HTTP', () => {
   });
 
   it('keeps pair sessions alive with heartbeats, expires them without, and keeps them per user', async () => {
-    const pairing = hubRuntime(t.hub.context).pairing;
+    const pairing = t.hub.services.pairing;
     pairing.ttlMs = 300;
     const session = await t.call<Json & { id: string }>('POST', '/drivers/pairsession', { type: 'pair', driverId: SOCKET });
     await new Promise((r) => setTimeout(r, 200));

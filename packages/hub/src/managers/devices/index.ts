@@ -1,7 +1,6 @@
 import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
-import { hubRuntime } from '../../runtime';
 import { capabilityCatalogue, capabilityView, effectiveCapability } from '../../runtime/capabilities';
 import { writeCapability } from '../apps/process/device-control';
 import { DeviceGroups } from './groups';
@@ -11,45 +10,47 @@ import { deviceMigrations } from './service';
 export const devicesManager: HubManager = {
   name: 'devices',
   migrations: deviceMigrations,
-  implementations: (context) => {
-    const { devices, apps } = hubRuntime(context);
+  create: (context, services) => {
+    const { devices, apps } = services;
     const view = (id: string) => devices.view(devices.require(id));
     const groups = new DeviceGroups(context, devices, apps);
-    return implement<typeof hubOperations.devices, HubPrincipal>(hubOperations.devices, {
-      getState: () => ({ devices: devices.list().length }),
-      getDevices: () => Object.fromEntries(devices.list().map((d) => [d.id, devices.view(d)])),
-      getDevice: ({ params }) => view(params.id),
-      updateDevice: ({ params, body }) => devices.view(devices.update(params.id, body)),
-      deleteDevice: ({ params }) => {
-        devices.delete(params.id);
-        return undefined;
-      },
-      getDeviceSettingsObj: ({ params }) => devices.settingsObj(params.id),
-      setDeviceSettings: ({ params, body }) => devices.setSettings(params.id, body),
-      getCapabilityValue: ({ params }) => devices.getCapabilityValue(params.deviceId, params.capabilityId),
-      setCapabilityValue: async ({ params, body }) => {
-        await writeCapability(apps, devices, params.deviceId, params.capabilityId, body.value, {
-          ...(body.transactionId ? { transactionId: body.transactionId } : {}),
-          ...(body.opts ? { opts: body.opts } : {}),
-        });
-        return undefined;
-      },
-      createGroup: ({ body }) => devices.view(groups.create(body)),
-      updateGroup: ({ params, body }) => devices.view(groups.update(params.id, body)),
-      deleteDeviceFromGroup: ({ params }) => devices.view(groups.removeDevice(params.groupId, params.deviceId)),
-      getCapabilities: () => Object.fromEntries([...capabilityCatalogue.values()].map((c) => [c.id, capabilityView(c)])),
-      getCapability: ({ params }) => {
-        if (params.uri === 'homey:manager:devices') {
-          const capability = capabilityCatalogue.get(params.id);
-          if (!capability) throw notFound('Capability', params.id);
-          return capabilityView(capability);
-        }
-        const match = /^homey:app:(.+)$/.exec(params.uri);
-        const app = match ? apps.find(match[1] as string) : undefined;
-        const used = app?.manifest.drivers?.some((d) => d.capabilities.includes(params.id));
-        if (!app || !used) throw notFound('Capability', `${params.uri}:${params.id}`);
-        return { ...capabilityView(effectiveCapability(params.id, undefined)), ownerUri: params.uri };
-      },
-    });
+    return {
+      implementations: implement<typeof hubOperations.devices, HubPrincipal>(hubOperations.devices, {
+        getState: () => ({ devices: devices.list().length }),
+        getDevices: () => Object.fromEntries(devices.list().map((d) => [d.id, devices.view(d)])),
+        getDevice: ({ params }) => view(params.id),
+        updateDevice: ({ params, body }) => devices.view(devices.update(params.id, body)),
+        deleteDevice: ({ params }) => {
+          devices.delete(params.id);
+          return undefined;
+        },
+        getDeviceSettingsObj: ({ params }) => devices.settingsObj(params.id),
+        setDeviceSettings: ({ params, body }) => devices.setSettings(params.id, body),
+        getCapabilityValue: ({ params }) => devices.getCapabilityValue(params.deviceId, params.capabilityId),
+        setCapabilityValue: async ({ params, body }) => {
+          await writeCapability(apps, devices, params.deviceId, params.capabilityId, body.value, {
+            ...(body.transactionId ? { transactionId: body.transactionId } : {}),
+            ...(body.opts ? { opts: body.opts } : {}),
+          });
+          return undefined;
+        },
+        createGroup: ({ body }) => devices.view(groups.create(body)),
+        updateGroup: ({ params, body }) => devices.view(groups.update(params.id, body)),
+        deleteDeviceFromGroup: ({ params }) => devices.view(groups.removeDevice(params.groupId, params.deviceId)),
+        getCapabilities: () => Object.fromEntries([...capabilityCatalogue.values()].map((c) => [c.id, capabilityView(c)])),
+        getCapability: ({ params }) => {
+          if (params.uri === 'homey:manager:devices') {
+            const capability = capabilityCatalogue.get(params.id);
+            if (!capability) throw notFound('Capability', params.id);
+            return capabilityView(capability);
+          }
+          const match = /^homey:app:(.+)$/.exec(params.uri);
+          const app = match ? apps.find(match[1] as string) : undefined;
+          const used = app?.manifest.drivers?.some((d) => d.capabilities.includes(params.id));
+          if (!app || !used) throw notFound('Capability', `${params.uri}:${params.id}`);
+          return { ...capabilityView(effectiveCapability(params.id, undefined)), ownerUri: params.uri };
+        },
+      }),
+    };
   },
 };

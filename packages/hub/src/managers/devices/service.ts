@@ -232,6 +232,11 @@ export class DeviceService {
     return (this.sql('SELECT * FROM device WHERE app_id = ?').all(appId) as DeviceRow[]).map(toRecord);
   }
 
+  /** Whether any device is in zone `zoneId` (a zone with devices cannot be deleted). */
+  hasDevicesIn(zoneId: string): boolean {
+    return this.sql('SELECT 1 FROM device WHERE zone = ? LIMIT 1').get(zoneId) !== undefined;
+  }
+
   find(id: string): DeviceRecord | undefined {
     const row = this.sql('SELECT * FROM device WHERE id = ?').get(id) as DeviceRow | undefined;
     return row && toRecord(row);

@@ -4,8 +4,7 @@ import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/
 import { implement } from '@hearth/contract/fastify';
 import { loadApp, ManifestError } from '@hearth/sdk/manifest';
 import type { FastifyRequest } from 'fastify';
-import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import { hubRuntime } from '../../runtime';
+import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type AppManifest, checkManifest } from '../../runtime/manifest';
 import { extractApp, manifestFromArchive } from './archive';
 
@@ -21,8 +20,6 @@ interface DevkitSession {
 
 /** The largest app archive the older multipart form accepts. */
 export const DEVKIT_ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
-
-const sessionsOf = new WeakMap<HubContext, Map<string, DevkitSession>>();
 
 /** The fields of the older form (`POST /api/manager/devkit/`, multipart/form-data): app, env, debug, purgeSettings. */
 interface RunForm {
@@ -86,10 +83,10 @@ function formEnv(fields: Map<string, string>): Record<string, string> {
 /** Devkit: developers run or install an app (from its manifest, or as an archive in the older form) and read its output. */
 export const devkitManager: HubManager = {
   name: 'devkit',
-  implementations: (context) => {
-    const { apps, devices, processes } = hubRuntime(context);
-    const sessions = sessionsOf.get(context) ?? new Map<string, DevkitSession>();
-    sessionsOf.set(context, sessions);
+  create: (_context, services) => {
+    const { apps, devices, processes } = services;
+    /** Devkit sessions live as long as the hub's process: a restarted hub has none. */
+    const sessions = new Map<string, DevkitSession>();
     const find = (id: string, userId: string) => {
       const session = sessions.get(id);
       if (!session || session.userId !== userId) throw notFound('Devkit session', id);
@@ -155,44 +152,46 @@ export const devkitManager: HubManager = {
       sessions.set(session.sessionId, session);
       return { sessionId: session.sessionId, appId: session.appId, origin, debug: session.debug };
     };
-    return implement<typeof hubOperations.devkit, HubPrincipal>(hubOperations.devkit, {
-      getState: () => ({ sessions: sessions.size }),
-      installApp: ({ body, principal }) =>
-        open('manifest', body.manifest, principal, {
-          clean: body.clean === true,
-          run: body.run !== false,
-          debug: false,
-          env: {},
-        }),
-      runApp: async ({ request, principal }) => {
-        const form = await readRunForm(request);
-        // Every field is checked before the archive is read, so a bad field never installs anything.
-        const options = {
-          clean: formBoolean(form.fields, 'purgeSettings'),
-          debug: formBoolean(form.fields, 'debug'),
-          env: formEnv(form.fields),
-          run: true,
-        };
-        if (!form.archive || form.archive.length === 0) throw new HearthError('missing_parameter', 'Missing Parameter: app');
-        const manifest = await manifestFromArchive(form.archive);
-        const id = (manifest as { id?: unknown }).id;
-        // An archive with code runs as a real app; only its id must be usable as a folder name first.
-        const code = typeof id === 'string' && /^[a-z0-9]+(\.[a-z0-9_-]+)+$/.test(id) ? await unpack(form.archive, id) : null;
-        return open('app', code?.manifest ?? manifest, principal, { ...options, ...(code ? { dir: code.dir } : {}) });
-      },
-      uninstallApp: ({ params, principal }) => {
-        remove(find(params.sessionId, principal.userId));
-        return undefined;
-      },
-      stopApp: ({ params, principal }) => {
-        const session = find(params.session, principal.userId);
-        // A run session ends with its app; an installed app stays, only the session closes.
-        if (session.origin === 'devkit_run') remove(session);
-        else sessions.delete(session.sessionId);
-        return undefined;
-      },
-      getAppStdOut: ({ params, principal }) => apps.std(find(params.session, principal.userId).appId),
-    });
+    return {
+      implementations: implement<typeof hubOperations.devkit, HubPrincipal>(hubOperations.devkit, {
+        getState: () => ({ sessions: sessions.size }),
+        installApp: ({ body, principal }) =>
+          open('manifest', body.manifest, principal, {
+            clean: body.clean === true,
+            run: body.run !== false,
+            debug: false,
+            env: {},
+          }),
+        runApp: async ({ request, principal }) => {
+          const form = await readRunForm(request);
+          // Every field is checked before the archive is read, so a bad field never installs anything.
+          const options = {
+            clean: formBoolean(form.fields, 'purgeSettings'),
+            debug: formBoolean(form.fields, 'debug'),
+            env: formEnv(form.fields),
+            run: true,
+          };
+          if (!form.archive || form.archive.length === 0) throw new HearthError('missing_parameter', 'Missing Parameter: app');
+          const manifest = await manifestFromArchive(form.archive);
+          const id = (manifest as { id?: unknown }).id;
+          // An archive with code runs as a real app; only its id must be usable as a folder name first.
+          const code = typeof id === 'string' && /^[a-z0-9]+(\.[a-z0-9_-]+)+$/.test(id) ? await unpack(form.archive, id) : null;
+          return open('app', code?.manifest ?? manifest, principal, { ...options, ...(code ? { dir: code.dir } : {}) });
+        },
+        uninstallApp: ({ params, principal }) => {
+          remove(find(params.sessionId, principal.userId));
+          return undefined;
+        },
+        stopApp: ({ params, principal }) => {
+          const session = find(params.session, principal.userId);
+          // A run session ends with its app; an installed app stays, only the session closes.
+          if (session.origin === 'devkit_run') remove(session);
+          else sessions.delete(session.sessionId);
+          return undefined;
+        },
+        getAppStdOut: ({ params, principal }) => apps.std(find(params.session, principal.userId).appId),
+      }),
+    };
   },
   multipartOperations: ['runApp'],
 };

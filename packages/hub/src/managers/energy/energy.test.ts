@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { until } from '../../testing/until';
 
@@ -102,7 +101,7 @@ describe('energy over HTTP', () => {
     yesterday.setDate(yesterday.getDate() - 1);
     yesterday.setHours(0, 0, 0, 0);
     const at = (hours: number) => yesterday.getTime() + hours * 3_600_000;
-    const { insights } = hubRuntime(t.hub.context);
+    const { insights } = t.hub.services;
     insights.appendHistory(`homey:device:${socket}`, 'meter_power', [
       { t: at(-2), v: 9.8 },
       { t: at(0.5), v: 10 },

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { pairDevice, untilAppRunning } from '../../testing/pairing';
 import { energyManager } from '.';
@@ -29,7 +28,7 @@ describe('energy reports, prices and options over HTTP', () => {
     await untilAppRunning(t);
     socket = await pairDevice(t, 'homey:app:com.hearth.virtual:virtualsocket');
     // The socket's meter: 10 kWh before the week; 2 kWh used on the 10th, 0.5 on the 11th, 1 on the 12th.
-    hubRuntime(t.hub.context).insights.appendHistory(`homey:device:${socket}`, 'meter_power', [
+    t.hub.services.insights.appendHistory(`homey:device:${socket}`, 'meter_power', [
       { t: feb(9, 23), v: 10 },
       { t: feb(10, 12), v: 11 },
       { t: feb(10, 23), v: 12 },
@@ -102,7 +101,7 @@ describe('energy reports, prices and options over HTTP', () => {
   });
 
   it('stores past reports: new history shows after cache=false, deleting the reports or resetting the day', async () => {
-    const { insights } = hubRuntime(t.hub.context);
+    const { insights } = t.hub.services;
     const before = (await t.call<Report>('GET', '/energy/report/day?date=2026-02-13')).body;
     expect(before.kWh).toBe(0);
     insights.appendHistory(`homey:device:${socket}`, 'meter_power', [{ t: feb(13, 18), v: 14 }]);
@@ -187,7 +186,9 @@ describe('energy reports, prices and options over HTTP', () => {
     expect((await t.call<Json>('POST', '/energy/reports/dummy/enable')).body).toMatchObject({ error: 'private_operation' });
     expect((await t.call('POST', '/energy/reports/dummy/disable')).status).toBe(403);
     // No internal session exists on a test hub, so the handlers are called as the transport would after authorising.
-    const handlers = Object.fromEntries(energyManager.implementations(t.hub.context).map((i) => [i.operation.name, i.handler]));
+    const handlers = Object.fromEntries(
+      (t.hub.managers.get(energyManager.name)?.implementations ?? []).map((i) => [i.operation.name, i.handler]),
+    );
     const call = (name: string, query: object = {}) => handlers[name]?.({ query } as never);
     expect(
       await call('enableDummyEnergyReports', { fromDate: '2025-03-01', toDate: '2025-03-03', numTopConsumers: '3' }),

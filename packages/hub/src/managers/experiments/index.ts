@@ -30,8 +30,8 @@ const all = (context: HubContext) =>
 
 export const experimentsManager: HubManager = {
   name: 'experiments',
-  implementations: (context) =>
-    implement<typeof hubOperations.experiments, HubPrincipal>(hubOperations.experiments, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.experiments, HubPrincipal>(hubOperations.experiments, {
       getState: () => ({
         enabled: Object.values(all(context))
           .filter((e) => e.enabled)
@@ -41,4 +41,5 @@ export const experimentsManager: HubManager = {
       enableExperiment: ({ params }) => setEnabled(context, params.id, true),
       disableExperiment: ({ params }) => setEnabled(context, params.id, false),
     }),
+  }),
 };

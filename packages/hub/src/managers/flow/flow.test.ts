@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
 import { startTestHub, type TestHub } from '../../testing/hub';
-import { flowRegistry } from './registry';
 
 interface Flow {
   id: string;
@@ -58,7 +57,7 @@ describe('flow manager', () => {
     expect(withApp.body.actions[0]).toMatchObject({ group: 'then', duration: null, delay: { multiplier: 60, number: '5' } });
 
     // The app's cards arrive: the flow is whole again.
-    const registry = flowRegistry(t.hub.context);
+    const registry = t.hub.services.flowCards;
     const undo = [
       registry.registerCard({ type: 'condition', uri: say.uri, id: 'is_quiet', title: 'It is quiet' }),
       registry.registerCard({

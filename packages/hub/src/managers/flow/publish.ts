@@ -1,5 +1,5 @@
-import type { HubContext } from '../../platform/context';
-import { flowRegistry } from './registry';
+import type { HubEvents } from '../../platform/events';
+import type { FlowRegistry } from './registry';
 
 const READ_SCOPE = 'homey.flow.readonly';
 
@@ -11,45 +11,44 @@ interface FlowHealth {
   triggerable: boolean;
 }
 
-/** Per hub: `<type>:<id>` → the health (`broken:triggerable`) the flow was last published, or found at start, with. */
-const publishedHealth = new WeakMap<HubContext, Map<string, string>>();
-
-function healthMap(context: HubContext): Map<string, string> {
-  let health = publishedHealth.get(context);
-  if (!health) {
-    health = new Map();
-    publishedHealth.set(context, health);
-  }
-  return health;
-}
-
 const healthKey = (type: FlowType, id: string) => `${type}:${id}`;
 const healthOf = (flow: FlowHealth) => `${flow.broken}:${flow.triggerable}`;
 
-/** Publishes `<type>.<action>` on `homey:manager:flow`, remembering the health each flow went out with. */
-export function publishFlowChange(context: HubContext, type: string, action: 'create' | 'update' | 'delete', data: unknown) {
-  context.events.entity('flow', type, action, data, READ_SCOPE);
-  if (type !== 'flow' && type !== 'advancedflow') return;
-  const flow = data as FlowHealth;
-  if (action === 'delete') healthMap(context).delete(healthKey(type, flow.id));
-  else healthMap(context).set(healthKey(type, flow.id), healthOf(flow));
-}
-
 /**
- * Publishes `<type>.update` for each flow whose health a change of the registry's cards or tokens altered (an
- * app's card gone, a variable deleted): nothing is written to such a flow, yet clients keep their lists fresh
- * only from events. `listFlows` answers every flow as GET does; the health they have now is the starting point.
- * Answers its undo.
+ * Publishes the flow manager's wire events, remembering the health (`broken:triggerable`) each flow last went out
+ * with, so a change of the registry's cards or tokens republishes exactly the flows whose health it altered.
  */
-export function republishOnHealthChange(
-  context: HubContext,
-  listFlows: () => { type: FlowType; flow: FlowHealth }[],
-): () => void {
-  const health = healthMap(context);
-  for (const { type, flow } of listFlows()) health.set(healthKey(type, flow.id), healthOf(flow));
-  return flowRegistry(context).onChange(() => {
-    for (const { type, flow } of listFlows()) {
-      if (health.get(healthKey(type, flow.id)) !== healthOf(flow)) publishFlowChange(context, type, 'update', flow);
-    }
-  });
+export class FlowPublisher {
+  /** `<type>:<id>` → the health the flow was last published, or found at start, with. */
+  readonly #health = new Map<string, string>();
+
+  constructor(
+    private readonly events: HubEvents,
+    private readonly registry: FlowRegistry,
+  ) {}
+
+  /** Publishes `<type>.<action>` on `homey:manager:flow`. */
+  publish(type: string, action: 'create' | 'update' | 'delete', data: unknown): void {
+    this.events.entity('flow', type, action, data, READ_SCOPE);
+    if (type !== 'flow' && type !== 'advancedflow') return;
+    const flow = data as FlowHealth;
+    if (action === 'delete') this.#health.delete(healthKey(type, flow.id));
+    else this.#health.set(healthKey(type, flow.id), healthOf(flow));
+  }
+
+  /**
+   * Publishes `<type>.update` for each flow whose health a change of the registry's cards or tokens altered (an
+   * app's card gone, a variable deleted): nothing is written to such a flow, yet clients keep their lists fresh
+   * only from events. `listFlows` answers every flow as GET does; the health they have now is the starting point.
+   * Answers its undo.
+   */
+  republishOnHealthChange(listFlows: () => { type: FlowType; flow: FlowHealth }[]): () => void {
+    this.#health.clear();
+    for (const { type, flow } of listFlows()) this.#health.set(healthKey(type, flow.id), healthOf(flow));
+    return this.registry.onChange(() => {
+      for (const { type, flow } of listFlows()) {
+        if (this.#health.get(healthKey(type, flow.id)) !== healthOf(flow)) this.publish(type, 'update', flow);
+      }
+    });
+  }
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { ack, connectRealtime, type Realtime } from '../../testing/socket';
-import { flowRegistry } from './registry';
 
 interface Flow {
   id: string;
@@ -70,7 +69,7 @@ describe('flow health over the realtime socket', () => {
     expect(deleted).toEqual((await t.call<Flow>('GET', `/flow/flow/${usesVariable.id}`)).body);
 
     // An app registers many cards at once: the flows are compared once, and each changed flow goes out once.
-    const registry = flowRegistry(t.hub.context);
+    const registry = t.hub.services.flowCards;
     let comparisons = 0;
     const stopCounting = registry.onChange(() => comparisons++);
     let undo: (() => void)[] = [];

@@ -1,5 +1,3 @@
-import type { HubContext } from '../../platform/context';
-
 export type FlowCardType = 'trigger' | 'condition' | 'action';
 export type FlowTokenType = 'string' | 'number' | 'boolean' | 'image';
 
@@ -140,18 +138,6 @@ export class FlowRegistry {
     }
     return undefined;
   }
-}
-
-const registries = new WeakMap<HubContext, FlowRegistry>();
-
-/** The flow registry of a hub (one per hub: several hubs may run in one process). */
-export function flowRegistry(context: HubContext): FlowRegistry {
-  let registry = registries.get(context);
-  if (!registry) {
-    registry = new FlowRegistry();
-    registries.set(context, registry);
-  }
-  return registry;
 }
 
 /** `{type, id, name}` of an owner uri such as `homey:manager:logic` or `homey:app:com.example`. */

@@ -12,9 +12,10 @@ export const geolocationBehaviours: Record<string, OptionBehaviour> = {
 /** Where the home is: the location weather, sun and presence features use. */
 export const geolocationManager: HubManager = {
   name: 'geolocation',
-  implementations: (context) =>
-    implement<typeof hubOperations.geolocation, HubPrincipal>(hubOperations.geolocation, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.geolocation, HubPrincipal>(hubOperations.geolocation, {
       getState: () => optionValues(context, 'geolocation', geolocationBehaviours),
       ...optionHandlers(context, 'geolocation', hubOperations.geolocation, geolocationBehaviours),
     }),
+  }),
 };

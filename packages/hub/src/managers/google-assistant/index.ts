@@ -13,8 +13,8 @@ interface SyncState {
 /** The Google Assistant link: whether it is on, the PIN for security devices, and device-list sync requests. */
 export const googleAssistantManager: HubManager = {
   name: 'google-assistant',
-  implementations: (context) =>
-    implement<(typeof hubOperations)['google-assistant'], HubPrincipal>(hubOperations['google-assistant'], {
+  create: (context) => ({
+    implementations: implement<(typeof hubOperations)['google-assistant'], HubPrincipal>(hubOperations['google-assistant'], {
       getState: () => ({
         enabled: readOption(context, 'google-assistant', 'enabled', false),
         hasPinCode: readOption(context, 'google-assistant', 'pinCode', null) !== null,
@@ -31,4 +31,5 @@ export const googleAssistantManager: HubManager = {
         return state;
       },
     }),
+  }),
 };

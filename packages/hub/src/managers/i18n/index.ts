@@ -11,9 +11,10 @@ const behaviours = (context: HubContext): Record<string, OptionBehaviour> => ({
 /** The hub's language and unit system, used by every part that speaks to people. */
 export const i18nManager: HubManager = {
   name: 'i18n',
-  implementations: (context) =>
-    implement<typeof hubOperations.i18n, HubPrincipal>(hubOperations.i18n, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.i18n, HubPrincipal>(hubOperations.i18n, {
       getState: () => optionValues(context, 'i18n', behaviours(context)),
       ...optionHandlers(context, 'i18n', hubOperations.i18n, behaviours(context)),
     }),
+  }),
 };

@@ -1,13 +1,12 @@
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
-import { hubRuntime } from '../../runtime';
 
 /** Images published by devices (camera snapshots) and apps. */
 export const imagesManager: HubManager = {
   name: 'images',
-  implementations: (context) => {
-    const { devices } = hubRuntime(context);
+  create: (_context, services) => {
+    const { devices } = services;
     const images = () =>
       devices
         .list()
@@ -16,9 +15,11 @@ export const imagesManager: HubManager = {
             (image) => image.imageObj,
           ),
         );
-    return implement<typeof hubOperations.images, HubPrincipal>(hubOperations.images, {
-      getState: () => ({ images: images().length }),
-      getImages: () => Object.fromEntries(images().map((image) => [image.id, image])),
-    });
+    return {
+      implementations: implement<typeof hubOperations.images, HubPrincipal>(hubOperations.images, {
+        getState: () => ({ images: images().length }),
+        getImages: () => Object.fromEntries(images().map((image) => [image.id, image])),
+      }),
+    };
   },
 };

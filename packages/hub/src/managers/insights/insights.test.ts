@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubRuntime } from '../../runtime';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { until } from '../../testing/until';
 
@@ -94,7 +93,7 @@ describe('insights over HTTP', () => {
       t: now - 6 * 86_400_000 + i * 25_000,
       v: i % 2 === 0 ? 100 : 200,
     }));
-    hubRuntime(t.hub.context).insights.appendHistory(owner, 'measure_power', history);
+    t.hub.services.insights.appendHistory(owner, 'measure_power', history);
     const week = await t.call<Entries>('GET', `/insights/log/${owner}/measure_power/entry?resolution=last7Days`);
     expect(week.body.values.length).toBeLessThanOrEqual(169);
     expect(week.body.values.length).toBeGreaterThan(100);

@@ -31,8 +31,8 @@ const behaviours: Record<string, OptionBehaviour> = {
 /** The LED ring: its screensaver, brightness and one-off animations. */
 export const ledringManager: HubManager = {
   name: 'ledring',
-  implementations: (context) =>
-    implement<typeof hubOperations.ledring, HubPrincipal>(hubOperations.ledring, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.ledring, HubPrincipal>(hubOperations.ledring, {
       getState: () => ({
         ...optionValues(context, 'ledring', behaviours),
         animation: context.settings.get('ledring.animation', null),
@@ -59,4 +59,5 @@ export const ledringManager: HubManager = {
         return playing;
       },
     }),
+  }),
 };

@@ -28,7 +28,9 @@ const wifiMatterApp = {
 
 /** The handlers of private operations, called as the transport would after authorising an internal session. */
 function privateHandlers(t: TestHub, manager: typeof matterManager) {
-  const handlers = Object.fromEntries(manager.implementations(t.hub.context).map((i) => [i.operation.name, i.handler]));
+  const handlers = Object.fromEntries(
+    (t.hub.managers.get(manager.name)?.implementations ?? []).map((i) => [i.operation.name, i.handler]),
+  );
   return (name: string, input: object = {}) => Promise.resolve().then(() => handlers[name]?.(input as never));
 }
 

@@ -29,57 +29,62 @@ const migrations: Migration[] = [
 export const mobileManager: HubManager = {
   name: 'mobile',
   migrations,
-  implementations: (context) => {
+  create: (context) => {
     const alarms = new AlarmStore(context.db);
     const variables = new VariableStore(context.db);
     const notifications = new NotificationStore(context.db);
     const flows = new DocumentStore<{ id: string }>(context.db, 'flow_flow');
     const advanced = new DocumentStore<{ id: string }>(context.db, 'flow_advanced');
-    return implement<typeof hubOperations.mobile, HubPrincipal>(hubOperations.mobile, {
-      getState: ({ principal }) => ({
-        events: context.db.prepare('SELECT COUNT(*) FROM mobile_event WHERE user_id = ?').pluck().get(principal.userId) as number,
-        lastEvent: (context.db
-          .prepare(
-            'SELECT event, received_at AS receivedAt FROM mobile_event WHERE user_id = ? ORDER BY received_at DESC LIMIT 1',
-          )
-          .get(principal.userId) ?? null) as Record<string, unknown> | null,
-      }),
-      getSummary: ({ principal }) => {
-        const users = context.users.list();
-        const enabled = alarms.list().filter((a) => a.enabled && a.nextOccurance);
-        const next = enabled.map((a) => a.nextOccurance as string).sort()[0] ?? null;
-        return {
-          name: hubName(context),
-          usersPresent: users.filter((u) => u.present).length,
-          usersAsleep: users.filter((u) => u.asleep).length,
-          notificationsUnread: notifications.unreadCount(principal.userId, principal.role),
-          alarmsEnabled: enabled.length,
-          nextAlarm: next,
-          flows: flows.list().length + advanced.list().length,
-          variables: variables.list().length,
-        };
-      },
-      sendEvent: ({ principal, body }) => {
-        const entry = { id: randomUUID(), event: body.event, receivedAt: new Date().toISOString() };
-        transact(context.db, () => {
-          context.db
-            .prepare('INSERT INTO mobile_event (id, user_id, event, data, received_at) VALUES (?, ?, ?, ?, ?)')
-            .run(entry.id, principal.userId, body.event, JSON.stringify(body.data ?? {}), entry.receivedAt);
-          context.db
+    return {
+      implementations: implement<typeof hubOperations.mobile, HubPrincipal>(hubOperations.mobile, {
+        getState: ({ principal }) => ({
+          events: context.db
+            .prepare('SELECT COUNT(*) FROM mobile_event WHERE user_id = ?')
+            .pluck()
+            .get(principal.userId) as number,
+          lastEvent: (context.db
             .prepare(
-              'DELETE FROM mobile_event WHERE user_id = ? AND id NOT IN (SELECT id FROM mobile_event WHERE user_id = ? ORDER BY received_at DESC LIMIT ?)',
+              'SELECT event, received_at AS receivedAt FROM mobile_event WHERE user_id = ? ORDER BY received_at DESC LIMIT 1',
             )
-            .run(principal.userId, principal.userId, KEEP);
-        });
-        // Flows that start on a mobile event (e.g. arriving home) listen for this.
-        context.events.publish({
-          uri: 'homey:manager:mobile',
-          event: 'event',
-          data: { ...entry, userId: principal.userId, data: body.data ?? {} },
-          scope: 'homey.system',
-        });
-        return entry;
-      },
-    });
+            .get(principal.userId) ?? null) as Record<string, unknown> | null,
+        }),
+        getSummary: ({ principal }) => {
+          const users = context.users.list();
+          const enabled = alarms.list().filter((a) => a.enabled && a.nextOccurance);
+          const next = enabled.map((a) => a.nextOccurance as string).sort()[0] ?? null;
+          return {
+            name: hubName(context),
+            usersPresent: users.filter((u) => u.present).length,
+            usersAsleep: users.filter((u) => u.asleep).length,
+            notificationsUnread: notifications.unreadCount(principal.userId, principal.role),
+            alarmsEnabled: enabled.length,
+            nextAlarm: next,
+            flows: flows.list().length + advanced.list().length,
+            variables: variables.list().length,
+          };
+        },
+        sendEvent: ({ principal, body }) => {
+          const entry = { id: randomUUID(), event: body.event, receivedAt: new Date().toISOString() };
+          transact(context.db, () => {
+            context.db
+              .prepare('INSERT INTO mobile_event (id, user_id, event, data, received_at) VALUES (?, ?, ?, ?, ?)')
+              .run(entry.id, principal.userId, body.event, JSON.stringify(body.data ?? {}), entry.receivedAt);
+            context.db
+              .prepare(
+                'DELETE FROM mobile_event WHERE user_id = ? AND id NOT IN (SELECT id FROM mobile_event WHERE user_id = ? ORDER BY received_at DESC LIMIT ?)',
+              )
+              .run(principal.userId, principal.userId, KEEP);
+          });
+          // Flows that start on a mobile event (e.g. arriving home) listen for this.
+          context.events.publish({
+            uri: 'homey:manager:mobile',
+            event: 'event',
+            data: { ...entry, userId: principal.userId, data: body.data ?? {} },
+            scope: 'homey.system',
+          });
+          return entry;
+        },
+      }),
+    };
   },
 };

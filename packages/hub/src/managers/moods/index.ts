@@ -36,7 +36,7 @@ function checkZone(context: HubContext, zone: string | null | undefined): void {
 export const moodsManager: HubManager = {
   name: 'moods',
   migrations,
-  implementations: (context) => {
+  create: (context) => {
     const store = new DocumentStore<Mood>(context.db, 'moods_mood');
     const find = (id: string) => {
       const mood = store.get(id);
@@ -45,51 +45,53 @@ export const moodsManager: HubManager = {
     };
     const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
       context.events.entity('moods', 'mood', action, data, READ_SCOPE);
-    return implement<typeof hubOperations.moods, HubPrincipal>(hubOperations.moods, {
-      getState: () => ({ moods: store.list().length, lastSet: context.settings.get('moods.lastSet', null) }),
-      getMoods: () => Object.fromEntries(store.list().map((m) => [m.id, m])),
-      getMood: ({ params }) => find(params.id),
-      createMood: ({ body }) => {
-        const mood = transact(context.db, () => {
-          checkZone(context, body.zone);
-          return store.insert({
-            id: randomUUID(),
-            name: body.name,
-            preset: body.preset ?? null,
-            zone: body.zone ?? null,
-            devices: body.devices,
+    return {
+      implementations: implement<typeof hubOperations.moods, HubPrincipal>(hubOperations.moods, {
+        getState: () => ({ moods: store.list().length, lastSet: context.settings.get('moods.lastSet', null) }),
+        getMoods: () => Object.fromEntries(store.list().map((m) => [m.id, m])),
+        getMood: ({ params }) => find(params.id),
+        createMood: ({ body }) => {
+          const mood = transact(context.db, () => {
+            checkZone(context, body.zone);
+            return store.insert({
+              id: randomUUID(),
+              name: body.name,
+              preset: body.preset ?? null,
+              zone: body.zone ?? null,
+              devices: body.devices,
+            });
           });
-        });
-        publish('create', mood);
-        return mood;
-      },
-      updateMood: ({ params, body }) => {
-        const mood = transact(context.db, () => {
-          const current = find(params.id);
-          checkZone(context, body.zone);
-          return store.save({
-            ...current,
-            name: body.name ?? current.name,
-            preset: body.preset === undefined ? current.preset : body.preset,
-            zone: body.zone === undefined ? current.zone : body.zone,
-            devices: body.devices ?? current.devices,
+          publish('create', mood);
+          return mood;
+        },
+        updateMood: ({ params, body }) => {
+          const mood = transact(context.db, () => {
+            const current = find(params.id);
+            checkZone(context, body.zone);
+            return store.save({
+              ...current,
+              name: body.name ?? current.name,
+              preset: body.preset === undefined ? current.preset : body.preset,
+              zone: body.zone === undefined ? current.zone : body.zone,
+              devices: body.devices ?? current.devices,
+            });
           });
-        });
-        publish('update', mood);
-        return mood;
-      },
-      setMood: ({ params }) => {
-        const mood = find(params.id);
-        const setAt = new Date().toISOString();
-        context.settings.set('moods.lastSet', { id: mood.id, setAt });
-        // The device runtime listens for this and sets each device's capabilities.
-        context.events.publish({ uri: 'homey:manager:moods', event: 'mood.set', data: { ...mood, setAt }, scope: READ_SCOPE });
-        return { id: mood.id, setAt, devices: Object.keys(mood.devices).length };
-      },
-      deleteMood: ({ params }) => {
-        if (!transact(context.db, () => store.delete(params.id))) throw notFound('Mood', params.id);
-        publish('delete', { id: params.id });
-      },
-    });
+          publish('update', mood);
+          return mood;
+        },
+        setMood: ({ params }) => {
+          const mood = find(params.id);
+          const setAt = new Date().toISOString();
+          context.settings.set('moods.lastSet', { id: mood.id, setAt });
+          // The device runtime listens for this and sets each device's capabilities.
+          context.events.publish({ uri: 'homey:manager:moods', event: 'mood.set', data: { ...mood, setAt }, scope: READ_SCOPE });
+          return { id: mood.id, setAt, devices: Object.keys(mood.devices).length };
+        },
+        deleteMood: ({ params }) => {
+          if (!transact(context.db, () => store.delete(params.id))) throw notFound('Mood', params.id);
+          publish('delete', { id: params.id });
+        },
+      }),
+    };
   },
 };

@@ -3,7 +3,6 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import type { EventViewer } from '../../platform/events';
 import { transact } from '../../store/database';
-import { flowRegistry } from '../flow/registry';
 import { NotificationStore, notificationMigrations, notify, type StoredNotification, visibleTo } from './store';
 
 const READ_SCOPE = 'homey.notifications.readonly';
@@ -19,14 +18,13 @@ function roleOf(context: HubContext, principal: HubPrincipal): string {
   return context.users.get(principal.userId)?.role ?? 'guest';
 }
 
-const undos = new WeakMap<HubContext, () => void>();
-
 /** Notifications: per-owner switches, read state per user, expiry, and roles that may see each one. */
 export const notificationsManager: HubManager = {
   name: 'notifications',
   migrations: notificationMigrations,
-  implementations: (context) => {
+  create: (context, services) => {
     const store = new NotificationStore(context.db);
+    let stopCard: (() => void) | undefined;
     const visible = (principal: HubPrincipal) => {
       const role = roleOf(context, principal);
       return (n: StoredNotification) => visibleTo(n, role);
@@ -44,88 +42,83 @@ export const notificationsManager: HubManager = {
       context.events.entity('notifications', 'notification', 'delete', data, READ_SCOPE, view);
     };
     const publishOwner = (owner: unknown) => context.events.entity('notifications', 'owner', 'update', owner, READ_SCOPE);
-    return implement<typeof hubOperations.notifications, HubPrincipal>(hubOperations.notifications, {
-      getState: ({ principal }) => ({
-        count: store.list().filter(visible(principal)).length,
-        unread: store.unreadCount(principal.userId, roleOf(context, principal)),
-        owners: store.owners().length,
-      }),
-      getNotifications: ({ principal }) => {
-        transact(context.db, () => store.purgeExpired());
-        return Object.fromEntries(
-          store
-            .list()
-            .filter(visible(principal))
-            .map((n) => [n.id, forUser(store, principal.userId, n)]),
-        );
-      },
-      getNotification: ({ principal, params }) => forUser(store, principal.userId, find(principal, params.id)),
-      createNotification: ({ body }) => {
-        const notification = notify(context, body);
-        return notification && { ...notification, iconObj: null, readBy: [] };
-      },
-      markNotificationAsRead: ({ principal, params }) => {
-        const notification = find(principal, params.id);
-        transact(context.db, () => store.markRead(notification.id, principal.userId));
-        const read = forUser(store, principal.userId, notification);
-        // Read state is per user: only the reader's sessions see this notification change.
-        const view = (viewer: EventViewer) => (viewer.userId === principal.userId ? read : undefined);
-        context.events.entity('notifications', 'notification', 'update', read, READ_SCOPE, view);
-        return read;
-      },
-      deleteNotification: ({ principal, params }) => {
-        const notification = find(principal, params.id);
-        transact(context.db, () => store.delete(notification.id));
-        publishDeleted(notification);
-      },
-      deleteNotifications: ({ principal, query }) => {
-        if (query.ownerUri !== undefined) findOwner(query.ownerUri);
-        // Only what the caller can see: notifications meant for other roles stay.
-        const canSee = visible(principal);
-        const doomed = store.list().filter((n) => canSee(n) && (query.ownerUri === undefined || n.ownerUri === query.ownerUri));
-        transact(context.db, () => {
-          for (const notification of doomed) store.delete(notification.id);
-        });
-        for (const notification of doomed) publishDeleted(notification);
-      },
-      getOwners: () => Object.fromEntries(store.owners().map((o) => [o.uri, o])),
-      setOwnerEnabled: ({ params, body }) => {
-        findOwner(params.uri);
-        const owner = transact(context.db, () => store.setOwner(params.uri, { enabled: body.enabled }));
-        publishOwner(owner);
-        return owner as NonNullable<typeof owner>;
-      },
-      setOwnerPush: ({ params, body }) => {
-        findOwner(params.uri);
-        const owner = transact(context.db, () => store.setOwner(params.uri, { push: body.push }));
-        publishOwner(owner);
-        return owner as NonNullable<typeof owner>;
-      },
-    });
-  },
-  start: (context) => {
-    // Flows can post a notification to the timeline.
-    undos.set(
-      context,
-      flowRegistry(context).registerCard({
-        type: 'action',
-        uri: 'homey:manager:notifications',
-        id: 'create_notification',
-        title: 'Create a notification',
-        args: [{ name: 'text', type: 'text', title: 'Text' }],
-        run: ({ args }) => {
-          const text = typeof args.text === 'string' && args.text.trim() ? args.text : null;
-          if (!text) throw invalidParameter('args.text', 'The notification needs a text');
-          const notification = notify(context, { ownerUri: 'homey:manager:flow', excerpt: text });
-          return { notificationId: notification?.id ?? null };
+    return {
+      implementations: implement<typeof hubOperations.notifications, HubPrincipal>(hubOperations.notifications, {
+        getState: ({ principal }) => ({
+          count: store.list().filter(visible(principal)).length,
+          unread: store.unreadCount(principal.userId, roleOf(context, principal)),
+          owners: store.owners().length,
+        }),
+        getNotifications: ({ principal }) => {
+          transact(context.db, () => store.purgeExpired());
+          return Object.fromEntries(
+            store
+              .list()
+              .filter(visible(principal))
+              .map((n) => [n.id, forUser(store, principal.userId, n)]),
+          );
+        },
+        getNotification: ({ principal, params }) => forUser(store, principal.userId, find(principal, params.id)),
+        createNotification: ({ body }) => {
+          const notification = notify(context, body);
+          return notification && { ...notification, iconObj: null, readBy: [] };
+        },
+        markNotificationAsRead: ({ principal, params }) => {
+          const notification = find(principal, params.id);
+          transact(context.db, () => store.markRead(notification.id, principal.userId));
+          const read = forUser(store, principal.userId, notification);
+          // Read state is per user: only the reader's sessions see this notification change.
+          const view = (viewer: EventViewer) => (viewer.userId === principal.userId ? read : undefined);
+          context.events.entity('notifications', 'notification', 'update', read, READ_SCOPE, view);
+          return read;
+        },
+        deleteNotification: ({ principal, params }) => {
+          const notification = find(principal, params.id);
+          transact(context.db, () => store.delete(notification.id));
+          publishDeleted(notification);
+        },
+        deleteNotifications: ({ principal, query }) => {
+          if (query.ownerUri !== undefined) findOwner(query.ownerUri);
+          // Only what the caller can see: notifications meant for other roles stay.
+          const canSee = visible(principal);
+          const doomed = store.list().filter((n) => canSee(n) && (query.ownerUri === undefined || n.ownerUri === query.ownerUri));
+          transact(context.db, () => {
+            for (const notification of doomed) store.delete(notification.id);
+          });
+          for (const notification of doomed) publishDeleted(notification);
+        },
+        getOwners: () => Object.fromEntries(store.owners().map((o) => [o.uri, o])),
+        setOwnerEnabled: ({ params, body }) => {
+          findOwner(params.uri);
+          const owner = transact(context.db, () => store.setOwner(params.uri, { enabled: body.enabled }));
+          publishOwner(owner);
+          return owner as NonNullable<typeof owner>;
+        },
+        setOwnerPush: ({ params, body }) => {
+          findOwner(params.uri);
+          const owner = transact(context.db, () => store.setOwner(params.uri, { push: body.push }));
+          publishOwner(owner);
+          return owner as NonNullable<typeof owner>;
         },
       }),
-    );
-  },
-  stop: (context?: HubContext) => {
-    if (!context) return;
-    undos.get(context)?.();
-    undos.delete(context);
+      start: () => {
+        // Flows can post a notification to the timeline.
+        stopCard = services.flowCards.registerCard({
+          type: 'action',
+          uri: 'homey:manager:notifications',
+          id: 'create_notification',
+          title: 'Create a notification',
+          args: [{ name: 'text', type: 'text', title: 'Text' }],
+          run: ({ args }) => {
+            const text = typeof args.text === 'string' && args.text.trim() ? args.text : null;
+            if (!text) throw invalidParameter('args.text', 'The notification needs a text');
+            const notification = notify(context, { ownerUri: 'homey:manager:flow', excerpt: text });
+            return { notificationId: notification?.id ?? null };
+          },
+        });
+      },
+      stop: () => stopCard?.(),
+    };
   },
 };
 

@@ -42,8 +42,8 @@ function getFlag(context: HubContext, userId: string, flag: Flag): boolean {
 /** Who is home and who is asleep: the users' presence flags. */
 export const presenceManager: HubManager = {
   name: 'presence',
-  implementations: (context) =>
-    implement<typeof hubOperations.presence, HubPrincipal>(hubOperations.presence, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.presence, HubPrincipal>(hubOperations.presence, {
       getState: () => {
         const users = context.users.list();
         return {
@@ -60,4 +60,5 @@ export const presenceManager: HubManager = {
       setAsleep: ({ params, body }) => setFlag(context, params.id, 'asleep', body.value),
       getAsleep: ({ params }) => getFlag(context, params.id, 'asleep'),
     }),
+  }),
 };

@@ -43,8 +43,8 @@ function summary(context: HubContext, month: string) {
 /** Monthly reports of what happened in the home (private: the provider's services ask for them). */
 export const reportsManager: HubManager = {
   name: 'reports',
-  implementations: (context) =>
-    implement<typeof hubOperations.reports, HubPrincipal>(hubOperations.reports, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.reports, HubPrincipal>(hubOperations.reports, {
       getState: () => ({ month: currentMonth(), activities: activities.map((a) => a.key) }),
       getMonthlySummary: ({ query }) => summary(context, query.month ?? currentMonth()),
       getMonthlyDetail: ({ query }) => {
@@ -52,4 +52,5 @@ export const reportsManager: HubManager = {
         return { month, perDay: countsPerDay(context, month) };
       },
     }),
+  }),
 };

@@ -20,7 +20,9 @@ describe('reports manager', () => {
     await t.call('GET', '/logic/webhook/doorbell');
     await t.call('POST', '/speech-output/say', { text: 'Hi' });
     // As the transport would call them for an internal session.
-    const handlers = Object.fromEntries(reportsManager.implementations(t.hub.context).map((i) => [i.operation.name, i.handler]));
+    const handlers = Object.fromEntries(
+      (t.hub.managers.get(reportsManager.name)?.implementations ?? []).map((i) => [i.operation.name, i.handler]),
+    );
     const month = new Date().toISOString().slice(0, 7);
     const summary = (await handlers.getMonthlySummary?.({ query: {} } as never)) as Record<string, number>;
     expect(summary).toMatchObject({ month, webhookEvents: 2, utterances: 1, backups: 0, users: 1 });

@@ -1,20 +1,21 @@
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
-import { hubRuntime } from '../../runtime';
 
 /** 433 MHz, 868 MHz and infrared: record, replay, emulate, radio configuration, Pronto hex. */
 export const rfManager: HubManager = {
   name: 'rf',
-  implementations: (context) => {
-    const { radio } = hubRuntime(context);
-    return implement<typeof hubOperations.rf, HubPrincipal>(hubOperations.rf, {
-      getState: () => radio.rfState(),
-      record: ({ body }) => radio.record(body.frequency),
-      replay: ({ body }) => radio.transmit(body.frequency, body.data),
-      emulate: ({ params, body }) => radio.transmit(params.frequency, body),
-      set433MHzConfig: ({ body }) => radio.set433Config(body),
-      txInfraredProntohex: ({ body }) => radio.prontoHex(body.payload, body.repetitions),
-    });
+  create: (_context, services) => {
+    const { radio } = services;
+    return {
+      implementations: implement<typeof hubOperations.rf, HubPrincipal>(hubOperations.rf, {
+        getState: () => radio.rfState(),
+        record: ({ body }) => radio.record(body.frequency),
+        replay: ({ body }) => radio.transmit(body.frequency, body.data),
+        emulate: ({ params, body }) => radio.transmit(params.frequency, body),
+        set433MHzConfig: ({ body }) => radio.set433Config(body),
+        txInfraredProntohex: ({ body }) => radio.prontoHex(body.payload, body.repetitions),
+      }),
+    };
   },
 };

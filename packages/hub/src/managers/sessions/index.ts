@@ -16,8 +16,8 @@ function visibleSession(context: HubContext, principal: HubPrincipal, id: string
 
 export const sessionsManager: HubManager = {
   name: 'sessions',
-  implementations: (context) =>
-    implement<typeof hubOperations.sessions, HubPrincipal>(hubOperations.sessions, {
+  create: (context) => ({
+    implementations: implement<typeof hubOperations.sessions, HubPrincipal>(hubOperations.sessions, {
       getState: () => ({ sessionCount: context.sessions.count() }),
       getSessionMe: ({ principal }) => {
         const session = context.sessions.get(principal.sessionId);
@@ -38,4 +38,5 @@ export const sessionsManager: HubManager = {
         context.sessions.delete(session.id);
       },
     }),
+  }),
 };

@@ -102,7 +102,7 @@ function speak(context: HubContext, userId: string, text: string, voice: string,
 export const speechOutputManager: HubManager = {
   name: 'speech-output',
   migrations,
-  implementations: (context) => {
+  create: (context) => {
     const setInstalled = (id: string, installed: boolean) => {
       const entry = findVoice(id);
       if (entry.builtIn && !installed) throw new HearthError('conflict', `Voice ${id} is built in and cannot be uninstalled`);
@@ -122,29 +122,31 @@ export const speechOutputManager: HubManager = {
       if (!voice.installed) throw new HearthError('conflict', `Voice ${id} is not installed`);
       return voice;
     };
-    return implement<(typeof hubOperations)['speech-output'], HubPrincipal>(hubOperations['speech-output'], {
-      getState: () => {
-        const last = context.db.prepare('SELECT * FROM speech_utterance ORDER BY created_at DESC LIMIT 1').get() as
-          | UtteranceRow
-          | undefined;
-        return {
-          voice: readOption(context, 'speech-output', 'voice', 'en-us-female'),
-          installedVoices: installedIds(context),
-          lastUtterance: last ? toUtterance(last) : null,
-        };
-      },
-      ...optionHandlers(context, 'speech-output', hubOperations['speech-output'], behaviours),
-      getVoices: () => Object.fromEntries(voiceCatalogue.map((v) => [v.id, toVoice(context, v)])),
-      getVoice: ({ params }) => toVoice(context, findVoice(params.id)),
-      installVoice: ({ params }) => setInstalled(params.id, true),
-      uninstallVoice: ({ params }) => setInstalled(params.id, false),
-      playVoiceSample: ({ params, principal }) => {
-        const voice = toVoice(context, findVoice(params.id));
-        if (!voice.installed) throw new HearthError('conflict', `Voice ${params.id} is not installed`);
-        return speak(context, principal.userId, `Hello, I am ${voice.name}.`, voice.id, null, true);
-      },
-      say: ({ body, principal }) =>
-        speak(context, principal.userId, body.text, currentVoice().id, body.session ?? null, body.synthesize ?? true),
-    });
+    return {
+      implementations: implement<(typeof hubOperations)['speech-output'], HubPrincipal>(hubOperations['speech-output'], {
+        getState: () => {
+          const last = context.db.prepare('SELECT * FROM speech_utterance ORDER BY created_at DESC LIMIT 1').get() as
+            | UtteranceRow
+            | undefined;
+          return {
+            voice: readOption(context, 'speech-output', 'voice', 'en-us-female'),
+            installedVoices: installedIds(context),
+            lastUtterance: last ? toUtterance(last) : null,
+          };
+        },
+        ...optionHandlers(context, 'speech-output', hubOperations['speech-output'], behaviours),
+        getVoices: () => Object.fromEntries(voiceCatalogue.map((v) => [v.id, toVoice(context, v)])),
+        getVoice: ({ params }) => toVoice(context, findVoice(params.id)),
+        installVoice: ({ params }) => setInstalled(params.id, true),
+        uninstallVoice: ({ params }) => setInstalled(params.id, false),
+        playVoiceSample: ({ params, principal }) => {
+          const voice = toVoice(context, findVoice(params.id));
+          if (!voice.installed) throw new HearthError('conflict', `Voice ${params.id} is not installed`);
+          return speak(context, principal.userId, `Hello, I am ${voice.name}.`, voice.id, null, true);
+        },
+        say: ({ body, principal }) =>
+          speak(context, principal.userId, body.text, currentVoice().id, body.session ?? null, body.synthesize ?? true),
+      }),
+    };
   },
 };

@@ -6,8 +6,8 @@ import { implement } from '@hearth/contract/fastify';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
+import type { AppService } from '../apps/service';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
-import { journalOf } from './journal';
 import { memoryInfo, storageInfo, totals } from './resources';
 
 /** Models with an under-voltage sensor: codes ending in 5q, 6q or 7q. */
@@ -36,39 +36,23 @@ interface RunState {
 interface Profile {
   histogram: IntervalHistogram;
   startedAt: string;
-  timer: NodeJS.Timeout;
+  cancelTimer: () => void;
 }
 
-/** Per-hub runtime state (several hubs may run in one process). */
+/** The system manager's state on one hub while it runs. */
 interface SystemRuntime {
   run: RunState;
-  rebootTimer: NodeJS.Timeout | null;
+  cancelReboot: (() => void) | null;
   profile: Profile | null;
   lastProfile: Record<string, unknown> | null;
   unsubscribe: (() => void) | null;
-}
-
-const runtimes = new WeakMap<HubContext, SystemRuntime>();
-function runtimeOf(context: HubContext): SystemRuntime {
-  let runtime = runtimes.get(context);
-  if (!runtime) {
-    runtime = {
-      run: { status: 'running', mode: null, since: context.startedAt.toISOString() },
-      rebootTimer: null,
-      profile: null,
-      lastProfile: null,
-      unsubscribe: null,
-    };
-    runtimes.set(context, runtime);
-  }
-  return runtime;
 }
 
 const wifiEnabled = (context: HubContext): boolean =>
   context.settings.get('system.wifi', hubModels[context.config.model].platform === 'local');
 const debugNamespace = (context: HubContext): string => context.settings.get('system.debug', '');
 
-function systemInfo(context: HubContext) {
+function systemInfo(context: HubContext, runtime: SystemRuntime) {
   const { config } = context;
   const model = hubModels[config.model];
   return {
@@ -80,13 +64,13 @@ function systemInfo(context: HubContext) {
     platformVersion: model.platform === 'local' ? 2 : 1,
     softwareVersion: config.softwareVersion,
     language: readOption(context, 'i18n', 'language', config.language),
-    uptime: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
+    uptime: Math.round((context.clock.now() - context.startedAt.getTime()) / 1000),
     bootTime: context.startedAt.toISOString(),
     nodeVersion: process.version,
     arch: process.arch,
     hostname: hostname(),
     wifi: wifiEnabled(context),
-    state: runtimeOf(context).run.status,
+    state: runtime.run.status,
     ...(hasUnderVoltageSensor(config.model) ? { videoCoreUnderVoltageCurrentlyRatio: 0 } : {}),
   };
 }
@@ -94,35 +78,24 @@ function systemInfo(context: HubContext) {
 /** The hub's name: set by its owner, defaulting to the configured one. */
 export const hubName = (context: HubContext): string => context.settings.get('system.name', context.config.name);
 
-function installedApps(context: HubContext): Record<string, unknown>[] {
-  const hasApps = context.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'app'").get();
-  if (!hasApps) return [];
-  const rows = context.db.prepare('SELECT * FROM app').all() as Record<string, unknown>[];
-  return rows.map((row) => {
-    let manifest: Record<string, unknown> = {};
-    try {
-      manifest = typeof row.manifest === 'string' ? (JSON.parse(row.manifest) as Record<string, unknown>) : {};
-    } catch {
-      // An unreadable manifest still lists the app by id.
-    }
-    return {
-      id: row.id,
-      version: manifest.version ?? null,
-      enabled: row.enabled === 1,
-      origin: row.origin ?? null,
-      channel: row.channel ?? null,
-    };
-  });
+function installedApps(apps: AppService): Record<string, unknown>[] {
+  return apps.list().map((app) => ({
+    id: app.id,
+    version: app.manifest.version ?? null,
+    enabled: app.enabled,
+    origin: app.origin,
+    channel: app.channel,
+  }));
 }
 
 /** A diagnostic report of the hub, stored so support can ask for it by id. */
-function assembleReport(context: HubContext, append: string | undefined) {
+function assembleReport(context: HubContext, runtime: SystemRuntime, apps: AppService, append: string | undefined) {
   const id = randomUUID();
-  const createdAt = new Date().toISOString();
+  const createdAt = new Date(context.clock.now()).toISOString();
   const report = {
     id,
     createdAt,
-    hub: systemInfo(context),
+    hub: systemInfo(context, runtime),
     versions: {
       hearth: context.config.softwareVersion,
       node: process.version,
@@ -130,11 +103,11 @@ function assembleReport(context: HubContext, append: string | undefined) {
       v8: process.versions.v8,
       platform: `${process.platform} ${process.arch}`,
     },
-    apps: installedApps(context),
+    apps: installedApps(apps),
     memory: memoryInfo(),
     storage: storageInfo(context),
     debug: debugNamespace(context),
-    log: journalOf(context).tail(200),
+    log: context.journal.tail(200),
     append: append ?? null,
   };
   transact(context.db, () =>
@@ -142,20 +115,19 @@ function assembleReport(context: HubContext, append: string | undefined) {
       .prepare('INSERT INTO system_log_report (id, report, created_at) VALUES (?, ?, ?)')
       .run(id, JSON.stringify(report), createdAt),
   );
-  journalOf(context).log(`diagnostic report ${id} stored`);
+  context.journal.log(`diagnostic report ${id} stored`);
   return id;
 }
 
-function reboot(context: HubContext, mode: RebootMode): void {
-  const runtime = runtimeOf(context);
+function reboot(context: HubContext, runtime: SystemRuntime, mode: RebootMode): void {
   if (runtime.run.status === 'rebooting') throw new HearthError('conflict', 'The hub is already rebooting');
-  const requestedAt = new Date().toISOString();
+  const requestedAt = new Date(context.clock.now()).toISOString();
   runtime.run = { status: 'rebooting', mode, since: requestedAt };
   transact(context.db, () => {
     context.settings.set('system.lastReboot', { mode, requestedAt });
     context.settings.set('system.rebootCount', context.settings.get('system.rebootCount', 0) + 1);
   });
-  journalOf(context).log(`reboot requested (${mode})`);
+  context.journal.log(`reboot requested (${mode})`);
   context.events.publish({
     uri: 'homey:manager:system',
     event: 'reboot',
@@ -163,39 +135,37 @@ function reboot(context: HubContext, mode: RebootMode): void {
     scope: 'homey.system.readonly',
   });
   // The simulated hub keeps its process: after a moment it is running again.
-  runtime.rebootTimer = setTimeout(() => {
-    runtime.rebootTimer = null;
-    runtime.run = { status: 'running', mode: null, since: new Date().toISOString() };
-    journalOf(context).log(`running again after ${mode} reboot`);
+  runtime.cancelReboot = context.clock.setTimeout(() => {
+    runtime.cancelReboot = null;
+    runtime.run = { status: 'running', mode: null, since: new Date(context.clock.now()).toISOString() };
+    context.journal.log(`running again after ${mode} reboot`);
     context.events.publish({ uri: 'homey:manager:system', event: 'ready', data: { mode }, scope: 'homey.system.readonly' });
   }, REBOOT_MS);
-  runtime.rebootTimer.unref();
 }
 
 function setDebug(context: HubContext, namespace: string) {
   context.settings.set('system.debug', namespace);
-  journalOf(context).log(`debug namespaces set to "${namespace}"`);
+  context.journal.log(`debug namespaces set to "${namespace}"`);
   return { namespace };
 }
 
 function setWifi(context: HubContext, enabled: boolean) {
   if (hubModels[context.config.model].platform === 'cloud') throw new HearthError('conflict', 'A cloud hub has no Wi-Fi');
   context.settings.set('system.wifi', enabled);
-  journalOf(context).log(`wifi ${enabled ? 'enabled' : 'disabled'}`);
+  context.journal.log(`wifi ${enabled ? 'enabled' : 'disabled'}`);
   return { enabled };
 }
 
-function stopProfile(context: HubContext) {
-  const runtime = runtimeOf(context);
+function stopProfile(context: HubContext, runtime: SystemRuntime) {
   const profile = runtime.profile;
   if (!profile) throw new HearthError('conflict', 'No profile is running');
-  clearTimeout(profile.timer);
+  profile.cancelTimer();
   profile.histogram.disable();
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
   runtime.profile = null;
   runtime.lastProfile = {
     startedAt: profile.startedAt,
-    stoppedAt: new Date().toISOString(),
+    stoppedAt: new Date(context.clock.now()).toISOString(),
     eventLoopDelay: {
       min: ms(profile.histogram.min),
       mean: ms(profile.histogram.mean),
@@ -210,65 +180,69 @@ function stopProfile(context: HubContext) {
 export const systemManager: HubManager = {
   name: 'system',
   migrations,
-  implementations: (context) =>
-    implement<typeof hubOperations.system, HubPrincipal>(hubOperations.system, {
-      ping: () => ({ id: context.config.id, version: context.config.softwareVersion }),
-      getInfo: () => systemInfo(context),
-      getSystemName: () => hubName(context),
-      setSystemName: ({ body }) => {
-        context.settings.set('system.name', body.name.trim());
-        return hubName(context);
-      },
-      getState: () => ({
-        ...runtimeOf(context).run,
-        ...optionValues(context, 'system', behaviours),
-        wifi: wifiEnabled(context),
-        debug: debugNamespace(context),
-        lastReboot: context.settings.get('system.lastReboot', null),
-        rebootCount: context.settings.get('system.rebootCount', 0),
-        profiling: runtimeOf(context).profile !== null,
+  create: (context, services) => {
+    const runtime: SystemRuntime = {
+      run: { status: 'running', mode: null, since: context.startedAt.toISOString() },
+      cancelReboot: null,
+      profile: null,
+      lastProfile: null,
+      unsubscribe: null,
+    };
+    return {
+      implementations: implement<typeof hubOperations.system, HubPrincipal>(hubOperations.system, {
+        ping: () => ({ id: context.config.id, version: context.config.softwareVersion }),
+        getInfo: () => systemInfo(context, runtime),
+        getSystemName: () => hubName(context),
+        setSystemName: ({ body }) => {
+          context.settings.set('system.name', body.name.trim());
+          return hubName(context);
+        },
+        getState: () => ({
+          ...runtime.run,
+          ...optionValues(context, 'system', behaviours),
+          wifi: wifiEnabled(context),
+          debug: debugNamespace(context),
+          lastReboot: context.settings.get('system.lastReboot', null),
+          rebootCount: context.settings.get('system.rebootCount', 0),
+          profiling: runtime.profile !== null,
+        }),
+        ...optionHandlers(context, 'system', hubOperations.system, behaviours),
+        reboot: () => reboot(context, runtime, 'normal'),
+        rebootRecovery: () => reboot(context, runtime, 'recovery'),
+        rebootOTA: () => reboot(context, runtime, 'ota'),
+        getMemoryInfo: () => memoryInfo(),
+        getMemoryInfoTotal: () => totals(memoryInfo()),
+        getStorageInfo: () => storageInfo(context),
+        getStorageInfoTotal: () => totals(storageInfo(context)),
+        getJournal: ({ query }) => context.journal.tail(query.lines ?? 100),
+        sendLog: ({ body }) => assembleReport(context, runtime, services.apps, body.append),
+        setDebug: ({ body }) => setDebug(context, body.namespace),
+        setDebugMask: ({ params }) => setDebug(context, params.mask),
+        enableWifi: () => setWifi(context, true),
+        disableWifi: () => setWifi(context, false),
+        startProfile: ({ body }) => {
+          if (runtime.profile) throw new HearthError('conflict', 'A profile is already running');
+          const histogram = monitorEventLoopDelay({ resolution: 10 });
+          histogram.enable();
+          const duration = body.duration ?? 30_000;
+          const cancelTimer = context.clock.setTimeout(() => {
+            if (runtime.profile) stopProfile(context, runtime);
+          }, duration);
+          runtime.profile = { histogram, startedAt: new Date(context.clock.now()).toISOString(), cancelTimer };
+          return { startedAt: runtime.profile.startedAt, duration };
+        },
+        stopProfile: () => stopProfile(context, runtime),
       }),
-      ...optionHandlers(context, 'system', hubOperations.system, behaviours),
-      reboot: () => reboot(context, 'normal'),
-      rebootRecovery: () => reboot(context, 'recovery'),
-      rebootOTA: () => reboot(context, 'ota'),
-      getMemoryInfo: () => memoryInfo(),
-      getMemoryInfoTotal: () => totals(memoryInfo()),
-      getStorageInfo: () => storageInfo(context),
-      getStorageInfoTotal: () => totals(storageInfo(context)),
-      getJournal: ({ query }) => journalOf(context).tail(query.lines ?? 100),
-      sendLog: ({ body }) => assembleReport(context, body.append),
-      setDebug: ({ body }) => setDebug(context, body.namespace),
-      setDebugMask: ({ params }) => setDebug(context, params.mask),
-      enableWifi: () => setWifi(context, true),
-      disableWifi: () => setWifi(context, false),
-      startProfile: ({ body }) => {
-        const runtime = runtimeOf(context);
-        if (runtime.profile) throw new HearthError('conflict', 'A profile is already running');
-        const histogram = monitorEventLoopDelay({ resolution: 10 });
-        histogram.enable();
-        const duration = body.duration ?? 30_000;
-        const timer = setTimeout(() => {
-          if (runtime.profile) stopProfile(context);
-        }, duration);
-        timer.unref();
-        runtime.profile = { histogram, startedAt: new Date().toISOString(), timer };
-        return { startedAt: runtime.profile.startedAt, duration };
+      start: () => {
+        const journal = context.journal;
+        journal.log(`Hearth ${context.config.softwareVersion} started (${context.config.model})`);
+        runtime.unsubscribe = context.events.on((event) => journal.log(`${event.uri} ${event.event}`));
       },
-      stopProfile: () => stopProfile(context),
-    }),
-  start: (context) => {
-    const journal = journalOf(context);
-    journal.log(`Hearth ${context.config.softwareVersion} started (${context.config.model})`);
-    runtimeOf(context).unsubscribe = context.events.on((event) => journal.log(`${event.uri} ${event.event}`));
-  },
-  stop: (context?: HubContext) => {
-    if (!context) return;
-    const runtime = runtimes.get(context);
-    if (!runtime) return;
-    runtime.unsubscribe?.();
-    if (runtime.rebootTimer) clearTimeout(runtime.rebootTimer);
-    if (runtime.profile) stopProfile(context);
-    runtimes.delete(context);
+      stop: () => {
+        runtime.unsubscribe?.();
+        runtime.cancelReboot?.();
+        if (runtime.profile) stopProfile(context, runtime);
+      },
+    };
   },
 };

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { HubContext } from '../../platform/context';
+import type { Clock } from '../../core/clock';
 
 const LIMIT = 1000;
 
@@ -15,10 +15,13 @@ export class Journal {
   private readonly entries: { at: number; message: string }[] = [];
   private next = 0;
 
-  constructor(private readonly hubId: string) {}
+  constructor(
+    private readonly hubId: string,
+    private readonly clock: Clock,
+  ) {}
 
   log(message: string): void {
-    const entry = { at: Date.now(), message };
+    const entry = { at: this.clock.now(), message };
     if (this.entries.length < LIMIT) this.entries.push(entry);
     else this.entries[this.next] = entry;
     this.next = (this.next + 1) % LIMIT;
@@ -29,17 +32,6 @@ export class Journal {
       this.entries.length < LIMIT ? this.entries : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
     return ordered.slice(-count).map(({ at, message }) => `${new Date(at).toISOString()} hearth[${this.hubId}]: ${message}`);
   }
-}
-
-const journals = new WeakMap<HubContext, Journal>();
-
-export function journalOf(context: HubContext): Journal {
-  let journal = journals.get(context);
-  if (!journal) {
-    journal = new Journal(context.config.id);
-    journals.set(context, journal);
-  }
-  return journal;
 }
 
 /** Support needs a hub's warnings and errors in its diagnostic report, whatever its console shows. */
@@ -72,13 +64,13 @@ class JournalDestination {
  * the journal too, even when the console is silent (as in tests). The logger itself runs at the lower of the
  * two levels, so records neither wants (a request's info lines on a quiet hub) cost nothing.
  */
-export function journalingLogger(context: HubContext, level: string) {
+export function journalingLogger(journal: Journal, level: string) {
   const levels = pino.levels.values;
   if (level !== 'silent' && levels[level] === undefined) throw new Error(`Unknown log level "${level}"`);
-  const journal = { level: JOURNALED_LEVEL, stream: new JournalDestination(journalOf(context)) };
+  const destination = { level: JOURNALED_LEVEL, stream: new JournalDestination(journal) };
   const toConsole = level === 'silent' ? [] : [{ level, stream: pino.destination(1) }];
   return {
     level: (levels[level] ?? Number.POSITIVE_INFINITY) < levels[JOURNALED_LEVEL] ? level : JOURNALED_LEVEL,
-    stream: pino.multistream([...toConsole, journal]),
+    stream: pino.multistream([...toConsole, destination]),
   };
 }

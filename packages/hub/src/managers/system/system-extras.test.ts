@@ -110,7 +110,9 @@ describe('system manager: state, reboots, resources, journal, debug, wifi', () =
 
   it('profiles the event loop for an internal caller', async () => {
     // No internal session exists on a test hub, so the handlers are called as the transport would after authorising.
-    const handlers = Object.fromEntries(systemManager.implementations(t.hub.context).map((i) => [i.operation.name, i.handler]));
+    const handlers = Object.fromEntries(
+      (t.hub.managers.get(systemManager.name)?.implementations ?? []).map((i) => [i.operation.name, i.handler]),
+    );
     const call = (name: string, body: unknown) => handlers[name]?.({ body } as never);
     expect(await call('startProfile', { duration: 5000 })).toMatchObject({ duration: 5000 });
     await expect(Promise.resolve().then(() => call('startProfile', {}))).rejects.toMatchObject({ code: 'conflict' });

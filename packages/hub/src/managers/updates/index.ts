@@ -64,9 +64,6 @@ const releaseNotes = (release: Release): WhatsNewEntry => ({
   date: release.releaseDate,
 });
 
-/** Install progress per hub: a timer moves the state on until the update is in place. */
-const timers = new WeakMap<HubContext, NodeJS.Timeout>();
-
 function readState(context: HubContext): InstallState {
   return context.settings.get<InstallState>('updates.state', idle);
 }
@@ -89,18 +86,15 @@ function writeState(context: HubContext, state: InstallState): void {
   context.events.entity('updates', 'update', 'update', publicState(context), READ_SCOPE);
 }
 
-function step(context: HubContext): void {
-  const state = context.db.open ? readState(context) : idle;
-  if (state.status !== 'downloading' && state.status !== 'installing') {
-    stopTimer(context);
-    return;
-  }
+/** Moves an install on by one step; answers whether it is still in progress. */
+function step(context: HubContext): boolean {
+  const state = readState(context);
+  if (state.status !== 'downloading' && state.status !== 'installing') return false;
   const progress = Math.min(100, state.progress + 20);
   if (progress < 100) {
     writeState(context, { ...state, progress, status: progress < 60 ? 'downloading' : 'installing' });
-    return;
+    return true;
   }
-  stopTimer(context);
   const version = state.version as string;
   transact(context.db, () => {
     context.settings.set('updates.installedVersion', version);
@@ -111,80 +105,85 @@ function step(context: HubContext): void {
       const whatsNew = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', []);
       context.settings.set('updates.whatsnew', [...whatsNew.filter((w) => w.id !== version), releaseNotes(release)]);
     }
-    writeState(context, { ...state, progress: 100, status: 'installed', finishedAt: new Date().toISOString() });
+    writeState(context, { ...state, progress: 100, status: 'installed', finishedAt: isoNow(context) });
   });
   if (!state.silent && readOption(context, 'updates', 'updateNotifications', true))
     notify(context, { ownerUri: 'homey:manager:updates', excerpt: `Hearth ${version} is installed.` });
+  return false;
 }
 
-function stopTimer(context: HubContext): void {
-  const timer = timers.get(context);
-  if (timer) clearInterval(timer);
-  timers.delete(context);
-}
+const isoNow = (context: HubContext) => new Date(context.clock.now()).toISOString();
 
 /** Software updates from the hub's channel: which exist, installing one, aborting, and what's new. */
 export const updatesManager: HubManager = {
   name: 'updates',
-  implementations: (context) =>
-    implement<typeof hubOperations.updates, HubPrincipal>(hubOperations.updates, {
-      getState: () => ({
-        ...publicState(context),
-        ...optionValues(context, 'updates', behaviours),
-        available: available(context).length,
+  create: (context) => {
+    /** The install in progress moves on with a timer; it does not outlive the hub's process. */
+    let stopStepping: (() => void) | null = null;
+    const stopTimer = () => {
+      stopStepping?.();
+      stopStepping = null;
+    };
+    return {
+      implementations: implement<typeof hubOperations.updates, HubPrincipal>(hubOperations.updates, {
+        getState: () => ({
+          ...publicState(context),
+          ...optionValues(context, 'updates', behaviours),
+          available: available(context).length,
+        }),
+        ...optionHandlers(context, 'updates', hubOperations.updates, behaviours),
+        getUpdates: () => available(context).map((r) => ({ id: r.version, ...r, changelog: { ...r.changelog } })),
+        installUpdate: ({ body }) => {
+          const current = readState(context);
+          if (current.status === 'downloading' || current.status === 'installing')
+            throw new HearthError('conflict', `Update ${current.version} is already being installed`);
+          const [newest] = available(context);
+          if (!newest) throw new HearthError('not_found', 'No update is available on this channel');
+          writeState(context, {
+            status: 'downloading',
+            version: newest.version,
+            progress: 0,
+            reboot: body.reboot ?? false,
+            silent: body.silent ?? false,
+            startedAt: isoNow(context),
+            finishedAt: null,
+          });
+          stopTimer();
+          stopStepping = context.clock.setInterval(() => {
+            if (!step(context)) stopTimer();
+          }, STEP_MS);
+          return publicState(context);
+        },
+        abortInstallUpdate: () => {
+          const current = readState(context);
+          if (current.status !== 'downloading' && current.status !== 'installing')
+            throw new HearthError('conflict', 'No update is being installed');
+          stopTimer();
+          writeState(context, { ...current, status: 'aborted', finishedAt: isoNow(context) });
+          return publicState(context);
+        },
+        getWhatsNew: () => {
+          const dismissed = new Set(context.settings.get<string[]>('updates.whatsnewDismissed', []));
+          const running = releases.find((r) => r.version === installedVersion(context));
+          const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
+          return entries.filter((e) => !dismissed.has(e.id));
+        },
+        dismissWhatsNew: ({ params }) => {
+          const running = releases.find((r) => r.version === installedVersion(context));
+          const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
+          const dismissed = context.settings.get<string[]>('updates.whatsnewDismissed', []);
+          if (!entries.some((e) => e.id === params.id) || dismissed.includes(params.id))
+            throw notFound("What's new entry", params.id);
+          context.settings.set('updates.whatsnewDismissed', [...dismissed, params.id]);
+        },
       }),
-      ...optionHandlers(context, 'updates', hubOperations.updates, behaviours),
-      getUpdates: () => available(context).map((r) => ({ id: r.version, ...r, changelog: { ...r.changelog } })),
-      installUpdate: ({ body }) => {
-        const current = readState(context);
-        if (current.status === 'downloading' || current.status === 'installing')
-          throw new HearthError('conflict', `Update ${current.version} is already being installed`);
-        const [newest] = available(context);
-        if (!newest) throw new HearthError('not_found', 'No update is available on this channel');
-        writeState(context, {
-          status: 'downloading',
-          version: newest.version,
-          progress: 0,
-          reboot: body.reboot ?? false,
-          silent: body.silent ?? false,
-          startedAt: new Date().toISOString(),
-          finishedAt: null,
-        });
-        const timer = setInterval(() => step(context), STEP_MS);
-        timer.unref();
-        timers.set(context, timer);
-        return publicState(context);
+      start: () => {
+        // An install cut short by a stop does not resume by itself.
+        const state = readState(context);
+        if (state.status === 'downloading' || state.status === 'installing')
+          context.settings.set('updates.state', { ...state, status: 'aborted', finishedAt: isoNow(context) });
       },
-      abortInstallUpdate: () => {
-        const current = readState(context);
-        if (current.status !== 'downloading' && current.status !== 'installing')
-          throw new HearthError('conflict', 'No update is being installed');
-        stopTimer(context);
-        writeState(context, { ...current, status: 'aborted', finishedAt: new Date().toISOString() });
-        return publicState(context);
-      },
-      getWhatsNew: () => {
-        const dismissed = new Set(context.settings.get<string[]>('updates.whatsnewDismissed', []));
-        const running = releases.find((r) => r.version === installedVersion(context));
-        const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
-        return entries.filter((e) => !dismissed.has(e.id));
-      },
-      dismissWhatsNew: ({ params }) => {
-        const running = releases.find((r) => r.version === installedVersion(context));
-        const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
-        const dismissed = context.settings.get<string[]>('updates.whatsnewDismissed', []);
-        if (!entries.some((e) => e.id === params.id) || dismissed.includes(params.id))
-          throw notFound("What's new entry", params.id);
-        context.settings.set('updates.whatsnewDismissed', [...dismissed, params.id]);
-      },
-    }),
-  start: (context) => {
-    // An install cut short by a stop does not resume by itself.
-    const state = readState(context);
-    if (state.status === 'downloading' || state.status === 'installing')
-      context.settings.set('updates.state', { ...state, status: 'aborted', finishedAt: new Date().toISOString() });
-  },
-  stop: (context?: HubContext) => {
-    if (context) stopTimer(context);
+      stop: stopTimer,
+    };
   },
 };

@@ -69,7 +69,7 @@ async function userForDelegation(context: HubContext, claims: DelegationClaims):
       ? (claims.role ?? null)
       : configuredOwner === claims.sub
         ? 'owner'
-        : await cloudRoleOf(context.config, claims.sub);
+        : await cloudRoleOf(context.cloud, context.config, claims.sub);
   const owner = context.users.owner();
   if (role === 'owner' && owner && owner.athomId === null && (configuredOwner === null || configuredOwner === claims.sub)) {
     return context.users.update(owner.id, { athomId: claims.sub, ...(claims.name ? { name: claims.name } : {}) }) as HubUser;
@@ -93,14 +93,7 @@ function checkScopes(scopes: readonly string[]): void {
 /** The users of the hub: the owner, invited people with roles, their personal access tokens and sign-in. */
 export const usersManager: HubManager = {
   name: 'users',
-  start: (context) => {
-    const owner = context.users.owner();
-    const athomId = context.config.ownerAthomId;
-    if (owner && owner.athomId === null && athomId && !context.users.findByAthomId(athomId)) {
-      context.users.update(owner.id, { athomId });
-    }
-  },
-  implementations: (context) => {
+  create: (context) => {
     const verifier = new DelegationVerifier(context.config.cloudUrl);
     const { users, sessions } = context;
 
@@ -126,182 +119,194 @@ export const usersManager: HubManager = {
       return { claims };
     };
 
-    return implement<typeof hubOperations.users, HubPrincipal>(hubOperations.users, {
-      getState: () => ({
-        ownerId: users.owner()?.id ?? '',
-        userCount: users.count(),
-        installerAccess: installerAccess(context),
-      }),
-      login: async ({ body }) => {
-        const claims = await verifier.verify(body.token);
-        const user = await userForDelegation(context, claims);
-        return newLoginSession(context, user, null);
-      },
-      getUserMe: ({ principal }) => requireUser(context, principal.userId),
-      updateUserMe: ({ principal, body }) => {
-        const name = body.name?.trim();
-        if (body.name !== undefined && !name) throw invalidParameter('name', 'Must not be empty');
-        return users.update(requireUser(context, principal.userId).id, { name }) as HubUser;
-      },
-      deleteUserMe: ({ principal }) => {
-        if (principal.role === 'owner') throw new HearthError('forbidden', 'The owner must hand the hub over before leaving');
-        users.delete(principal.userId);
-      },
-      getUsers: ({ principal }) => Object.fromEntries(users.list().map((user) => [user.id, userView(user, principal)])),
-      getUser: ({ principal, params }) => userView(requireUser(context, params.id), principal),
-      createUser: ({ body }) => {
-        const name = body.name === undefined ? 'Invited user' : body.name.trim();
-        if (!name) throw invalidParameter('user.name', 'Must not be empty');
-        const inviteToken = randomBytes(24).toString('base64url');
-        const user = users.create({
-          name,
-          role: body.role,
-          enabled: body.enabled,
-          verified: false,
-          properties: body.properties,
-          inviteToken,
-        });
-        return { ...user, inviteToken };
-      },
-      updateUser: ({ principal, params, body }) => {
-        const user = requireUser(context, params.id);
-        if (user.role === 'owner' && principal.userId !== user.id) {
-          throw new HearthError('forbidden', 'Only the owner may change the owner');
-        }
-        if (user.role === 'owner' && body.role !== undefined) {
-          throw invalidParameter('user.role', 'The owner keeps the owner role; use swap-owner to hand the hub over');
-        }
-        if (user.role === 'owner' && body.enabled === false)
-          throw invalidParameter('user.enabled', 'The owner cannot be disabled');
-        const name = body.name?.trim();
-        if (body.name !== undefined && !name) throw invalidParameter('user.name', 'Must not be empty');
-        return users.update(user.id, { name, role: body.role, enabled: body.enabled, properties: body.properties }) as HubUser;
-      },
-      deleteUser: ({ params }) => {
-        const user = requireUser(context, params.id);
-        if (user.role === 'owner') throw new HearthError('forbidden', 'The owner cannot be deleted');
-        users.delete(user.id);
-      },
-      updateUserMeProperties: ({ principal, params, body }) => {
-        const user = requireUser(context, principal.userId);
-        return users.update(user.id, { properties: { ...user.properties, [params.id]: body.value } }) as HubUser;
-      },
-      deleteUserMeProperties: ({ principal, params }) => {
-        const user = requireUser(context, principal.userId);
-        if (!(params.id in user.properties)) throw notFound('Property', params.id);
-        const { [params.id]: _removed, ...properties } = user.properties;
-        return users.update(user.id, { properties }) as HubUser;
-      },
-      swapOwner: ({ principal, body }) => {
-        requireOwner(principal);
-        const next = requireUser(context, body.newOwnerUserId);
-        if (next.id === principal.userId) throw invalidParameter('newOwnerUserId', 'This user is the owner already');
-        if (!next.enabled || !next.verified) {
-          throw invalidParameter('newOwnerUserId', 'The new owner must be an enabled user who accepted the invitation');
-        }
-        return users.swapOwner(next.id);
-      },
-      acceptInvite: ({ body }) => {
-        const secret = body.inviteToken ?? body.secret;
-        if (secret === undefined) throw new HearthError('missing_parameter', 'Missing Parameter: inviteToken');
-        const user = users.findByInvite(secret);
-        if (!user) throw notFound('Invitation');
-        const holder = users.findByAthomId(body.athomId);
-        if (holder && holder.id !== user.id) throw new HearthError('conflict', 'This account is a user of this hub already');
-        const name = body.name?.trim();
-        return users.acceptInvite(user.id, body.athomId, name || undefined);
-      },
-      getPersonalAccessTokens: ({ principal }) =>
-        sessions.listPats(principal.userId).map((session) => ({
-          id: session.id,
-          name: session.name,
-          scopes: session.scopes ?? ['homey'],
-          createdAt: session.createdAt,
-          lastUsed: session.lastUsed,
-        })),
-      createPersonalAccessToken: ({ principal, body }) => {
-        const name = body.name.trim();
-        if (!name) throw invalidParameter('name', 'Must not be empty');
-        checkScopes(body.scopes);
-        // Capped by the creating session's own scopes, which are already capped by the user's role.
-        const scopes = intersectScopes(body.scopes, principal.scopes ?? ['homey']);
-        const { session, token } = sessions.create({ type: 'PAT', userId: principal.userId, name, scopes });
-        return { id: session.id, token, name, scopes };
-      },
-      deletePersonalAccessToken: ({ principal, params }) => {
-        const session = sessions.get(params.id);
-        if (session?.type !== 'PAT' || session.userId !== principal.userId) {
-          throw notFound('Personal access token', params.id);
-        }
-        sessions.delete(session.id);
-      },
-      loginLocal: async ({ body }) => {
-        const user = await users.verifyCredentials(body.username, body.password);
-        if (!user) throw new HearthError('invalid_credentials', 'Invalid username or password');
-        return newLoginSession(context, user, body.clientName);
-      },
-      updateUserMeLocalCredentials: async ({ principal, body }) => {
-        await setCredentials(principal.userId, body.username, body.password);
-      },
-      updateUserLocalCredentials: async ({ principal, params, body }) => {
-        if (!isHouseholdAdmin(principal, 'homey.user'))
-          throw new HearthError('forbidden', 'Only owners and managers may do this');
-        const user = requireUser(context, params.id);
-        if (user.role === 'owner' && principal.role !== 'owner') throw new HearthError('forbidden', 'Only the owner may do this');
-        await setCredentials(user.id, body.username, body.password);
-      },
-      deleteUserMeLocalCredentials: ({ principal }) => {
-        users.deleteCredentials(principal.userId);
-      },
-      deleteUserLocalCredentials: ({ principal, params }) => {
-        if (!isHouseholdAdmin(principal, 'homey.user'))
-          throw new HearthError('forbidden', 'Only owners and managers may do this');
-        const user = requireUser(context, params.id);
-        if (user.role === 'owner' && principal.role !== 'owner') throw new HearthError('forbidden', 'Only the owner may do this');
-        users.deleteCredentials(user.id);
-      },
-      grantInstallerAccess: ({ principal }) => {
-        requireOwner(principal);
-        const now = Date.now();
-        const grant: InstallerGrant = {
-          grantedAt: new Date(now).toISOString(),
-          expiresAt: new Date(now + INSTALLER_ACCESS_MS).toISOString(),
-        };
-        context.settings.set(INSTALLER_SETTING, grant);
-        return installerAccess(context);
-      },
-      revokeInstallerAccess: ({ principal }) => {
-        requireOwner(principal);
-        context.settings.delete(INSTALLER_SETTING);
-        for (const user of users.list()) {
-          if (user.properties.installer === true) for (const session of sessions.list(user.id)) sessions.delete(session.id);
-        }
-        return installerAccess(context);
-      },
-      requestInstallerAccess: async ({ body }) => {
-        const { claims } = await requireInstaller(body.jwt);
-        const existing = users.findByAthomId(claims.sub);
-        const installer =
-          existing ??
-          users.create({
-            name: claims.name ?? 'Installer',
-            role: 'manager',
-            athomId: claims.sub,
-            properties: { installer: true },
+    return {
+      implementations: implement<typeof hubOperations.users, HubPrincipal>(hubOperations.users, {
+        getState: () => ({
+          ownerId: users.owner()?.id ?? '',
+          userCount: users.count(),
+          installerAccess: installerAccess(context),
+        }),
+        login: async ({ body }) => {
+          const claims = await verifier.verify(body.token);
+          const user = await userForDelegation(context, claims);
+          return newLoginSession(context, user, null);
+        },
+        getUserMe: ({ principal }) => requireUser(context, principal.userId),
+        updateUserMe: ({ principal, body }) => {
+          const name = body.name?.trim();
+          if (body.name !== undefined && !name) throw invalidParameter('name', 'Must not be empty');
+          return users.update(requireUser(context, principal.userId).id, { name }) as HubUser;
+        },
+        deleteUserMe: ({ principal }) => {
+          if (principal.role === 'owner') throw new HearthError('forbidden', 'The owner must hand the hub over before leaving');
+          users.delete(principal.userId);
+        },
+        getUsers: ({ principal }) => Object.fromEntries(users.list().map((user) => [user.id, userView(user, principal)])),
+        getUser: ({ principal, params }) => userView(requireUser(context, params.id), principal),
+        createUser: ({ body }) => {
+          const name = body.name === undefined ? 'Invited user' : body.name.trim();
+          if (!name) throw invalidParameter('user.name', 'Must not be empty');
+          const inviteToken = randomBytes(24).toString('base64url');
+          const user = users.create({
+            name,
+            role: body.role,
+            enabled: body.enabled,
+            verified: false,
+            properties: body.properties,
+            inviteToken,
           });
-        if (!installer.enabled) throw new HearthError('forbidden', 'This user is disabled on this hub');
-        return newLoginSession(context, installer, 'Installer', installerAccess(context).expiresAt ?? undefined);
-      },
-      swapOwnerInstaller: async ({ body }) => {
-        const { claims } = await requireInstaller(body.jwt);
-        const installer = users.findByAthomId(claims.sub);
-        if (installer?.properties.installer !== true) throw new HearthError('forbidden', 'Only the installer may do this');
-        const next = requireUser(context, body.newOwnerUserId);
-        if (!next.enabled || !next.verified || next.role === 'owner') {
-          throw invalidParameter('newOwnerUserId', 'The new owner must be an enabled user who accepted the invitation');
+          return { ...user, inviteToken };
+        },
+        updateUser: ({ principal, params, body }) => {
+          const user = requireUser(context, params.id);
+          if (user.role === 'owner' && principal.userId !== user.id) {
+            throw new HearthError('forbidden', 'Only the owner may change the owner');
+          }
+          if (user.role === 'owner' && body.role !== undefined) {
+            throw invalidParameter('user.role', 'The owner keeps the owner role; use swap-owner to hand the hub over');
+          }
+          if (user.role === 'owner' && body.enabled === false)
+            throw invalidParameter('user.enabled', 'The owner cannot be disabled');
+          const name = body.name?.trim();
+          if (body.name !== undefined && !name) throw invalidParameter('user.name', 'Must not be empty');
+          return users.update(user.id, { name, role: body.role, enabled: body.enabled, properties: body.properties }) as HubUser;
+        },
+        deleteUser: ({ params }) => {
+          const user = requireUser(context, params.id);
+          if (user.role === 'owner') throw new HearthError('forbidden', 'The owner cannot be deleted');
+          users.delete(user.id);
+        },
+        updateUserMeProperties: ({ principal, params, body }) => {
+          const user = requireUser(context, principal.userId);
+          return users.update(user.id, { properties: { ...user.properties, [params.id]: body.value } }) as HubUser;
+        },
+        deleteUserMeProperties: ({ principal, params }) => {
+          const user = requireUser(context, principal.userId);
+          if (!(params.id in user.properties)) throw notFound('Property', params.id);
+          const { [params.id]: _removed, ...properties } = user.properties;
+          return users.update(user.id, { properties }) as HubUser;
+        },
+        swapOwner: ({ principal, body }) => {
+          requireOwner(principal);
+          const next = requireUser(context, body.newOwnerUserId);
+          if (next.id === principal.userId) throw invalidParameter('newOwnerUserId', 'This user is the owner already');
+          if (!next.enabled || !next.verified) {
+            throw invalidParameter('newOwnerUserId', 'The new owner must be an enabled user who accepted the invitation');
+          }
+          return users.swapOwner(next.id);
+        },
+        acceptInvite: ({ body }) => {
+          const secret = body.inviteToken ?? body.secret;
+          if (secret === undefined) throw new HearthError('missing_parameter', 'Missing Parameter: inviteToken');
+          const user = users.findByInvite(secret);
+          if (!user) throw notFound('Invitation');
+          const holder = users.findByAthomId(body.athomId);
+          if (holder && holder.id !== user.id) throw new HearthError('conflict', 'This account is a user of this hub already');
+          const name = body.name?.trim();
+          return users.acceptInvite(user.id, body.athomId, name || undefined);
+        },
+        getPersonalAccessTokens: ({ principal }) =>
+          sessions.listPats(principal.userId).map((session) => ({
+            id: session.id,
+            name: session.name,
+            scopes: session.scopes ?? ['homey'],
+            createdAt: session.createdAt,
+            lastUsed: session.lastUsed,
+          })),
+        createPersonalAccessToken: ({ principal, body }) => {
+          const name = body.name.trim();
+          if (!name) throw invalidParameter('name', 'Must not be empty');
+          checkScopes(body.scopes);
+          // Capped by the creating session's own scopes, which are already capped by the user's role.
+          const scopes = intersectScopes(body.scopes, principal.scopes ?? ['homey']);
+          const { session, token } = sessions.create({ type: 'PAT', userId: principal.userId, name, scopes });
+          return { id: session.id, token, name, scopes };
+        },
+        deletePersonalAccessToken: ({ principal, params }) => {
+          const session = sessions.get(params.id);
+          if (session?.type !== 'PAT' || session.userId !== principal.userId) {
+            throw notFound('Personal access token', params.id);
+          }
+          sessions.delete(session.id);
+        },
+        loginLocal: async ({ body }) => {
+          const user = await users.verifyCredentials(body.username, body.password);
+          if (!user) throw new HearthError('invalid_credentials', 'Invalid username or password');
+          return newLoginSession(context, user, body.clientName);
+        },
+        updateUserMeLocalCredentials: async ({ principal, body }) => {
+          await setCredentials(principal.userId, body.username, body.password);
+        },
+        updateUserLocalCredentials: async ({ principal, params, body }) => {
+          if (!isHouseholdAdmin(principal, 'homey.user'))
+            throw new HearthError('forbidden', 'Only owners and managers may do this');
+          const user = requireUser(context, params.id);
+          if (user.role === 'owner' && principal.role !== 'owner')
+            throw new HearthError('forbidden', 'Only the owner may do this');
+          await setCredentials(user.id, body.username, body.password);
+        },
+        deleteUserMeLocalCredentials: ({ principal }) => {
+          users.deleteCredentials(principal.userId);
+        },
+        deleteUserLocalCredentials: ({ principal, params }) => {
+          if (!isHouseholdAdmin(principal, 'homey.user'))
+            throw new HearthError('forbidden', 'Only owners and managers may do this');
+          const user = requireUser(context, params.id);
+          if (user.role === 'owner' && principal.role !== 'owner')
+            throw new HearthError('forbidden', 'Only the owner may do this');
+          users.deleteCredentials(user.id);
+        },
+        grantInstallerAccess: ({ principal }) => {
+          requireOwner(principal);
+          const now = Date.now();
+          const grant: InstallerGrant = {
+            grantedAt: new Date(now).toISOString(),
+            expiresAt: new Date(now + INSTALLER_ACCESS_MS).toISOString(),
+          };
+          context.settings.set(INSTALLER_SETTING, grant);
+          return installerAccess(context);
+        },
+        revokeInstallerAccess: ({ principal }) => {
+          requireOwner(principal);
+          context.settings.delete(INSTALLER_SETTING);
+          for (const user of users.list()) {
+            if (user.properties.installer === true) for (const session of sessions.list(user.id)) sessions.delete(session.id);
+          }
+          return installerAccess(context);
+        },
+        requestInstallerAccess: async ({ body }) => {
+          const { claims } = await requireInstaller(body.jwt);
+          const existing = users.findByAthomId(claims.sub);
+          const installer =
+            existing ??
+            users.create({
+              name: claims.name ?? 'Installer',
+              role: 'manager',
+              athomId: claims.sub,
+              properties: { installer: true },
+            });
+          if (!installer.enabled) throw new HearthError('forbidden', 'This user is disabled on this hub');
+          return newLoginSession(context, installer, 'Installer', installerAccess(context).expiresAt ?? undefined);
+        },
+        swapOwnerInstaller: async ({ body }) => {
+          const { claims } = await requireInstaller(body.jwt);
+          const installer = users.findByAthomId(claims.sub);
+          if (installer?.properties.installer !== true) throw new HearthError('forbidden', 'Only the installer may do this');
+          const next = requireUser(context, body.newOwnerUserId);
+          if (!next.enabled || !next.verified || next.role === 'owner') {
+            throw invalidParameter('newOwnerUserId', 'The new owner must be an enabled user who accepted the invitation');
+          }
+          return users.swapOwner(next.id);
+        },
+      }),
+      start: () => {
+        // The configured owner account binds the owner user, unless another user already has it.
+        const owner = users.owner();
+        const athomId = context.config.ownerAthomId;
+        if (owner && owner.athomId === null && athomId && !users.findByAthomId(athomId)) {
+          users.update(owner.id, { athomId });
         }
-        return users.swapOwner(next.id);
       },
-    });
+    };
   },
 };

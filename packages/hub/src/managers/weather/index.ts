@@ -42,21 +42,23 @@ async function fetchWeather(context: HubContext, cache: { current: Cached | null
 /** Weather at the home's location (the cloud's weather service does the lookup). */
 export const weatherManager: HubManager = {
   name: 'weather',
-  implementations: (context) => {
+  create: (context) => {
     const cache: { current: Cached | null } = { current: null };
-    return implement<typeof hubOperations.weather, HubPrincipal>(hubOperations.weather, {
-      getState: () => ({
-        available: context.config.cloudUrl !== null && readOption(context, 'geolocation', 'location', null) !== null,
-        lastFetched: context.settings.get<string | null>('weather.lastFetched', null),
+    return {
+      implementations: implement<typeof hubOperations.weather, HubPrincipal>(hubOperations.weather, {
+        getState: () => ({
+          available: context.config.cloudUrl !== null && readOption(context, 'geolocation', 'location', null) !== null,
+          lastFetched: context.settings.get<string | null>('weather.lastFetched', null),
+        }),
+        getWeather: async () => {
+          const { hourly: _hourly, ...current } = await fetchWeather(context, cache);
+          return current;
+        },
+        getWeatherHourly: async () => {
+          const data = await fetchWeather(context, cache);
+          return Array.isArray(data.hourly) ? (data.hourly as Record<string, unknown>[]) : [];
+        },
       }),
-      getWeather: async () => {
-        const { hourly: _hourly, ...current } = await fetchWeather(context, cache);
-        return current;
-      },
-      getWeatherHourly: async () => {
-        const data = await fetchWeather(context, cache);
-        return Array.isArray(data.hourly) ? (data.hourly as Record<string, unknown>[]) : [];
-      },
-    });
+    };
   },
 };

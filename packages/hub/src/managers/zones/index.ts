@@ -38,7 +38,7 @@ function isSelfOrDescendant(store: ZoneStore, id: string, candidate: string): bo
 export const zonesManager: HubManager = {
   name: 'zones',
   migrations: zoneMigrations,
-  implementations: (context) => {
+  create: (context, services) => {
     const db = context.db;
     const store = new ZoneStore(db);
     /**
@@ -55,61 +55,62 @@ export const zonesManager: HubManager = {
     };
     const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
       context.events.entity('zones', 'zone', action, data, READ_SCOPE);
-    return implement<typeof hubOperations.zones, HubPrincipal>(hubOperations.zones, {
-      getState: () => ({ rootZoneId: store.root()?.id ?? '', zoneCount: store.count() }),
-      // The listing is serialized once per change rather than on every read.
-      getZones: () => new SerializedJson(store.listJson()),
-      getZone: ({ params }) => requireZone(store, params.id),
-      createZone: async ({ body }) => {
-        const zone = write(() => {
-          requireParent(store, body.parent);
-          return store.create({
-            name: requireName(body.name),
-            icon: body.icon,
-            parent: body.parent,
-            order: body.order ?? store.nextOrder(body.parent),
-          });
-        });
-        publish('create', zone);
-        return zone;
-      },
-      updateZone: async ({ params, body }) => {
-        const zone = write(() => {
-          const current = requireZone(store, params.id);
-          if (body.parent !== undefined && body.parent !== current.parent) {
-            if (current.parent === null) throw invalidParameter('zone.parent', 'The root zone has no parent');
+    return {
+      implementations: implement<typeof hubOperations.zones, HubPrincipal>(hubOperations.zones, {
+        getState: () => ({ rootZoneId: store.root()?.id ?? '', zoneCount: store.count() }),
+        // The listing is serialized once per change rather than on every read.
+        getZones: () => new SerializedJson(store.listJson()),
+        getZone: ({ params }) => requireZone(store, params.id),
+        createZone: async ({ body }) => {
+          const zone = write(() => {
             requireParent(store, body.parent);
-            if (isSelfOrDescendant(store, current.id, body.parent)) {
-              throw invalidParameter('zone.parent', 'A zone cannot be moved into itself or one of its children');
+            return store.create({
+              name: requireName(body.name),
+              icon: body.icon,
+              parent: body.parent,
+              order: body.order ?? store.nextOrder(body.parent),
+            });
+          });
+          publish('create', zone);
+          return zone;
+        },
+        updateZone: async ({ params, body }) => {
+          const zone = write(() => {
+            const current = requireZone(store, params.id);
+            if (body.parent !== undefined && body.parent !== current.parent) {
+              if (current.parent === null) throw invalidParameter('zone.parent', 'The root zone has no parent');
+              requireParent(store, body.parent);
+              if (isSelfOrDescendant(store, current.id, body.parent)) {
+                throw invalidParameter('zone.parent', 'A zone cannot be moved into itself or one of its children');
+              }
             }
-          }
-          return store.update(current.id, {
-            name: body.name === undefined ? undefined : requireName(body.name),
-            icon: body.icon,
-            parent: body.parent,
-            order: body.order,
-          }) as HubZone;
-        });
-        publish('update', zone);
-        return zone;
+            return store.update(current.id, {
+              name: body.name === undefined ? undefined : requireName(body.name),
+              icon: body.icon,
+              parent: body.parent,
+              order: body.order,
+            }) as HubZone;
+          });
+          publish('update', zone);
+          return zone;
+        },
+        deleteZone: async ({ params }) => {
+          write(() => {
+            const zone = requireZone(store, params.id);
+            if (zone.parent === null) throw new HearthError('forbidden', 'The root zone cannot be deleted');
+            if (store.hasChildren(zone.id)) {
+              throw new HearthError('conflict', 'This zone has child zones: move or delete them first');
+            }
+            if (services.devices.hasDevicesIn(zone.id))
+              throw new HearthError('conflict', 'This zone has devices: move them to another zone first');
+            store.delete(zone.id);
+          });
+          publish('delete', { id: params.id });
+        },
+      }),
+      start: () => {
+        if (!store.root()) store.create({ name: 'Home', icon: 'home', parent: null, order: 0 });
       },
-      deleteZone: async ({ params }) => {
-        write(() => {
-          const zone = requireZone(store, params.id);
-          if (zone.parent === null) throw new HearthError('forbidden', 'The root zone cannot be deleted');
-          if (store.hasChildren(zone.id)) {
-            throw new HearthError('conflict', 'This zone has child zones: move or delete them first');
-          }
-          if (store.hasDevices(zone.id))
-            throw new HearthError('conflict', 'This zone has devices: move them to another zone first');
-          store.delete(zone.id);
-        });
-        publish('delete', { id: params.id });
-      },
-    });
-  },
-  start: (context) => {
-    const store = new ZoneStore(context.db);
-    if (!store.root()) store.create({ name: 'Home', icon: 'home', parent: null, order: 0 });
+    };
   },
 };

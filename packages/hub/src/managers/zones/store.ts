@@ -141,11 +141,6 @@ export class ZoneStore {
     return false;
   }
 
-  /** Whether any device is placed in the zone (the devices manager's table, in the same database). */
-  hasDevices(id: string): boolean {
-    return this.db.prepare('SELECT 1 FROM device WHERE zone = ? LIMIT 1').get(id) !== undefined;
-  }
-
   /** The order a new last child of `parent` gets. */
   nextOrder(parent: string | null): number {
     let max: number | null = null;

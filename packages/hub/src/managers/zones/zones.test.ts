@@ -94,7 +94,7 @@ describe('zones manager over HTTP', () => {
   });
 
   it('refuses to delete a zone that still holds devices (409) until they are moved', async () => {
-    seedDemoHub(t.hub.context, { historyDays: 0 });
+    seedDemoHub(t.hub, { historyDays: 0 });
     const zones = Object.values((await t.call<Record<string, Zone>>('GET', '/zones/zone')).body);
     const kitchen = zones.find((zone) => zone.name === 'Kitchen')!;
     const other = zones.find((zone) => zone.name === 'Office')!;

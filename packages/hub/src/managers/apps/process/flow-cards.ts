@@ -1,5 +1,5 @@
 import type { FlowCardKind } from '@hearth/sdk/protocol';
-import { type FlowCardDefinition, type FlowRegistry, type FlowTokenEntry, flowRegistry } from '../../flow/registry';
+import type { FlowCardDefinition, FlowRegistry, FlowTokenEntry } from '../../flow/registry';
 import type { AppService, InstalledApp } from '../service';
 import type { AppProcessHost } from './host';
 
@@ -41,12 +41,12 @@ export class AppFlowCards {
   readonly #registry: FlowRegistry;
 
   constructor(
-    context: Parameters<typeof flowRegistry>[0],
+    registry: FlowRegistry,
     private readonly apps: AppService,
     private readonly host: AppProcessHost,
     private readonly language: () => string,
   ) {
-    this.#registry = flowRegistry(context);
+    this.#registry = registry;
   }
 
   /** Registers the app's manifest cards (while it runs) or removes them (when it stopped). */

@@ -7,8 +7,9 @@ import { AppToHub } from '@hearth/sdk/protocol';
 import { ensureRunner } from '@hearth/sdk/runner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Clock, FakeClock, systemClock } from '../../../core/clock';
+import { DurableScheduler, schedulerMigrations } from '../../../core/durable-scheduler';
+import { migrate, openDatabase } from '../../../store/database';
 import type { AppToHubHandlers } from './child';
-import { ClockScheduler } from './clock-scheduler';
 import { type AppLaunch, AppProcessHost, type AppStatus, type HostLimits } from './host';
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'com.test.behave');
@@ -30,7 +31,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 interface Harness {
   host: AppProcessHost;
-  scheduler: ClockScheduler;
+  scheduler: DurableScheduler;
   settings: Map<string, unknown>;
   statuses: AppStatus[];
   gaveUp: AppStatus[];
@@ -39,7 +40,11 @@ interface Harness {
 /** A host running the fixture app with `env`, answering its settings calls; other calls are refused. */
 function harness(options: { clock?: Clock; env?: Record<string, string>; limits?: Partial<HostLimits> } = {}): Harness {
   const clock = options.clock ?? systemClock;
-  const scheduler = new ClockScheduler(clock);
+  // The hub's durable scheduler, over a database of this test's own.
+  const db = openDatabase(':memory:');
+  migrate(db, schedulerMigrations);
+  const scheduler = new DurableScheduler(db, clock);
+  scheduler.start();
   const settings = new Map<string, unknown>();
   const statuses: AppStatus[] = [];
   const gaveUp: AppStatus[] = [];

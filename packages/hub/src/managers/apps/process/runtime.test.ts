@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubRuntime } from '../../../runtime';
 import { startTestHub, type TestHub } from '../../../testing/hub';
 import { ack, connectRealtime, type Realtime } from '../../../testing/socket';
 import { until } from '../../../testing/until';
@@ -35,7 +34,7 @@ describe('an app with code on a hub', () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'hearth-lamp-'));
     t = await startTestHub();
-    hubRuntime(t.hub.context).processes.cards.onTrigger((trigger) => triggers.push(trigger));
+    t.hub.services.processes.cards.onTrigger((trigger) => triggers.push(trigger));
     realtime = await connectRealtime(t);
     const file = join(work, 'app.tar.gz');
     await createTar({ gzip: true, cwd: fixture, file, portable: true }, readdirSync(fixture));
@@ -181,7 +180,7 @@ describe('an app with code on a hub', () => {
   });
 
   it('is marked crashed with its message, comes back after the back-off, and is uninstalled with its data', async () => {
-    const userdata = hubRuntime(t.hub.context).processes.host.userdataDir(APP);
+    const userdata = t.hub.services.processes.host.userdataDir(APP);
     expect(existsSync(userdata)).toBe(true);
     await fetch(`${t.url}/api/app/${APP}/crash`, { method: 'POST', headers: { authorization: `Bearer ${t.token}` } });
     const crashed = await until(app, (a) => a.body.crashed === true);

@@ -1,16 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureRunner } from '@hearth/sdk/runner';
-import { systemClock } from '../../../core/clock';
 import type { HubContext } from '../../../platform/context';
 import { translate } from '../../../runtime/manifest';
 import type { DeviceService } from '../../devices/service';
+import type { FlowRegistry } from '../../flow/registry';
 import type { InsightsService } from '../../insights/service';
 import { notify } from '../../notifications/store';
 import { readOption } from '../../options';
 import type { AppService } from '../service';
 import { type AppImage, appHandlers, type PairViewCommands } from './bridge';
-import { ClockScheduler } from './clock-scheduler';
 import { AppFlowCards } from './flow-cards';
 import { type AppLaunch, AppProcessHost } from './host';
 import { deviceSnapshot } from './snapshot';
@@ -84,6 +83,7 @@ export function appProcesses(
   devices: DeviceService,
   insights: InsightsService,
   pairing: PairViewCommands,
+  flowCards: FlowRegistry,
 ): AppProcesses {
   const images = new Map<string, AppImage>();
   const envOverrides = new Map<string, Record<string, string>>();
@@ -92,9 +92,9 @@ export function appProcesses(
   const host = new AppProcessHost({
     dataDir: join(context.config.dataDir, `${context.config.id}.apps`),
     runnerFile: ensureRunner,
-    clock: systemClock,
-    // Not durable yet: the hub's durable scheduler takes its place once the hub core has one.
-    scheduler: new ClockScheduler(systemClock),
+    clock: context.clock,
+    // Restart back-offs are jobs of the hub's durable scheduler: a pending restart survives a hub restart.
+    scheduler: context.scheduler,
     limits: context.config.appHeapMb ? { heapMb: context.config.appHeapMb } : {},
     launch: (appId) => launchOf(context, apps, devices, envOverrides, appId),
     handlers: (appId) =>
@@ -114,7 +114,7 @@ export function appProcesses(
       });
     },
   });
-  cards = new AppFlowCards(context, apps, host, () => context.config.language);
+  cards = new AppFlowCards(flowCards, apps, host, () => context.config.language);
   const stops: (() => void)[] = [];
   return {
     host,

@@ -1,8 +1,7 @@
 import { HearthError, hasScope, notFound } from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken, principalForToken } from '../../../platform/auth';
-import type { HubContext } from '../../../platform/context';
-import { hubRuntime } from '../../../runtime';
+import { type Authenticator, bearerToken } from '../../../platform/auth';
+import type { HubServices } from '../../../runtime/services';
 
 interface Route {
   readonly name: string;
@@ -42,9 +41,9 @@ export function matchRoute(
  * and gets `{ homey, params, query, body }`; what it answers is the response (a refusal is a 502 with its
  * message, no answer in time a 504).
  */
-export function registerAppWebApi(app: FastifyInstance, context: HubContext): void {
+export function registerAppWebApi(app: FastifyInstance, auth: Authenticator, services: HubServices): void {
   const handle = async (request: FastifyRequest<{ Params: { appId: string; '*': string } }>) => {
-    const { apps, processes } = hubRuntime(context);
+    const { apps, processes } = services;
     const { appId } = request.params;
     const installed = apps.find(appId);
     const path = `/${request.params['*'] ?? ''}`;
@@ -54,7 +53,7 @@ export function registerAppWebApi(app: FastifyInstance, context: HubContext): vo
     if (!match.route.public) {
       const token = bearerToken(request);
       if (token === null) throw new HearthError('missing_token', 'Missing Token');
-      const principal = principalForToken(context, token);
+      const principal = auth.principalForToken(token);
       const scope = request.method === 'GET' ? 'homey.app.readonly' : 'homey.app.control';
       if (!hasScope(principal.scopes, scope)) throw new HearthError('missing_scopes', `Missing Scopes: ${scope}`);
     }
