@@ -168,6 +168,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   scheduler.start();
   const realtime = startRealtime(app, context, auth);
   await app.listen({ host: config.host, port: config.port });
+  bus.emit('hub.started', { at: clock.now() });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;

@@ -69,7 +69,7 @@ export interface DomainEvents {
   'variable.removed': { readonly variableId: string };
   /** An alarm went off (at `at`, its scheduled time; later when it ran late after a restart). */
   'alarm.due': { readonly alarmId: string; readonly name: string; readonly at: number };
-  'mood.set': { readonly moodId: string; readonly zoneId: string; readonly source: ChangeSource };
+  'mood.set': { readonly moodId: string; readonly zoneId: string | null; readonly source: ChangeSource };
   /** An app's run state changed (`stopped`, `starting`, `running`, `stopping`), or it crashed. */
   'app.state': {
     readonly appId: string;

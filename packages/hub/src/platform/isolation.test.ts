@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify } from '../managers/notifications/store';
 import type { UserRole } from '../managers/users/store';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { untilAppRunning } from '../testing/pairing';
@@ -301,8 +300,8 @@ describe('one member never reads, changes or deletes another member’s data', (
     it('keeps read state per member, and hides notifications meant for other roles', async () => {
       const user = await member('user');
       const guest = await member('guest');
-      const everyone = notify(t.hub.context, { ownerUri: 'homey:manager:isolation', excerpt: 'For everyone' })!;
-      const managers = notify(t.hub.context, {
+      const everyone = t.hub.services.notifications.notify({ ownerUri: 'homey:manager:isolation', excerpt: 'For everyone' })!;
+      const managers = t.hub.services.notifications.notify({
         ownerUri: 'homey:manager:isolation',
         excerpt: 'For managers',
         roles: ['manager'],
@@ -343,8 +342,8 @@ describe('one member never reads, changes or deletes another member’s data', (
         (await t.call<{ notificationsUnread: number }>('GET', '/mobile/summary', undefined, token)).body.notificationsUnread;
       const guestBefore = await unread(guest.token);
       const userBefore = await unread(user.token);
-      const shared = notify(t.hub.context, { ownerUri: 'homey:manager:isolation', excerpt: 'Shared' })!;
-      notify(t.hub.context, { ownerUri: 'homey:manager:isolation', excerpt: 'Managers only', roles: ['manager'] });
+      const shared = t.hub.services.notifications.notify({ ownerUri: 'homey:manager:isolation', excerpt: 'Shared' })!;
+      t.hub.services.notifications.notify({ ownerUri: 'homey:manager:isolation', excerpt: 'Managers only', roles: ['manager'] });
       expect(await unread(guest.token)).toBe(guestBefore + 1);
       await t.call('POST', `/notifications/notification/${shared.id}/read`, {}, user.token);
       expect(await unread(user.token)).toBe(userBefore);

@@ -1,7 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { notify } from '../managers/notifications/store';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { ack, connected, connectRealtime } from '../testing/socket';
 
@@ -146,8 +145,16 @@ describe('realtime socket', () => {
     // The owner's private properties reach the owner's sockets, not the guest's (as GET /user/:id answers them).
     await t.call('PUT', '/users/user/me/properties/pin', { value: { code: 1234 } });
     // Notifications for one role reach that role only; read state only its reader.
-    const forOwners = notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Owners only', roles: ['owner'] });
-    const forGuests = notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Guests only', roles: ['guest'] });
+    const forOwners = t.hub.services.notifications.notify({
+      ownerUri: 'homey:manager:system',
+      excerpt: 'Owners only',
+      roles: ['owner'],
+    });
+    const forGuests = t.hub.services.notifications.notify({
+      ownerUri: 'homey:manager:system',
+      excerpt: 'Guests only',
+      roles: ['guest'],
+    });
     const read = await t.call('POST', `/notifications/notification/${forGuests?.id}/read`, {}, guestToken);
     expect(read.status).toBe(200);
     // A new session reaches its own user and the household's owners and managers.

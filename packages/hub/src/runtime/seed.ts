@@ -1,6 +1,5 @@
 import { hubModels } from '../config';
 import type { DeviceRecord } from '../managers/devices/service';
-import { ZoneStore } from '../managers/zones/store';
 import type { HubContext } from '../platform/context';
 import { capabilityDefinition } from './capabilities';
 import type { HubServices } from './services';
@@ -149,7 +148,7 @@ export function seedDemoHub(
   if (context.settings.get(SEEDED_KEY, false)) {
     return { seeded: false, zones: 0, apps: [], devices: runtime.devices.list().length, entries: 0 };
   }
-  const zones = new ZoneStore(context.db);
+  const { zones } = runtime;
   const root = zones.root() ?? zones.create({ name: 'Home', icon: 'home', parent: null, order: 0 });
   const zoneIds = new Map<string, string>([['Home', root.id]]);
   for (const zone of zones.list()) zoneIds.set(zone.name, zone.id);
@@ -220,7 +219,7 @@ export function seedDemoHub(
     if (!device) continue;
     for (const [capabilityId, value] of Object.entries(demo.values ?? {})) {
       try {
-        runtime.devices.setCapabilityValue(device.id, capabilityId, value, { source: 'driver', react: true });
+        runtime.devices.reportCapabilityValue(device.id, capabilityId, value, { source: { kind: 'system' }, react: true });
       } catch {
         // A demo value the capability refuses is simply left out.
       }

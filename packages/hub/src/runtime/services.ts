@@ -1,11 +1,16 @@
+import { AppCapabilityDriver } from '../managers/apps/process/device-control';
 import { type AppProcesses, appProcesses } from '../managers/apps/process/runtime';
 import { AppService } from '../managers/apps/service';
 import { AppWidgetRegistry } from '../managers/dashboards/registry';
+import { DeviceController } from '../managers/devices/control';
 import { DeviceService } from '../managers/devices/service';
 import { PairingService } from '../managers/drivers/pairing';
 import { EnergyService } from '../managers/energy/service';
 import { FlowRegistry } from '../managers/flow/registry';
 import { InsightsService } from '../managers/insights/service';
+import { Notifier } from '../managers/notifications/store';
+import { ActivityCounters } from '../managers/reports/activities';
+import { ZoneStore } from '../managers/zones/store';
 import type { HubContext } from '../platform/context';
 import { RadioController } from './radio';
 
@@ -16,8 +21,12 @@ import { RadioController } from './radio';
  * managers that need them; the apps manager starts and stops their background work.
  */
 export interface HubServices {
+  /** The zones of the home (the zones manager's store; others read it through here). */
+  readonly zones: ZoneStore;
   readonly apps: AppService;
   readonly devices: DeviceService;
+  /** The one path for writes to a device's capability: through its driver, in order, confirmed or refused. */
+  readonly deviceControl: DeviceController;
   readonly pairing: PairingService;
   readonly insights: InsightsService;
   readonly energy: EnergyService;
@@ -28,6 +37,10 @@ export interface HubServices {
   readonly flowCards: FlowRegistry;
   /** The dashboard widgets apps offer. */
   readonly widgets: AppWidgetRegistry;
+  /** Posts notifications to the household's timeline. */
+  readonly notifications: Notifier;
+  /** What the monthly reports count, registered by the managers whose records are activities. */
+  readonly activities: ActivityCounters;
 }
 
 /** The services and their lifecycle: `start` begins their background work, `stop` undoes exactly that. */
@@ -40,18 +53,26 @@ export interface HubRuntime extends HubServices {
 export function createHubRuntime(context: HubContext): HubRuntime {
   const flowCards = new FlowRegistry();
   const widgets = new AppWidgetRegistry();
+  const zones = new ZoneStore(context.db);
+  const notifications = new Notifier(context);
   const apps = new AppService(context);
-  const devices = new DeviceService(context, apps);
+  const devices = new DeviceService(context, apps, zones);
+  const deviceControl = new DeviceController(devices, apps, (device) => {
+    const host = apps.processHost(device.appId);
+    return host ? new AppCapabilityDriver(host) : null;
+  });
   const pairing = new PairingService(context, apps, devices);
   const insights = new InsightsService(context, devices);
-  const energy = new EnergyService(context, devices, insights);
+  const energy = new EnergyService(context, devices, insights, zones);
   const radio = new RadioController(context, devices);
-  const processes = appProcesses(context, apps, devices, insights, pairing, flowCards);
+  const processes = appProcesses(context, { apps, devices, insights, pairing, flowCards, notifications });
   const stops: (() => void | Promise<void>)[] = [];
   let started = false;
   return {
+    zones,
     apps,
     devices,
+    deviceControl,
     pairing,
     insights,
     energy,
@@ -59,6 +80,8 @@ export function createHubRuntime(context: HubContext): HubRuntime {
     processes,
     flowCards,
     widgets,
+    activities: new ActivityCounters(),
+    notifications,
     start() {
       if (started) return;
       started = true;

@@ -185,7 +185,8 @@ export class AppService {
   }
 
   private readonly processes = new Map<string, AppProcess>();
-  private readonly stateListeners = new Set<(appId: string) => void>();
+  /** The run state each app was last announced with on the domain bus. */
+  readonly #announced = new Map<string, { state: RunState; crashed: boolean }>();
   private stopped = false;
   private refreshTimer: NodeJS.Timeout | undefined;
   /** Runs the apps that have code (an app.js in their folder), each in its own process. */
@@ -229,7 +230,17 @@ export class AppService {
   processChanged(id: string): void {
     if (!this.find(id) || this.stopped || !this.context.db.open) return;
     this.publish('update', id);
-    for (const listener of this.stateListeners) listener(id);
+    this.announceState(id);
+  }
+
+  /** Emits `app.state` on the domain bus when the app's run state or crashed flag changed since last told. */
+  private announceState(id: string): void {
+    const process = this.processHost(id)?.status(id) ?? this.processes.get(id);
+    const now = { state: (process?.state ?? 'stopped') as RunState, crashed: process?.crashed ?? false };
+    const before = this.#announced.get(id) ?? { state: 'stopped' as RunState, crashed: false };
+    if (before.state === now.state && before.crashed === now.crashed) return;
+    this.#announced.set(id, now);
+    this.context.bus.emit('app.state', { appId: id, state: now.state, previous: before.state, crashed: now.crashed });
   }
 
   stop(): void {
@@ -238,12 +249,6 @@ export class AppService {
     clearInterval(this.refreshTimer);
     for (const process of this.processes.values()) for (const timer of process.timers) clearTimeout(timer);
     this.processes.clear();
-  }
-
-  /** Registers a listener for run-state changes; answers the function that removes it. */
-  onStateChange(listener: (appId: string) => void): () => void {
-    this.stateListeners.add(listener);
-    return () => this.stateListeners.delete(listener);
   }
 
   /**
@@ -669,7 +674,7 @@ export class AppService {
   private setState(id: string, state: RunState): void {
     this.process(id).state = state;
     this.publish('update', id);
-    for (const listener of this.stateListeners) listener(id);
+    this.announceState(id);
   }
 
   private launch(app: InstalledApp): void {

@@ -9,6 +9,7 @@ import { Cron } from 'croner';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { commitPendingChanges, type Migration, transact } from '../../store/database';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
+import { rowsPerDay } from '../reports/activities';
 
 /** Archives kept on the hub; older ones are removed after each backup. */
 const KEEP = 5;
@@ -119,7 +120,9 @@ async function runBackup(context: HubContext, automatic: boolean, running: { val
 export const backupManager: HubManager = {
   name: 'backup',
   migrations,
-  create: (context) => {
+  create: (context, services) => {
+    // The monthly reports count this manager's records through its counter.
+    services.activities.register('backups', rowsPerDay(context.db, 'backup_archive', 'created_at'));
     const running = { value: false };
     let stopHandling: (() => void) | undefined;
     const nightlyJob = () => context.scheduler.list({ kind: NIGHTLY_JOB })[0];

@@ -2,7 +2,6 @@ import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { capabilityCatalogue, capabilityView, effectiveCapability } from '../../runtime/capabilities';
-import { writeCapability } from '../apps/process/device-control';
 import { DeviceGroups } from './groups';
 import { deviceMigrations } from './service';
 
@@ -11,7 +10,7 @@ export const devicesManager: HubManager = {
   name: 'devices',
   migrations: deviceMigrations,
   create: (context, services) => {
-    const { devices, apps } = services;
+    const { devices, apps, deviceControl } = services;
     const view = (id: string) => devices.view(devices.require(id));
     const groups = new DeviceGroups(context, devices, apps);
     return {
@@ -27,11 +26,17 @@ export const devicesManager: HubManager = {
         getDeviceSettingsObj: ({ params }) => devices.settingsObj(params.id),
         setDeviceSettings: ({ params, body }) => devices.setSettings(params.id, body),
         getCapabilityValue: ({ params }) => devices.getCapabilityValue(params.deviceId, params.capabilityId),
-        setCapabilityValue: async ({ params, body }) => {
-          await writeCapability(apps, devices, params.deviceId, params.capabilityId, body.value, {
-            ...(body.transactionId ? { transactionId: body.transactionId } : {}),
-            ...(body.opts ? { opts: body.opts } : {}),
-          });
+        setCapabilityValue: async ({ params, body, principal }) => {
+          await deviceControl.setCapabilityValue(
+            params.deviceId,
+            params.capabilityId,
+            body.value,
+            {
+              ...(body.transactionId ? { transactionId: body.transactionId } : {}),
+              ...(body.opts ? { opts: body.opts } : {}),
+            },
+            { kind: 'api', sessionId: principal.sessionId, userId: principal.userId },
+          );
           return undefined;
         },
         createGroup: ({ body }) => devices.view(groups.create(body)),

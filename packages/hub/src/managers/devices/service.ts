@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type DeviceItem, HearthError, invalidParameter, notFound } from '@hearth/contract';
+import { type DeviceItem, invalidParameter, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
+import type { ChangeSource } from '../../core/bus';
 import type { HubContext } from '../../platform/context';
 import {
   type CapabilityDefinition,
@@ -14,7 +15,7 @@ import { type CapabilityValue, initialValue, react, type SimulatedDevice, tick }
 import { type Migration, transact } from '../../store/database';
 import { Statements } from '../../store/statements';
 import type { AppService, ResolvedDriver } from '../apps/service';
-import { ZoneStore } from '../zones/store';
+import type { ZoneStore } from '../zones/store';
 
 export const deviceMigrations: Migration[] = [
   {
@@ -145,18 +146,12 @@ export interface NewDevice {
   energy?: Record<string, unknown>;
 }
 
-export interface SetOptions {
-  transactionId?: string;
-  /** `user` values are checked against `setable`; `driver` values (sensors reporting) are not. */
-  source?: 'user' | 'driver';
-  /** Whether the device reacts (a socket turned on draws power); by default only to user values. */
-  react?: boolean;
-}
-
 const READ_SCOPE = 'homey.device.readonly';
 const NOT_UPDATABLE = ['driverUri', 'driverId', 'data', 'icon', 'iconObj', 'settings', 'class', 'energy', 'ui', 'capabilities'];
 /** How often the simulated world moves (meters count, rooms warm up). */
 export const SIMULATION_TICK_MS = 30_000;
+
+const SIMULATION: ChangeSource = { kind: 'simulation' };
 
 const uiComponentOrder = ['toggle', 'slider', 'thermostat', 'color', 'picker', 'media', 'button', 'sensor'] as const;
 
@@ -170,58 +165,25 @@ export class DeviceService {
     return this.#statements.get(text);
   }
 
-  private timer: NodeJS.Timeout | undefined;
-  private lastTick = Date.now();
-  private readonly zones: ZoneStore;
-
+  private lastTick: number;
   constructor(
     private readonly context: HubContext,
     private readonly apps: AppService,
+    private readonly zones: ZoneStore,
   ) {
-    this.zones = new ZoneStore(context.db);
+    this.lastTick = context.clock.now();
   }
 
   start(): () => void {
-    const off = this.apps.onStateChange((appId) => {
-      // A device is available only while its app runs: tell clients when that changes.
+    // A device is available only while its app runs: tell clients when that changes.
+    const off = this.context.bus.on('app.state', 'devices', ({ appId }) => {
       for (const device of this.listByApp(appId)) this.publishUpdate(device.id);
     });
-    // The moods manager hands a mood over as `mood.set`: each device's capabilities take their states.
-    const offMoods = this.context.events.on((event) => {
-      if (event.uri === 'homey:manager:moods' && event.event === 'mood.set' && this.context.db.open) {
-        this.applyStates((event.data as { devices?: Record<string, Record<string, unknown>> }).devices ?? {});
-      }
-    });
-    this.timer = setInterval(() => this.simulate(Date.now()), SIMULATION_TICK_MS);
-    this.timer.unref();
+    const stopSimulating = this.context.clock.setInterval(() => this.simulate(this.context.clock.now()), SIMULATION_TICK_MS);
     return () => {
       off();
-      offMoods();
-      clearInterval(this.timer);
+      stopSimulating();
     };
-  }
-
-  /**
-   * Sets many devices' capabilities at once (a mood). A state that cannot be applied (device gone, app
-   * stopped, value no longer valid) is skipped and reported; the others still apply.
-   */
-  applyStates(states: Record<string, Record<string, unknown>>): {
-    applied: number;
-    failed: { deviceId: string; capabilityId: string; reason: string }[];
-  } {
-    let applied = 0;
-    const failed: { deviceId: string; capabilityId: string; reason: string }[] = [];
-    for (const [deviceId, capabilities] of Object.entries(states)) {
-      for (const [capabilityId, value] of Object.entries(capabilities ?? {})) {
-        try {
-          this.setCapabilityValue(deviceId, capabilityId, value);
-          applied += 1;
-        } catch (error) {
-          failed.push({ deviceId, capabilityId, reason: error instanceof Error ? error.message : String(error) });
-        }
-      }
-    }
-    return { applied, failed };
   }
 
   list(): DeviceRecord[] {
@@ -311,6 +273,7 @@ export class DeviceService {
     });
     const device = this.require(id);
     this.context.events.entity('devices', 'device', 'create', this.view(device), READ_SCOPE);
+    this.context.bus.emit('device.added', { deviceId: device.id, appId: device.appId, zoneId: device.zone });
     return device;
   }
 
@@ -355,6 +318,8 @@ export class DeviceService {
     }
     if (sets.length > 0) this.sql(`UPDATE device SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
     this.publishUpdate(id);
+    const changed = Object.keys(patch).filter((field) => JSON.stringify(patch[field]) !== JSON.stringify(current[field]));
+    if (changed.length > 0) this.context.bus.emit('device.updated', { deviceId: id, changed });
     return this.require(id);
   }
 
@@ -366,6 +331,7 @@ export class DeviceService {
     this.sql('DELETE FROM device WHERE id = ?').run(id);
     for (const listener of this.deleted) listener(device);
     this.context.events.entity('devices', 'device', 'delete', { id: device.id }, READ_SCOPE);
+    this.context.bus.emit('device.removed', { deviceId: device.id, appId: device.appId, zoneId: device.zone });
     this.context.events.publish({ uri: `homey:device:${id}`, event: 'delete', data: { id }, scope: READ_SCOPE });
     // A deleted device leaves its groups; a group left empty goes too. The rest still share its capabilities.
     for (const group of this.list()) {
@@ -422,46 +388,53 @@ export class DeviceService {
   }
 
   /**
-   * Sets a capability's value: checks it against the capability, stores it (durably, before answering),
-   * publishes the `capability` event and `device.update`, then lets the device react. Moods and flows call
-   * this too.
+   * Stores a value the device itself reported (a sensor's reading, an app's `setCapabilityValue`, the seed): it
+   * is checked against the capability but not against `setable` or the app's run state, and with `react` the
+   * simulated device reacts to it. Writes people and flows make go through the device-control path instead
+   * (`control.ts`), which asks the device's driver first.
    */
-  setCapabilityValue(deviceId: string, capabilityId: string, value: unknown, options: SetOptions = {}): CapabilityValue {
+  reportCapabilityValue(
+    deviceId: string,
+    capabilityId: string,
+    value: unknown,
+    options: { source: ChangeSource; react?: boolean; transactionId?: string },
+  ): CapabilityValue {
     const device = this.require(deviceId);
-    const capability = this.capabilityOf(device, capabilityId);
-    if ((options.source ?? 'user') === 'user') {
-      if (!capability.setable) throw invalidParameter('capabilityId', `Capability ${capabilityId} is not setable`);
-      if (!this.apps.isRunning(device.appId)) {
-        throw new HearthError('unavailable', `Device ${device.name} is unavailable: its app is not running`);
-      }
-    }
-    const checked = validateCapabilityValue(capability, value);
-    const members = groupMembers(device);
-    if (members && (options.source ?? 'user') === 'user') {
-      // A group passes the value on to each of its devices; it fails only when none of them took it.
-      const failures: unknown[] = [];
-      for (const member of members) {
-        try {
-          this.setCapabilityValue(member, capabilityId, checked, { transactionId: options.transactionId });
-        } catch (error) {
-          failures.push(error);
-        }
-      }
-      if (failures.length === members.length && failures.length > 0) throw failures[0];
-    }
-    const current = Object.fromEntries([...this.values(deviceId)].map(([k, v]) => [k, v.value]));
-    const kind = this.driverOf(device)?.driver.simulation ?? 'none';
-    const reactions =
-      (options.react ?? (options.source ?? 'user') === 'user')
-        ? react({ kind, values: current, settings: device.settings, capabilities: device.capabilities }, capabilityId, checked)
-        : {};
-    this.write(device, { [capabilityId]: checked, ...reactions }, options.transactionId);
+    const checked = validateCapabilityValue(this.capabilityOf(device, capabilityId), value);
+    this.confirmCapabilityValue(device, capabilityId, checked, options);
     return checked;
   }
 
-  /** Stores values, then publishes one `capability` event per value and one `device.update`. */
-  private write(device: DeviceRecord, changes: Record<string, CapabilityValue>, transactionId?: string): void {
-    const now = Date.now();
+  /**
+   * Stores a value the device's driver confirmed (or reported), with the simulated device's reactions when asked
+   * (a socket turned on draws power), and announces each change.
+   */
+  confirmCapabilityValue(
+    device: DeviceRecord,
+    capabilityId: string,
+    value: CapabilityValue,
+    options: { source: ChangeSource; react?: boolean; transactionId?: string },
+  ): void {
+    const current = Object.fromEntries([...this.values(device.id)].map(([k, v]) => [k, v.value]));
+    const kind = this.driverOf(device)?.driver.simulation ?? 'none';
+    const reactions = options.react
+      ? react({ kind, values: current, settings: device.settings, capabilities: device.capabilities }, capabilityId, value)
+      : {};
+    this.write(device, { [capabilityId]: value, ...reactions }, options.source, options.transactionId);
+  }
+
+  /**
+   * Stores values, then publishes one `capability` event per value and one `device.update` on the wire, and
+   * `device.capability` on the domain bus for each.
+   */
+  private write(
+    device: DeviceRecord,
+    changes: Record<string, CapabilityValue>,
+    source: ChangeSource,
+    transactionId?: string,
+  ): void {
+    const now = this.context.clock.now();
+    const previous = this.values(device.id);
     const update = this.sql('UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?');
     transact(this.context.db, () => {
       for (const [capabilityId, value] of Object.entries(changes)) {
@@ -480,6 +453,15 @@ export class DeviceService {
         data: { capabilityId, value, transactionId: id, transactionTime: now },
         scope: READ_SCOPE,
       });
+      this.context.bus.emit('device.capability', {
+        deviceId: device.id,
+        capabilityId,
+        value,
+        previous: previous.get(capabilityId)?.value ?? null,
+        at: now,
+        transactionId: id,
+        source,
+      });
     }
     this.publishUpdate(device.id);
   }
@@ -495,7 +477,7 @@ export class DeviceService {
       const values = Object.fromEntries([...this.values(device.id)].map(([k, v]) => [k, v.value]));
       const sim: SimulatedDevice = { kind, values, settings: device.settings, capabilities: device.capabilities };
       const changes = tick(sim, elapsed);
-      if (Object.keys(changes).length > 0) this.write(device, changes);
+      if (Object.keys(changes).length > 0) this.write(device, changes, SIMULATION);
     }
   }
 

@@ -3,7 +3,7 @@ import type { HubContext } from '../../platform/context';
 import type { DeviceService } from '../devices/service';
 import type { InsightsService } from '../insights/service';
 import { readOption } from '../options';
-import { ZoneStore } from '../zones/store';
+import type { ZoneStore } from '../zones/store';
 
 export const ENERGY_DEFAULTS = { kWhCost: 0.25, currency: 'EUR' } as const;
 
@@ -17,15 +17,12 @@ const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
 /** Live energy: each device's power from `measure_power`, or from its energy approximation. */
 export class EnergyService {
-  private readonly zones: ZoneStore;
-
   constructor(
     private readonly context: HubContext,
     private readonly devices: DeviceService,
     private readonly insights: InsightsService,
-  ) {
-    this.zones = new ZoneStore(context.db);
-  }
+    private readonly zones: ZoneStore,
+  ) {}
 
   /** The zone and every zone below it. */
   private zoneAndBelow(zoneId: string): Set<string> {

@@ -1,7 +1,6 @@
 import { type INSIGHTS_RESOLUTIONS, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
-import type { HubEvent } from '../../platform/events';
 import { effectiveCapability } from '../../runtime/capabilities';
 import { type Migration, transact } from '../../store/database';
 import { Statements } from '../../store/statements';
@@ -105,32 +104,23 @@ export class InsightsService {
     private readonly devices: DeviceService,
   ) {}
 
+  /** Logs every device's values from the domain bus; answers the undo. */
   start(): () => void {
     for (const device of this.devices.list()) this.ensureLogs(device);
-    return this.context.events.on((event) => this.onEvent(event));
-  }
-
-  private onEvent(event: HubEvent): void {
-    if (!this.context.db.open) return;
-    if (event.uri === 'homey:manager:devices') {
-      const id = (event.data as { id?: string }).id;
-      if (!id) return;
-      if (event.event === 'device.create') {
-        const device = this.devices.find(id);
+    const { bus } = this.context;
+    const stops = [
+      bus.on('device.added', 'insights', ({ deviceId }) => {
+        const device = this.devices.find(deviceId);
         if (device) this.ensureLogs(device);
-      } else if (event.event === 'device.delete') {
-        this.deleteOwner(`homey:device:${id}`);
-      }
-      return;
-    }
-    if (event.event === 'capability' && event.uri.startsWith('homey:device:')) {
-      const { capabilityId, value, transactionTime } = event.data as {
-        capabilityId: string;
-        value: unknown;
-        transactionTime: number;
-      };
-      this.append(event.uri, capabilityId, value, transactionTime);
-    }
+      }),
+      bus.on('device.removed', 'insights', ({ deviceId }) => this.deleteOwner(`homey:device:${deviceId}`)),
+      bus.on('device.capability', 'insights', ({ deviceId, capabilityId, value, at }) =>
+        this.append(`homey:device:${deviceId}`, capabilityId, value, at),
+      ),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
   /** Creates the logs of a device's getable number and boolean capabilities and records their current values. */

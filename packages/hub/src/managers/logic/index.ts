@@ -2,6 +2,7 @@ import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
+import { rowsPerDay } from '../reports/activities';
 import { logicMigrations, type Variable, VariableStore, type VariableValue, valueKind } from './store';
 
 const READ_SCOPE = 'homey.logic.readonly';
@@ -18,6 +19,8 @@ export const logicManager: HubManager = {
   name: 'logic',
   migrations: logicMigrations,
   create: (context, services) => {
+    // The monthly reports count this manager's records through its counter.
+    services.activities.register('webhookEvents', rowsPerDay(context.db, 'logic_webhook_event', 'received_at'));
     const store = new VariableStore(context.db);
     let stopTokens: (() => void) | undefined;
     const find = (id: string): Variable => {
@@ -34,12 +37,15 @@ export const logicManager: HubManager = {
           checkValue(body.type, body.value);
           const variable = transact(context.db, () => store.create({ name: body.name, type: body.type, value: body.value }));
           context.events.entity('logic', 'variable', 'create', variable, READ_SCOPE);
+          context.bus.emit('variable.added', { variableId: variable.id });
           services.flowCards.changed();
           return variable;
         },
-        updateVariable: ({ params, body }) => {
+        updateVariable: ({ params, body, principal }) => {
+          let previous: Variable | undefined;
           const variable = transact(context.db, () => {
             const current = find(params.id);
+            previous = current;
             const next = { ...current, ...body };
             if (body.type !== undefined && body.type !== current.type && body.value === undefined)
               throw invalidParameter('value', 'Changing the type of a variable needs a value of the new type');
@@ -47,18 +53,30 @@ export const logicManager: HubManager = {
             return store.save(next);
           });
           context.events.entity('logic', 'variable', 'update', variable, READ_SCOPE);
+          if (previous && previous.value !== variable.value) {
+            context.bus.emit('variable.changed', {
+              variableId: variable.id,
+              name: variable.name,
+              type: variable.type,
+              value: variable.value,
+              previous: previous.value,
+              source: { kind: 'api', sessionId: principal.sessionId, userId: principal.userId },
+            });
+          }
           return variable;
         },
         deleteVariable: ({ params }) => {
           if (!transact(context.db, () => store.delete(params.id))) throw notFound('Variable', params.id);
           context.events.entity('logic', 'variable', 'delete', { id: params.id }, READ_SCOPE);
+          context.bus.emit('variable.removed', { variableId: params.id });
           // Flows that use its token are broken now: the flow manager publishes them again.
           services.flowCards.changed();
         },
         triggerWebhook: ({ params, query }) => {
           const entry = transact(context.db, () => store.recordWebhook(params.event, query.tag ?? null));
-          // The flow engine listens for this to start flows with a webhook trigger.
           context.events.publish({ uri: LOGIC_URI, event: 'webhook', data: entry, scope: READ_SCOPE });
+          // Flows with a webhook trigger for this event start from the domain bus.
+          context.bus.emit('webhook.received', { event: params.event, tag: query.tag ?? null, data: entry });
           return entry;
         },
       }),

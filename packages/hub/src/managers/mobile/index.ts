@@ -7,6 +7,7 @@ import { AlarmStore } from '../alarms/store';
 import { DocumentStore } from '../documents';
 import { VariableStore } from '../logic/store';
 import { NotificationStore } from '../notifications/store';
+import { rowsPerDay } from '../reports/activities';
 import { hubName } from '../system';
 
 const KEEP = 100;
@@ -29,7 +30,9 @@ const migrations: Migration[] = [
 export const mobileManager: HubManager = {
   name: 'mobile',
   migrations,
-  create: (context) => {
+  create: (context, services) => {
+    // The monthly reports count this manager's records through its counter.
+    services.activities.register('mobileEvents', rowsPerDay(context.db, 'mobile_event', 'received_at'));
     const alarms = new AlarmStore(context.db);
     const variables = new VariableStore(context.db);
     const notifications = new NotificationStore(context.db);

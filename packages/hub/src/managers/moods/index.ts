@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
+import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
 import { DocumentStore } from '../documents';
+import type { ZoneStore } from '../zones/store';
 
 const READ_SCOPE = 'homey.mood.readonly';
 
@@ -24,19 +25,15 @@ const migrations: Migration[] = [
   },
 ];
 
-/** A zone must exist when the zones manager is present (it keeps the `zone` table). */
-function checkZone(context: HubContext, zone: string | null | undefined): void {
-  if (zone == null) return;
-  const hasZones = context.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'zone'").get();
-  if (hasZones && !context.db.prepare('SELECT 1 FROM zone WHERE id = ?').get(zone))
-    throw invalidParameter('zone', `Unknown zone ${zone}`);
+function checkZone(zones: ZoneStore, zone: string | null | undefined): void {
+  if (zone != null && !zones.get(zone)) throw invalidParameter('zone', `Unknown zone ${zone}`);
 }
 
-/** Moods: named sets of device states. Applying one is the device runtime's work; `setMood` hands it over. */
+/** Moods: named sets of device states, applied through the device-control path. */
 export const moodsManager: HubManager = {
   name: 'moods',
   migrations,
-  create: (context) => {
+  create: (context, services) => {
     const store = new DocumentStore<Mood>(context.db, 'moods_mood');
     const find = (id: string) => {
       const mood = store.get(id);
@@ -52,7 +49,7 @@ export const moodsManager: HubManager = {
         getMood: ({ params }) => find(params.id),
         createMood: ({ body }) => {
           const mood = transact(context.db, () => {
-            checkZone(context, body.zone);
+            checkZone(services.zones, body.zone);
             return store.insert({
               id: randomUUID(),
               name: body.name,
@@ -67,7 +64,7 @@ export const moodsManager: HubManager = {
         updateMood: ({ params, body }) => {
           const mood = transact(context.db, () => {
             const current = find(params.id);
-            checkZone(context, body.zone);
+            checkZone(services.zones, body.zone);
             return store.save({
               ...current,
               name: body.name ?? current.name,
@@ -79,12 +76,23 @@ export const moodsManager: HubManager = {
           publish('update', mood);
           return mood;
         },
-        setMood: ({ params }) => {
+        setMood: async ({ params, principal }) => {
           const mood = find(params.id);
-          const setAt = new Date().toISOString();
+          const setAt = new Date(context.clock.now()).toISOString();
           context.settings.set('moods.lastSet', { id: mood.id, setAt });
-          // The device runtime listens for this and sets each device's capabilities.
-          context.events.publish({ uri: 'homey:manager:moods', event: 'mood.set', data: { ...mood, setAt }, scope: READ_SCOPE });
+          const source = { kind: 'mood', moodId: mood.id } as const;
+          const applied = await services.deviceControl.setMany(mood.devices, source);
+          context.events.publish({
+            uri: 'homey:manager:moods',
+            event: 'mood.set',
+            data: { ...mood, setAt, failed: applied.failed },
+            scope: READ_SCOPE,
+          });
+          context.bus.emit('mood.set', {
+            moodId: mood.id,
+            zoneId: mood.zone,
+            source: { kind: 'api', sessionId: principal.sessionId, userId: principal.userId },
+          });
           return { id: mood.id, setAt, devices: Object.keys(mood.devices).length };
         },
         deleteMood: ({ params }) => {

@@ -3,7 +3,8 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import type { EventViewer } from '../../platform/events';
 import { transact } from '../../store/database';
-import { NotificationStore, notificationMigrations, notify, type StoredNotification, visibleTo } from './store';
+import { rowsPerDay } from '../reports/activities';
+import { NotificationStore, notificationMigrations, type StoredNotification, visibleTo } from './store';
 
 const READ_SCOPE = 'homey.notifications.readonly';
 
@@ -23,6 +24,8 @@ export const notificationsManager: HubManager = {
   name: 'notifications',
   migrations: notificationMigrations,
   create: (context, services) => {
+    // The monthly reports count this manager's records through its counter.
+    services.activities.register('notifications', rowsPerDay(context.db, 'notifications_notification', 'date_created'));
     const store = new NotificationStore(context.db);
     let stopCard: (() => void) | undefined;
     const visible = (principal: HubPrincipal) => {
@@ -60,7 +63,7 @@ export const notificationsManager: HubManager = {
         },
         getNotification: ({ principal, params }) => forUser(store, principal.userId, find(principal, params.id)),
         createNotification: ({ body }) => {
-          const notification = notify(context, body);
+          const notification = services.notifications.notify(body);
           return notification && { ...notification, iconObj: null, readBy: [] };
         },
         markNotificationAsRead: ({ principal, params }) => {
@@ -112,7 +115,7 @@ export const notificationsManager: HubManager = {
           run: ({ args }) => {
             const text = typeof args.text === 'string' && args.text.trim() ? args.text : null;
             if (!text) throw invalidParameter('args.text', 'The notification needs a text');
-            const notification = notify(context, { ownerUri: 'homey:manager:flow', excerpt: text });
+            const notification = services.notifications.notify({ ownerUri: 'homey:manager:flow', excerpt: text });
             return { notificationId: notification?.id ?? null };
           },
         });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
 import { startTestHub, type TestHub } from '../../testing/hub';
-import { notify } from './store';
 
 interface Notification {
   id: string;
@@ -21,8 +20,8 @@ describe('notifications manager', () => {
   afterAll(() => t.stop());
 
   it('lists notifications, marks them read per user and deletes them', async () => {
-    const first = notify(t.hub.context, { ownerUri: 'homey:app:com.example.clock', excerpt: 'Alarm set' });
-    notify(t.hub.context, { ownerUri: 'homey:manager:updates', excerpt: 'Update ready', priority: 'WARNING' });
+    const first = t.hub.services.notifications.notify({ ownerUri: 'homey:app:com.example.clock', excerpt: 'Alarm set' });
+    t.hub.services.notifications.notify({ ownerUri: 'homey:manager:updates', excerpt: 'Update ready', priority: 'WARNING' });
     expect(events.some((e) => e.event === 'notification.create')).toBe(true);
     const list = await t.call<Record<string, Notification>>('GET', '/notifications/notification');
     expect(
@@ -44,12 +43,12 @@ describe('notifications manager', () => {
   });
 
   it('keeps owners with enabled and push switches; a disabled owner posts nothing', async () => {
-    notify(t.hub.context, { ownerUri: 'homey:app:com.example.noisy', excerpt: 'Hi' });
+    t.hub.services.notifications.notify({ ownerUri: 'homey:app:com.example.noisy', excerpt: 'Hi' });
     const owners = await t.call<Record<string, { enabled: boolean; push: boolean; name: string }>>('GET', '/notifications/owner');
     expect(owners.body['homey:app:com.example.noisy']).toMatchObject({ enabled: true, push: true, name: 'com.example.noisy' });
     const off = await t.call('PUT', '/notifications/owner/homey:app:com.example.noisy/enabled', { enabled: false });
     expect(off.body).toMatchObject({ enabled: false });
-    expect(notify(t.hub.context, { ownerUri: 'homey:app:com.example.noisy', excerpt: 'Again' })).toBeNull();
+    expect(t.hub.services.notifications.notify({ ownerUri: 'homey:app:com.example.noisy', excerpt: 'Again' })).toBeNull();
     const push = await t.call('PUT', '/notifications/owner/homey:app:com.example.noisy/push', { push: false });
     expect(push.body).toMatchObject({ enabled: false, push: false });
     expect((await t.call('PUT', '/notifications/owner/homey:app:unknown/push', { push: false })).status).toBe(404);
@@ -63,14 +62,18 @@ describe('notifications manager', () => {
   });
 
   it('does not list expired notifications, nor ones for other roles', async () => {
-    const soon = notify(t.hub.context, {
+    const soon = t.hub.services.notifications.notify({
       ownerUri: 'homey:manager:system',
       excerpt: 'Short-lived',
       dateExpires: new Date(Date.now() + 300).toISOString(),
     });
-    notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Guests only', roles: ['guest'] });
+    t.hub.services.notifications.notify({ ownerUri: 'homey:manager:system', excerpt: 'Guests only', roles: ['guest'] });
     // The owner is a manager too.
-    const managers = notify(t.hub.context, { ownerUri: 'homey:manager:system', excerpt: 'Managers', roles: ['manager'] });
+    const managers = t.hub.services.notifications.notify({
+      ownerUri: 'homey:manager:system',
+      excerpt: 'Managers',
+      roles: ['manager'],
+    });
     expect((await t.call('GET', `/notifications/notification/${managers?.id}`)).status).toBe(200);
     expect((await t.call('GET', `/notifications/notification/${managers?.id}`, undefined, t.sessionFor('user'))).status).toBe(
       404,

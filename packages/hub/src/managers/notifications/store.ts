@@ -216,16 +216,36 @@ export class NotificationStore {
 }
 
 /**
- * Posts a notification for any part of the hub (updates, backups, flows, apps): stored durably and announced
- * as `notification.create`. Answers `null` when the owner's notifications are switched off.
+ * Posts notifications for any part of the hub (updates, backups, flows, apps): the notifications manager's
+ * service, which others use instead of its tables.
  */
-export function notify(context: HubContext, input: NewNotification): StoredNotification | null {
-  const store = new NotificationStore(context.db);
+export class Notifier {
+  readonly #store: NotificationStore;
+
+  constructor(private readonly context: HubContext) {
+    this.#store = new NotificationStore(context.db);
+  }
+
+  /**
+   * Stores the notification durably and announces it as `notification.create` (and `notification.created` on
+   * the domain bus). Answers `null` when the owner's notifications are switched off.
+   */
+  notify(input: NewNotification): StoredNotification | null {
+    return notify(this.context, this.#store, input);
+  }
+}
+
+function notify(context: HubContext, store: NotificationStore, input: NewNotification): StoredNotification | null {
   const notification = transact(context.db, () => store.create(input));
   if (notification) {
     const data = { ...notification, iconObj: null, readBy: [] };
     const view = (viewer: EventViewer) => (visibleTo(notification, viewer.role) ? data : undefined);
     context.events.entity('notifications', 'notification', 'create', data, 'homey.notifications.readonly', view);
+    context.bus.emit('notification.created', {
+      notificationId: notification.id,
+      ownerUri: notification.ownerUri,
+      excerpt: notification.excerpt,
+    });
   }
   return notification;
 }

@@ -17,7 +17,14 @@ function writeFlag(context: HubContext, userId: string, flag: Flag, value: boole
  * `forceFlowTrigger` asks for it), which is what flows that start on someone coming home or going to sleep listen
  * to. Without a value the flag is left as it is (nothing is written), but a forced trigger still fires.
  */
-function setFlag(context: HubContext, userId: string, flag: Flag, value: boolean | undefined, force = false): boolean {
+function setFlag(
+  context: HubContext,
+  principal: HubPrincipal,
+  userId: string,
+  flag: Flag,
+  value: boolean | undefined,
+  force = false,
+): boolean {
   const user = context.users.get(userId);
   if (!user) throw notFound('User', userId);
   const changed = value !== undefined && user[flag] !== value;
@@ -29,6 +36,11 @@ function setFlag(context: HubContext, userId: string, flag: Flag, value: boolean
       data: { id: userId, present: updated.present, asleep: updated.asleep, changed: flag, forced: force && !changed },
       scope: 'homey.presence.readonly',
     });
+    const source = { kind: 'api', sessionId: principal.sessionId, userId: principal.userId } as const;
+    const forced = force && !changed;
+    if (flag === 'present')
+      context.bus.emit('presence.changed', { userId, present: updated.present, previous: user.present, forced, source });
+    else context.bus.emit('user.asleep', { userId, asleep: updated.asleep, previous: user.asleep, forced, source });
   }
   return value ?? user[flag];
 }
@@ -53,11 +65,12 @@ export const presenceManager: HubManager = {
         };
       },
       setPresentMe: ({ principal, body }) =>
-        setFlag(context, principal.userId, 'present', body.value, body.opts?.forceFlowTrigger),
-      setPresent: ({ params, body }) => setFlag(context, params.id, 'present', body.value),
+        setFlag(context, principal, principal.userId, 'present', body.value, body.opts?.forceFlowTrigger),
+      setPresent: ({ params, body, principal }) => setFlag(context, principal, params.id, 'present', body.value),
       getPresent: ({ params }) => getFlag(context, params.id, 'present'),
-      setAsleepMe: ({ principal, body }) => setFlag(context, principal.userId, 'asleep', body.value, body.opts?.forceFlowTrigger),
-      setAsleep: ({ params, body }) => setFlag(context, params.id, 'asleep', body.value),
+      setAsleepMe: ({ principal, body }) =>
+        setFlag(context, principal, principal.userId, 'asleep', body.value, body.opts?.forceFlowTrigger),
+      setAsleep: ({ params, body, principal }) => setFlag(context, principal, params.id, 'asleep', body.value),
       getAsleep: ({ params }) => getFlag(context, params.id, 'asleep'),
     }),
   }),

@@ -4,6 +4,7 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import type { Migration } from '../../store/database';
 import { type OptionBehaviour, optionHandlers, readOption } from '../options';
+import { rowsPerDay } from '../reports/activities';
 
 /** Voices the hub can speak with; `builtIn` ones are installed out of the box and cannot be removed. */
 export const voiceCatalogue = [
@@ -102,7 +103,9 @@ function speak(context: HubContext, userId: string, text: string, voice: string,
 export const speechOutputManager: HubManager = {
   name: 'speech-output',
   migrations,
-  create: (context) => {
+  create: (context, services) => {
+    // The monthly reports count this manager's records through its counter.
+    services.activities.register('utterances', rowsPerDay(context.db, 'speech_utterance', 'created_at'));
     const setInstalled = (id: string, installed: boolean) => {
       const entry = findVoice(id);
       if (entry.builtIn && !installed) throw new HearthError('conflict', `Voice ${id} is built in and cannot be uninstalled`);

@@ -8,6 +8,7 @@ import type { HubContext, HubManager, HubPrincipal } from '../../platform/contex
 import { type Migration, transact } from '../../store/database';
 import type { AppService } from '../apps/service';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
+import { rowsPerDay } from '../reports/activities';
 import { memoryInfo, storageInfo, totals } from './resources';
 
 /** Models with an under-voltage sensor: codes ending in 5q, 6q or 7q. */
@@ -181,6 +182,8 @@ export const systemManager: HubManager = {
   name: 'system',
   migrations,
   create: (context, services) => {
+    // The monthly reports count this manager's records through its counter.
+    services.activities.register('diagnosticReports', rowsPerDay(context.db, 'system_log_report', 'created_at'));
     const runtime: SystemRuntime = {
       run: { status: 'running', mode: null, since: context.startedAt.toISOString() },
       cancelReboot: null,

@@ -3,7 +3,7 @@ import { implement } from '@hearth/contract/fastify';
 import semver from 'semver';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
-import { notify } from '../notifications/store';
+import type { Notifier } from '../notifications/store';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 import { type Channel, type Release, releases, visibleOn } from './catalogue';
 
@@ -87,7 +87,7 @@ function writeState(context: HubContext, state: InstallState): void {
 }
 
 /** Moves an install on by one step; answers whether it is still in progress. */
-function step(context: HubContext): boolean {
+function step(context: HubContext, notifier: Notifier): boolean {
   const state = readState(context);
   if (state.status !== 'downloading' && state.status !== 'installing') return false;
   const progress = Math.min(100, state.progress + 20);
@@ -108,7 +108,7 @@ function step(context: HubContext): boolean {
     writeState(context, { ...state, progress: 100, status: 'installed', finishedAt: isoNow(context) });
   });
   if (!state.silent && readOption(context, 'updates', 'updateNotifications', true))
-    notify(context, { ownerUri: 'homey:manager:updates', excerpt: `Hearth ${version} is installed.` });
+    notifier.notify({ ownerUri: 'homey:manager:updates', excerpt: `Hearth ${version} is installed.` });
   return false;
 }
 
@@ -117,7 +117,7 @@ const isoNow = (context: HubContext) => new Date(context.clock.now()).toISOStrin
 /** Software updates from the hub's channel: which exist, installing one, aborting, and what's new. */
 export const updatesManager: HubManager = {
   name: 'updates',
-  create: (context) => {
+  create: (context, services) => {
     /** The install in progress moves on with a timer; it does not outlive the hub's process. */
     let stopStepping: (() => void) | null = null;
     const stopTimer = () => {
@@ -150,7 +150,7 @@ export const updatesManager: HubManager = {
           });
           stopTimer();
           stopStepping = context.clock.setInterval(() => {
-            if (!step(context)) stopTimer();
+            if (!step(context, services.notifications)) stopTimer();
           }, STEP_MS);
           return publicState(context);
         },

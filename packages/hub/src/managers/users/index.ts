@@ -140,6 +140,7 @@ export const usersManager: HubManager = {
         deleteUserMe: ({ principal }) => {
           if (principal.role === 'owner') throw new HearthError('forbidden', 'The owner must hand the hub over before leaving');
           users.delete(principal.userId);
+          context.bus.emit('user.removed', { userId: principal.userId });
         },
         getUsers: ({ principal }) => Object.fromEntries(users.list().map((user) => [user.id, userView(user, principal)])),
         getUser: ({ principal, params }) => userView(requireUser(context, params.id), principal),
@@ -175,6 +176,7 @@ export const usersManager: HubManager = {
           const user = requireUser(context, params.id);
           if (user.role === 'owner') throw new HearthError('forbidden', 'The owner cannot be deleted');
           users.delete(user.id);
+          context.bus.emit('user.removed', { userId: user.id });
         },
         updateUserMeProperties: ({ principal, params, body }) => {
           const user = requireUser(context, principal.userId);

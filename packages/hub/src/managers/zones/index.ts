@@ -2,7 +2,8 @@ import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/
 import { implement, SerializedJson } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
-import { type HubZone, ZoneStore, zoneMigrations } from './store';
+import { trackZoneActivity } from './activity';
+import { type HubZone, type ZoneStore, zoneMigrations } from './store';
 
 const READ_SCOPE = 'homey.zone.readonly';
 
@@ -40,7 +41,7 @@ export const zonesManager: HubManager = {
   migrations: zoneMigrations,
   create: (context, services) => {
     const db = context.db;
-    const store = new ZoneStore(db);
+    const store = services.zones;
     /**
      * Every change is one transaction (made durable before the answer by the hub's group commit); a failed one
      * leaves no cached zone behind.
@@ -53,6 +54,7 @@ export const zonesManager: HubManager = {
         throw error;
       }
     };
+    let stopTracking: (() => void) | undefined;
     const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
       context.events.entity('zones', 'zone', action, data, READ_SCOPE);
     return {
@@ -72,6 +74,7 @@ export const zonesManager: HubManager = {
             });
           });
           publish('create', zone);
+          context.bus.emit('zone.added', { zoneId: zone.id });
           return zone;
         },
         updateZone: async ({ params, body }) => {
@@ -106,11 +109,14 @@ export const zonesManager: HubManager = {
             store.delete(zone.id);
           });
           publish('delete', { id: params.id });
+          context.bus.emit('zone.removed', { zoneId: params.id });
         },
       }),
       start: () => {
         if (!store.root()) store.create({ name: 'Home', icon: 'home', parent: null, order: 0 });
+        stopTracking = trackZoneActivity(context.bus, context.clock, context.events, store, services.devices, READ_SCOPE);
       },
+      stop: () => stopTracking?.(),
     };
   },
 };

@@ -183,10 +183,10 @@ export class ZoneStore {
   }
 
   /** Sets whether someone or something is active in the zone (presence and sensors call this). */
-  setActive(id: string, active: boolean): HubZone | undefined {
+  setActive(id: string, active: boolean, at: number): HubZone | undefined {
     this.statement('UPDATE zone SET active = ?, active_last_updated = ? WHERE id = ?').run(
       active ? 1 : 0,
-      new Date().toISOString(),
+      new Date(at).toISOString(),
       id,
     );
     this.refresh(id);

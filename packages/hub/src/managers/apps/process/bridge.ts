@@ -3,7 +3,7 @@ import { HearthError, notFound } from '@hearth/contract';
 import type { HubContext } from '../../../platform/context';
 import type { DeviceRecord, DeviceService } from '../../devices/service';
 import type { InsightsService } from '../../insights/service';
-import { notify } from '../../notifications/store';
+import type { Notifier } from '../../notifications/store';
 import type { AppService } from '../service';
 import type { AppToHubHandlers } from './child';
 import type { AppFlowCards } from './flow-cards';
@@ -30,6 +30,7 @@ export interface BridgeDeps {
   readonly pairing: PairViewCommands;
   /** Whether a settings change came from the app itself (so it is not echoed back to it). */
   readonly settingsFromApp: Set<string>;
+  readonly notifications: Notifier;
 }
 
 const notOffered = (what: string, why: string) =>
@@ -65,7 +66,7 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
     'device.setCapabilityValue': ({ deviceId, capabilityId, value }) => {
       const record = device(deviceId);
       if (!record.capabilities.includes(capabilityId)) throw notFound('Capability', capabilityId);
-      devices.setCapabilityValue(deviceId, capabilityId, value, { source: 'driver', react: false });
+      devices.reportCapabilityValue(deviceId, capabilityId, value, { source: { kind: 'app', appId } });
       return null;
     },
     'device.setCapabilityOptions': ({ deviceId, capabilityId, options }) => {
@@ -164,7 +165,7 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       return null;
     },
     'notifications.create': ({ excerpt }) => {
-      notify(context, { ownerUri, excerpt });
+      deps.notifications.notify({ ownerUri, excerpt });
       return null;
     },
     'insights.createLog': ({ id, title, type, units, decimals }) => {

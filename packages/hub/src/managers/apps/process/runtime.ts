@@ -6,7 +6,7 @@ import { translate } from '../../../runtime/manifest';
 import type { DeviceService } from '../../devices/service';
 import type { FlowRegistry } from '../../flow/registry';
 import type { InsightsService } from '../../insights/service';
-import { notify } from '../../notifications/store';
+import type { Notifier } from '../../notifications/store';
 import { readOption } from '../../options';
 import type { AppService } from '../service';
 import { type AppImage, appHandlers, type PairViewCommands } from './bridge';
@@ -79,12 +79,16 @@ function launchOf(
  */
 export function appProcesses(
   context: HubContext,
-  apps: AppService,
-  devices: DeviceService,
-  insights: InsightsService,
-  pairing: PairViewCommands,
-  flowCards: FlowRegistry,
+  services: {
+    apps: AppService;
+    devices: DeviceService;
+    insights: InsightsService;
+    pairing: PairViewCommands;
+    flowCards: FlowRegistry;
+    notifications: Notifier;
+  },
 ): AppProcesses {
+  const { apps, devices, insights, pairing, flowCards, notifications } = services;
   const images = new Map<string, AppImage>();
   const envOverrides = new Map<string, Record<string, string>>();
   const settingsFromApp = new Set<string>();
@@ -98,7 +102,10 @@ export function appProcesses(
     limits: context.config.appHeapMb ? { heapMb: context.config.appHeapMb } : {},
     launch: (appId) => launchOf(context, apps, devices, envOverrides, appId),
     handlers: (appId) =>
-      appHandlers({ context, apps, devices, insights, cards: cards as AppFlowCards, images, pairing, settingsFromApp }, appId),
+      appHandlers(
+        { context, apps, devices, insights, cards: cards as AppFlowCards, images, pairing, settingsFromApp, notifications },
+        appId,
+      ),
     onStatus: (appId) => {
       cards?.sync(appId);
       apps.processChanged(appId);
@@ -107,7 +114,7 @@ export function appProcesses(
       if (!context.db.open) return;
       const app = apps.find(appId);
       const name = app ? translate(app.manifest.name, context.config.language) : appId;
-      notify(context, {
+      notifications.notify({
         ownerUri: 'homey:manager:apps',
         excerpt: `**${name}** crashed ${host.limits.maxCrashes} times within ${host.limits.crashWindowMs / 60_000} minutes and was stopped: ${status.crashedMessage ?? 'no reason given'}`,
         priority: 'WARNING',
