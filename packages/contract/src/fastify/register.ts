@@ -53,13 +53,16 @@ export interface Implementation<P extends Principal = Principal> {
   readonly handler: Handler<AnyOperation, P>;
 }
 
+/** The handlers of every operation of a group; a manager may build them from parts (`Pick<Handlers<…>, …>`). */
+export type Handlers<G extends Record<string, AnyOperation>, P extends Principal> = { [K in keyof G]: Handler<G[K], P> };
+
 /**
  * Binds each operation of a group to its handler. The handler map must cover the group exactly, so a
  * declared operation cannot be forgotten.
  */
 export function implement<G extends Record<string, AnyOperation>, P extends Principal>(
   group: G,
-  handlers: { [K in keyof G]: Handler<G[K], P> },
+  handlers: Handlers<G, P>,
 ): Implementation<P>[] {
   return Object.entries(group).map(([key, operation]) => {
     const handler = handlers[key as keyof G];

@@ -41,37 +41,70 @@ export const FlowAction = Type.Object({
 
 const FolderRef = Nullable(Type.String());
 
+/**
+ * What a flow does with a trigger that arrives while it runs (a run lasts until its delayed actions ran):
+ * `parallel` (the default) starts another run, up to `max`; `single` ignores the trigger; `restart` stops the
+ * running run (and its delayed actions) and starts anew; `queued` runs it after the running one, up to `max`
+ * waiting. Beyond the ecosystem's flows, which always run in parallel.
+ */
+const runModeFields = {
+  mode: Type.Optional(Type.Enum(['single', 'restart', 'queued', 'parallel'])),
+  max: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, description: 'Runs at once (parallel) or waiting (queued); 20 by default' }),
+  ),
+};
+
 export const FlowCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   enabled: Type.Optional(Type.Boolean()),
   folder: Type.Optional(FolderRef),
   order: Type.Optional(Type.Integer()),
   trigger: FlowTrigger,
-  conditions: Type.Array(FlowCondition),
-  actions: Type.Array(FlowAction),
+  conditions: Type.Array(FlowCondition, { maxItems: 100 }),
+  actions: Type.Array(FlowAction, { maxItems: 100 }),
+  ...runModeFields,
 });
 export type FlowCreateBody = Static<typeof FlowCreate>;
 
 export const FlowUpdate = Type.Partial(FlowCreate);
 
-/** A card of an advanced flow, keyed by a uuid in the flow's `cards` map. */
+const NodeKeys = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 100 });
+
+/**
+ * A node of an advanced flow, keyed by a uuid in the flow's `cards` map. Card nodes (`trigger`, `condition`,
+ * `action`) name their card by `ownerUri` and `id`; `start` starts the flow when it is started by a call, `delay`
+ * waits `args.delay` (`{number, multiplier}`), `any` goes on with the first branch that arrives, `all` waits for
+ * every input (`input`: `<source key>::<port>`), `note` is a comment. Edges are stored on their source node, as
+ * the keys of the nodes they lead to: `outputSuccess` and `outputError` (actions), `outputTrue` and `outputFalse`
+ * (conditions), `outputSuccess` (the others).
+ */
 export const AdvancedFlowCard = Type.Object(
   {
-    type: Type.Enum(['trigger', 'condition', 'action']),
+    type: Type.Enum(['trigger', 'condition', 'action', 'start', 'delay', 'any', 'all', 'note']),
     x: Type.Number(),
     y: Type.Number(),
     id: Type.Optional(Type.String()),
     ownerUri: Type.Optional(Type.String()),
     args: Type.Optional(OpenObject),
+    droptoken: Type.Optional(Nullable(Type.String())),
+    inverted: Type.Optional(Type.Boolean()),
+    outputSuccess: Type.Optional(NodeKeys),
+    outputError: Type.Optional(NodeKeys),
+    outputTrue: Type.Optional(NodeKeys),
+    outputFalse: Type.Optional(NodeKeys),
+    input: Type.Optional(NodeKeys),
   },
   { additionalProperties: true },
 );
+
+export type AdvancedFlowNode = Static<typeof AdvancedFlowCard>;
 
 export const AdvancedFlowCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
   enabled: Type.Optional(Type.Boolean()),
   folder: Type.Optional(FolderRef),
   cards: UuidKeyed(AdvancedFlowCard),
+  ...runModeFields,
 });
 export const AdvancedFlowUpdate = Type.Partial(AdvancedFlowCreate);
 
@@ -124,6 +157,35 @@ const RunBody = Type.Object({
   droptoken: Type.Optional(Type.String()),
 });
 const TriggerBody = Type.Object({ state: Type.Optional(OpenObject) }, { additionalProperties: true });
+
+/** One run of a flow: what started it, each step (conditions with why they failed, actions, delays), how it ended. */
+export const FlowTrace = Type.Object(
+  {
+    id: Type.String(),
+    flowId: Type.String(),
+    flowType: Type.Enum(['flow', 'advancedflow']),
+    flowName: Type.String(),
+    startedAt: Type.String(),
+    finishedAt: Nullable(Type.String()),
+    status: Type.Enum(['running', 'waiting', 'completed', 'conditions_failed', 'failed', 'skipped', 'restarted', 'cancelled']),
+    trigger: OpenObject,
+    mode: Type.Optional(Type.String()),
+    steps: Type.Array(OpenObject),
+  },
+  { additionalProperties: true },
+);
+
+/** A delayed action (or advanced-flow delay) waiting for its time: a job of the hub's durable scheduler. */
+export const PendingFlowAction = Type.Object({
+  id: Type.String(),
+  flowId: Type.String(),
+  flowType: Type.Enum(['flow', 'advancedflow']),
+  flowName: Type.String(),
+  runId: Type.String(),
+  card: Nullable(Type.String()),
+  node: Nullable(Type.String()),
+  dueAt: Type.String(),
+});
 
 export const flowOperations = {
   getState: declareState(op),
@@ -178,6 +240,28 @@ export const flowOperations = {
     params: IdParams,
     body: TriggerBody,
     response: OpenObject,
+  }),
+  getFlowTraces: op({
+    name: 'getFlowTraces',
+    method: 'GET',
+    path: '/flow/:id/trace',
+    scope: 'homey.flow.readonly',
+    params: IdParams,
+    response: Type.Array(FlowTrace),
+  }),
+  getPendingFlowActions: op({
+    name: 'getPendingFlowActions',
+    method: 'GET',
+    path: '/flow/pending',
+    scope: 'homey.flow.readonly',
+    response: Type.Array(PendingFlowAction),
+  }),
+  deletePendingFlowAction: op({
+    name: 'deletePendingFlowAction',
+    method: 'DELETE',
+    path: '/flow/pending/:id',
+    scope: 'homey.flow',
+    params: IdParams,
   }),
   shareFlow: op({
     name: 'shareFlow',
@@ -344,6 +428,14 @@ export const flowOperations = {
     path: '/advancedflow/:id',
     scope: 'homey.flow',
     params: IdParams,
+  }),
+  getAdvancedFlowTraces: op({
+    name: 'getAdvancedFlowTraces',
+    method: 'GET',
+    path: '/advancedflow/:id/trace',
+    scope: 'homey.flow.readonly',
+    params: IdParams,
+    response: Type.Array(FlowTrace),
   }),
   triggerAdvancedFlow: op({
     name: 'triggerAdvancedFlow',

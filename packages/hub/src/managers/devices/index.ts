@@ -2,6 +2,7 @@ import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { capabilityCatalogue, capabilityView, effectiveCapability } from '../../runtime/capabilities';
+import { serveDeviceCards } from './cards';
 import { DeviceGroups } from './groups';
 import { deviceMigrations } from './service';
 
@@ -13,6 +14,7 @@ export const devicesManager: HubManager = {
     const { devices, apps, deviceControl } = services;
     const view = (id: string) => devices.view(devices.require(id));
     const groups = new DeviceGroups(context, devices, apps);
+    let stopCards: (() => void) | undefined;
     return {
       implementations: implement<typeof hubOperations.devices, HubPrincipal>(hubOperations.devices, {
         getState: () => ({ devices: devices.list().length }),
@@ -56,6 +58,10 @@ export const devicesManager: HubManager = {
           return { ...capabilityView(effectiveCapability(params.id, undefined)), ownerUri: params.uri };
         },
       }),
+      start: () => {
+        stopCards = serveDeviceCards(services.flowCards, context.bus, devices, deviceControl);
+      },
+      stop: () => stopCards?.(),
     };
   },
 };

@@ -530,6 +530,7 @@ export class DeviceService {
       }
     });
     this.publishUpdate(id);
+    this.context.bus.emit('device.updated', { deviceId: id, changed: Object.keys(patch) });
     return this.require(id);
   }
 

@@ -102,8 +102,14 @@ describe('flow manager', () => {
     expect((await t.call('GET', '/flow/flowcardtrigger/homey:manager:flow/programmatic_trigger')).status).toBe(200);
     expect((await t.call<Record<string, unknown>>('GET', '/flow/flowcardcondition')).body).toHaveProperty(`${say.uri}:is_quiet`);
     expect((await t.call('GET', `/flow/flowcardcondition/${say.uri}/is_quiet`)).status).toBe(200);
-    const run = await t.call('POST', `/flow/flowcardaction/${say.uri}/say/run`, { args: { text: 'Hello' } });
+    const run = await t.call('POST', `/flow/flowcardaction/${say.uri}/say/run`, {
+      args: { text: 'Hello', voice: { name: 'Voice A' } },
+    });
     expect(run.body).toEqual({ spoken: 'Hello' });
+    // Arguments are required unless a card says otherwise; a missing one is named.
+    const missing = await t.call<ErrorBody>('POST', `/flow/flowcardaction/${say.uri}/say/run`, { args: { text: 'Hi' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error_description).toContain('args.voice');
     expect(spoken).toEqual(['Hello']);
     expect((await t.call<ErrorBody>('POST', `/flow/flowcardcondition/${say.uri}/is_quiet/run`, {})).status).toBe(501);
     const suggestions = await t.call('GET', `/flow/flowcardaction/${say.uri}/say/autocomplete?name=voice&query=A`);
@@ -112,19 +118,21 @@ describe('flow manager', () => {
     for (const u of undo) u();
     expect((await t.call('GET', `/flow/flowcardaction/${say.uri}/say`)).status).toBe(404);
 
-    // Running waits for the engine; sharing stores a copy.
+    // A broken flow does not run; a whole one does, and answers its trace; sharing stores a copy.
     const trigger = await t.call<ErrorBody>('POST', `/flow/flow/${created.body.id}/trigger`, {});
     expect(trigger.status).toBe(409);
+    expect(trigger.body.error_description).toContain('broken');
     await t.call('PUT', `/flow/flow/${created.body.id}`, { conditions: [], actions: [] });
-    const run2 = await t.call<ErrorBody>('POST', `/flow/flow/${created.body.id}/trigger`, {});
-    expect(run2.status).toBe(501);
-    expect(run2.body.error_description).toContain('flow engine');
-    const test = await t.call<ErrorBody>('POST', '/flow/flow/test', {
+    const run2 = await t.call<{ status: string; flowId: string }>('POST', `/flow/flow/${created.body.id}/trigger`, {});
+    expect(run2.status).toBe(200);
+    expect(run2.body).toMatchObject({ status: 'completed', flowId: created.body.id });
+    const test = await t.call<{ status: string }>('POST', '/flow/flow/test', {
       flow: { name: 'T', trigger: started, conditions: [], actions: [] },
       tokens: {},
       sessionId: 's1',
     });
-    expect(test.status).toBe(501);
+    expect(test.status).toBe(200);
+    expect(test.body.status).toBe('completed');
     const share = await t.call<{ id: string; flow: { name: string } }>('POST', `/flow/flow/${created.body.id}/share`, {});
     expect(share.body.flow.name).toBe('Evening');
     expect((await t.call<{ flows: number }>('GET', '/flow/state')).body.flows).toBe(1);

@@ -1,3 +1,5 @@
+import type { AdvancedNode } from './engine/advanced';
+import { tokenReferences } from './engine/args';
 import type { FlowCardType, FlowRegistry } from './registry';
 
 /** The programmatic trigger ("This flow is started"): flows that start with it can be triggered by a call. */
@@ -12,12 +14,17 @@ interface CardRef {
   droptoken?: string | null;
 }
 
+/** How a flow treats a trigger that arrives while it runs (see the contract's `runModeFields`). */
+export type RunMode = 'single' | 'restart' | 'queued' | 'parallel';
+
 export interface StoredFlow {
   id: string;
   name: string;
   enabled: boolean;
   folder: string | null;
   order: number;
+  mode?: RunMode;
+  max?: number;
   trigger: CardRef;
   conditions: (CardRef & { group: 'group1' | 'group2' | 'group3'; inverted: boolean })[];
   actions: (CardRef & { group: 'then' | 'else'; duration: Delay; delay: Delay })[];
@@ -29,72 +36,107 @@ export interface StoredAdvancedFlow {
   enabled: boolean;
   folder: string | null;
   order: number;
-  cards: Record<
-    string,
-    { type: FlowCardType; x: number; y: number; id?: string; ownerUri?: string; args?: Record<string, unknown> }
-  >;
-}
-
-/** Every `[[token]]` reference in a card's arguments. */
-function tokenReferences(value: unknown, found: string[] = []): string[] {
-  if (typeof value === 'string') for (const match of value.matchAll(/\[\[([^\]]+)\]\]/g)) found.push(match[1] as string);
-  else if (Array.isArray(value)) for (const item of value) tokenReferences(item, found);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) tokenReferences(item, found);
-  return found;
+  mode?: RunMode;
+  max?: number;
+  cards: Record<string, AdvancedNode>;
 }
 
 /**
- * What makes a flow broken: each card that is not in the registry, and each token its arguments or drop token
- * refer to that no longer exists. A reference is a full token id (`<uri>|<id>`), or the id of a token of the
- * flow's own trigger card (optionally written `trigger::<id>`).
+ * What makes a flow broken: each card that is not in the registry, each card whose arguments name something
+ * that is gone (a deleted variable or zone), and each token its arguments or drop token refer to that no longer
+ * exists. A reference is a full token id (`<uri>|<id>`), the id of a token of the flow's own trigger card
+ * (optionally written `trigger::<id>`), or, in advanced flows, a node's token (`trigger::<node>::<id>`,
+ * `action::<node>::<id>`, `card::<node>::error`) of a node the flow has.
  */
 export function flowProblems(
   registry: FlowRegistry,
   cards: { type: FlowCardType; card: CardRef }[],
   localTokens: readonly string[],
+  nodes: Readonly<Record<string, AdvancedNode>> = {},
 ): string[] {
   const problems: string[] = [];
   for (const { type, card } of cards) {
-    if (!registry.card(type, card.uri, card.id)) problems.push(`missing ${type} card ${card.uri}:${card.id}`);
+    const definition = registry.card(type, card.uri, card.id);
+    if (!definition) problems.push(`missing ${type} card ${card.uri}:${card.id}`);
+    const argProblem = definition?.argProblem?.(card.args ?? {});
+    if (argProblem) problems.push(`${type} card ${card.uri}:${card.id}: ${argProblem}`);
     const references = tokenReferences(card.args ?? {});
     if (card.droptoken) references.push(card.droptoken);
     for (const reference of references) {
-      const local = reference.startsWith('trigger::') ? reference.slice('trigger::'.length) : reference;
-      if (reference.includes('|') ? registry.token(reference) : localTokens.includes(local)) continue;
+      if (reference.includes('|') ? registry.token(reference) : isLocal(reference, localTokens, nodes)) continue;
       problems.push(`missing token ${reference}`);
     }
   }
   return problems;
 }
 
-export function describeFlow(registry: FlowRegistry, flow: StoredFlow) {
-  const trigger = registry.card('trigger', flow.trigger.uri, flow.trigger.id);
-  const localTokens = (trigger?.tokens ?? []).map((t) => t.id);
-  const cards = [
+function isLocal(reference: string, localTokens: readonly string[], nodes: Readonly<Record<string, AdvancedNode>>): boolean {
+  const node = /^(trigger|action|card)::([^:]+)::(.+)$/.exec(reference);
+  if (node) return nodes[node[2] as string] !== undefined;
+  const local = reference.startsWith('trigger::') ? reference.slice('trigger::'.length) : reference;
+  return localTokens.includes(local);
+}
+
+/** The cards of a standard flow, for the health checks. */
+function standardCards(flow: StoredFlow) {
+  return [
     { type: 'trigger' as const, card: flow.trigger },
     ...flow.conditions.map((card) => ({ type: 'condition' as const, card })),
     ...flow.actions.map((card) => ({ type: 'action' as const, card })),
   ];
+}
+
+const CARD_NODES = new Set(['trigger', 'condition', 'action']);
+
+/** The card nodes of an advanced flow, for the health checks. */
+function advancedCards(flow: StoredAdvancedFlow) {
+  return Object.values(flow.cards).flatMap((card) =>
+    CARD_NODES.has(card.type) && card.id
+      ? [
+          {
+            type: card.type as FlowCardType,
+            card: { uri: card.ownerUri ?? '', id: card.id, args: card.args ?? {}, droptoken: card.droptoken ?? null },
+          },
+        ]
+      : [],
+  );
+}
+
+export function standardFlowProblems(registry: FlowRegistry, flow: StoredFlow): string[] {
+  const trigger = registry.card('trigger', flow.trigger.uri, flow.trigger.id);
+  return flowProblems(
+    registry,
+    standardCards(flow),
+    (trigger?.tokens ?? []).map((t) => t.id),
+  );
+}
+
+export function advancedFlowProblems(registry: FlowRegistry, flow: StoredAdvancedFlow): string[] {
+  const cards = advancedCards(flow);
+  const localTokens = cards
+    .filter((r) => r.type === 'trigger')
+    .flatMap((r) => registry.card('trigger', r.card.uri, r.card.id)?.tokens ?? [])
+    .map((t) => t.id);
+  return flowProblems(registry, cards, localTokens, flow.cards);
+}
+
+export function describeFlow(registry: FlowRegistry, flow: StoredFlow) {
   return {
     ...flow,
-    broken: flowProblems(registry, cards, localTokens).length > 0,
+    broken: standardFlowProblems(registry, flow).length > 0,
     triggerable: flow.trigger.uri === PROGRAMMATIC_TRIGGER.uri && flow.trigger.id === PROGRAMMATIC_TRIGGER.id,
   };
 }
 
 export function describeAdvancedFlow(registry: FlowRegistry, flow: StoredAdvancedFlow) {
-  const refs = Object.values(flow.cards).flatMap((card) =>
-    card.id ? [{ type: card.type, card: { uri: card.ownerUri ?? '', id: card.id, args: card.args } }] : [],
-  );
-  const localTokens = refs
-    .filter((r) => r.type === 'trigger')
-    .flatMap((r) => registry.card('trigger', r.card.uri, r.card.id)?.tokens ?? [])
-    .map((t) => t.id);
   return {
     ...flow,
-    broken: flowProblems(registry, refs, localTokens).length > 0,
-    triggerable: refs.some(
-      (r) => r.type === 'trigger' && r.card.uri === PROGRAMMATIC_TRIGGER.uri && r.card.id === PROGRAMMATIC_TRIGGER.id,
+    broken: advancedFlowProblems(registry, flow).length > 0,
+    // Started by a call from its start card, or by the programmatic trigger.
+    triggerable: Object.values(flow.cards).some(
+      (card) =>
+        card.type === 'start' ||
+        (card.type === 'trigger' && card.ownerUri === PROGRAMMATIC_TRIGGER.uri && card.id === PROGRAMMATIC_TRIGGER.id),
     ),
   };
 }

@@ -1,72 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { type FlowCreateBody, HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
+import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
-import { describeAdvancedFlow, describeFlow, PROGRAMMATIC_TRIGGER, type StoredAdvancedFlow, type StoredFlow } from './health';
+import { flowControlCards } from './cards';
+import { type AnyFlow, FlowCatalog } from './engine/catalog';
+import { FlowEngine } from './engine/engine';
+import { TraceStore, traceMigrations } from './engine/traces';
+import {
+  advancedFlowProblems,
+  describeAdvancedFlow,
+  describeFlow,
+  PROGRAMMATIC_TRIGGER,
+  type StoredAdvancedFlow,
+  type StoredFlow,
+  standardFlowProblems,
+} from './health';
 import { FlowPublisher } from './publish';
-import { type FlowCardDefinition, type FlowCardType, type FlowRegistry, uriObject } from './registry';
+import type { FlowCardType, FlowRegistry } from './registry';
+import { runningHandlers } from './running';
 import { DocumentStore, flowMigrations } from './store';
+import { cardKey, cardToWire, normaliseCards } from './wire';
 
 interface StoredFolder {
   id: string;
   name: string;
   order: number;
   parent: string | null;
-}
-
-function cardToWire(card: FlowCardDefinition) {
-  return {
-    id: cardKey(card),
-    ownerUri: card.uri,
-    uriObj: uriObject(card.uri),
-    title: card.title,
-    hint: card.hint ?? null,
-    highlight: card.highlight ?? false,
-    deprecated: card.deprecated ?? false,
-    advanced: card.advanced ?? false,
-    droptoken: card.droptoken ?? null,
-    duration: card.duration ?? false,
-    args: card.args ?? [],
-    ...(card.type === 'condition' ? {} : { tokens: card.tokens ?? [] }),
-  };
-}
-
-const cardKey = (card: FlowCardDefinition) => `${card.uri}:${card.id}`;
-
-/** `{uri, id}` of a card given as `{uri, id}` or as a full id `<owner uri>:<card id>` (how card lists name it). */
-function cardRef(field: string, card: { uri?: string; id: string }): { uri: string; id: string } {
-  if (card.uri !== undefined) return { uri: card.uri, id: card.id };
-  const split = card.id.lastIndexOf(':');
-  if (!card.id.startsWith('homey:') || split <= 'homey:'.length)
-    throw new HearthError('missing_parameter', `Missing Parameter: ${field}.uri`);
-  return { uri: card.id.slice(0, split), id: card.id.slice(split + 1) };
-}
-
-/** Applies the defaults of the seed (condition group1 not inverted, action group then, no duration or delay). */
-function normaliseCards(body: Pick<FlowCreateBody, 'trigger' | 'conditions' | 'actions'>) {
-  return {
-    trigger: {
-      ...cardRef('trigger', body.trigger),
-      args: body.trigger.args ?? {},
-      droptoken: body.trigger.droptoken ?? null,
-    },
-    conditions: body.conditions.map((c, index) => ({
-      ...cardRef(`conditions.${index}`, c),
-      args: c.args ?? {},
-      droptoken: c.droptoken ?? null,
-      group: c.group ?? 'group1',
-      inverted: c.inverted ?? false,
-    })),
-    actions: body.actions.map((a, index) => ({
-      ...cardRef(`actions.${index}`, a),
-      args: a.args ?? {},
-      droptoken: a.droptoken ?? null,
-      group: a.group ?? 'then',
-      duration: a.duration ?? null,
-      delay: a.delay ?? null,
-    })),
-  };
 }
 
 const flowStore = (context: HubContext) => new DocumentStore<StoredFlow>(context.db, 'flow_flow');
@@ -85,7 +45,7 @@ function wireFlowLister(context: HubContext, registry: FlowRegistry) {
 /** Flows, advanced flows and their folders; the flow cards and tokens the hub knows. Running flows is the engine's. */
 export const flowManager: HubManager = {
   name: 'flow',
-  migrations: flowMigrations,
+  migrations: [...flowMigrations, ...traceMigrations],
   create: (context, services) => {
     const registry = services.flowCards;
     const flows = flowStore(context);
@@ -104,8 +64,43 @@ export const flowManager: HubManager = {
     const publisher = new FlowPublisher(context.events, registry);
     const publish = (type: string, action: 'create' | 'update' | 'delete', data: unknown) =>
       publisher.publish(type, action, data);
-    let stopRepublishing: (() => void) | undefined;
-    let stopProgrammaticTrigger: (() => void) | undefined;
+    const catalog = new FlowCatalog();
+    const traces = new TraceStore(context.db, context.clock);
+    const engine = new FlowEngine({
+      context,
+      registry,
+      catalog,
+      traces,
+      notifications: services.notifications,
+      problems: (entry: AnyFlow) =>
+        entry.type === 'flow' ? standardFlowProblems(registry, entry.flow) : advancedFlowProblems(registry, entry.flow),
+      disable: (type, id) => setEnabled(type, id, false),
+    });
+    /** Switches a flow on or off as a card or the loop guard asks (the API changes it with an update). */
+    const setEnabled = (type: 'flow' | 'advancedflow', id: string, enabled: boolean) => {
+      if (type === 'flow') {
+        const flow = transact(context.db, () => flows.save({ ...findFlow(id), enabled }));
+        changed('flow', flow);
+        publish('flow', 'update', wireFlow(flow));
+      } else {
+        const flow = transact(context.db, () => advanced.save({ ...findAdvanced(id), enabled }));
+        changed('advancedflow', flow);
+        publish('advancedflow', 'update', wireAdvanced(flow));
+      }
+    };
+    /** Tells the engine of a stored change; a flow switched off stops (its waiting actions go). */
+    function changed(type: 'flow', flow: StoredFlow): void;
+    function changed(type: 'advancedflow', flow: StoredAdvancedFlow): void;
+    function changed(type: 'flow' | 'advancedflow', flow: StoredFlow | StoredAdvancedFlow): void {
+      catalog.put({ type, flow } as AnyFlow);
+      if (!flow.enabled) engine.flowStopped(type, flow.id);
+    }
+    const removed = (type: 'flow' | 'advancedflow', id: string) => {
+      engine.flowStopped(type, id);
+      catalog.remove(type, id);
+      traces.deleteFlow(id);
+    };
+    const stops: (() => void)[] = [];
 
     const findCard = (type: FlowCardType, uri: string, id: string) => {
       const card = registry.card(type, uri, id);
@@ -113,10 +108,6 @@ export const flowManager: HubManager = {
       return card;
     };
     const cardList = (type: FlowCardType) => Object.fromEntries(registry.listCards(type).map((c) => [cardKey(c), cardToWire(c)]));
-    /** Starting flows needs the automation engine; until it exists the hub says so plainly. */
-    const refuseToRun = (): never => {
-      throw new HearthError('not_implemented', 'Running flows needs the flow engine, which this hub does not have yet');
-    };
 
     return {
       implementations: implement<typeof hubOperations.flow, HubPrincipal>(hubOperations.flow, {
@@ -143,9 +134,12 @@ export const flowManager: HubManager = {
               enabled: body.enabled ?? true,
               folder: body.folder ?? null,
               order: body.order ?? flows.list().length,
+              ...(body.mode ? { mode: body.mode } : {}),
+              ...(body.max ? { max: body.max } : {}),
               ...normaliseCards(body),
             });
           });
+          changed('flow', flow);
           publish('flow', 'create', wireFlow(flow));
           return wireFlow(flow);
         },
@@ -164,33 +158,19 @@ export const flowManager: HubManager = {
               enabled: body.enabled ?? current.enabled,
               folder: body.folder === undefined ? current.folder : body.folder,
               order: body.order ?? current.order,
+              mode: body.mode ?? current.mode,
+              max: body.max ?? current.max,
               ...cards,
             });
           });
+          changed('flow', flow);
           publish('flow', 'update', wireFlow(flow));
           return wireFlow(flow);
         },
         deleteFlow: ({ params }) => {
           if (!transact(context.db, () => flows.delete(params.id))) throw notFound('Flow', params.id);
+          removed('flow', params.id);
           publish('flow', 'delete', { id: params.id });
-        },
-        testFlow: ({ body }) => {
-          const flow = describeFlow(registry, {
-            id: `test-${body.sessionId}`,
-            name: body.flow.name,
-            enabled: true,
-            folder: null,
-            order: 0,
-            ...normaliseCards(body.flow),
-          });
-          if (flow.broken) throw new HearthError('conflict', 'The flow is broken: a card or token it uses is missing');
-          return refuseToRun();
-        },
-        triggerFlow: ({ params }) => {
-          const flow = wireFlow(findFlow(params.id));
-          if (!flow.enabled) throw new HearthError('conflict', `Flow ${params.id} is disabled`);
-          if (flow.broken) throw new HearthError('conflict', `Flow ${params.id} is broken`);
-          return refuseToRun();
         },
         shareFlow: ({ params }) => {
           const { id: _id, folder: _folder, ...flow } = findFlow(params.id);
@@ -248,36 +228,8 @@ export const flowManager: HubManager = {
         getFlowCardTrigger: ({ params }) => cardToWire(findCard('trigger', params.uri, params.id)),
         getFlowCardConditions: () => cardList('condition'),
         getFlowCardCondition: ({ params }) => cardToWire(findCard('condition', params.uri, params.id)),
-        runFlowCardCondition: async ({ params, body }) => {
-          const card = findCard('condition', params.uri, params.id);
-          if (!card.run)
-            throw new HearthError('not_implemented', `Condition ${params.uri}:${params.id} cannot be run on its own`);
-          const result = await card.run({ args: body.args ?? {}, tokens: body.tokens ?? {}, state: body.state ?? {} });
-          return { result: result === true };
-        },
         getFlowCardActions: () => cardList('action'),
         getFlowCardAction: ({ params }) => cardToWire(findCard('action', params.uri, params.id)),
-        runFlowCardAction: async ({ params, body }) => {
-          const card = findCard('action', params.uri, params.id);
-          if (!card.run) throw new HearthError('not_implemented', `Action ${params.uri}:${params.id} cannot be run on its own`);
-          const result = await card.run({ args: body.args ?? {}, tokens: body.tokens ?? {}, state: body.state ?? {} });
-          return result && typeof result === 'object' ? (result as Record<string, unknown>) : {};
-        },
-        getFlowCardAutocomplete: async ({ params, query }) => {
-          const type = params.type.replace('flowcard', '') as FlowCardType;
-          const card = findCard(type, params.uri, params.id);
-          if (!card.autocomplete || !(card.args ?? []).some((a) => a.name === query.name && a.type === 'autocomplete'))
-            throw notFound('Autocomplete argument', query.name);
-          let args: Record<string, unknown> = {};
-          if (query.args) {
-            try {
-              args = JSON.parse(query.args) as Record<string, unknown>;
-            } catch {
-              throw invalidParameter('args', 'Must be a JSON object');
-            }
-          }
-          return (await card.autocomplete({ name: query.name, query: query.query, args })) as Record<string, unknown>[];
-        },
         getAdvancedFlows: () => Object.fromEntries(advanced.list().map((f) => [f.id, wireAdvanced(f)])),
         getAdvancedFlow: ({ params }) => wireAdvanced(findAdvanced(params.id)),
         createAdvancedFlow: ({ body }) => {
@@ -289,9 +241,12 @@ export const flowManager: HubManager = {
               enabled: body.enabled ?? true,
               folder: body.folder ?? null,
               order: advanced.list().length,
-              cards: body.cards as StoredAdvancedFlow['cards'],
+              ...(body.mode ? { mode: body.mode } : {}),
+              ...(body.max ? { max: body.max } : {}),
+              cards: body.cards,
             });
           });
+          changed('advancedflow', flow);
           publish('advancedflow', 'create', wireAdvanced(flow));
           return wireAdvanced(flow);
         },
@@ -304,36 +259,44 @@ export const flowManager: HubManager = {
               name: body.name ?? current.name,
               enabled: body.enabled ?? current.enabled,
               folder: body.folder === undefined ? current.folder : body.folder,
-              cards: (body.cards as StoredAdvancedFlow['cards'] | undefined) ?? current.cards,
+              mode: body.mode ?? current.mode,
+              max: body.max ?? current.max,
+              cards: body.cards ?? current.cards,
             });
           });
+          changed('advancedflow', flow);
           publish('advancedflow', 'update', wireAdvanced(flow));
           return wireAdvanced(flow);
         },
         deleteAdvancedFlow: ({ params }) => {
           if (!transact(context.db, () => advanced.delete(params.id))) throw notFound('Advanced flow', params.id);
+          removed('advancedflow', params.id);
           publish('advancedflow', 'delete', { id: params.id });
         },
-        triggerAdvancedFlow: ({ params }) => {
-          const flow = wireAdvanced(findAdvanced(params.id));
-          if (!flow.enabled) throw new HearthError('conflict', `Advanced flow ${params.id} is disabled`);
-          if (flow.broken) throw new HearthError('conflict', `Advanced flow ${params.id} is broken`);
-          return refuseToRun();
-        },
+        ...runningHandlers({ context, registry, engine, catalog, traces }),
       }),
       start: () => {
-        // The hub's own trigger for flows started by a call, by another flow or by the mobile app.
-        stopProgrammaticTrigger = registry.registerCard({
-          type: 'trigger',
-          ...PROGRAMMATIC_TRIGGER,
-          title: 'This flow is started',
-          hint: 'Starts when the flow is started from the app, another flow or the API.',
-        });
-        stopRepublishing = publisher.republishOnHealthChange(wireFlowLister(context, registry));
+        catalog.load([
+          ...flows.list().map((flow) => ({ type: 'flow' as const, flow })),
+          ...advanced.list().map((flow) => ({ type: 'advancedflow' as const, flow })),
+        ]);
+        traces.prune();
+        stops.push(
+          // The hub's own trigger for flows started by a call, by another flow or by the mobile app.
+          registry.registerCard({
+            type: 'trigger',
+            ...PROGRAMMATIC_TRIGGER,
+            title: 'This flow is started',
+            hint: 'Starts when the flow is started from the app, another flow or the API.',
+          }),
+          ...flowControlCards({ registry, engine, catalog, setEnabled }).map((card) => registry.registerCard(card)),
+          publisher.republishOnHealthChange(wireFlowLister(context, registry)),
+        );
+        engine.start();
       },
       stop: () => {
-        stopRepublishing?.();
-        stopProgrammaticTrigger?.();
+        engine.stop();
+        for (const stop of stops.splice(0)) stop();
       },
     };
   },

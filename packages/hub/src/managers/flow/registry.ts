@@ -1,3 +1,5 @@
+import type { ChangeSource } from '../../core/bus';
+
 export type FlowCardType = 'trigger' | 'condition' | 'action';
 export type FlowTokenType = 'string' | 'number' | 'boolean' | 'image';
 
@@ -15,6 +17,14 @@ export interface FlowCardArgDefinition {
   title?: string;
   placeholder?: string;
   values?: { id: string; title: string }[];
+  /** Bounds of a `number` or `range` argument. */
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Which devices a `device` argument accepts, e.g. `class=socket|light` or `capabilities=onoff`. */
+  filter?: string;
+  /** An argument that may be left empty. */
+  required?: boolean;
 }
 
 /** One flow card a part of the hub (a manager now, apps later) offers. */
@@ -35,12 +45,27 @@ export interface FlowCardDefinition {
   args?: FlowCardArgDefinition[];
   /** Tokens a trigger or action card provides to the cards after it. */
   tokens?: FlowCardTokenDefinition[];
-  /** Runs an action (answers its result tokens) or a condition (answers true/false). */
+  /**
+   * Runs an action (answers its result tokens), a condition (answers true/false), or, for a trigger, decides
+   * whether a flow with these `args` runs for the firing described by `state` (answers true/false; a trigger
+   * without `run` starts every flow using it).
+   */
   run?: (input: {
     args: Record<string, unknown>;
     tokens: Record<string, unknown>;
     state: Record<string, unknown>;
+    /** The value of the card's drop token, when it has one. */
+    droptoken?: unknown;
+    /** An action's duration in milliseconds, when the flow gives one. */
+    duration?: number;
+    /** Who runs the card: the flow's run, for the changes it makes. */
+    source?: ChangeSource;
   }) => Promise<unknown> | unknown;
+  /**
+   * Why the card's arguments no longer make sense (the variable or zone they name is gone), or `null`: a flow
+   * with such a card is broken.
+   */
+  argProblem?: (args: Record<string, unknown>) => string | null;
   /** Suggestions for an autocomplete argument. */
   autocomplete?: (input: { name: string; query: string; args: Record<string, unknown> }) => Promise<unknown[]> | unknown[];
 }
@@ -59,6 +84,31 @@ export interface FlowTokenProvider {
   list(): FlowTokenEntry[];
 }
 
+/**
+ * Cards that belong to many owners of one kind, made on demand instead of registered one by one: the device
+ * cards of every device (`homey:device:<id>`) come from the devices' capabilities.
+ */
+export interface FlowCardProvider {
+  /** The owner uris it answers for start with this, e.g. `homey:device:`. */
+  readonly uriPrefix: string;
+  card(type: FlowCardType, uri: string, id: string): FlowCardDefinition | undefined;
+  list(type: FlowCardType): FlowCardDefinition[];
+}
+
+/** A trigger card fired: the flows using it (whose trigger agrees, see `FlowCardDefinition.run`) run. */
+export interface FlowTriggerEvent {
+  readonly uri: string;
+  readonly id: string;
+  /** The trigger's local tokens, by id. */
+  readonly tokens: Readonly<Record<string, unknown>>;
+  /** What happened, for the trigger's `run` to compare with each flow's arguments. */
+  readonly state: Readonly<Record<string, unknown>>;
+  /** Who caused it (a flow's run, for the loop guard), when known. */
+  readonly source: ChangeSource | null;
+  /** Decides per flow instead of the card's `run` (an app's run listener). */
+  readonly matches?: (args: Record<string, unknown>) => Promise<boolean> | boolean;
+}
+
 const cardKey = (type: FlowCardType, uri: string, id: string) => `${type}\u0000${uri}\u0000${id}`;
 
 /**
@@ -69,7 +119,9 @@ const cardKey = (type: FlowCardType, uri: string, id: string) => `${type}\u0000$
 export class FlowRegistry {
   private readonly cards = new Map<string, FlowCardDefinition>();
   private readonly providers = new Set<FlowTokenProvider>();
+  private readonly cardProviders = new Set<FlowCardProvider>();
   private readonly listeners = new Set<() => void>();
+  private readonly triggerListeners = new Set<(event: FlowTriggerEvent) => void>();
   private changeScheduled = false;
 
   /**
@@ -106,11 +158,37 @@ export class FlowRegistry {
   }
 
   card(type: FlowCardType, uri: string, id: string): FlowCardDefinition | undefined {
-    return this.cards.get(cardKey(type, uri, id));
+    const registered = this.cards.get(cardKey(type, uri, id));
+    if (registered) return registered;
+    for (const provider of this.cardProviders) if (uri.startsWith(provider.uriPrefix)) return provider.card(type, uri, id);
+    return undefined;
   }
 
   listCards(type: FlowCardType): FlowCardDefinition[] {
-    return [...this.cards.values()].filter((c) => c.type === type);
+    return [
+      ...[...this.cards.values()].filter((c) => c.type === type),
+      ...[...this.cardProviders].flatMap((provider) => provider.list(type)),
+    ];
+  }
+
+  /** Adds cards made on demand (see {@link FlowCardProvider}); answers the undo. */
+  registerCardProvider(provider: FlowCardProvider): () => void {
+    this.cardProviders.add(provider);
+    this.changed();
+    return () => {
+      if (this.cardProviders.delete(provider)) this.changed();
+    };
+  }
+
+  /** Fires a trigger card: the flow engine hears it and runs the flows that use it. */
+  fire(event: FlowTriggerEvent): void {
+    for (const listener of this.triggerListeners) listener(event);
+  }
+
+  /** Hears every trigger fired (the flow engine); answers the undo. */
+  onFire(listener: (event: FlowTriggerEvent) => void): () => void {
+    this.triggerListeners.add(listener);
+    return () => this.triggerListeners.delete(listener);
   }
 
   registerTokens(provider: FlowTokenProvider): () => void {
