@@ -57,7 +57,7 @@ export function createHubRuntime(context: HubContext): HubRuntime {
   const notifications = new Notifier(context);
   const apps = new AppService(context);
   const devices = new DeviceService(context, apps, zones);
-  const deviceControl = new DeviceController(devices, apps, (device) => {
+  const deviceControl = new DeviceController(context.bus, context.clock, devices, apps, (device) => {
     const host = apps.processHost(device.appId);
     return host ? new AppCapabilityDriver(host) : null;
   });

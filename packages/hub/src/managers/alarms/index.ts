@@ -2,6 +2,7 @@ import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
+import { serveAlarmCards } from './cards';
 import { nextOccurance, repeats } from './schedule';
 import { type Alarm, AlarmStore, alarmMigrations } from './store';
 
@@ -86,7 +87,7 @@ function withNext(alarm: Omit<Alarm, 'nextOccurance' | 'id'> & { id?: string }, 
 export const alarmsManager: HubManager = {
   name: 'alarms',
   migrations: alarmMigrations,
-  create: (context) => {
+  create: (context, services) => {
     const store = new AlarmStore(context.db);
     const schedule = new AlarmSchedule(context, store);
     let stopHandling: (() => void) | undefined;
@@ -141,13 +142,20 @@ export const alarmsManager: HubManager = {
           if (!transact(context.db, () => store.delete(params.id))) throw notFound('Alarm', params.id);
           schedule.cancel(params.id);
           context.events.entity('alarms', 'alarm', 'delete', { id: params.id }, READ_SCOPE);
+          // Flows that start on this alarm are broken now.
+          services.flowCards.changed();
         },
       }),
       start: () => {
         // Alarms stored before they had scheduler jobs (or whose job was lost) get one.
         const scheduled = new Set(context.scheduler.list({ kind: ALARM_JOB }).map((job) => job.owner));
         for (const alarm of store.list()) if (!scheduled.has(`alarm:${alarm.id}`)) schedule.schedule(alarm);
-        stopHandling = schedule.handle();
+        const stopJobs = schedule.handle();
+        const stopCards = serveAlarmCards(services.flowCards, context.bus, store);
+        stopHandling = () => {
+          stopJobs();
+          stopCards();
+        };
       },
       stop: () => stopHandling?.(),
     };

@@ -287,6 +287,12 @@ export class AppService {
     return this.processes.get(id)?.state === 'running';
   }
 
+  /** The app's run state now (`stopped` for an app that has none yet). */
+  runState(id: string): RunState {
+    const state = this.processHost(id)?.status(id)?.state ?? this.processes.get(id)?.state;
+    return (state ?? 'stopped') as RunState;
+  }
+
   /** Every driver of every installed app. */
   drivers(): ResolvedDriver[] {
     return this.list().flatMap((app) =>

@@ -42,7 +42,7 @@ describe('the device-control path', () => {
   afterAll(() => t.stop());
   const stored = (id: string) => t.hub.services.devices.getCapabilityValue(id, 'dim');
   const controller = (driver: CapabilityDriver) =>
-    new DeviceController(t.hub.services.devices, t.hub.services.apps, () => driver);
+    new DeviceController(t.hub.context.bus, t.hub.context.clock, t.hub.services.devices, t.hub.services.apps, () => driver);
   const system = { kind: 'system' } as const;
 
   it('applies writes to one device in the order they were made, even when the first is slower to confirm', async () => {

@@ -1,5 +1,6 @@
 import { HearthError, invalidParameter } from '@hearth/contract';
-import type { CapabilityValue, ChangeSource } from '../../core/bus';
+import type { CapabilityValue, ChangeSource, DomainBus } from '../../core/bus';
+import type { Clock } from '../../core/clock';
 import type { CapabilityDriver, CapabilityWriteOptions, DeviceControl } from '../../core/device-control';
 import { validateCapabilityValue } from '../../runtime/capabilities';
 import type { AppService } from '../apps/service';
@@ -12,6 +13,9 @@ import { type DeviceRecord, type DeviceService, groupMembers } from './service';
 export const virtualDriver: CapabilityDriver = {
   setCapabilityValues: async () => {},
 };
+
+/** How long a write waits for the device's app while the app starts. */
+const APP_START_WAIT_MS = 15_000;
 
 /** Picks the driver that executes writes for a device: its app's process, or the built-in virtual driver. */
 export type DriverResolver = (device: DeviceRecord) => CapabilityDriver | null;
@@ -28,6 +32,8 @@ export class DeviceController implements DeviceControl {
   readonly #tails = new Map<string, Promise<unknown>>();
 
   constructor(
+    private readonly bus: DomainBus,
+    private readonly clock: Clock,
     private readonly devices: DeviceService,
     private readonly apps: AppService,
     /** The driver of an app with code (its process), or `null` for the built-in virtual driver. */
@@ -75,6 +81,28 @@ export class DeviceController implements DeviceControl {
     return { applied: writes.length - failed.length, failed };
   }
 
+  /**
+   * Waits for an app that is starting (the hub just booted, the app restarts) to run, as a write that arrives
+   * then (a delayed action due at boot) should not fail for it; answers whether it runs. An app that is not
+   * starting is not waited for.
+   */
+  #appStarted(appId: string): Promise<boolean> {
+    if (this.apps.runState(appId) !== 'starting') return Promise.resolve(false);
+    return new Promise((resolve) => {
+      let off = () => {};
+      const cancel = this.clock.setTimeout(() => {
+        off();
+        resolve(false);
+      }, APP_START_WAIT_MS);
+      off = this.bus.on('app.state', `device-control:${appId}`, (change) => {
+        if (change.appId !== appId || change.state === 'starting') return;
+        cancel();
+        off();
+        resolve(change.state === 'running');
+      });
+    });
+  }
+
   async #write(
     deviceId: string,
     capabilityId: string,
@@ -85,7 +113,7 @@ export class DeviceController implements DeviceControl {
     const device = this.devices.require(deviceId);
     const capability = this.devices.capabilityOf(device, capabilityId);
     if (!capability.setable) throw invalidParameter('capabilityId', `Capability ${capabilityId} is not setable`);
-    if (!this.apps.isRunning(device.appId))
+    if (!this.apps.isRunning(device.appId) && !(await this.#appStarted(device.appId)))
       throw new HearthError('unavailable', `Device ${device.name} is unavailable: its app is not running`);
     if (device.unavailableMessage !== null)
       throw new HearthError('unavailable', `Device ${device.name} is unavailable: ${device.unavailableMessage}`);

@@ -11,6 +11,7 @@ type Json = Record<string, unknown>;
 interface Trace {
   id: string;
   status: string;
+  mode?: string;
   trigger: { uri: string; id: string; tokens: Json };
   steps: { kind: string; outcome: string; card?: string; group?: string; message?: string; args?: Json; result?: unknown }[];
 }
@@ -81,5 +82,298 @@ describe('the flow engine', () => {
     ]);
     expect(trace?.steps[0]?.message).toContain('does not hold');
     expect(events.some((e) => e.uri === 'homey:manager:flow' && e.event === 'trace.create')).toBe(true);
+  });
+
+  const flow = async (body: Json) => {
+    const created = await t.call<{ id: string; broken: boolean }>('POST', '/flow/flow', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body;
+  };
+  const notifications = async () =>
+    Object.values((await t.call<Record<string, { excerpt: string }>>('GET', '/notifications/notification')).body).map(
+      (n) => n.excerpt,
+    );
+
+  it('runs the else column when no group passes, and says why in the trace', async () => {
+    await t.call('PUT', `/devices/device/${lamp}/capability/onoff`, { value: false });
+    const created = await flow({
+      name: 'Else',
+      trigger: { uri: 'homey:manager:flow', id: 'programmatic_trigger' },
+      conditions: [{ uri: device(lamp), id: 'onoff' }],
+      actions: [
+        { uri: 'homey:manager:notifications', id: 'create_notification', args: { text: 'then ran' } },
+        { uri: 'homey:manager:notifications', id: 'create_notification', group: 'else', args: { text: 'else ran' } },
+      ],
+    });
+    const run = await t.call<Trace>('POST', `/flow/flow/${created.id}/trigger`, {});
+    expect(run.body.status).toBe('completed');
+    expect(await notifications()).toContain('else ran');
+    expect(await notifications()).not.toContain('then ran');
+    expect(run.body.steps.find((step) => step.kind === 'group')).toMatchObject({ outcome: 'failed', group: 'group1' });
+    // An inverted card passes when its condition does not hold.
+    await t.call('PUT', `/flow/flow/${created.id}`, { conditions: [{ uri: device(lamp), id: 'onoff', inverted: true }] });
+    await t.call('POST', `/flow/flow/${created.id}/trigger`, {});
+    expect(await notifications()).toContain('then ran');
+  });
+
+  it('puts trigger tokens and global tokens into text arguments, and refuses a bare number as a delay', async () => {
+    const variable = await t.call<{ id: string }>('POST', '/logic/variable', { name: 'Room', type: 'string', value: 'hall' });
+    const created = await flow({
+      name: 'Tokens',
+      trigger: { uri: device(socket), id: 'onoff_changed' },
+      conditions: [],
+      actions: [
+        {
+          uri: 'homey:manager:notifications',
+          id: 'create_notification',
+          args: { text: `Socket on: [[onoff]] in the [[homey:manager:logic|${variable.body.id}]]` },
+        },
+      ],
+    });
+    await setSocket(false);
+    await until(notifications, (list) => list.includes('Socket on: false in the hall'));
+    const bare = await t.call<{ error_description: string }>('POST', '/flow/flow', {
+      name: 'Bare delay',
+      trigger: { uri: 'homey:manager:flow', id: 'programmatic_trigger' },
+      conditions: [],
+      actions: [{ uri: device(light), id: 'dim_set', args: { value: 1 }, delay: 5 }],
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error_description).toContain('actions.0.delay');
+    await t.call('DELETE', `/flow/flow/${created.id}`);
+  });
+
+  it('runs an advanced flow with all, any, a delay node and an error branch', async () => {
+    const [start, action1, action2, all, any, delay, failing, recover, done] = Array.from({ length: 9 }, () =>
+      crypto.randomUUID(),
+    );
+    const note = (text: string) => ({ ownerUri: 'homey:manager:notifications', id: 'create_notification', args: { text } });
+    const created = await t.call<{ id: string; broken: boolean; triggerable: boolean }>('POST', '/flow/advancedflow', {
+      name: 'Graph',
+      cards: {
+        [start]: { type: 'start', x: 0, y: 0, outputSuccess: [action1, action2, failing] },
+        [action1]: { type: 'action', x: 1, y: 0, ...note('branch one'), outputSuccess: [all, any] },
+        [action2]: { type: 'action', x: 1, y: 1, ...note('branch two'), outputSuccess: [all, any] },
+        [all]: { type: 'all', x: 2, y: 0, outputSuccess: [delay] },
+        [any]: { type: 'any', x: 2, y: 1, outputSuccess: [done] },
+        [delay]: { type: 'delay', x: 3, y: 0, args: { delay: { number: '1', multiplier: 60 } }, outputSuccess: [done] },
+        [done]: { type: 'action', x: 4, y: 0, ...note('after [[action::' + action1 + '::notificationId]]') },
+        [failing]: {
+          type: 'action',
+          x: 1,
+          y: 2,
+          ownerUri: device(light),
+          id: 'dim_set',
+          args: { value: 7 },
+          outputError: [recover],
+        },
+        [recover]: { type: 'action', x: 2, y: 2, ...note('recovered from [[card::' + failing + '::error]]') },
+      },
+    });
+    expect(created.body).toMatchObject({ broken: false, triggerable: true });
+    const run = await t.call<Trace>('POST', `/flow/advancedflow/${created.body.id}/trigger`, {});
+    expect(run.body.status).toBe('waiting');
+    // `any` went on once (the first branch); `all` waited for both and then for the delay.
+    expect(await notifications()).toContain('recovered from Invalid Parameter: args.value. Must be at most 1');
+    const doneRuns = async () =>
+      ((await traces(created.body.id, 'advancedflow'))[0]?.steps ?? []).filter(
+        (step) => (step as { node?: string }).node === done && step.outcome === 'done',
+      );
+    expect(await doneRuns()).toHaveLength(1);
+    await clock.advance(60_000);
+    const finished = await doneRuns();
+    expect(finished).toHaveLength(2);
+    // The last card read the first action's result token and the failed card's error.
+    expect((finished[1] as { args?: Json }).args?.text).toMatch(/^after [0-9a-f-]{36}$/);
+    const [trace] = await traces(created.body.id, 'advancedflow');
+    expect(trace?.status).toBe('completed');
+    expect(trace?.steps.some((step) => step.outcome === 'waiting')).toBe(true);
+    expect(trace?.steps.some((step) => step.kind === 'action' && step.outcome === 'error')).toBe(true);
+  });
+
+  it('fires time, sunrise, variable and webhook triggers', async () => {
+    const ran: string[] = [];
+    const unregister = t.hub.services.flowCards.registerCard({
+      type: 'action',
+      uri: 'homey:app:com.test.recorder',
+      id: 'record',
+      title: 'Record',
+      args: [{ name: 'what', type: 'text' }],
+      run: ({ args }) => void ran.push(String(args.what)),
+    });
+    const record = (what: string) => ({ uri: 'homey:app:com.test.recorder', id: 'record', args: { what } });
+    const located = await t.call('PUT', '/geolocation/option/location', { value: { latitude: 52.37, longitude: 4.9 } });
+    expect(located.status).toBeLessThan(300);
+    const local = new Date(clock.now() + 3 * 60_000);
+    const time = `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`;
+    await flow({
+      name: 'Time',
+      trigger: { uri: 'homey:manager:cron', id: 'time_exactly', args: { time } },
+      conditions: [],
+      actions: [record('time')],
+    });
+    await flow({
+      name: 'Sunrise',
+      trigger: { uri: 'homey:manager:cron', id: 'sunrise', args: { offset: 10 } },
+      conditions: [],
+      actions: [record('sunrise')],
+    });
+    const variable = await t.call<{ id: string }>('POST', '/logic/variable', { name: 'Count', type: 'number', value: 1 });
+    await flow({
+      name: 'Variable',
+      trigger: {
+        uri: 'homey:manager:logic',
+        id: 'variable_changed',
+        args: { variable: { id: variable.body.id, name: 'Count' } },
+      },
+      conditions: [],
+      actions: [record('variable [[value]]')],
+    });
+    await flow({
+      name: 'Webhook',
+      trigger: { uri: 'homey:manager:logic', id: 'webhook', args: { event: 'doorbell' } },
+      conditions: [],
+      actions: [record('webhook [[tag]]')],
+    });
+    await clock.advance(3 * 60_000);
+    expect(ran).toEqual(['time']);
+    await t.call('PUT', `/logic/variable/${variable.body.id}`, { value: 2 });
+    await t.call('GET', '/logic/webhook/doorbell?tag=front');
+    await t.call('GET', '/logic/webhook/other?tag=back');
+    expect(ran).toEqual(['time', 'variable 2', 'webhook front']);
+    // Sunrise in Amsterdam on 2 June 2026 is at 05:19 local time (03:19 UTC); the flow runs ten minutes later.
+    const { sunEvent } = await import('./time-cards');
+    const sunrise = sunEvent('sunrise', { latitude: 52.37, longitude: 4.9 }, clock.now() + 86_400_000) as number;
+    await clock.set(Math.round(sunrise / 60_000) * 60_000 + 10 * 60_000 + 1);
+    expect(ran.filter((r) => r === 'sunrise')).toEqual(['sunrise']);
+    unregister();
+  });
+
+  it('follows each run mode when a trigger arrives while a run waits on a delayed action', async () => {
+    const modeFlow = (mode: string, max?: number) =>
+      flow({
+        name: `Mode ${mode}`,
+        mode,
+        ...(max ? { max } : {}),
+        trigger: { uri: 'homey:manager:flow', id: 'programmatic_trigger' },
+        conditions: [],
+        actions: [
+          {
+            uri: 'homey:manager:notifications',
+            id: 'create_notification',
+            args: { text: `${mode} done` },
+            delay: { number: '10', multiplier: 1 },
+          },
+        ],
+      });
+    const trigger = (id: string) => t.call<Trace>('POST', `/flow/flow/${id}/trigger`, {}).then((a) => a.body);
+    const pendingOf = async (id: string) =>
+      (await t.call<{ flowId: string }[]>('GET', '/flow/flow/pending')).body.filter((p) => p.flowId === id).length;
+
+    const single = await modeFlow('single');
+    expect((await trigger(single.id)).status).toBe('waiting');
+    const skipped = await trigger(single.id);
+    expect(skipped.status).toBe('skipped');
+    expect(skipped.steps[0]?.message).toContain('single');
+    expect(await pendingOf(single.id)).toBe(1);
+
+    const restart = await modeFlow('restart');
+    await trigger(restart.id);
+    await clock.advance(5_000);
+    const second = await trigger(restart.id);
+    expect(second.mode).toContain('restart');
+    expect(await pendingOf(restart.id)).toBe(1);
+    const [, first] = await traces(restart.id);
+    expect(first?.status).toBe('restarted');
+    expect(first?.steps.at(-1)).toMatchObject({ outcome: 'cancelled' });
+
+    const parallel = await modeFlow('parallel', 2);
+    await trigger(parallel.id);
+    await trigger(parallel.id);
+    expect((await trigger(parallel.id)).status).toBe('skipped');
+    expect(await pendingOf(parallel.id)).toBe(2);
+
+    const queued = await modeFlow('queued', 1);
+    await trigger(queued.id);
+    const waiting = trigger(queued.id);
+    expect((await trigger(queued.id)).status).toBe('skipped');
+    await clock.advance(10_000);
+    const queuedRun = await waiting;
+    expect(queuedRun.mode).toContain('queued');
+    expect(await pendingOf(queued.id)).toBe(1);
+    await clock.advance(10_000);
+    expect(await pendingOf(queued.id)).toBe(0);
+  });
+
+  it('cancels a pending action on request, and every pending action of a flow that is switched off', async () => {
+    const created = await flow({
+      name: 'Later',
+      trigger: { uri: 'homey:manager:flow', id: 'programmatic_trigger' },
+      conditions: [],
+      actions: [
+        { uri: device(light), id: 'dim_set', args: { value: 0.3 }, delay: { number: '5', multiplier: 60 } },
+        { uri: device(light), id: 'dim_set', args: { value: 0.2 }, delay: { number: '6', multiplier: 60 } },
+      ],
+    });
+    await t.call('POST', `/flow/flow/${created.id}/trigger`, {});
+    const pending = (await t.call<{ id: string; flowId: string }[]>('GET', '/flow/flow/pending')).body.filter(
+      (p) => p.flowId === created.id,
+    );
+    expect(pending).toHaveLength(2);
+    expect((await t.call('DELETE', `/flow/flow/pending/${pending[0]?.id}`)).status).toBe(204);
+    expect((await t.call('DELETE', `/flow/flow/pending/${pending[0]?.id}`)).status).toBe(404);
+    await t.call('PUT', `/flow/flow/${created.id}`, { enabled: false });
+    expect((await t.call<{ flowId: string }[]>('GET', '/flow/flow/pending')).body.filter((p) => p.flowId === created.id)).toEqual(
+      [],
+    );
+    const before = value(light, 'dim');
+    await clock.advance(10 * 60_000);
+    expect(value(light, 'dim')).toBe(before);
+    const [trace] = await traces(created.id);
+    expect(trace?.steps.filter((step) => step.outcome === 'cancelled')).toHaveLength(2);
+    expect(trace?.status).toBe('completed');
+  });
+
+  it('pauses a flow that keeps starting itself, and tells the household', async () => {
+    const variable = await t.call<{ id: string }>('POST', '/logic/variable', { name: 'Echo', type: 'number', value: 0 });
+    const choice = { id: variable.body.id, name: 'Echo' };
+    const created = await flow({
+      name: 'Echo chamber',
+      trigger: { uri: 'homey:manager:logic', id: 'variable_changed', args: { variable: choice } },
+      conditions: [],
+      actions: [{ uri: 'homey:manager:logic', id: 'variable_increment', args: { variable: choice, amount: 1 } }],
+    });
+    await t.call('PUT', `/logic/variable/${variable.body.id}`, { value: 1 });
+    const paused = await until(
+      () => t.call<{ enabled: boolean }>('GET', `/flow/flow/${created.id}`),
+      (answer) => answer.body.enabled === false,
+    );
+    expect(paused.body.enabled).toBe(false);
+    const count = (await t.call<{ value: number }>('GET', `/logic/variable/${variable.body.id}`)).body.value;
+    expect(count).toBeGreaterThan(20);
+    expect(count).toBeLessThan(30);
+    expect((await notifications()).some((n) => n.includes('Echo chamber') && n.includes('paused'))).toBe(true);
+    const guarded = (await traces(created.id)).filter((trace) => trace.status === 'skipped');
+    expect(guarded.map((trace) => trace.steps[0]?.message)).toEqual([expect.stringContaining('loop guard')]);
+  });
+
+  it('turns a flow broken the moment a device it uses is deleted, and says so with flow.update', async () => {
+    const spare = await pairDevice(t, SOCKET);
+    const created = await flow({
+      name: 'Uses the spare',
+      trigger: { uri: device(spare), id: 'onoff_true' },
+      conditions: [],
+      actions: [],
+    });
+    expect(created.broken).toBe(false);
+    events.length = 0;
+    await t.call('DELETE', `/devices/device/${spare}`);
+    await until(
+      async () => events,
+      (list) => list.some((e) => e.event === 'flow.update' && (e.data as { id: string; broken: boolean }).id === created.id),
+    );
+    const update = events.find((e) => e.event === 'flow.update' && (e.data as { id: string }).id === created.id);
+    expect((update?.data as { broken: boolean }).broken).toBe(true);
+    expect((await t.call<{ broken: boolean }>('GET', `/flow/flow/${created.id}`)).body.broken).toBe(true);
   });
 });

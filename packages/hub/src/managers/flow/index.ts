@@ -3,6 +3,7 @@ import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
+import { homeLocation } from '../geolocation';
 import { flowControlCards } from './cards';
 import { type AnyFlow, FlowCatalog } from './engine/catalog';
 import { FlowEngine } from './engine/engine';
@@ -20,6 +21,7 @@ import { FlowPublisher } from './publish';
 import type { FlowCardType, FlowRegistry } from './registry';
 import { runningHandlers } from './running';
 import { DocumentStore, flowMigrations } from './store';
+import { serveTimeCards } from './time-cards';
 import { cardKey, cardToWire, normaliseCards } from './wire';
 
 interface StoredFolder {
@@ -291,6 +293,7 @@ export const flowManager: HubManager = {
           }),
           ...flowControlCards({ registry, engine, catalog, setEnabled }).map((card) => registry.registerCard(card)),
           publisher.republishOnHealthChange(wireFlowLister(context, registry)),
+          serveTimeCards(registry, context.clock, () => homeLocation(context)),
         );
         engine.start();
       },

@@ -236,3 +236,24 @@ export function tokenToWire(token: FlowTokenEntry) {
     uriObj: uriObject(token.uri),
   };
 }
+
+/** Registers several cards at once; answers the undo of them all. */
+export function registerCards(registry: FlowRegistry, cards: readonly FlowCardDefinition[]): () => void {
+  const undo = cards.map((card) => registry.registerCard(card));
+  return () => {
+    for (const step of undo) step();
+  };
+}
+
+/** What an autocomplete argument names: the `id` of the object it answered (or an id given as text). */
+export function chosenId(value: unknown): string | null {
+  if (typeof value === 'string') return value || null;
+  const id = (value as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'string' ? id : null;
+}
+
+/** Autocomplete suggestions: the items whose name holds the query, as `{id, name}` objects. */
+export function suggest<T>(items: readonly T[], query: string, toChoice: (item: T) => { id: string; name: string }) {
+  const needle = query.trim().toLowerCase();
+  return items.map(toChoice).filter((choice) => choice.name.toLowerCase().includes(needle));
+}

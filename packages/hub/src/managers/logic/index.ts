@@ -1,12 +1,13 @@
 import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import type { ChangeSource } from '../../core/bus';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
 import { rowsPerDay } from '../reports/activities';
+import { LOGIC_URI, serveLogicCards } from './cards';
 import { logicMigrations, type Variable, VariableStore, type VariableValue, valueKind } from './store';
 
 const READ_SCOPE = 'homey.logic.readonly';
-export const LOGIC_URI = 'homey:manager:logic';
 
 function checkValue(type: string, value: VariableValue): void {
   const kind = valueKind(type);
@@ -22,7 +23,27 @@ export const logicManager: HubManager = {
     // The monthly reports count this manager's records through its counter.
     services.activities.register('webhookEvents', rowsPerDay(context.db, 'logic_webhook_event', 'received_at'));
     const store = new VariableStore(context.db);
-    let stopTokens: (() => void) | undefined;
+    const stops: (() => void)[] = [];
+    /** Publishes a stored change, and `variable.changed` on the bus when its value changed. */
+    const announce = (previous: Variable, variable: Variable, source: ChangeSource) => {
+      context.events.entity('logic', 'variable', 'update', variable, READ_SCOPE);
+      if (previous.value === variable.value) return;
+      context.bus.emit('variable.changed', {
+        variableId: variable.id,
+        name: variable.name,
+        type: variable.type,
+        value: variable.value,
+        previous: previous.value,
+        source,
+      });
+    };
+    /** A flow's card sets a variable. */
+    const setValue = (current: Variable, value: VariableValue, source: ChangeSource) => {
+      checkValue(current.type, value);
+      const variable = transact(context.db, () => store.save({ ...current, value }));
+      announce(current, variable, source);
+      return variable;
+    };
     const find = (id: string): Variable => {
       const variable = store.get(id);
       if (!variable) throw notFound('Variable', id);
@@ -52,17 +73,7 @@ export const logicManager: HubManager = {
             checkValue(next.type, next.value);
             return store.save(next);
           });
-          context.events.entity('logic', 'variable', 'update', variable, READ_SCOPE);
-          if (previous && previous.value !== variable.value) {
-            context.bus.emit('variable.changed', {
-              variableId: variable.id,
-              name: variable.name,
-              type: variable.type,
-              value: variable.value,
-              previous: previous.value,
-              source: { kind: 'api', sessionId: principal.sessionId, userId: principal.userId },
-            });
-          }
+          announce(previous as Variable, variable, { kind: 'api', sessionId: principal.sessionId, userId: principal.userId });
           return variable;
         },
         deleteVariable: ({ params }) => {
@@ -81,13 +92,18 @@ export const logicManager: HubManager = {
         },
       }),
       start: () => {
-        stopTokens = services.flowCards.registerTokens({
-          uri: LOGIC_URI,
-          list: () =>
-            store.list().map((v) => ({ uri: LOGIC_URI, id: v.id, title: v.name, type: valueKind(v.type), value: v.value })),
-        });
+        stops.push(
+          services.flowCards.registerTokens({
+            uri: LOGIC_URI,
+            list: () =>
+              store.list().map((v) => ({ uri: LOGIC_URI, id: v.id, title: v.name, type: valueKind(v.type), value: v.value })),
+          }),
+          serveLogicCards({ registry: services.flowCards, bus: context.bus, store, setValue }),
+        );
       },
-      stop: () => stopTokens?.(),
+      stop: () => {
+        for (const stop of stops.splice(0)) stop();
+      },
     };
   },
 };

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import type { ChangeSource } from '../../core/bus';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
 import { DocumentStore } from '../documents';
+import { chosenId, registerCards, suggest } from '../flow/registry';
 import type { ZoneStore } from '../zones/store';
 
 const READ_SCOPE = 'homey.mood.readonly';
@@ -39,6 +41,21 @@ export const moodsManager: HubManager = {
       const mood = store.get(id);
       if (!mood) throw notFound('Mood', id);
       return mood;
+    };
+    let stopCards: (() => void) | undefined;
+    /** Sets every device state of the mood through the device-control path; `source` is who asked. */
+    const applyMood = async (mood: Mood, source: ChangeSource) => {
+      const setAt = new Date(context.clock.now()).toISOString();
+      context.settings.set('moods.lastSet', { id: mood.id, setAt });
+      const applied = await services.deviceControl.setMany(mood.devices, { kind: 'mood', moodId: mood.id });
+      context.events.publish({
+        uri: 'homey:manager:moods',
+        event: 'mood.set',
+        data: { ...mood, setAt, failed: applied.failed },
+        scope: READ_SCOPE,
+      });
+      context.bus.emit('mood.set', { moodId: mood.id, zoneId: mood.zone, source });
+      return { id: mood.id, setAt, devices: Object.keys(mood.devices).length };
     };
     const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
       context.events.entity('moods', 'mood', action, data, READ_SCOPE);
@@ -76,30 +93,37 @@ export const moodsManager: HubManager = {
           publish('update', mood);
           return mood;
         },
-        setMood: async ({ params, principal }) => {
-          const mood = find(params.id);
-          const setAt = new Date(context.clock.now()).toISOString();
-          context.settings.set('moods.lastSet', { id: mood.id, setAt });
-          const source = { kind: 'mood', moodId: mood.id } as const;
-          const applied = await services.deviceControl.setMany(mood.devices, source);
-          context.events.publish({
-            uri: 'homey:manager:moods',
-            event: 'mood.set',
-            data: { ...mood, setAt, failed: applied.failed },
-            scope: READ_SCOPE,
-          });
-          context.bus.emit('mood.set', {
-            moodId: mood.id,
-            zoneId: mood.zone,
-            source: { kind: 'api', sessionId: principal.sessionId, userId: principal.userId },
-          });
-          return { id: mood.id, setAt, devices: Object.keys(mood.devices).length };
-        },
+        setMood: async ({ params, principal }) =>
+          applyMood(find(params.id), { kind: 'api', sessionId: principal.sessionId, userId: principal.userId }),
         deleteMood: ({ params }) => {
           if (!transact(context.db, () => store.delete(params.id))) throw notFound('Mood', params.id);
           publish('delete', { id: params.id });
+          // Flows that set this mood are broken now.
+          services.flowCards.changed();
         },
       }),
+      start: () => {
+        stopCards = registerCards(services.flowCards, [
+          {
+            type: 'action',
+            uri: 'homey:manager:moods',
+            id: 'set_mood',
+            title: 'Set a mood',
+            args: [{ name: 'mood', type: 'autocomplete', title: 'Mood' }],
+            autocomplete: ({ query }) => suggest(store.list(), query, (m) => ({ id: m.id, name: m.name })),
+            argProblem: (args) => {
+              const id = chosenId(args.mood);
+              return id && !store.get(id) ? 'the mood it sets is gone' : null;
+            },
+            run: async ({ args, source }) => {
+              const mood = store.get(chosenId(args.mood) ?? '');
+              if (!mood) throw notFound('Mood', chosenId(args.mood) ?? '');
+              return applyMood(mood, source ?? { kind: 'system' });
+            },
+          },
+        ]);
+      },
+      stop: () => stopCards?.(),
     };
   },
 };

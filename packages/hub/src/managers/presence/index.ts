@@ -2,6 +2,7 @@ import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
+import { servePresenceCards } from './cards';
 
 type Flag = 'present' | 'asleep';
 
@@ -54,24 +55,31 @@ function getFlag(context: HubContext, userId: string, flag: Flag): boolean {
 /** Who is home and who is asleep: the users' presence flags. */
 export const presenceManager: HubManager = {
   name: 'presence',
-  create: (context) => ({
-    implementations: implement<typeof hubOperations.presence, HubPrincipal>(hubOperations.presence, {
-      getState: () => {
-        const users = context.users.list();
-        return {
-          present: users.filter((u) => u.present).length,
-          asleep: users.filter((u) => u.asleep).length,
-          users: users.length,
-        };
+  create: (context, services) => {
+    let stopCards: (() => void) | undefined;
+    return {
+      implementations: implement<typeof hubOperations.presence, HubPrincipal>(hubOperations.presence, {
+        getState: () => {
+          const users = context.users.list();
+          return {
+            present: users.filter((u) => u.present).length,
+            asleep: users.filter((u) => u.asleep).length,
+            users: users.length,
+          };
+        },
+        setPresentMe: ({ principal, body }) =>
+          setFlag(context, principal, principal.userId, 'present', body.value, body.opts?.forceFlowTrigger),
+        setPresent: ({ params, body, principal }) => setFlag(context, principal, params.id, 'present', body.value),
+        getPresent: ({ params }) => getFlag(context, params.id, 'present'),
+        setAsleepMe: ({ principal, body }) =>
+          setFlag(context, principal, principal.userId, 'asleep', body.value, body.opts?.forceFlowTrigger),
+        setAsleep: ({ params, body, principal }) => setFlag(context, principal, params.id, 'asleep', body.value),
+        getAsleep: ({ params }) => getFlag(context, params.id, 'asleep'),
+      }),
+      start: () => {
+        stopCards = servePresenceCards(services.flowCards, context.bus, context.users);
       },
-      setPresentMe: ({ principal, body }) =>
-        setFlag(context, principal, principal.userId, 'present', body.value, body.opts?.forceFlowTrigger),
-      setPresent: ({ params, body, principal }) => setFlag(context, principal, params.id, 'present', body.value),
-      getPresent: ({ params }) => getFlag(context, params.id, 'present'),
-      setAsleepMe: ({ principal, body }) =>
-        setFlag(context, principal, principal.userId, 'asleep', body.value, body.opts?.forceFlowTrigger),
-      setAsleep: ({ params, body, principal }) => setFlag(context, principal, params.id, 'asleep', body.value),
-      getAsleep: ({ params }) => getFlag(context, params.id, 'asleep'),
-    }),
-  }),
+      stop: () => stopCards?.(),
+    };
+  },
 };

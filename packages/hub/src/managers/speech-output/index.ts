@@ -3,6 +3,7 @@ import { HearthError, hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import type { Migration } from '../../store/database';
+import { registerCards } from '../flow/registry';
 import { type OptionBehaviour, optionHandlers, readOption } from '../options';
 import { rowsPerDay } from '../reports/activities';
 
@@ -106,6 +107,7 @@ export const speechOutputManager: HubManager = {
   create: (context, services) => {
     // The monthly reports count this manager's records through its counter.
     services.activities.register('utterances', rowsPerDay(context.db, 'speech_utterance', 'created_at'));
+    let stopCards: (() => void) | undefined;
     const setInstalled = (id: string, installed: boolean) => {
       const entry = findVoice(id);
       if (entry.builtIn && !installed) throw new HearthError('conflict', `Voice ${id} is built in and cannot be uninstalled`);
@@ -150,6 +152,20 @@ export const speechOutputManager: HubManager = {
         say: ({ body, principal }) =>
           speak(context, principal.userId, body.text, currentVoice().id, body.session ?? null, body.synthesize ?? true),
       }),
+      start: () => {
+        stopCards = registerCards(services.flowCards, [
+          {
+            type: 'action',
+            uri: 'homey:manager:speech-output',
+            id: 'say',
+            title: 'Say something',
+            args: [{ name: 'text', type: 'text', title: 'Text' }],
+            // A flow speaks on the household's behalf: its owner is who the utterance is recorded for.
+            run: ({ args }) => speak(context, context.users.owner()?.id ?? '', String(args.text), currentVoice().id, null, true),
+          },
+        ]);
+      },
+      stop: () => stopCards?.(),
     };
   },
 };

@@ -7,6 +7,7 @@ import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
 import type { AppService } from '../apps/service';
+import { registerCards } from '../flow/registry';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 import { rowsPerDay } from '../reports/activities';
 import { memoryInfo, storageInfo, totals } from './resources';
@@ -239,7 +240,24 @@ export const systemManager: HubManager = {
       start: () => {
         const journal = context.journal;
         journal.log(`Hearth ${context.config.softwareVersion} started (${context.config.model})`);
-        runtime.unsubscribe = context.events.on((event) => journal.log(`${event.uri} ${event.event}`));
+        const stopJournal = context.events.on((event) => journal.log(`${event.uri} ${event.event}`));
+        const stopCards = registerCards(services.flowCards, [
+          { type: 'trigger', uri: 'homey:manager:system', id: 'hub_started', title: 'The hub has started' },
+        ]);
+        const stopStarted = context.bus.on('hub.started', 'system', () =>
+          services.flowCards.fire({
+            uri: 'homey:manager:system',
+            id: 'hub_started',
+            tokens: {},
+            state: {},
+            source: { kind: 'system' },
+          }),
+        );
+        runtime.unsubscribe = () => {
+          stopJournal();
+          stopCards();
+          stopStarted();
+        };
       },
       stop: () => {
         runtime.unsubscribe?.();

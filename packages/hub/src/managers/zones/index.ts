@@ -3,6 +3,7 @@ import { implement, SerializedJson } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
 import { trackZoneActivity } from './activity';
+import { serveZoneCards } from './cards';
 import { type HubZone, type ZoneStore, zoneMigrations } from './store';
 
 const READ_SCOPE = 'homey.zone.readonly';
@@ -114,7 +115,12 @@ export const zonesManager: HubManager = {
       }),
       start: () => {
         if (!store.root()) store.create({ name: 'Home', icon: 'home', parent: null, order: 0 });
-        stopTracking = trackZoneActivity(context.bus, context.clock, context.events, store, services.devices, READ_SCOPE);
+        const stopActivity = trackZoneActivity(context.bus, context.clock, context.events, store, services.devices, READ_SCOPE);
+        const stopCards = serveZoneCards(services.flowCards, context.bus, store);
+        stopTracking = () => {
+          stopActivity();
+          stopCards();
+        };
       },
       stop: () => stopTracking?.(),
     };

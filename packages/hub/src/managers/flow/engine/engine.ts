@@ -242,7 +242,9 @@ export class FlowEngine {
       } catch {
         continue; // a trigger that cannot judge its arguments starts nothing
       }
-      if (decision === true) void this.#start(entry, cause).catch(() => undefined);
+      // A run starts after what fired the trigger finished its turn: a flow whose action starts flows (itself,
+      // through a device) does not nest runs on one stack.
+      if (decision === true) queueMicrotask(() => void this.#start(entry, cause).catch(() => undefined));
       else if (decision instanceof Promise)
         decision
           .then((yes) => {

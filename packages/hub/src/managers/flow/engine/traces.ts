@@ -122,7 +122,7 @@ export class TraceStore {
       ).run(trace.id, trace.flowId, trace.flowType, trace.startedAt, JSON.stringify(trace));
       sql(
         `DELETE FROM flow_trace WHERE flow_id = @flow AND id NOT IN
-           (SELECT id FROM flow_trace WHERE flow_id = @flow ORDER BY started_at DESC, id DESC LIMIT @keep)`,
+           (SELECT id FROM flow_trace WHERE flow_id = @flow ORDER BY started_at DESC, rowid DESC LIMIT @keep)`,
       ).run({ flow: trace.flowId, keep: TRACES_PER_FLOW });
     });
   }
@@ -137,7 +137,7 @@ export class TraceStore {
     const since = this.clock.now() - TRACE_DAYS * 86_400_000;
     const rows = this.#statements
       .get(
-        'SELECT data FROM flow_trace WHERE flow_id = ? AND flow_type = ? AND started_at >= ? ORDER BY started_at DESC, id DESC',
+        'SELECT data FROM flow_trace WHERE flow_id = ? AND flow_type = ? AND started_at >= ? ORDER BY started_at DESC, rowid DESC',
       )
       .all(flowId, flowType, since) as { data: string }[];
     return rows.map((row) => JSON.parse(row.data) as FlowTrace);
