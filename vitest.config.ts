@@ -15,6 +15,7 @@ export default defineConfig({
         test: { name: 'cloud', root: 'packages/cloud', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 120_000 },
       },
       'packages/support-form',
+      'packages/account',
       {
         test: {
           name: 'e2e',

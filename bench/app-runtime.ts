@@ -1,8 +1,8 @@
 // Issue 16 benchmark: the app runtime. (1) App start, process spawn to onInit resolved, p50/p99 (goal p50 <
 // 500 ms), against an empty Node child's spawn to its first IPC message. (2) Capability PUT over HTTP → the
-// app's listener in its process → confirmed answer, 16 clients, against the same PUT on an in-process virtual
-// device (goal ≥ 50 % of its throughput, p99 < 15 ms). (3) Idle resident memory of an app process against an
-// empty Node process (goal < 45 MB). (4) GET zones p99 while another app crash-loops, against a calm run
+// app's listener in its process → confirmed answer, 16 clients, against the same PUT (a light's dim) on an
+// in-process virtual light (goal ≥ 50 % of its throughput, p99 < 15 ms). (3) Idle resident memory of an app
+// process against an empty Node process (goal < 45 MB). (4) GET zones p99 while another app crash-loops, against a calm run
 // (goal within 20 %).
 // Run: npx tsx bench/app-runtime.ts
 import { fork } from 'node:child_process';
@@ -16,7 +16,7 @@ interface Server {
   token: string;
   hubId: string;
   lampId: string;
-  socketId: string;
+  lightId: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -82,18 +82,18 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 line('idle RSS: empty Node process', `${fmt(mb(emptyRss), 2)} MB`);
 line('idle RSS: app process', `${fmt(mb(appRss), 2)} MB`, { text: '< 45 MB', met: mb(appRss) < 45 });
 
-const socketPut = put(server.socketId, 'onoff', (n) => n % 2 === 0);
+const lightPut = put(server.lightId, 'dim', (n) => ((n % 90) + 1) / 100);
 const lampPut = put(server.lampId, 'dim', (n) => ((n % 90) + 1) / 100);
-await load(1, socketPut);
-const baseline = await load(seconds, socketPut);
+await load(1, lightPut);
+const baseline = await load(seconds, lightPut);
 await load(1, lampPut);
 const appWrites = await load(seconds, lampPut);
 line(
-  'capability PUT: in-process virtual device',
+  'capability PUT: in-process virtual light',
   `${fmt(baseline.rps, 0)} /s  p50 ${fmt(baseline.p50)} ms  p99 ${fmt(baseline.p99)} ms`,
 );
 line(
-  'capability PUT: app device (process listener)',
+  'capability PUT: app lamp (process listener)',
   `${fmt(appWrites.rps, 0)} /s  p50 ${fmt(appWrites.p50)} ms  p99 ${fmt(appWrites.p99)} ms`,
   {
     text: 'p99 < 15 ms',

@@ -9,6 +9,7 @@
 // indexed count) in the same run. Goal: search p99 < 30 ms over all queries, and every targeted query finds its app.
 // Runs on PGlite, and on PostgreSQL when DATABASE_URL is set. Run: npx tsx bench/apps-search.ts
 import { randomBytes } from 'node:crypto';
+import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import pg from 'pg';
 import type { CloudConfig } from '../packages/cloud/src/config';
 import { type Cloud, startCloud } from '../packages/cloud/src/server';
@@ -260,6 +261,7 @@ async function run(backend: 'pglite' | 'postgres') {
     refreshTokenLifetime: 86_400,
     region: 'eu',
     demoHubs: null,
+    rateLimits: LOAD_TEST_RATE_LIMITS,
   };
   const cloud = await startCloud(config);
   try {

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import axe from 'axe-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Debian's Chromium; with CI=true its absence is a failure, otherwise the browser suites are skipped loudly. */
 export const chromiumPath = (() => {
@@ -16,4 +18,21 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: chromiumPath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
+}
+
+/**
+ * axe-core on the page as it is: no serious or critical violation, nor any of the rules `also` names whatever
+ * their impact (`label` names the page in a failure).
+ */
+export async function expectAccessible(page: Page, label?: string, also: readonly string[] = []): Promise<void> {
+  // Written without DOM names: the benchmarks import this file too, and they are compiled without the DOM library.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async (also) => {
+    const scope = globalThis as unknown as { axe: typeof axe; document: Parameters<typeof axe.run>[0] };
+    const result = await scope.axe.run(scope.document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || also.includes(v.id))
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+  }, also);
+  expect(violations, label).toEqual([]);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs: the hub and cloud servers bundled with esbuild into each package's dist/
-// (workspace packages inlined, npm dependencies left to node_modules), and the support form with Vite.
+// (workspace packages inlined, npm dependencies left to node_modules), and the support form and account pages with Vite.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,8 +43,15 @@ export function buildSupportForm() {
   }
 }
 
+export function buildAccountPages() {
+  if (existsSync(join(root, 'packages', 'account', 'index.html'))) {
+    run(root, 'npm', ['run', 'build', '--silent', '-w', '@hearth/account']);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildServers();
   buildSupportForm();
-  console.log('• Built hub, cloud and support form');
+  buildAccountPages();
+  console.log('• Built hub, cloud, support form and account pages');
 }

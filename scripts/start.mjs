@@ -31,10 +31,11 @@ if (process.argv.includes('--reset')) {
 }
 
 ensureDependencies(root);
-const { buildServers, buildSupportForm } = await import('./build.mjs');
+const { buildServers, buildSupportForm, buildAccountPages } = await import('./build.mjs');
 console.log('• Building…');
 await buildServers();
 buildSupportForm();
+buildAccountPages();
 
 const runningFile = join(dataDir, 'running.json');
 /** @type {Set<import('node:child_process').ChildProcess>} */
@@ -129,6 +130,7 @@ try {
     '',
     `  Cloud          ${cloud.url}  (database: ${cloud.database})`,
     `    API reference  ${cloud.url}/docs   OpenAPI ${cloud.url}/openapi.json`,
+    `    Account pages  ${cloud.url}/`,
     `    Support form   ${cloud.url}/support/`,
     ...started.flatMap((hub) => [
       `  Hub ${hub.name.padEnd(13)}${hub.url}  id ${hub.id}  (${hub.model})`,
@@ -136,6 +138,7 @@ try {
     ]),
     '',
     `  Demo account   ${demoCredentials.email} / ${demoCredentials.password}`,
+    `  Developers     apps-1…5@hearth.test, <name>@developers.hearth.test (listed in the README) / ${demoCredentials.developerPassword}`,
     `  OAuth clients  ${demoCredentials.clients.map((c) => (c.secret ? `${c.id} / ${c.secret}` : `${c.id} (public, PKCE)`)).join(', ')}`,
     `  Data           ${dataDir}`,
     '',

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: installs what is missing, runs every workspace's tests, then the end-to-end suite, and prints
 // one closing line `Tests: N passed, N failed`. Suites whose real component is absent (no DATABASE_URL, no
-// Chromium) are skipped loudly; with CI=true they are mandatory and their absence fails the run.
+// REDIS_URL, no Chromium) are skipped loudly; with CI=true they are mandatory and their absence fails the run.
 // Extra arguments go to Vitest: `npm test -- --project hub`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from './lib/deps.mjs';
-import { chromiumPath, postgresUrl } from './lib/requirements.mjs';
+import { chromiumPath, postgresUrl, redisUrl } from './lib/requirements.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true';
@@ -17,6 +17,7 @@ ensureDependencies(root);
 
 const missing = [];
 if (!postgresUrl()) missing.push('PostgreSQL suites: DATABASE_URL is not set');
+if (!redisUrl()) missing.push('Redis suites of the limit store: REDIS_URL is not set');
 if (!chromiumPath()) missing.push('browser suites: no Chromium at /usr/bin/chromium (apt-get install chromium)');
 for (const line of missing) {
   const banner = ci ? '✖ REQUIRED IN CI' : '⚠ SKIPPED';

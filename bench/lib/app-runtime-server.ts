@@ -1,5 +1,5 @@
 // Child process of the app-runtime benchmark: a real hub with the lamp test app (code written against the
-// SDK, in its own process) and one of its lamps, an in-process virtual socket (the baseline for capability
+// SDK, in its own process) and one of its lamps, an in-process virtual light (the baseline for capability
 // writes), and the crashing test app ready to loop. Answers the parent's commands over IPC.
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,9 +33,11 @@ await running('com.test.lamp');
 const lamp = devices.create(apps.findDriver('homey:app:com.test.lamp:lamp')!, { name: 'Bench lamp', data: { id: 'bench' } });
 await processes.host.call('com.test.lamp', 'device.added', { device: deviceSnapshot(devices, lamp) });
 for (let i = 0; i < 200 && !apps.isRunning('com.hearth.virtual'); i++) await new Promise((r) => setTimeout(r, 10));
-const socket = devices.create(apps.findDriver('homey:app:com.hearth.virtual:virtualsocket')!, {
-  name: 'Bench socket',
-  data: { id: 'bench-socket' },
+// The baseline: an in-process virtual light whose dim is written as the lamp's is (same capability, same
+// values, a light class both), so the two differ only in where the write is carried out.
+const light = devices.create(apps.findDriver('homey:app:com.hearth.virtual:zigbee')!, {
+  name: 'Bench light',
+  data: { id: 'bench-light' },
 });
 processes.envOverrides.set('com.test.behave', { MODE: 'crash' });
 install('com.test.behave');
@@ -110,6 +112,6 @@ process.send?.({
   token: hub.issueOwnerToken(),
   hubId: hub.context.config.id,
   lampId: lamp.id,
-  socketId: socket.id,
+  lightId: light.id,
   runner,
 });

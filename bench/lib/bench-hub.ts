@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import { type Hub, startHub } from '@hearth/hub';
 import Database from 'better-sqlite3';
 
@@ -20,6 +21,7 @@ export async function startBenchHub(id: string): Promise<{ hub: Hub; dataDir: st
     language: 'en',
     cloudUrl: null,
     logLevel: 'silent',
+    rateLimits: LOAD_TEST_RATE_LIMITS,
   });
   return { hub, dataDir };
 }

@@ -2,6 +2,7 @@
 // Fastify route doing one indexed read of the same user row (the baseline). Reports addresses over IPC.
 import { randomBytes } from 'node:crypto';
 import { startCloud } from '@hearth/cloud';
+import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 
@@ -21,6 +22,7 @@ const cloud = await startCloud({
   accessTokenLifetime: 3600,
   refreshTokenLifetime: 86_400,
   region: 'eu',
+  rateLimits: LOAD_TEST_RATE_LIMITS,
   demoHubs: [{ id: '5ea7c0de00000000000000a1', name: 'Home', model: 'hearth-pro-5q', url: 'http://127.0.0.1:4100' }],
 });
 

@@ -1,11 +1,11 @@
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axe from 'axe-core';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpSink } from '../../packages/cloud/src/services/mail/sink';
-import { chromiumPath, launchBrowser } from '../browser';
+import { chromiumPath, expectAccessible as expectAccessibleTo, launchBrowser } from '../browser';
+import { horizontalOverflow, screenshot, smallTapTargets, WIDTHS } from '../layout';
 import { LinkRelay } from '../relay';
 import { freePorts, type RunningSystem, startSystem } from '../system';
 
@@ -51,17 +51,8 @@ describe.skipIf(!chromiumPath)('support form', () => {
       .locator('section[data-step]:not([data-step="placeholder"])')
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-step')));
 
-  /** axe-core on the page as it is: no serious or critical violation. */
-  async function expectAccessible(page: Page) {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
-    });
-    expect(violations).toEqual([]);
-  }
+  /** axe-core on the page as it is: no serious or critical violation, and no content outside every landmark. */
+  const expectAccessible = (page: Page) => expectAccessibleTo(page, undefined, ['region']);
 
   /** Presses Tab until the focused element's text or label matches, then Enter: the keyboard alone. */
   async function tabTo(page: Page, name: RegExp | string) {
@@ -218,7 +209,10 @@ describe.skipIf(!chromiumPath)('support form', () => {
     await dialog
       .getByText('Your e-mail confirmation is on its way. Our support team is working to get back to you as soon as possible.')
       .waitFor();
+    // The ticket's number, as the confirmation e-mail gives it.
+    await dialog.getByText(id, { exact: true }).waitFor();
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expectAccessible(page);
 
     const stored = await fetch(`${system.cloudUrl}/api/helpdesk/ticket/${id}`, {
       headers: { authorization: `Bearer ${await internalToken()}` },
@@ -227,7 +221,7 @@ describe.skipIf(!chromiumPath)('support form', () => {
     expect(body.ticket).toMatchObject({
       subject: 'Cannot change my language',
       email: DEMO.email,
-      supportFormPath: 'Dana Demo → Other',
+      supportFormPath: 'My Account → Other',
       tags: ['account', 'account_other'],
     });
     expect(body.attachments.map((a) => [a.filename, a.size]).sort()).toEqual([
@@ -236,6 +230,12 @@ describe.skipIf(!chromiumPath)('support form', () => {
     ]);
     const mail = await sink.waitFor((m) => m.subject.includes('Cannot change my language'), 10_000);
     expect(mail.to).toContain(DEMO.email);
+    expect(mail.text).toContain(`Ticket: ${id}`);
+    // Escape closes the popup; the form starts over for a new question.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await stepNames(page)).toEqual(['mainCategory']);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
     await page.close();
   });
 
@@ -338,11 +338,15 @@ describe.skipIf(!chromiumPath)('support form', () => {
     ];
     for (const [app, link, who] of kinds) {
       await step(page, 'apps').getByRole('button', { name: app }).click();
-      await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+      // Named by where it leads: these apps' developers, not Hearth support.
+      await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact the developer' }).click();
       const contact = step(page, 'contactDeveloper');
       await contact.getByText(who).waitFor();
       if (link) expect(await contact.getByRole('link', { name: link }).getAttribute('target')).toBe('_blank');
-      else await contact.getByText('The developer has not shared a way to contact them.', { exact: false }).waitFor();
+      else {
+        await contact.getByText('The developer has not shared a way to contact them.', { exact: false }).waitFor();
+        expect(await contact.getByRole('link', { name: 'Ask on the community forum' }).getAttribute('target')).toBe('_blank');
+      }
       expect(await contact.getByRole('button', { name: 'E-mail the developer' }).count()).toBe(0);
     }
     await expectAccessible(page);
@@ -354,7 +358,10 @@ describe.skipIf(!chromiumPath)('support form', () => {
     await chooseApp(page, /Lumen & Co Lights/);
     const kb = step(page, 'knowledgeBaseFinal');
     await kb.getByText('The selected app is out of date.').waitFor();
-    await kb.getByRole('link', { name: 'Update the app' }).waitFor();
+    // The update link opens the app's page in the catalogue this cloud serves.
+    const update = await fetch((await kb.getByRole('link', { name: 'Update the app' }).getAttribute('href')) as string);
+    expect(update.status).toBe(200);
+    expect(await update.text()).toContain('<h1>Lumen &amp; Co Lights</h1>');
     expect(await kb.getByRole('button', { name: 'Contact Support' }).count()).toBe(0);
     await page.close();
   });
@@ -362,7 +369,7 @@ describe.skipIf(!chromiumPath)('support form', () => {
   it('e-mail developer: hub offline (500), the mail server down (503), then sent to the developer', async () => {
     const page = await openForm();
     await chooseApp(page, /NordHeat Climate/);
-    await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+    await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact the developer' }).click();
     await step(page, 'contactDeveloper').getByText('NordHeat Climate is made by a verified developer.').waitFor();
     await step(page, 'contactDeveloper').getByRole('button', { name: 'E-mail the developer' }).click();
     const form = step(page, 'emailDeveloper');
@@ -419,6 +426,18 @@ describe.skipIf(!chromiumPath)('support form', () => {
     // NordHeat supports its own app: its devices go straight to the developer.
     await devices.getByRole('group', { name: 'NordHeat Climate' }).getByRole('radio').first().check();
     expect(await stepNames(page)).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'contactDeveloper']);
+    // The hub's built-in app (the virtual devices) is the provider's own: listed by name, its devices to Hearth support.
+    const builtIn = devices.getByRole('group', { name: 'Virtual devices' });
+    await builtIn.getByRole('radio', { name: 'Desk lamp' }).check();
+    expect(await stepNames(page)).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'knowledgeBase']);
+    await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact Support' }).click();
+    expect(await stepNames(page)).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'knowledgeBase', 'ticket']);
+    // Every device and app icon is an image that loaded (from the hub that serves it), none broken.
+    const images = await devices
+      .locator('img')
+      .evaluateAll((list) => list.map((img) => [(img as HTMLImageElement).src, (img as HTMLImageElement).naturalWidth > 0]));
+    expect(images.length).toBeGreaterThan(10);
+    expect(images.filter(([, loaded]) => !loaded)).toEqual([]);
     await page.close();
   });
 
@@ -497,6 +516,132 @@ describe.skipIf(!chromiumPath)('support form', () => {
       .getByRole('link', { name: 'Changing the name or e-mail address of your account' })
       .waitFor();
     await phone.close();
+  });
+
+  /** What a finger taps on the form: buttons, button-like links, article links, device rows, fields, summaries. */
+  const TAP_TARGETS =
+    'button, a.button, label.button, .articles a, label.device, summary, input[type="text"], textarea, .device-group__title button';
+
+  it('every screen of the form fits 320 to 1280 px without scrolling sideways, with 44 px tap targets', async () => {
+    for (const width of WIDTHS) {
+      const phone = width <= 768;
+      const viewer = await signedInContext(browser, { viewport: { width, height: 800 }, isMobile: phone, hasTouch: phone });
+      const page = await viewer.newPage();
+      const check = async (screen: string) => {
+        expect(await horizontalOverflow(page), `${screen} at ${width} px`).toEqual([]);
+        expect(await smallTapTargets(page, TAP_TARGETS), `${screen} at ${width} px`).toEqual([]);
+        await screenshot(page, `support-${screen}-${width}`);
+      };
+      await page.goto(`${system.cloudUrl}/support/`);
+      await page.getByRole('heading', { name: 'Hi Dana, how can we help?' }).waitFor({ timeout: 30_000 });
+      // Carousels of whole tiles on touch screens and up to 991 px; a grid beyond.
+      expect((await page.locator('.carousel').count()) > 0).toBe(width <= 991);
+      await check('main');
+
+      await page.getByRole('button', { name: /^Home/ }).click();
+      await step(page, 'hubCategoryPro').getByText('Hub software is out of date.').waitFor({ timeout: 15_000 });
+      await check('hub-pro');
+      await step(page, 'hubCategoryPro').getByRole('button', { name: 'Apps', exact: true }).click();
+      await step(page, 'apps')
+        .getByRole('button', { name: /NordHeat Climate/ })
+        .click();
+      await step(page, 'knowledgeBase').getByRole('button', { name: 'Contact the developer' }).click();
+      await step(page, 'contactDeveloper').getByRole('button', { name: 'E-mail the developer' }).click();
+      await step(page, 'emailDeveloper').getByRole('button', { name: 'Send' }).click();
+      await step(page, 'emailDeveloper').getByRole('alert').waitFor();
+      await check('apps-developer');
+
+      await step(page, 'hubCategoryPro').getByRole('button', { name: 'Devices', exact: true }).click();
+      await page.waitForFunction(() => document.querySelector('section[data-step="devices"] [aria-expanded="true"]') !== null);
+      await check('devices');
+
+      await page.getByRole('button', { name: /^Studio/ }).click();
+      await step(page, 'hubCategoryCloud').getByRole('button', { name: 'Flow', exact: true }).click();
+      await step(page, 'knowledgeBase').getByRole('button', { name: 'Ask the community' }).click();
+      await step(page, 'community').getByRole('link', { name: 'Visit the community forum' }).waitFor();
+      await check('community');
+
+      await page.getByRole('button', { name: /Dana Demo/ }).click();
+      await step(page, 'accountCategory').getByRole('button', { name: 'Other' }).click();
+      const ticket = step(page, 'ticket');
+      await ticket.getByRole('button', { name: 'Send' }).click();
+      await ticket.getByText('Please add a subject.').waitFor();
+      // The first invalid field has the focus, and its error is announced.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe("What's your question about?");
+      await check('ticket-invalid');
+      await ticket.getByPlaceholder("What's your question about?").fill(`Layout at ${width} px`);
+      await ticket.getByPlaceholder('Please include as much details as you can.').fill('Checking the popup fits this screen.');
+      await ticket.getByRole('button', { name: 'Send' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Thanks for your message!' });
+      await dialog.waitFor();
+      await check('ticket-sent');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await viewer.close();
+    }
+  });
+
+  it('the sign-in screens fit 320 to 1280 px without scrolling sideways', async () => {
+    const authorise = `${system.cloudUrl}/cloud/oauth2/authorise?${new URLSearchParams({
+      client_id: 'hearth-support-form',
+      redirect_uri: `${system.cloudUrl}/support/`,
+      response_type: 'code',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+    })}`;
+    const pages: [string, string][] = [
+      ['support-signed-out', `${system.cloudUrl}/support/`],
+      ['sign-in', authorise],
+      ['password-forgotten', `${system.cloudUrl}/cloud/password-forgotten`],
+      ['password-reset', `${system.cloudUrl}/cloud/password-reset?token=not-a-token`],
+    ];
+    for (const width of WIDTHS) {
+      const viewer = await browser.newContext({ viewport: { width, height: 800 }, isMobile: width <= 768 });
+      const page = await viewer.newPage();
+      for (const [name, url] of pages) {
+        await page.goto(url);
+        await page.getByRole('heading').first().waitFor({ timeout: 30_000 });
+        expect(await horizontalOverflow(page), `${name} at ${width} px`).toEqual([]);
+        await screenshot(page, `${name}-${width}`);
+      }
+      await viewer.close();
+    }
+  });
+
+  it('the form is served compressed, with long-lived caching for its hashed files, and has its icon', async () => {
+    const page = await openForm();
+    const script = await page.locator('script[type="module"]').getAttribute('src');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    await page.close();
+    const asset = await fetch(new URL(script as string, system.cloudUrl), { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await asset.text()).length).toBeGreaterThan(10_000);
+    const gzip = await fetch(new URL(script as string, system.cloudUrl), { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const favicon = await fetch(new URL(icon as string, system.cloudUrl));
+    expect([favicon.status, favicon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+  });
+
+  it('signing out ends the session on the cloud, not only in the browser', async () => {
+    const own = await browser.newContext();
+    const page = await own.newPage();
+    await page.goto(`${system.cloudUrl}/support/`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('E-mail address').fill(DEMO.email);
+    await page.getByLabel('Password').fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Hi Dana, how can we help?' }).waitFor({ timeout: 30_000 });
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('hearth-support-form:token') ?? '{}') as { access_token?: string }).access_token,
+    );
+    const me = () => fetch(`${system.cloudUrl}/cloud/user/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).status).toBe(200);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'How can we help?', exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('hearth-support-form:token'))).toBeNull();
+    expect((await me()).status).toBe(401);
+    await own.close();
   });
 
   /** A new browser context signed in like the main one (the form keeps its token in local storage). */

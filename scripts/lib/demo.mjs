@@ -10,6 +10,8 @@ export const demoCredentials = {
   userId: '5ea7c0de0000000000000001',
   email: 'demo@hearth.test',
   password: 'hearth-demo-password',
+  /** The shared password of the demo catalogue's developer accounts (listed in the README). */
+  developerPassword: 'hearth-developer-password',
   clients: [
     { id: 'hearth-demo', secret: 'hearth-demo-secret' },
     { id: 'hearth-support-form', secret: null },

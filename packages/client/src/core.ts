@@ -27,6 +27,7 @@ export {
 } from './core/storage';
 export { DEFAULT_TIMEOUT, errorMessage, Transport } from './core/transport';
 export { type DiscoveryResult, discover, type HubAddresses, PING_TIMEOUTS, ping, type Strategy } from './hub/discovery';
+export type { CapabilityEvent, ManagerEventPayloads, ManagerListeners } from './hub/events';
 export {
   HubAPI as CoreHubAPI,
   type HubAPIOptions,

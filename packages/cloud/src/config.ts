@@ -1,4 +1,7 @@
 import { resolve } from 'node:path';
+import { BACKUP_LIMITS } from '@hearth/contract';
+import { type RateLimits, rateLimitProblems, rateLimitsFromEnv } from '@hearth/contract/fastify';
+import type { BlobStoreConfig } from './platform/blob-store';
 
 export interface CloudConfig {
   host: string;
@@ -31,6 +34,38 @@ export interface CloudConfig {
   statusSecret?: string | null;
   /** Lets the icon service fetch from loopback and private addresses (`HEARTH_ICONS_ALLOW_PRIVATE_URLS=1`; dev only). */
   iconsAllowPrivateUrls?: boolean;
+  /**
+   * Token a scraper elsewhere sends as `Authorization: Bearer` to read `/metrics` (`HEARTH_METRICS_TOKEN`); without
+   * it only direct requests from loopback are served.
+   */
+  metricsToken?: string | null;
+  /**
+   * Redis holding the rate limits' and sign-in throttle's counters (`REDIS_URL`), shared by every cloud node on
+   * the same database schema; without it they live in this process.
+   */
+  redisUrl?: string | null;
+  /** Requests per token and per address of the API (`HEARTH_RATE_LIMIT_*`); the defaults when unset. */
+  rateLimits?: RateLimits;
+  /**
+   * The proxies in front of the cloud whose `X-Forwarded-For` names the client (`CLOUD_TRUST_PROXY`: `true` for
+   * any, or comma-separated addresses and CIDR ranges). Unset, every request counts as from its peer.
+   */
+  trustProxy?: boolean | string;
+  /**
+   * Where `GET /weather` takes the weather from (`HEARTH_WEATHER_PROVIDER`): the cloud's model of a typical day
+   * (`model`, the default: no network, labelled as a model in every answer) or Open-Meteo's forecast API
+   * (`open-meteo`, at `HEARTH_WEATHER_URL`, `https://api.open-meteo.com` unless told).
+   */
+  weather?: { provider: 'model' | 'open-meteo'; url: string };
+  /**
+   * Where blobs (backup archives) are kept: an S3-compatible bucket (`HEARTH_S3_BUCKET` and the other
+   * `HEARTH_S3_*`), else the folder `blobs/` under the data directory.
+   */
+  blobStore?: BlobStoreConfig | null;
+  /** Complete backups kept per hub (`HEARTH_BACKUP_RETENTION`); the oldest beyond are removed. */
+  backupRetention?: number;
+  /** The largest backup archive accepted, in bytes (`HEARTH_BACKUP_MAX_BYTES`). */
+  backupMaxBytes?: number;
 }
 
 /** A demo hub as the start script passes it (`HEARTH_DEMO_HUBS`). */
@@ -65,7 +100,38 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     region: env.HEARTH_REGION || DEFAULT_REGION,
     statusSecret: env.HEARTH_STATUS_SECRET || null,
     iconsAllowPrivateUrls: env.HEARTH_ICONS_ALLOW_PRIVATE_URLS === '1',
+    metricsToken: env.HEARTH_METRICS_TOKEN || null,
+    redisUrl: env.REDIS_URL || null,
+    rateLimits: rateLimitsFromEnv(env),
+    trustProxy: parseTrustProxy(env.CLOUD_TRUST_PROXY),
+    weather: {
+      provider: (env.HEARTH_WEATHER_PROVIDER || 'model') as 'model' | 'open-meteo',
+      url: env.HEARTH_WEATHER_URL || 'https://api.open-meteo.com',
+    },
+    blobStore: blobStoreFromEnv(env),
+    backupRetention: Number(env.HEARTH_BACKUP_RETENTION || BACKUP_LIMITS.defaultRetention),
+    backupMaxBytes: Number(env.HEARTH_BACKUP_MAX_BYTES || BACKUP_LIMITS.defaultMaxBytes),
   };
+}
+
+/** An S3-compatible bucket when `HEARTH_S3_BUCKET` is set; otherwise `null` (the data directory's folder). */
+function blobStoreFromEnv(env: NodeJS.ProcessEnv): BlobStoreConfig | null {
+  if (!env.HEARTH_S3_BUCKET) return null;
+  return {
+    kind: 's3',
+    bucket: env.HEARTH_S3_BUCKET,
+    ...(env.HEARTH_S3_ENDPOINT ? { endpoint: env.HEARTH_S3_ENDPOINT } : {}),
+    region: env.HEARTH_S3_REGION || 'us-east-1',
+    accessKeyId: env.HEARTH_S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.HEARTH_S3_SECRET_ACCESS_KEY ?? '',
+    ...(env.HEARTH_S3_PREFIX ? { prefix: env.HEARTH_S3_PREFIX } : {}),
+    forcePathStyle: env.HEARTH_S3_FORCE_PATH_STYLE === '1',
+  };
+}
+
+function parseTrustProxy(text: string | undefined): boolean | string {
+  if (!text || text === 'false') return false;
+  return text === 'true' ? true : text;
 }
 
 function parseDemoHubs(text: string | undefined): DemoHub[] {
@@ -100,5 +166,24 @@ export function checkCloudConfig(config: CloudConfig): string[] {
     problems.push(`HEARTH_REGION must be lower-case letters, digits and dashes, got "${config.region}"`);
   if (config.statusSecret && config.statusSecret.length < 16)
     problems.push('HEARTH_STATUS_SECRET must be at least 16 characters');
+  if (config.metricsToken && config.metricsToken.length < 16)
+    problems.push('HEARTH_METRICS_TOKEN must be at least 16 characters');
+  if (config.redisUrl && !/^rediss?:\/\//.test(config.redisUrl)) problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+  problems.push(...rateLimitProblems(config.rateLimits));
+  if (config.weather && !['model', 'open-meteo'].includes(config.weather.provider))
+    problems.push(`HEARTH_WEATHER_PROVIDER must be model or open-meteo, got "${config.weather.provider}"`);
+  if (config.weather && !/^https?:\/\//.test(config.weather.url)) problems.push('HEARTH_WEATHER_URL must be an http(s) URL');
+  if (config.backupRetention !== undefined && (!Number.isInteger(config.backupRetention) || config.backupRetention < 1))
+    problems.push(`HEARTH_BACKUP_RETENTION must be a whole number of backups of at least 1, got ${config.backupRetention}`);
+  if (config.backupMaxBytes !== undefined && (!Number.isInteger(config.backupMaxBytes) || config.backupMaxBytes < 1))
+    problems.push(`HEARTH_BACKUP_MAX_BYTES must be a positive number of bytes, got ${config.backupMaxBytes}`);
+  if (config.blobStore?.kind === 's3') {
+    const s3 = config.blobStore;
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3.bucket))
+      problems.push(`HEARTH_S3_BUCKET is not a bucket name: "${s3.bucket}"`);
+    if (s3.endpoint && !/^https?:\/\//.test(s3.endpoint)) problems.push('HEARTH_S3_ENDPOINT must be an http(s) URL');
+    if (!s3.accessKeyId || !s3.secretAccessKey)
+      problems.push('HEARTH_S3_ACCESS_KEY_ID and HEARTH_S3_SECRET_ACCESS_KEY are needed with HEARTH_S3_BUCKET');
+  }
   return problems;
 }

@@ -1,11 +1,19 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { createApiServer, registerOperations } from '@hearth/contract/fastify';
+import {
+  createApiServer,
+  installRateLimits,
+  type LimitStore,
+  MemoryLimitStore,
+  registerOperations,
+} from '@hearth/contract/fastify';
+import { RedisLimitStore } from '@hearth/contract/fastify/redis';
 import type { FastifyInstance } from 'fastify';
 import { CLOUD_VERSION, type CloudConfig, checkCloudConfig } from './config';
 import { openDatabase } from './database';
 import { migrations } from './database/migrations';
 import { createAuthenticator } from './platform/auth';
-import type { CloudContext } from './platform/context';
+import { openBlobStore } from './platform/blob-store';
+import type { CloudContext, CloudPrincipal } from './platform/context';
 import { services } from './services';
 import { ensureInternalClient, seedDemoWorld } from './services/cloud/seed';
 import { createMailer } from './services/mail/mailer';
@@ -38,14 +46,26 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
       region: config.region,
     });
   const mail = await createMailer(config);
-  const context: CloudContext = { config, database, startedAt: new Date(), mail };
+  const blobs = await openBlobStore(config);
+  // Nodes on one database schema are one cloud: they share counters; another cloud on the same Redis does not.
+  const limits: LimitStore = config.redisUrl
+    ? new RedisLimitStore(config.redisUrl, `hearth:limits:${config.databaseSchema}:`)
+    : new MemoryLimitStore();
   const app = await createApiServer({
     title: 'Hearth cloud',
     metricsPrefix: 'hearth_cloud',
     version: CLOUD_VERSION,
     description: 'The Hearth cloud platform: accounts, hubs, apps, store and more, one service per base path.',
     logger: { level: config.logLevel },
+    metricsToken: config.metricsToken ?? null,
+    trustProxy: config.trustProxy,
   });
+  const rateLimiter = installRateLimits(app, {
+    store: limits,
+    limits: config.rateLimits,
+    sessionOf: (request) => (request.principal as CloudPrincipal | null)?.tokenId ?? null,
+  });
+  const context: CloudContext = { config, database, startedAt: new Date(), mail, limits, rateLimiter, blobs };
   registerOperations(
     app,
     services.flatMap((s) => s.implementations(context)),
@@ -57,6 +77,8 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await mail.close();
+    await blobs.close();
+    await limits.close();
     await database.close();
     throw error;
   }
@@ -70,6 +92,8 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
       for (const service of [...services].reverse()) await service.stop?.();
       await app.close();
       await mail.close();
+      await blobs.close();
+      await limits.close();
       await database.close();
     },
   };

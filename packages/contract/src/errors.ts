@@ -22,6 +22,8 @@ export const errorCatalogue = {
   invalid_scope: { status: 400, message: 'Invalid scope' },
   invalid_token: { status: 401, message: 'Invalid or expired token' },
   invalid_credentials: { status: 401, message: 'Invalid credentials' },
+  /** The password was right, and the account also asks for a code from an authenticator app (or a recovery code). */
+  two_factor_required: { status: 401, message: 'Two-factor code required' },
   missing_scopes: { status: 403, message: 'Missing Scopes' },
   forbidden: { status: 403, message: 'Forbidden' },
   private_operation: { status: 403, message: 'This operation is private' },

@@ -41,7 +41,17 @@ export interface Operation<
   readonly successStatus: number;
   readonly errors: readonly ErrorCode[];
   readonly summary: string;
+  /**
+   * More about the operation for the API reference, after its summary. Every operation that asks for no scope
+   * says here why a session with any scopes at all may call it.
+   */
+  readonly description: string;
   readonly deprecated: boolean;
+  /**
+   * How long a client waits for the answer when that is longer than its usual call timeout (10 s): a devkit run
+   * unpacks and starts an app, 300 000 ms in the ecosystem's clients.
+   */
+  readonly timeoutMs?: number;
 }
 
 export type AnyOperation = Operation<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined>;
@@ -86,7 +96,9 @@ export interface OperationInput<
   successStatus?: number;
   errors?: readonly ErrorCode[];
   summary?: string;
+  description?: string;
   deprecated?: boolean;
+  timeoutMs?: number;
 }
 
 type Field<I, K extends string> = I extends { [P in K]: infer S extends TSchema } ? S : undefined;
@@ -116,6 +128,7 @@ function declare<const I extends OperationInput>(owner: OperationOwner, input: I
     successStatus: 200,
     errors: [],
     summary: '',
+    description: '',
     deprecated: false,
     ...input,
     params: input.params,

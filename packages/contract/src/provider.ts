@@ -26,3 +26,33 @@ export type HubModelCode = keyof typeof HUB_MODELS;
 /** The name people know a hub model by; the code itself for a model this release does not know. */
 export const hubModelName = (model: string): string =>
   model in HUB_MODELS ? HUB_MODELS[model as HubModelCode].modelName : model;
+
+/**
+ * The account pages' addresses: the cloud serves the account app at each of them (a person may open or reload
+ * any), and the app routes between them without reloading. `/hubs/:id` is one hub.
+ */
+export const ACCOUNT_PAGES = {
+  profile: '/',
+  signUp: '/signup',
+  verifyEmail: '/verify-email',
+  invite: '/invite',
+  security: '/security',
+  hubs: '/hubs',
+  hub: '/hubs/:id',
+  devices: '/devices',
+  deleteAccount: '/delete',
+} as const;
+
+/** Passwords: the same bounds everywhere a password is chosen (sign-up, change, reset). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+/** How many one-time recovery codes two-factor sign-in hands out at a time. */
+export const RECOVERY_CODE_COUNT = 10;
+/** How long an invitation mail's link works. */
+export const INVITE_LIFETIME_DAYS = 7;
+
+/**
+ * An app's page in the cloud's app catalogue, for people (the support form links an out-of-date app there): what
+ * the app is, who makes it, its latest version and how a hub gets it.
+ */
+export const appPagePath = (appId: string): string => `/app/${encodeURIComponent(appId)}`;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { HUB_MODELS, type HubModelCode } from '@hearth/contract';
+import { type RateLimits, rateLimitProblems } from '@hearth/contract/fastify';
 
 /** Hub models Hearth simulates; the code's suffix decides hardware facts (5q/6q/7q have add-on ports and under-voltage sensing). */
 export const hubModels = HUB_MODELS;
@@ -16,6 +17,11 @@ export interface HubConfig {
   /** Directory holding this hub's SQLite database `<id>.db`. */
   dataDir: string;
   softwareVersion: string;
+  /**
+   * The hub's service tier as clients read it from every answer's `X-Homey-Tier` (env `HUB_TIER`): what the
+   * owner's plan unlocks. `free` when unset.
+   */
+  tier?: string;
   language: string;
   /** Cloud base URL (e.g. `http://127.0.0.1:4000`), or `null` for a hub that runs without any cloud. */
   cloudUrl: string | null;
@@ -37,6 +43,13 @@ export interface HubConfig {
   mdns?: boolean;
   /** Heap cap of each app's process in MB (env `HUB_APP_HEAP_MB`); 128 when unset. */
   appHeapMb?: number;
+  /**
+   * Token a scraper elsewhere sends as `Authorization: Bearer` to read `/metrics` (env `HEARTH_METRICS_TOKEN`);
+   * without it only direct requests from loopback are served.
+   */
+  metricsToken?: string | null;
+  /** Requests per token and per address of the local API (env `HEARTH_RATE_LIMIT_*`); the defaults when unset. */
+  rateLimits?: RateLimits;
   logLevel: string;
 }
 
@@ -54,10 +67,15 @@ export function checkHubConfig(config: HubConfig): string[] {
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
     problems.push(`port must be 0–65535, got ${config.port}`);
   if (!config.name.trim()) problems.push('name must not be empty');
+  if (config.tier !== undefined && !/^[a-z][a-z0-9-]{0,31}$/.test(config.tier))
+    problems.push(`tier (HUB_TIER) must be lower-case letters, digits and dashes, got "${config.tier}"`);
   if (
     config.appHeapMb !== undefined &&
     !(Number.isInteger(config.appHeapMb) && config.appHeapMb >= 16 && config.appHeapMb <= 4096)
   )
     problems.push(`appHeapMb (HUB_APP_HEAP_MB) must be a whole number of MB from 16 to 4096, got ${config.appHeapMb}`);
+  if (config.metricsToken && config.metricsToken.length < 16)
+    problems.push('metricsToken (HEARTH_METRICS_TOKEN) must be at least 16 characters');
+  problems.push(...rateLimitProblems(config.rateLimits));
   return problems;
 }

@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
+import { rateLimitsFromEnv } from '@hearth/contract/fastify';
 import { HUB_SOFTWARE_VERSION, type HubModel } from './config';
 import { seedDemoHub } from './demo';
-import { startHub } from './server';
+import { type Hub, startHub } from './server';
 
 /** Starts one hub from environment variables (see the README) and prints a ready line for the orchestrator. */
 const env = process.env;
-const hub = await startHub({
+const config = {
   id: env.HUB_ID ?? '',
   name: env.HUB_NAME ?? 'Hearth',
   model: (env.HUB_MODEL ?? 'hearth-pro-5q') as HubModel,
@@ -13,17 +14,23 @@ const hub = await startHub({
   port: Number(env.HUB_PORT ?? 4100),
   dataDir: resolve(env.HEARTH_DATA_DIR ?? '.data', 'hubs'),
   softwareVersion: env.HUB_SOFTWARE_VERSION ?? HUB_SOFTWARE_VERSION,
+  ...(env.HUB_TIER ? { tier: env.HUB_TIER } : {}),
   language: env.HUB_LANGUAGE ?? 'en',
   cloudUrl: env.HEARTH_CLOUD_URL || null,
   cloudClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
   ownerAthomId: env.HUB_OWNER_ATHOM_ID || null,
   mdns: env.HUB_MDNS !== '0',
+  metricsToken: env.HEARTH_METRICS_TOKEN || null,
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
+  rateLimits: rateLimitsFromEnv(env),
   logLevel: env.LOG_LEVEL ?? 'warn',
-}).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+};
+const start = () =>
+  startHub(config).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+let hub: Hub = await start();
 
 if (env.HEARTH_DEMO === '1') await seedDemoHub(hub);
 
@@ -38,6 +45,19 @@ void hub.cloudRegistration.then((registered) => {
 });
 
 let stopping = false;
+
+/** A part of the hub asked for a restart (a restore staged): stop it and start it again, which applies it. */
+const restartWhenAsked = (running: Hub) =>
+  running.restartRequested.then(async (reason) => {
+    if (stopping) return;
+    console.log(`Hub ${config.id} restarts: ${reason}`);
+    await running.stop();
+    hub = await start();
+    console.log(`Hub ${config.id} restarted at ${hub.url}${hub.restored ? ` with backup ${hub.restored.backupId}` : ''}`);
+    void restartWhenAsked(hub);
+  });
+void restartWhenAsked(hub);
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;

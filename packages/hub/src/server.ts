@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { HearthError } from '@hearth/contract';
-import { createApiServer, registerOperations } from '@hearth/contract/fastify';
+import { createApiServer, installRateLimits, MemoryLimitStore, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CloudLink } from './cloudlink/client';
 import { registerWithCloud } from './cloudlink/registration';
@@ -9,15 +9,18 @@ import { DomainBus } from './core/bus';
 import { type Clock, systemClock } from './core/clock';
 import { DurableScheduler, schedulerMigrations } from './core/durable-scheduler';
 import { managers } from './managers';
+import { registerAppAssets } from './managers/apps/assets';
 import { registerAppWebApi } from './managers/apps/process/web-api';
+import { type AppliedRestore, applyStagedRestore } from './managers/backup/restore';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
 import { Journal, journalingLogger } from './managers/system/journal';
 import { UserStore, userMigrations } from './managers/users/store';
 import { Authenticator } from './platform/auth';
-import type { HubContext, ManagerInstance } from './platform/context';
+import type { HubContext, HubPrincipal, ManagerInstance } from './platform/context';
 import { HubEvents } from './platform/events';
 import { type Advertisement, advertiseHub } from './platform/mdns';
 import { startRealtime } from './realtime';
+import { publishDomainEvents } from './realtime/domain-events';
 import { createHubRuntime, type HubServices } from './runtime/services';
 import { migrate, openDatabase, transact } from './store/database';
 import { GroupCommit } from './store/durability';
@@ -38,6 +41,13 @@ export interface Hub {
   readonly cloudRegistration: Promise<boolean>;
   /** The cloud's one-time claim code for this hub while nobody has claimed it there (after registering). */
   cloudClaimToken(): string | null;
+  /**
+   * Resolves with the reason when a part of the hub asked to be restarted (a restore staged): whoever runs the hub
+   * stops it and starts it again with the same configuration, which applies what was staged.
+   */
+  readonly restartRequested: Promise<string>;
+  /** The backup restored when this hub started, if one was staged. */
+  readonly restored: AppliedRestore | null;
   /** Issues a fresh owner personal access token with every scope (printed by `npm start`). */
   issueOwnerToken(): string;
   stop(): Promise<void>;
@@ -61,15 +71,28 @@ function storageFailure(reply: FastifyReply): string {
 /** What a hub is started with besides its configuration; tests pass a fake clock. */
 export interface HubOptions {
   readonly clock?: Clock;
+  /**
+   * Checks every wire event against the contract's declaration as it is published, throwing for one it does not
+   * declare or whose payload does not match (the hub's tests turn it on; it costs a schema check per event).
+   */
+  readonly checkWireEvents?: boolean;
 }
 
 /**
  * The composition root: opens and migrates the hub's database, builds its context and services, creates every
  * manager in the order of `managers/index.ts`, starts them in that order, listens. `stop` undoes it in reverse.
+ *
+ * Adding a manager (README, "Adding a hub manager"): declare its operations and wire events in
+ * `packages/contract/src/hub/<name>.ts`, write `managers/<name>/index.ts` exporting a `HubManager` whose `create`
+ * answers its implementations and `start`/`stop`, and add it to the list in `managers/index.ts`. Nothing here
+ * changes.
  */
 export async function startHub(config: HubConfig, options: HubOptions = {}): Promise<Hub> {
   const problems = checkHubConfig(config);
   if (problems.length > 0) throw new Error(`Invalid hub configuration:\n- ${problems.join('\n- ')}`);
+  // A backup staged to be restored replaces the database before anything opens it.
+  const restoreLog: string[] = [];
+  const restored = applyStagedRestore(config, (line) => restoreLog.push(line));
   const db = openDatabase(databasePath(config));
   migrate(db, [
     ...schedulerMigrations,
@@ -79,9 +102,10 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     ...managers.flatMap((m) => m.migrations ?? []),
   ]);
   const clock = options.clock ?? systemClock;
-  const events = new HubEvents();
+  const events = new HubEvents({ check: options.checkWireEvents === true });
   const users = new UserStore(db, events);
   const journal = new Journal(config.id, clock);
+  for (const line of restoreLog) journal.log(line);
   const bus = new DomainBus((error, event) => journal.log(`error ${event} listener failed: ${(error as Error).message}`));
   const scheduler = new DurableScheduler(db, clock, (error, job) =>
     journal.log(`error scheduled ${job.kind} job ${job.id} failed: ${(error as Error).message}`),
@@ -97,6 +121,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     clock,
     scheduler,
     journal,
+    limits: new MemoryLimitStore(() => clock.now()),
     cloud: new CloudLink(config),
     startedAt: new Date(clock.now()),
   };
@@ -110,6 +135,12 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     description: 'The local API of a Hearth hub: managers under /api/manager/{manager}.',
     logger: journalingLogger(journal, config.logLevel),
     exposedHeaders: ['X-Homey-ID', 'X-Homey-Version', 'X-Homey-Tier'],
+    metricsToken: config.metricsToken ?? null,
+  });
+  installRateLimits(app, {
+    store: context.limits,
+    limits: config.rateLimits,
+    sessionOf: (request) => (request.principal as HubPrincipal | null)?.sessionId ?? null,
   });
   // A change is acknowledged only once it is committed and on disk; concurrent changes share one commit and
   // one flush. Whether a request changed something is seen from the change count, not its method: a GET may
@@ -126,6 +157,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     // Every answer names the hub, so direct local clients can check they reached the right one.
     reply.header('X-Homey-ID', config.id);
     reply.header('X-Homey-Version', config.softwareVersion);
+    reply.header('X-Homey-Tier', config.tier ?? 'free');
     // A refused call changed nothing; a call during which nothing changed has nothing to wait for.
     if (reply.statusCode >= 400 || groupCommit.changes === request.changesAtArrival) return payload;
     try {
@@ -139,6 +171,8 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   const auth = new Authenticator(context);
   const authenticate = auth.authenticate;
   const runtime = createHubRuntime(context);
+  // Before any manager starts: a change reaches sockets before the parts it sets off publish theirs.
+  const stopDomainEvents = publishDomainEvents(context, runtime);
   const instances: ManagerInstance[] = managers.map((manager) => manager.create(context, runtime));
   const implementations = managers.flatMap((manager, index) =>
     (instances[index] as ManagerInstance).implementations.map((implementation) => ({
@@ -161,6 +195,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     );
   });
   registerAppWebApi(app, auth, runtime);
+  registerAppAssets(app, runtime);
   for (const instance of instances) await instance.start?.();
   // The device runtime (apps and their processes, devices, insights) runs once every manager has started, and
   // the scheduler runs jobs once their handlers are registered.
@@ -168,10 +203,14 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   scheduler.start();
   const realtime = startRealtime(app, context, auth);
   await app.listen({ host: config.host, port: config.port });
+  const restartRequested = new Promise<string>((resolve) =>
+    bus.on('hub.restartRequested', 'server', ({ reason }) => resolve(reason)),
+  );
   bus.emit('hub.started', { at: clock.now() });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
+  runtime.processes.listening(url);
   // Only a hub in a home can be found on its local network; a cloud hub has no mDNS name.
   const mdns = config.mdns && hubModels[config.model].platform === 'local' ? advertiseHub(config, port, app.log) : null;
   const registration = registerWithCloud(config, context.cloud, url, app.log, { mdnsFqdn: mdns?.host ?? null });
@@ -185,6 +224,8 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     mdns,
     cloudRegistration: registration.registered,
     cloudClaimToken: () => registration.claimToken(),
+    restartRequested,
+    restored,
     issueOwnerToken() {
       const owner = context.users.owner();
       if (!owner) throw new Error('hub has no owner');
@@ -201,7 +242,9 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
       await scheduler.stop();
       await runtime.stop();
       for (const instance of [...instances].reverse()) await instance.stop?.();
+      stopDomainEvents();
       await app.close();
+      await context.limits.close();
       groupCommit.close();
       db.close();
     },

@@ -23,7 +23,7 @@ function shape(schema: unknown) {
 }
 
 describe('the compact operation table', () => {
-  it('holds every operation of the contract with its path, method, auth, body root and argument shapes', () => {
+  it('holds every operation of the contract with its path, method, auth, body root, timeout and argument shapes', () => {
     for (const [kind, groups] of [
       ['hub', hubOperations],
       ['cloud', cloudOperations],
@@ -40,6 +40,7 @@ describe('the compact operation table', () => {
             auth: operation.auth,
           });
           expect(copy.bodyRoot).toBe(operation.bodyRoot);
+          expect(copy.timeoutMs).toBe(operation.timeoutMs);
           expect(shape(copy.params)).toEqual(shape(operation.params));
           expect(shape(copy.query)).toEqual(shape(operation.query));
           expect(shape(copy.body)).toEqual(shape(operation.body));

@@ -6,7 +6,7 @@ import type { AnyOperation, cloudOperations, hubOperations } from '@hearth/contr
  * `<name> <path>` (`~` for the empty path; no path when it is the one the name suggests, see {@link defaultPath}),
  * then only what differs from the defaults, each tagged by its first
  * character: `@<M>` method (default from the name, see {@link defaultMethod}), `!` no authentication, `^<name>`
- * whole-body parameter, `p<fields>` path parameters (default: the path's `:name`s, each a required string),
+ * whole-body parameter, `t<ms>` a call timeout longer than the usual one, `p<fields>` path parameters (default: the path's `:name`s, each a required string),
  * `q<fields>` query, `b<fields>` body. Fields are `name:type*,…` (`*` = required, no type = string,
  * `s/n` = several types, `?` = any type), `.` an object without fields.
  */
@@ -87,6 +87,7 @@ export function expandTable(table: CompactTable) {
       params: schema(tagged('p') ?? (path.includes(':') ? '+' : undefined), path),
       query: schema(tagged('q')),
       body: schema(tagged('b')),
+      ...(tagged('t') ? { timeoutMs: Number(tagged('t')) } : {}),
     } as unknown as AnyOperation;
   }
   return {

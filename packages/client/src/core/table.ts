@@ -56,6 +56,7 @@ function compactGroups(kind: 'h' | 'c', groups: Groups): string[] {
       if (o.method !== defaultMethod(o.name)) line.push(`@${methodCodes[o.method]}`);
       if (!o.auth) line.push('!');
       if (o.bodyRoot) line.push(`^${o.bodyRoot}`);
+      if (o.timeoutMs) line.push(`t${o.timeoutMs}`);
       if (params !== (o.path.includes(':') ? '+' : undefined)) line.push(`p${params ?? ''}`);
       const query = fields(o.query);
       if (query !== undefined) line.push(`q${query}`);

@@ -7,18 +7,13 @@ import type { Platform } from '../core/platform';
 import { Secrets } from '../core/secrets';
 import { type HttpResponse, Transport } from '../core/transport';
 import { type DiscoveryResult, discover, type HubAddresses, ping, type Strategy } from './discovery';
-import type { Item } from './items';
+import type { ItemFields, ManagerListeners } from './events';
 import { Manager } from './Manager';
 import { Realtime } from './Realtime';
 
+export type { ItemFields };
 export type HubOperations = typeof hubOperations;
 export type HubManagerName = keyof HubOperations & string;
-
-/** What the library adds to an item's data. */
-export type ItemFields = Pick<
-  Item,
-  'uri' | 'key' | 'itemType' | 'manager' | 'lastUpdated' | 'on' | 'once' | 'off' | 'emit' | 'toJSON'
->;
 
 /** Results with a string `id` (or maps and lists of them) come back as items. */
 export type AsItems<R> = R extends { id: string }
@@ -33,8 +28,13 @@ type ItemMethods<M> = {
   [K in keyof M]: M[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<AsItems<R>> : M[K];
 };
 
-/** A manager with its typed methods. */
-export type HubManager<K extends HubManagerName> = Manager & ItemMethods<OperationMethods<HubOperations[K]>>;
+/**
+ * A manager with its typed methods, and its realtime events typed from the contract: `on('device.update', (device)
+ * => …)` gets the device.
+ */
+export type HubManager<K extends HubManagerName> = Omit<Manager, 'on' | 'once' | 'off'> &
+  ManagerListeners<K> &
+  ItemMethods<OperationMethods<HubOperations[K]>>;
 
 /** Every manager of the hub, by the contract's manager name (`devices`, `zones`, `flowtoken`, …). */
 export type HubManagers = { [K in HubManagerName]: HubManager<K> };
@@ -120,7 +120,7 @@ export class HubAPI {
       managers[name] = new Manager(this, name, group as Record<string, AnyOperation>);
       if (!(name in this)) Object.defineProperty(this, name, { value: managers[name], enumerable: false });
     }
-    this.managers = managers as HubManagers;
+    this.managers = managers as unknown as HubManagers;
   }
 
   /**
@@ -211,7 +211,7 @@ export class HubAPI {
   async send(manager: string, request: PreparedRequest, args: Record<string, unknown>): Promise<unknown> {
     const attempt = () =>
       this.realtime.connected && request.operation.auth !== false
-        ? this.realtime.api(`homey:manager:${manager}`, request.operation.name, args)
+        ? this.realtime.api(`homey:manager:${manager}`, request.operation.name, args, request.operation.timeoutMs)
         : this.#http(manager, request, true);
     try {
       return await attempt();
@@ -236,6 +236,8 @@ export class HubAPI {
       url: `${this.baseUrl}${base}${request.path}${search ? `?${search}` : ''}`,
       headers,
       json: request.body,
+      // An operation that takes longer than calls usually do (a devkit run) says how long to wait.
+      ...(request.operation.timeoutMs ? { timeout: request.operation.timeoutMs } : {}),
     });
     return this.transport.result(response);
   }

@@ -254,10 +254,10 @@ export class Realtime extends Emitter {
   }
 
   /** Calls a manager operation over the socket's `api` event. */
-  async api(uri: string, operation: string, args: object): Promise<unknown> {
+  async api(uri: string, operation: string, args: object, timeout: number = REALTIME.apiTimeout): Promise<unknown> {
     const api = this.#api;
     if (!api || !this.connected) throw new APIError(messages.notConnected, 500, 'not_connected');
-    return request(api, REALTIME.apiTimeout, `Timeout after ${REALTIME.apiTimeout}ms`, 'api', { uri, operation, args });
+    return request(api, timeout, `Timeout after ${timeout}ms`, 'api', { uri, operation, args });
   }
 
   /** Closes the connection; listeners stay registered for a later {@link connect}. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The hub's demo seed is not part of its public entry; tests of the client reach for it directly.
 import { seedDemoHub } from '../../../hub/src/runtime/seed';
-import { type CoreHubAPI, DEVICE_REFRESH, Device, HubAPI } from '../node';
+import { type CapabilityEvent, type CoreHubAPI, DEVICE_REFRESH, Device, HubAPI } from '../node';
 import { type RunningHub, startRealHub } from '../testing/servers';
 
 const until = async (check: () => boolean, ms = 5000) => {
@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   watcher.destroy();
   writer.destroy();
+  // Fails if the hub published a wire event its contract does not declare.
   await hub.stop();
 });
 
@@ -48,7 +49,10 @@ describe('devices and capabilities (real hub, demo devices)', () => {
     const instance = device.makeCapabilityInstance('onoff', (value) => heard.push(value));
     await device.connect();
     const updates: unknown[] = [];
-    watcher.devices.on('device.update', (item: unknown) => updates.push(item));
+    // Other demo devices (an app's sensor, say) report too: only this device's updates count here.
+    watcher.devices.on('device.update', (item: { id?: string }) => {
+      if (item.id === device.id) updates.push(item);
+    });
 
     const target = !device.capabilitiesObj?.onoff?.value;
     await writer.devices.setCapabilityValue({ deviceId: device.id, capabilityId: 'onoff', value: target, transactionId: 'tx-1' });
@@ -82,5 +86,60 @@ describe('devices and capabilities (real hub, demo devices)', () => {
     await until(() => refreshedAt > 0, 3000);
     expect(refreshedAt - triggered).toBeGreaterThanOrEqual(DEVICE_REFRESH.delay - 5);
     expect(Date.now() - device.lastUpdated).toBeLessThan(1000);
+  });
+});
+
+describe('realtime events typed from the contract (real hub)', () => {
+  it("types a manager's listeners by event name, and what they receive matches", async () => {
+    await watcher.devices.connect();
+    const devices = await watcher.devices.getDevices();
+    const socket = Object.values(devices).find((device) => device.capabilitiesObj.onoff?.setable);
+    if (!socket) throw new Error('the demo world has a socket');
+
+    const updated: { name: string; onoff: unknown }[] = [];
+    // `device` is the contract's Device with the library's item fields: no cast, and a wrong field would not compile.
+    watcher.devices.on('device.update', (device) => {
+      updated.push({ name: device.name, onoff: device.capabilitiesObj.onoff?.value });
+      expect(device.uri).toBe(`homey:device:${device.id}`);
+    });
+    const next = !(socket.capabilitiesObj.onoff?.value as boolean);
+    await writer.devices.setCapabilityValue({ deviceId: socket.id, capabilityId: 'onoff', value: next });
+    await until(() => updated.some((u) => u.name === socket.name && u.onoff === next));
+
+    const zones: string[] = [];
+    await watcher.zones.connect();
+    watcher.zones.on('zone.create', (zone) => zones.push(zone.name));
+    const root = Object.values(await watcher.zones.getZones()).find((zone) => zone.parent === null);
+    await writer.zones.createZone({ zone: { name: 'Shed', icon: 'garden', parent: root?.id ?? '' } });
+    await until(() => zones.includes('Shed'));
+
+    // Names the contract does not declare for a manager are refused by the compiler.
+    // @ts-expect-error zones publish no device events
+    watcher.zones.on('device.update', () => {});
+    // @ts-expect-error a payload is the declared one: a zone has no capabilitiesObj
+    watcher.zones.on('zone.update', (zone) => zone.capabilitiesObj);
+    watcher.zones.off('zone.create');
+    watcher.devices.off('device.update');
+  });
+
+  it("types a device's own capability events from the contract", async () => {
+    const devices = await watcher.devices.getDevices();
+    const socket = Object.values(devices).find((device) => device.capabilitiesObj.onoff?.setable) as unknown as Device;
+    expect(socket).toBeInstanceOf(Device);
+    const events: CapabilityEvent[] = [];
+    socket.on('capability', (event) => {
+      // Declared fields, typed: the transactionId is a string, the time a number.
+      events.push({ ...event, transactionId: event.transactionId.slice(0), transactionTime: event.transactionTime + 0 });
+    });
+    await socket.connect();
+    await writer.devices.setCapabilityValue({
+      deviceId: socket.id,
+      capabilityId: 'onoff',
+      value: true,
+      transactionId: 'typed-1',
+    });
+    await until(() => events.some((e) => e.transactionId === 'typed-1'));
+    expect(events.find((e) => e.transactionId === 'typed-1')).toMatchObject({ capabilityId: 'onoff', value: true });
+    socket.disconnect();
   });
 });

@@ -1,4 +1,5 @@
 import { Emitter } from '../core/emitter';
+import type { CapabilityEvent } from './events';
 import type { Manager } from './Manager';
 
 /** Seed section 4: a device refresh runs 1000 ms after its trigger, if the device was last updated over 2500 ms ago. */
@@ -73,15 +74,17 @@ interface CapabilityState {
   [key: string]: unknown;
 }
 
-/** A capability event on `homey:device:<id>`. */
-export interface CapabilityEvent {
-  capabilityId: string;
-  value: unknown;
-  transactionId?: string;
-  transactionTime?: number;
+/** A device's events: `capability` (as the contract declares it), `update` and `delete` with the device. */
+export interface Device {
+  on(event: 'capability', listener: (event: CapabilityEvent) => void): this;
+  on(event: 'update' | 'delete', listener: (device: this) => void): this;
+  on(event: 'error', listener: (error: Error) => void): this;
+  off(event: 'capability', listener?: (event: CapabilityEvent) => void): this;
+  off(event: string, listener?: (...args: never[]) => void): this;
 }
 
 /** A device: capability values kept current from its realtime `capability` events. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface above only types the events the class emits
 export class Device extends Item {
   declare capabilitiesObj?: Record<string, CapabilityState>;
   #unsubscribe: (() => void) | null = null;

@@ -21,19 +21,23 @@ export async function startRealHub(
   options: { issueToken?: boolean } = {},
 ): Promise<RunningHub> {
   const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'hearth-client-hub-'));
-  const hub = await startHub({
-    id: HUB_ID,
-    name: 'Client test hub',
-    model: 'hearth-pro-5q',
-    host: '127.0.0.1',
-    port: 0,
-    softwareVersion: '12.4.0',
-    language: 'en',
-    cloudUrl: null,
-    logLevel: 'silent',
-    ...overrides,
-    dataDir,
-  });
+  const hub = await startHub(
+    {
+      id: HUB_ID,
+      name: 'Client test hub',
+      model: 'hearth-pro-5q',
+      host: '127.0.0.1',
+      port: 0,
+      softwareVersion: '12.4.0',
+      language: 'en',
+      cloudUrl: null,
+      logLevel: 'silent',
+      ...overrides,
+      dataDir,
+    },
+    // Every wire event the client tests see is checked against the contract's declaration.
+    { checkWireEvents: true },
+  );
   return {
     hub,
     url: hub.url,
@@ -43,6 +47,8 @@ export async function startRealHub(
     async stop() {
       await hub.stop();
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const { violations } = hub.context.events;
+      if (violations.length > 0) throw new Error(`Wire events the contract does not declare:\n- ${violations.join('\n- ')}`);
     },
   };
 }

@@ -7,12 +7,17 @@ import {
   appsSearchDictionaryMigration,
   appsSearchDocumentsMigration,
 } from '../services/apps/tables';
+import { backupsMigration } from '../services/backup/tables';
 import { callbackMigration } from '../services/callback/migration';
+import { accountPagesMigration } from '../services/cloud/account/migration';
 import { cloudHubRegionMigration } from '../services/cloud/hub-region';
 import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
+import { cloudOAuthCodeFamilyMigration } from '../services/cloud/oauth-codes';
+import { flowShareMigration } from '../services/flowshare/tables';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
 import { storeUserMigration } from '../services/store/migration';
+import { weatherCacheMigration } from '../services/weather/tables';
 
 /**
  * Every migration of the cloud, keyed by a name that sorts in application order
@@ -33,4 +38,9 @@ export const migrations: Record<string, Migration> = {
   '20261122-98-apps-search-documents': appsSearchDocumentsMigration,
   '20261122-99-apps-platform-versions': appsPlatformVersionsMigration,
   '20261123-10-apps-facts-index': appsFactsIndexMigration,
+  '20261124-10-cloud-oauth-code-family': cloudOAuthCodeFamilyMigration,
+  '20261125-20-cloud-account-pages': accountPagesMigration,
+  '20261125-30-weather-cache': weatherCacheMigration,
+  '20261125-31-shared-flows': flowShareMigration,
+  '20261125-40-backups': backupsMigration,
 };

@@ -1,12 +1,23 @@
 import type { AppsTables } from '../services/apps/tables';
+import type { BackupTables } from '../services/backup/tables';
 import type { CallbackTables } from '../services/callback/tables';
 import type { CloudAccountTables } from '../services/cloud/tables';
+import type { FlowShareTables } from '../services/flowshare/tables';
 import type { HelpdeskTables } from '../services/helpdesk/tables';
 import type { IconsTables } from '../services/icons/tables';
 import type { StoreTables } from '../services/store/tables';
+import type { WeatherTables } from '../services/weather/tables';
 
 /**
  * The cloud's tables, as Kysely sees them. Each service declares its own table interfaces in its folder and
  * they are merged here, so queries are typed end to end.
  */
-export type CloudSchema = CloudAccountTables & StoreTables & HelpdeskTables & AppsTables & CallbackTables & IconsTables;
+export type CloudSchema = CloudAccountTables &
+  StoreTables &
+  HelpdeskTables &
+  AppsTables &
+  CallbackTables &
+  IconsTables &
+  WeatherTables &
+  FlowShareTables &
+  BackupTables;

@@ -1,8 +1,9 @@
-import type { Implementation, Principal } from '@hearth/contract/fastify';
+import type { Implementation, LimitStore, Principal, RateLimiter } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { CloudConfig } from '../config';
 import type { CloudDatabase } from '../database';
 import type { Mailer } from '../services/mail/mailer';
+import type { BlobStore } from './blob-store';
 
 /** The caller of a cloud operation. */
 export interface CloudPrincipal extends Principal {
@@ -21,6 +22,12 @@ export interface CloudContext {
   readonly startedAt: Date;
   /** Sends the cloud's mail over SMTP. */
   readonly mail: Mailer;
+  /** Counters behind rate limits and throttles: Redis when configured (shared by the nodes), else in process. */
+  readonly limits: LimitStore;
+  /** Enforces rate-limit policies; services add their own (the token endpoint, the sign-in pages). */
+  readonly rateLimiter: RateLimiter;
+  /** Files too large for the database (backup archives): a folder, or an S3-compatible bucket shared by the nodes. */
+  readonly blobs: BlobStore;
 }
 
 /**

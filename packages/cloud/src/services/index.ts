@@ -1,12 +1,17 @@
 import type { CloudService } from '../platform/context';
 import { appsService } from './apps';
+import { backupService } from './backup';
 import { callbackService } from './callback';
 import { cloudAccountService } from './cloud';
+import { flowShareService } from './flowshare';
+import { geolocateService } from './geolocate';
 import { helpdeskService } from './helpdesk';
 import { iconsService } from './icons';
 import { mailService } from './mail';
 import { regionService } from './region';
 import { storeService } from './store';
+import { updateService } from './update';
+import { weatherService } from './weather';
 
 /** Every service the cloud serves. Adding a service means adding it here. */
 export const services: readonly CloudService[] = [
@@ -18,4 +23,9 @@ export const services: readonly CloudService[] = [
   callbackService,
   iconsService,
   regionService,
+  weatherService,
+  geolocateService,
+  updateService,
+  flowShareService,
+  backupService,
 ];

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { type Fetcher, LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import type { Migration } from 'kysely';
 import pg from 'pg';
 import { describe, it } from 'vitest';
@@ -48,6 +49,8 @@ export function testCloudConfig(backend: Backend, overrides: Partial<CloudConfig
     refreshTokenLifetime: 86_400,
     demoHubs: DEMO_HUBS,
     region: DEFAULT_REGION,
+    // Suites send thousands of calls a minute with one token; the suites of the limits set their own.
+    rateLimits: LOAD_TEST_RATE_LIMITS,
     ...overrides,
   };
 }
@@ -115,6 +118,25 @@ export function describeOnDatabases(name: string, suite: (backend: Backend) => v
     });
 }
 
+/** Redis for the suites of the shared limit store: `TEST_REDIS_URL` or `REDIS_URL`. */
+export const redisUrl = (): string | null => process.env.TEST_REDIS_URL || process.env.REDIS_URL || null;
+
+/**
+ * Declares `suite` once per limit store: in process always, Redis when a URL is set (`overrides` start the
+ * cloud on it). Under CI a missing Redis fails the run instead of skipping it.
+ */
+export function describeOnLimitStores(name: string, suite: (overrides: Partial<CloudConfig>) => void): void {
+  describe(`${name} (in-process counters)`, () => suite({}));
+  const url = redisUrl();
+  if (url) describe(`${name} (Redis counters)`, () => suite({ redisUrl: url }));
+  else if (process.env.CI === 'true')
+    describe(`${name} (Redis counters)`, () => {
+      it('needs Redis under CI', () => {
+        throw new Error('CI=true but neither TEST_REDIS_URL nor REDIS_URL is set: the Redis suite is mandatory');
+      });
+    });
+}
+
 export interface Tokens {
   access_token: string;
   refresh_token?: string;
@@ -125,16 +147,17 @@ export interface Tokens {
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
-/** `POST /cloud/oauth2/token` with form fields; answers the raw response. */
+/** `POST /cloud/oauth2/token` with form fields; answers the raw response. `via` sends it from another address. */
 export function tokenRequest(
   cloud: Cloud,
   fields: Record<string, string>,
   client: { id: string; secret?: string } | null = DEMO_CLIENTS.demo,
+  via: Fetcher = fetch,
 ) {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (client?.secret) headers.authorization = basic(client.id, client.secret);
   else if (client) fields = { client_id: client.id, ...fields };
-  return fetch(`${cloud.url}/cloud/oauth2/token`, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
+  return via(`${cloud.url}/cloud/oauth2/token`, { method: 'POST', headers, body: new URLSearchParams(fields).toString() });
 }
 
 /** Signs in with the password grant of the demo client. */
@@ -175,12 +198,19 @@ export async function createUser(
   return { id: user._id, token: tokens.access_token, tokens };
 }
 
-/** A JSON call with a Bearer token. */
-export function call(cloud: Cloud, method: string, path: string, token: string | null, body?: unknown): Promise<Response> {
+/** A JSON call with a Bearer token; `via` sends it from another address. */
+export function call(
+  cloud: Cloud,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  via: Fetcher = fetch,
+): Promise<Response> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return fetch(`${cloud.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return via(`${cloud.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
 }
 
 /** A PKCE pair (S256). */
@@ -190,8 +220,9 @@ export function pkcePair(): { verifier: string; challenge: string } {
 }
 
 /** Opens the sign-in page: answers the page, its CSRF cookie and form token. */
-export async function openSignInPage(cloud: Cloud, query: Record<string, string>) {
-  const response = await fetch(`${cloud.url}/cloud/oauth2/authorise?${new URLSearchParams(query)}`, { redirect: 'manual' });
+export async function openSignInPage(cloud: Cloud, query: Record<string, string>, via?: Fetcher) {
+  const url = `${cloud.url}/cloud/oauth2/authorise?${new URLSearchParams(query)}`;
+  const response = await (via ? via(url) : fetch(url, { redirect: 'manual' }));
   const html = await response.text();
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -199,13 +230,31 @@ export async function openSignInPage(cloud: Cloud, query: Record<string, string>
 }
 
 /** Submits the sign-in form (fields as the page carries them) and answers the raw response. */
-export function submitSignIn(cloud: Cloud, cookie: string, fields: Record<string, string>) {
-  return fetch(`${cloud.url}/cloud/oauth2/authorise`, {
+export function submitSignIn(cloud: Cloud, cookie: string, fields: Record<string, string>, via?: Fetcher) {
+  const url = `${cloud.url}/cloud/oauth2/authorise`;
+  const init = {
     method: 'POST',
-    redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
     body: new URLSearchParams(fields).toString(),
-  });
+  };
+  return via ? via(url, init) : fetch(url, { ...init, redirect: 'manual' });
+}
+
+/**
+ * Signs a user (the demo user by default) in on the sign-in page for the authorisation request `query`, and
+ * answers the code the page redirects back with.
+ */
+export async function authorizationCode(
+  cloud: Cloud,
+  query: Record<string, string>,
+  credentials: { email: string; password: string } = { email: DEMO_USER.email, password: DEMO_USER.password },
+): Promise<string> {
+  const { cookie, csrf } = await openSignInPage(cloud, query);
+  const submitted = await submitSignIn(cloud, cookie, { ...query, csrf, ...credentials });
+  const location = submitted.headers.get('location');
+  const code = location ? new URL(location).searchParams.get('code') : null;
+  if (!code) throw new Error(`the sign-in page gave no code: ${submitted.status} ${location ?? ''}`);
+  return code;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read open JSON answers and assert on them

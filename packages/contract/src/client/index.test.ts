@@ -99,3 +99,27 @@ describe('deriveMethods', () => {
     expect(sent).toHaveLength(1);
   });
 });
+
+describe('DELETE bodies', () => {
+  const remove = hubManager('accounts')({
+    name: 'removeAccount',
+    method: 'DELETE',
+    path: '/account/:id',
+    scope: null,
+    params: Type.Object({ id: Type.String() }),
+    body: Type.Optional(Type.Object({ password: Type.Optional(Type.String()) })),
+  });
+  const plain = hubManager('accounts')({
+    name: 'removeThing',
+    method: 'DELETE',
+    path: '/thing/:id',
+    scope: null,
+    params: Type.Object({ id: Type.String() }),
+  });
+
+  it('sends the declared body a caller filled, and none otherwise', () => {
+    expect(prepareRequest(remove, { id: 'a', password: 'secret' }).body).toEqual({ password: 'secret' });
+    expect(prepareRequest(remove, { id: 'a' }).body).toBeUndefined();
+    expect(prepareRequest(plain, { id: 'a', password: 'secret' }).body).toBeUndefined();
+  });
+});

@@ -11,7 +11,7 @@ export interface PreparedRequest {
   /** Path relative to the owner's base, parameters filled in and percent-encoded. */
   path: string;
   query: Record<string, string>;
-  /** JSON body for POST/PUT/PATCH (at least `{}`), `undefined` for GET and DELETE. */
+  /** JSON body for POST/PUT/PATCH (at least `{}`); for a DELETE whose declared body the caller filled; else `undefined`. */
   body: unknown;
 }
 
@@ -96,7 +96,11 @@ export function prepareRequest(operation: AnyOperation, rawArgs: object | undefi
     body = Object.fromEntries(fields.filter((f) => args[f] !== undefined).map((f) => [f, args[f]]));
   }
   if (hasBody(operation.method) && body === undefined) body = {};
-  if (!hasBody(operation.method)) body = undefined;
+  // A DELETE carries a body only where its declaration has one and the caller filled it (confirming an account's
+  // deletion with the password); the ecosystem's DELETEs otherwise have none.
+  const declaredDeleteBody =
+    operation.method === 'DELETE' && typeof body === 'object' && body !== null && Object.keys(body).length > 0;
+  if (!hasBody(operation.method) && !declaredDeleteBody) body = undefined;
   const path = operation.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encodeURIComponent(String(args[name])));
   const query: Record<string, string> = {};
   for (const name of Object.keys((operation.query as ObjectSchema | undefined)?.properties ?? {})) {

@@ -1,4 +1,5 @@
 import { type TSchema, Type } from 'typebox';
+import { APP_MANIFEST_LIMITS, FreeFormObject } from '../limits';
 import { cloudService } from '../operation';
 
 const op = cloudService('apps', '/apps');
@@ -99,6 +100,14 @@ export const AppBuild = open({
   env: Type.Optional(open({})),
   changelog: open({}),
   readme: open({}),
+  /** The build's name, colour, icon, links and drivers, as outside clients (the support form) read them. */
+  name: Type.Optional(TranslatedText),
+  brandColor: Type.Optional(Type.String()),
+  icon: Type.Optional(Type.String()),
+  support: Type.Optional(Type.String()),
+  bugs: Type.Optional(Type.String()),
+  homeyCommunityTopicId: Type.Optional(Type.Number()),
+  drivers: Type.Optional(Type.Array(AppDriver)),
   facts: Nullable(AppFacts),
   archive: AppArchive,
   submission: Nullable(AppSubmission),
@@ -251,7 +260,7 @@ export const appsOperations = {
     body: Type.Object({
       state: Type.Optional(ArchiveState),
       error: Type.Optional(Type.String({ maxLength: 2000 })),
-      manifest: Type.Optional(open({})),
+      manifest: Type.Optional(FreeFormObject(APP_MANIFEST_LIMITS)),
       assetsId: Type.Optional(Type.String({ maxLength: 200 })),
       hash: Type.Optional(Type.String({ maxLength: 200 })),
       size: Type.Optional(Type.Number({ minimum: 0 })),

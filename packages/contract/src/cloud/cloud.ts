@@ -104,6 +104,10 @@ export const CloudUser = open({
   devices: Type.Array(UserDevice),
   subscriptions: Type.Record(Type.String(), UserSubscription),
   createdAt: DateTime,
+  /** Whether the person opened the link mailed to their address. Unverified accounts cannot claim hubs. */
+  emailVerified: Type.Boolean(),
+  /** Whether signing in asks for a code from an authenticator app. */
+  twoFactorEnabled: Type.Boolean(),
 });
 
 export const UserProfile = open({
@@ -253,9 +257,17 @@ export const cloudAccountOperations = {
       { additionalProperties: true },
     ),
     response: TokenResult,
-    errors: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type'],
+    errors: [
+      'invalid_request',
+      'invalid_client',
+      'invalid_grant',
+      'unauthorized_client',
+      'unsupported_grant_type',
+      'rate_limited',
+      'two_factor_required',
+    ],
     summary:
-      'OAuth2 token endpoint (form-encoded). Client credentials by HTTP Basic or form fields. Grants: password, authorization_code, refresh_token, client_credentials and the login-token extended grant.',
+      'OAuth2 token endpoint (form-encoded). The password grant of an account with two-factor sign-in also needs `otp` (a code from the authenticator app, or a recovery code). Client credentials by HTTP Basic or form fields. Grants: password, authorization_code, refresh_token, client_credentials and the login-token extended grant.',
   }),
   createDelegationToken: op({
     name: 'createDelegationToken',
@@ -331,8 +343,16 @@ export const cloudAccountOperations = {
     path: '/user/:id',
     scope: null,
     params: Type.Object({ id: Id }),
-    body: Type.Optional(Type.Object({ password: OptionalString })),
-    summary: 'Deletes the account and all its data. The user themself must confirm with their password.',
+    body: Type.Optional(
+      Type.Object(
+        { password: Type.Optional(Type.String({ maxLength: 256 })), code: Type.Optional(Type.String({ maxLength: 32 })) },
+        { additionalProperties: false },
+      ),
+    ),
+    errors: ['invalid_credentials', 'two_factor_required'],
+    summary: 'Deletes the account and all its data, and mails a confirmation.',
+    description:
+      'The user themself must confirm with their password, and with a two-factor code (or recovery code) when two-factor sign-in is on. Hubs the account owns are released: their household members are removed and each hub can be claimed again with the code it prints.',
   }),
   uploadAvatar: op({
     name: 'uploadAvatar',
@@ -532,8 +552,19 @@ export const cloudAccountOperations = {
     path: '/user/:userId/accept_invite/:inviterId',
     scope: null,
     params: Type.Object({ userId: Id, inviterId: Id }),
-    body: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    response: open({ inviterId: Type.String(), acceptedAt: DateTime }),
+    body: Type.Optional(
+      Type.Object({ token: Type.Optional(Type.String({ minLength: 16, maxLength: 200 })) }, { additionalProperties: true }),
+    ),
+    response: open({
+      inviterId: Type.String(),
+      acceptedAt: DateTime,
+      homeyId: OptionalString,
+      role: OptionalString,
+    }),
+    errors: ['gone'],
+    summary: 'Accepts an invitation of `inviterId`.',
+    description:
+      'With the `token` of an invitation mail the caller joins the invited hub’s household with the invited role (the link works once); without one, only the acceptance is recorded.',
   }),
 
   // Bridges
@@ -613,7 +644,12 @@ export const cloudAccountOperations = {
     path: '/homey/',
     scope: null,
     private: true,
-    query: Type.Object({ serial: OptionalString, softwareVersion: OptionalString, search: OptionalString, page: OptionalString }),
+    query: Type.Object({
+      serial: OptionalString,
+      softwareVersion: OptionalString,
+      search: OptionalString,
+      page: Type.Optional(Type.Integer({ minimum: 1 })),
+    }),
     response: Type.Array(CloudHub),
   }),
   createHomey: op({
@@ -842,7 +878,8 @@ export const cloudAccountOperations = {
     path: '/stats/locations',
     scope: null,
     private: true,
-    query: Type.Object({ since: Type.Optional(Type.Number()) }),
+    // Milliseconds since the epoch, within the range a Date holds.
+    query: Type.Object({ since: Type.Optional(Type.Number({ minimum: 0, maximum: 8.64e15 })) }),
     response: Type.Array(open({ country: Type.String(), count: Type.Number() })),
   }),
   getVersionStatistics: op({

@@ -1,7 +1,8 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HearthError } from '../errors';
+import { RateLimited } from './limits/headers';
 import { validationError } from './validation';
 
 const partOf = (context: string | undefined): string =>
@@ -50,6 +51,7 @@ export function toHearthError(error: unknown, request?: FastifyRequest): HearthE
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const hearthError = toHearthError(error, request);
   if (hearthError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+  if (hearthError instanceof RateLimited) hearthError.writeHeaders(reply);
   reply.status(hearthError.statusCode).type('application/json; charset=utf-8').send(hearthError.toBody());
 }
 
@@ -76,9 +78,46 @@ export function sendClientError(error: Error & { code?: string }, socket: Socket
   socket.destroy(error);
 }
 
+/**
+ * How much of a refused request's body is still read, and dropped, before the answer goes out. A client keeps
+ * writing until it has sent its body: closing the connection under it (as Fastify does after a body over the
+ * limit) ends in EPIPE or a reset instead of the 413 it should read. Bodies beyond this bound are not worth
+ * reading: they get the answer at once and the connection closes.
+ */
+const DISCARD_BYTES = 16 * 1024 * 1024;
+const DISCARD_MS = 10_000;
+
+/** Reads and drops the rest of a request's body, up to `limit` bytes or `ms` milliseconds. */
+function discardBody(raw: IncomingMessage, limit: number, ms: number): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  if (Number(raw.headers['content-length']) > limit) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', finish).off('close', finish).off('error', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) finish();
+    };
+    const timer = setTimeout(finish, ms);
+    raw.on('data', onData).once('end', finish).once('close', finish).once('error', finish);
+    raw.resume();
+  });
+}
+
+/** Answers an error once the request's body has arrived (within the bound above), so the client reads it. */
+async function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  await discardBody(request.raw, Math.max(DISCARD_BYTES, request.routeOptions.bodyLimit ?? 0), DISCARD_MS);
+  sendError(error, request, reply);
+  return reply;
+}
+
 /** Installs the uniform error body and the 404 handler on a Fastify instance. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler(sendError);
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => {
     const error = new HearthError('route_not_found', `Not Found: ${request.method} ${request.url.split('?')[0]}`);
     reply.status(404).type('application/json; charset=utf-8').send(error.toBody());

@@ -1,3 +1,4 @@
 export { installErrorHandling, toHearthError } from './errors';
+export * from './limits';
 export * from './register';
 export * from './server';

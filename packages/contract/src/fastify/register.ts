@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { TSchema } from 'typebox';
 import { HearthError } from '../errors';
+import { inputSchema } from '../limits';
 import {
   type AnyOperation,
   fullPath,
@@ -103,14 +104,16 @@ function routeSchema(operation: AnyOperation): RouteOptions['schema'] {
     tags: [tag],
   };
   if (operation.deprecated) schema.deprecated = true;
-  if (operation.params) schema.params = schemaOf(operation.params);
-  if (operation.query) schema.querystring = schemaOf(operation.query);
-  if (operation.body) schema.body = schemaOf(operation.body);
+  // Inputs are validated and documented with the limits every input meets (free-form depth and length, integers).
+  if (operation.params) schema.params = inputSchema(operation.params);
+  if (operation.query) schema.querystring = inputSchema(operation.query);
+  if (operation.body) schema.body = inputSchema(operation.body);
   if (operation.response) schema.response = { [operation.successStatus]: schemaOf(operation.response) };
   const security = operation.auth || operation.private ? [{ bearer: [] }] : [];
   schema.security = security;
   const notes = [
     operation.scope ? `Scope: \`${operation.scope}\`.` : 'No scope required.',
+    operation.description,
     operation.private ? 'Private: internal sessions only.' : '',
     operation.bodyRoot ? `The whole body is the \`${operation.bodyRoot}\` parameter.` : '',
   ].filter(Boolean);
@@ -168,7 +171,8 @@ export function registerOperations<P extends Principal>(
           request,
           reply,
         });
-        if (reply.sent) return reply;
+        // A handler that sent its answer itself (a stream still flowing) answers the reply.
+        if (reply.sent || (result as unknown) === reply) return reply;
         if (result === undefined) return reply.status(operation.successStatus === 200 ? 204 : operation.successStatus).send();
         reply.status(operation.successStatus).type('application/json; charset=utf-8');
         if (result instanceof SerializedJson) return reply.send(result.text);

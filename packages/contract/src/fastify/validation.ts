@@ -1,5 +1,8 @@
+import type { FuncKeywordDefinition, SchemaValidateFunction } from 'ajv';
+import type { FastifySchemaValidationError } from 'fastify';
 import { HearthError } from '../errors';
 import { UUID_PATTERN } from '../hub/options';
+import { inputProblem, longerAsJsonThan, nestsDeeperThan } from '../limits';
 
 /** The subset of an Ajv error object Fastify hands to its error handler. */
 interface ValidationIssue {
@@ -63,4 +66,45 @@ export function validationError(issues: readonly ValidationIssue[], part: string
     default:
       return new HearthError('invalid_parameter', `Invalid Parameter: ${path || part}. ${issue.message ?? 'Invalid value'}`);
   }
+}
+
+const checkDepth: SchemaValidateFunction = (limit: number, data: unknown) => {
+  checkDepth.errors = [{ keyword: 'maxDepth', params: { limit }, message: `must not nest deeper than ${limit} levels` }];
+  return !nestsDeeperThan(data, limit);
+};
+
+const checkJsonLength: SchemaValidateFunction = (limit: number, data: unknown) => {
+  checkJsonLength.errors = [
+    { keyword: 'maxJsonLength', params: { limit }, message: `must be at most ${limit} characters as JSON` },
+  ];
+  return !longerAsJsonThan(data, limit);
+};
+
+/**
+ * The keywords that declare a free-form value's limits (`maxDepth`, `maxJsonLength`), for Ajv. Their checks stop
+ * at the limit, so a value nested ten thousand levels costs no more than one nested a little too deep.
+ */
+export const freeFormKeywords: FuncKeywordDefinition[] = [
+  { keyword: 'maxDepth', schemaType: 'number', errors: true, validate: checkDepth },
+  { keyword: 'maxJsonLength', schemaType: 'number', errors: true, validate: checkJsonLength },
+];
+
+/** A compiled Ajv check, as Fastify calls it: `false` with the reasons in `errors`. */
+interface Check {
+  (data: unknown): boolean;
+  errors?: FastifySchemaValidationError[] | null;
+}
+
+/** `validate` followed by the rules every input meets ({@link inputProblem}), reported like a schema violation. */
+export function withInputRules(validate: Check): Check {
+  const check: Check = (data) => {
+    if (!validate(data)) {
+      check.errors = validate.errors;
+      return false;
+    }
+    const problem = inputProblem(data);
+    check.errors = problem ? [{ ...problem, schemaPath: '#' }] : null;
+    return problem === null;
+  };
+  return check;
 }

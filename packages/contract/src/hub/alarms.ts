@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams } from './options';
 
@@ -83,3 +84,12 @@ export const alarmsOperations = {
   }),
   deleteAlarm: op({ name: 'deleteAlarm', method: 'DELETE', path: '/alarm/:id', scope: 'homey.alarm', params: IdParams }),
 } as const;
+
+/** Wire events of the alarms manager. */
+export const alarmsEvents = managerEvents('alarms', {
+  events: {
+    ...entityEvents('alarm', Alarm),
+    /** An alarm went off: the alarm with the time it fired. */
+    'alarm.fire': Type.Object({ ...Alarm.properties, firedAt: Type.String() }, { additionalProperties: true }),
+  },
+});

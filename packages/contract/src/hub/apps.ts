@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { ANY_EVENT, entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams, OpenObject } from './options';
 
@@ -192,3 +193,20 @@ export const appsManagerOperations = {
     summary: "E-mails the app's author the message with the app's recent output and the hub's facts, through the cloud.",
   }),
 } as const;
+
+/** Wire events of the apps manager; an app's own URI also carries the events the app sends its clients. */
+export const appsEvents = managerEvents('apps', {
+  events: {
+    ...entityEvents('app', HubApp),
+    /** A step of a simulated app failed (its message); the hub goes on. */
+    'app.error': Type.String(),
+  },
+  items: {
+    app: {
+      'setting.set': Type.Object({ name: Type.String(), value: Type.Unknown() }),
+      'setting.unset': Type.Object({ name: Type.String() }),
+      /** Events an app sends its own clients (`this.homey.api.realtime(event, data)`). */
+      [ANY_EVENT]: Type.Unknown(),
+    },
+  },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState } from './options';
 
@@ -25,3 +26,8 @@ export const audioOperations = {
     summary: 'Plays the hint sound at the given (or current) volume so the listener hears the level.',
   }),
 } as const;
+
+/** Wire events of the audio manager. */
+export const audioEvents = managerEvents('audio', {
+  events: { ...optionEvents, volumehint: audioOperations.playVolumeHint.response },
+});

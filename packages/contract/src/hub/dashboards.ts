@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams, OpenObject, UuidKeyed, UuidParams } from './options';
 
@@ -172,3 +173,8 @@ export const dashboardsOperations = {
     summary: "Merges (or with `replace`, replaces) a widget's stored state.",
   }),
 } as const;
+
+/** Wire events of the dashboards manager. */
+export const dashboardsEvents = managerEvents('dashboards', {
+  events: { ...entityEvents('dashboard', Dashboard), 'widgetstore.update': WidgetStore },
+});

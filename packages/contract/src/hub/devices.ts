@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { DeletedItem, entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams, OpenObject } from './options';
 
@@ -181,3 +182,18 @@ export const devicesOperations = {
     summary: 'One capability of the catalogue (`homey:manager:devices`) or of an app (`homey:app:<id>`).',
   }),
 } as const;
+
+/** What `homey:device:<id>` carries after each capability value: the caller's transactionId on the value it set. */
+export const CapabilityEvent = Type.Object({
+  capabilityId: Type.String(),
+  value: CapabilityValue,
+  transactionId: Type.String(),
+  /** Epoch ms the value was stored at. */
+  transactionTime: Type.Number(),
+});
+
+/** Wire events of the devices manager and of each device's own URI. */
+export const devicesEvents = managerEvents('devices', {
+  events: entityEvents('device', Device),
+  items: { device: { capability: CapabilityEvent, update: Device, delete: DeletedItem } },
+});

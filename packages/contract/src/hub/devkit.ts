@@ -1,23 +1,44 @@
 import { Type } from 'typebox';
+import { managerEvents } from '../events';
+import { APP_MANIFEST_LIMITS, FreeFormObject } from '../limits';
 import { hubManager } from '../operation';
 import { declareState } from './options';
 
 const op = hubManager('devkit');
+
+/** How long a client waits for a devkit run or install (the app is unpacked, checked and started). */
+export const DEVKIT_RUN_TIMEOUT_MS = 300_000;
 
 export const DevkitSession = Type.Object(
   { sessionId: Type.String(), appId: Type.String(), origin: Type.String() },
   { additionalProperties: true },
 );
 
+/**
+ * One line of a devkit session's app output, in the fields the ecosystem's devkit clients read (`session`, `id`,
+ * `type`, `chunk`: the line with its newline, which older clients turn into a Buffer) and Hearth's own (`t`,
+ * `stream`, `line`).
+ */
+export const DevkitStd = Type.Object({
+  session: Type.String(),
+  id: Type.String(),
+  type: Type.Union([Type.Literal('stdout'), Type.Literal('stderr')]),
+  chunk: Type.String(),
+  t: Type.String(),
+  stream: Type.Union([Type.Literal('stdout'), Type.Literal('stderr')]),
+  line: Type.String(),
+});
+
 export const devkitOperations = {
   getState: declareState(op),
   installApp: op({
     name: 'installApp',
+    timeoutMs: DEVKIT_RUN_TIMEOUT_MS,
     method: 'POST',
     path: '/app',
     scope: 'homey.app',
     body: Type.Object({
-      manifest: Type.Object({}, { additionalProperties: true }),
+      manifest: FreeFormObject(APP_MANIFEST_LIMITS),
       clean: Type.Optional(Type.Boolean()),
       run: Type.Optional(Type.Boolean()),
     }),
@@ -26,6 +47,7 @@ export const devkitOperations = {
   }),
   runApp: op({
     name: 'runApp',
+    timeoutMs: DEVKIT_RUN_TIMEOUT_MS,
     method: 'POST',
     path: '/',
     scope: 'homey.app',
@@ -55,6 +77,12 @@ export const devkitOperations = {
     path: '/std/:session',
     scope: 'homey.app',
     params: Type.Object({ session: Type.String({ minLength: 1 }) }),
-    response: Type.Array(Type.Object({ t: Type.String(), stream: Type.String(), line: Type.String() })),
+    response: Type.Array(DevkitStd),
+    summary:
+      "The session's app's recent output, oldest first. Each line is also sent live as the `std` event on " +
+      "`homey:manager:devkit` to the session's user, in the same shape; a client showing both drops the ids it showed.",
   }),
 } as const;
+
+/** Wire events of the devkit manager: each line of a session's app's output, live, to the session's user. */
+export const devkitEvents = managerEvents('devkit', { events: { std: DevkitStd } });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { ANY_EVENT, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams, OpenObject } from './options';
 
@@ -178,3 +179,12 @@ export const driversOperations = {
     summary: 'A driver by its owner uri (`homey:app:<appId>`) and its id within the app.',
   }),
 } as const;
+
+/**
+ * Wire events of a pair session's own URI: what its driver sends the pairing views, and view changes. The hub
+ * publishes them, but a socket cannot subscribe to `homey:pairsession:<id>` yet: a pair session is its user's own,
+ * and subscriptions are checked by scope only.
+ */
+export const driversEvents = managerEvents('drivers', {
+  items: { pairsession: { [ANY_EVENT]: Type.Unknown() } },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState, OpenObject } from './options';
 
@@ -303,3 +304,6 @@ export const energyOperations = {
     response: Type.Object({ currency: Type.String(), kWhCost: Type.Number() }),
   }),
 } as const;
+
+/** Wire events of the energy manager. */
+export const energyEvents = managerEvents('energy', { events: optionEvents });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams } from './options';
 
@@ -37,3 +38,6 @@ export const experimentsOperations = {
     response: Experiment,
   }),
 } as const;
+
+/** Wire events of the experiments manager. */
+export const experimentsEvents = managerEvents('experiments', { events: { 'experiment.update': Experiment } });

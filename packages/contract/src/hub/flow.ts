@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams, Nullable, OpenObject, UuidKeyed } from './options';
 
@@ -106,6 +107,7 @@ export const AdvancedFlowCreate = Type.Object({
   cards: UuidKeyed(AdvancedFlowCard),
   ...runModeFields,
 });
+export type AdvancedFlowCreateBody = Static<typeof AdvancedFlowCreate>;
 export const AdvancedFlowUpdate = Type.Partial(AdvancedFlowCreate);
 
 export const FlowFolderCreate = Type.Object({
@@ -269,7 +271,43 @@ export const flowOperations = {
     path: '/flow/:id/share',
     scope: 'homey.flow.readonly',
     params: IdParams,
-    response: Type.Object({ id: Type.String(), flow: OpenObject, createdAt: Type.String() }),
+    response: Type.Object({
+      id: Type.String(),
+      flow: OpenObject,
+      createdAt: Type.String(),
+      /** Where the shared flow is read, when the hub has a cloud (else the flow is exported here only). */
+      url: Type.Optional(Type.String()),
+    }),
+    summary:
+      "Shares a flow through the cloud's flow-sharing service, which replaces the devices, variables, zones and people it names by placeholders; a hub without a cloud answers the flow for export.",
+  }),
+  importSharedFlow: op({
+    name: 'importSharedFlow',
+    method: 'POST',
+    path: '/flow/import',
+    scope: 'homey.flow',
+    body: Type.Object({
+      /** The shared flow's id (its link's last part). */
+      id: Type.String({ minLength: 1, maxLength: 64 }),
+      /** What each placeholder of the shared flow stands for here: `{"{{device:1}}": "<device id>"}`. */
+      map: Type.Optional(
+        Type.Record(Type.String(), Type.String({ minLength: 1, maxLength: 200 }), {
+          propertyNames: { pattern: '^\\{\\{[a-z]+:[0-9]+\\}\\}$' },
+          maxProperties: 100,
+        }),
+      ),
+      name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    }),
+    response: Type.Object({
+      type: Type.Enum(['flow', 'advancedflow']),
+      flow: OpenObject,
+      /** Placeholders the map left open: the flow is broken until they are set, and starts switched off. */
+      unmapped: Type.Array(Type.String()),
+    }),
+    successStatus: 201,
+    errors: ['not_found', 'unavailable', 'invalid_parameter'],
+    summary:
+      "Beyond the ecosystem's API: makes a flow (or advanced flow) from one shared through the cloud, with its placeholders replaced as `map` says. A flow with placeholders left open is stored switched off.",
   }),
   getFlowFolders: op({
     name: 'getFlowFolders',
@@ -379,7 +417,9 @@ export const flowOperations = {
     name: 'getFlowCardAutocomplete',
     method: 'GET',
     path: '/:type/:uri/:id/autocomplete',
-    scope: null,
+    // The wire lists no scope; the suggestions (variables, people, zones, an app's own lists) are the home's
+    // data, read as a flow editor reads them.
+    scope: 'homey.flow.readonly',
     params: Type.Object({
       type: Type.Enum(['flowcardtrigger', 'flowcardcondition', 'flowcardaction']),
       uri: Type.String({ minLength: 1 }),
@@ -387,6 +427,7 @@ export const flowOperations = {
     }),
     query: Type.Object({ name: Type.String({ minLength: 1 }), query: Type.String(), args: Type.Optional(Type.String()) }),
     response: Type.Array(OpenObject),
+    summary: "Suggestions for one autocomplete argument of a card, from the card's owner (the hub or an app).",
   }),
   getAdvancedFlows: op({
     name: 'getAdvancedFlows',
@@ -447,3 +488,16 @@ export const flowOperations = {
     response: OpenObject,
   }),
 } as const;
+
+/** Wire events of the flow manager. */
+export const flowEvents = managerEvents('flow', {
+  events: {
+    ...entityEvents('flow', Flow),
+    ...entityEvents('advancedflow', AdvancedFlow),
+    ...entityEvents('flowfolder', FlowFolder),
+    'trace.create': FlowTrace,
+    'trace.update': FlowTrace,
+    /** A step of a flow test (`POST /flow/test`), sent to the tester's own sessions under their test session id. */
+    'flowtest.step': Type.Object({ sessionId: Type.String(), step: OpenObject }),
+  },
+});

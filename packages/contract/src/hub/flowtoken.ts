@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState } from './options';
 
@@ -53,3 +54,8 @@ export const flowtokenOperations = {
     response: Type.Union([Type.Null(), Type.String(), Type.Number(), Type.Boolean()]),
   }),
 } as const;
+
+/** Wire events of the flow token manager: an app's token got a new value (`id` is `<owner uri>|<token id>`). */
+export const flowtokenEvents = managerEvents('flowtoken', {
+  events: { 'flowtoken.update': Type.Object({ id: Type.String(), value: Type.Unknown() }) },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState, Nullable } from './options';
 
@@ -40,3 +41,6 @@ export const geolocationOperations = {
   getState: declareState(op),
   ...declareOptions(op, geolocationOptions),
 } as const;
+
+/** Wire events of the geolocation manager. */
+export const geolocationEvents = managerEvents('geolocation', { events: optionEvents });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState, Nullable } from './options';
 
@@ -25,3 +26,8 @@ export const googleAssistantOperations = {
     summary: 'Asks Google to fetch the list of devices again.',
   }),
 } as const;
+
+/** Wire events of the Google Assistant manager. */
+export const googleAssistantEvents = managerEvents('google-assistant', {
+  events: { ...optionEvents, sync: googleAssistantOperations.sync.response },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState } from './options';
 
@@ -21,3 +22,6 @@ export const i18nOperations = {
   getState: declareState(op),
   ...declareOptions(op, i18nOptions),
 } as const;
+
+/** Wire events of the i18n manager. */
+export const i18nEvents = managerEvents('i18n', { events: optionEvents });

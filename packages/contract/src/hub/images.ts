@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState } from './options';
 
@@ -20,3 +21,8 @@ export const imagesOperations = {
     response: Type.Record(Type.String(), Image),
   }),
 } as const;
+
+/** Wire events of the images manager: an app's image has new content. */
+export const imagesEvents = managerEvents('images', {
+  events: { 'image.update': Type.Object({ id: Type.String(), ownerUri: Type.String() }) },
+});

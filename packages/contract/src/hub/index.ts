@@ -1,43 +1,43 @@
-import { alarmsOperations } from './alarms';
-import { appsManagerOperations } from './apps';
-import { audioOperations } from './audio';
-import { backupOperations } from './backup';
+import { alarmsEvents, alarmsOperations } from './alarms';
+import { appsEvents, appsManagerOperations } from './apps';
+import { audioEvents, audioOperations } from './audio';
+import { backupEvents, backupOperations } from './backup';
 import { bleOperations } from './ble';
 import { cloudManagerOperations } from './cloud';
 import { coprocessorOperations } from './coprocessor';
-import { dashboardsOperations } from './dashboards';
+import { dashboardsEvents, dashboardsOperations } from './dashboards';
 import { databaseOperations } from './database';
-import { devicesOperations } from './devices';
-import { devkitOperations } from './devkit';
-import { driversOperations } from './drivers';
-import { energyOperations } from './energy';
-import { experimentsOperations } from './experiments';
-import { flowOperations } from './flow';
-import { flowtokenOperations } from './flowtoken';
-import { geolocationOperations } from './geolocation';
-import { googleAssistantOperations } from './google-assistant';
-import { i18nOperations } from './i18n';
-import { imagesOperations } from './images';
-import { insightsOperations } from './insights';
-import { ledringOperations } from './ledring';
-import { logicOperations } from './logic';
-import { matterOperations } from './matter';
-import { mobileOperations } from './mobile';
-import { moodsOperations } from './moods';
-import { notificationsOperations } from './notifications';
-import { presenceOperations } from './presence';
+import { devicesEvents, devicesOperations } from './devices';
+import { devkitEvents, devkitOperations } from './devkit';
+import { driversEvents, driversOperations } from './drivers';
+import { energyEvents, energyOperations } from './energy';
+import { experimentsEvents, experimentsOperations } from './experiments';
+import { flowEvents, flowOperations } from './flow';
+import { flowtokenEvents, flowtokenOperations } from './flowtoken';
+import { geolocationEvents, geolocationOperations } from './geolocation';
+import { googleAssistantEvents, googleAssistantOperations } from './google-assistant';
+import { i18nEvents, i18nOperations } from './i18n';
+import { imagesEvents, imagesOperations } from './images';
+import { insightsEvents, insightsOperations } from './insights';
+import { ledringEvents, ledringOperations } from './ledring';
+import { logicEvents, logicOperations } from './logic';
+import { matterEvents, matterOperations } from './matter';
+import { mobileEvents, mobileOperations } from './mobile';
+import { moodsEvents, moodsOperations } from './moods';
+import { notificationsEvents, notificationsOperations } from './notifications';
+import { presenceEvents, presenceOperations } from './presence';
 import { reportsOperations } from './reports';
 import { rfOperations } from './rf';
-import { sessionsOperations } from './sessions';
-import { speechOutputOperations } from './speech-output';
-import { systemOperations } from './system';
+import { sessionsEvents, sessionsOperations } from './sessions';
+import { speechOutputEvents, speechOutputOperations } from './speech-output';
+import { systemEvents, systemOperations } from './system';
 import { threadOperations } from './thread';
-import { updatesOperations } from './updates';
-import { usersOperations } from './users';
+import { updatesEvents, updatesOperations } from './updates';
+import { usersEvents, usersOperations } from './users';
 import { weatherOperations } from './weather';
 import { zigbeeOperations } from './zigbee';
-import { zonesOperations } from './zones';
-import { zwaveOperations } from './zwave';
+import { zonesEvents, zonesOperations } from './zones';
+import { zwaveEvents, zwaveOperations } from './zwave';
 
 /** Every hub operation, grouped by manager. Each manager's operations live in their own file. */
 export const hubOperations = {
@@ -81,6 +81,44 @@ export const hubOperations = {
   backup: backupOperations,
   mobile: mobileOperations,
   reports: reportsOperations,
+} as const;
+
+/**
+ * Every hub manager's wire events (those that publish any), by manager: declared in each manager's file beside
+ * its operations (see `../events.ts`).
+ */
+export const hubEvents = {
+  alarms: alarmsEvents,
+  apps: appsEvents,
+  audio: audioEvents,
+  backup: backupEvents,
+  dashboards: dashboardsEvents,
+  devices: devicesEvents,
+  devkit: devkitEvents,
+  drivers: driversEvents,
+  energy: energyEvents,
+  experiments: experimentsEvents,
+  flow: flowEvents,
+  flowtoken: flowtokenEvents,
+  geolocation: geolocationEvents,
+  'google-assistant': googleAssistantEvents,
+  i18n: i18nEvents,
+  images: imagesEvents,
+  insights: insightsEvents,
+  ledring: ledringEvents,
+  logic: logicEvents,
+  matter: matterEvents,
+  mobile: mobileEvents,
+  moods: moodsEvents,
+  notifications: notificationsEvents,
+  presence: presenceEvents,
+  sessions: sessionsEvents,
+  'speech-output': speechOutputEvents,
+  system: systemEvents,
+  updates: updatesEvents,
+  users: usersEvents,
+  zones: zonesEvents,
+  zwave: zwaveEvents,
 } as const;
 
 export * from './alarms';

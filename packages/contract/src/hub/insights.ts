@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { DeletedItem, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams } from './options';
 
@@ -16,12 +17,18 @@ export const INSIGHTS_RESOLUTIONS = [
   'last2Years',
 ] as const;
 
-/** An insights log (seed section 3); its id is `<ownerUri>:<ownerId>`, e.g. `homey:device:<id>:measure_power`. */
+/**
+ * An insights log (seed section 3); its id is `<ownerUri>:<ownerId>`, e.g. `homey:device:<id>:measure_power`.
+ * The older description named a log by `uri` (its owner's URI) and a short `id`: here they are `ownerUri` and
+ * `ownerId`, and the calls naming a log by `/:uri/:id` take either that short id or the whole log id. No `uri`
+ * field is served: clients derive an item's realtime URI from it, and one that is not `homey:log:<id>` breaks
+ * their subscriptions (wire-protocol.md, hub HTTP conventions).
+ */
 export const InsightsLog = Type.Object(
   {
     id: Type.String(),
-    ownerUri: Type.String(),
-    ownerId: Type.String(),
+    ownerUri: Type.String({ description: "The owner's URI (the older description's `uri`)" }),
+    ownerId: Type.String({ description: "The owner's short id of the log (the older description's `id`), e.g. `measure_power`" }),
     title: Type.String(),
     titleTrue: Type.Union([Type.String(), Type.Null()]),
     titleFalse: Type.Union([Type.String(), Type.Null()]),
@@ -43,6 +50,7 @@ export const InsightsEntries = Type.Object({
   values: Type.Array(Type.Object({ t: Type.String(), v: Type.Union([Type.Number(), Type.Boolean(), Type.Null()]) })),
 });
 
+/** A log named the older way: its owner's URI and the short id (or the whole log id, which starts with that URI). */
 const LogParams = Type.Object({ uri: Type.String({ minLength: 1 }), id: Type.String({ minLength: 1 }) });
 
 export const insightsOperations = {
@@ -95,3 +103,8 @@ export const insightsOperations = {
     response: Type.Object({ logs: Type.Integer(), entries: Type.Integer(), size: Type.Integer({ description: 'Bytes' }) }),
   }),
 } as const;
+
+/** Wire events of the insights manager. */
+export const insightsEvents = managerEvents('insights', {
+  events: { 'log.update': InsightsLog, 'log.delete': DeletedItem },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState } from './options';
 
@@ -26,6 +27,8 @@ export const ledringOperations = {
     scope: null,
     response: Type.Array(Screensaver),
     summary: 'The screensavers the LED ring can show.',
+    description:
+      "Any session may read it: the list is the hub's built-in screensavers, the same on every hub, with nothing of the household in it. Choosing one (the `screensaver` option) needs `homey.system`.",
   }),
   getAnimations: op({
     name: 'getAnimations',
@@ -43,3 +46,8 @@ export const ledringOperations = {
     response: Type.Object({ id: Type.String(), startedAt: Type.String(), endsAt: Type.String() }),
   }),
 } as const;
+
+/** Wire events of the LED ring manager. */
+export const ledringEvents = managerEvents('ledring', {
+  events: { ...optionEvents, animation: ledringOperations.playAnimation.response },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams } from './options';
 
@@ -83,6 +84,13 @@ export const logicOperations = {
     params: Type.Object({ event: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,100}$' }) }),
     query: Type.Object({ tag: Type.Optional(Type.String({ maxLength: 500 })) }),
     response: WebhookEvent,
-    summary: 'A webhook call for flows that start on a webhook event; needs no scope.',
+    summary: 'A webhook call for flows that start on a webhook event.',
+    description:
+      'Any signed-in session may call it, as the wire has it: it only starts the flows the household built to start on this webhook event (their trigger card), with the event name and `tag` as their only input, and records the call. It reads nothing and changes no device, flow or setting itself.',
   }),
 } as const;
+
+/** Wire events of the logic manager. */
+export const logicEvents = managerEvents('logic', {
+  events: { ...entityEvents('variable', Variable), webhook: WebhookEvent },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState, OpenObject } from './options';
 
@@ -6,6 +7,8 @@ import { declareOptions, declareState, OpenObject } from './options';
 const op = hubManager('matter');
 
 const NodeParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+/** The older description names a node by `nodeId` in the query of its private GET calls. */
+const NodeQuery = Type.Object({ nodeId: Type.String({ minLength: 1, maxLength: 20 }) });
 const FabricIndex = Type.Integer({ minimum: 1, maximum: 254 });
 
 export const matterOperations = {
@@ -175,4 +178,66 @@ export const matterOperations = {
     body: Type.Object({ deviceId: Type.String({ minLength: 1 }), fabricIndex: FabricIndex }),
     summary: 'Removes a fabric from the node of a device.',
   }),
+  // Private tools of the older description: GET calls naming the node by `nodeId` in the query.
+  updateDclPaaCerts: op({
+    name: 'updateDclPaaCerts',
+    method: 'GET',
+    path: '/update-dcl-paa-certs',
+    scope: 'homey.system',
+    private: true,
+    response: Type.Object({
+      source: Type.String(),
+      certificates: Type.Array(Type.Object({ vendorId: Type.Integer(), vendorName: Type.String() })),
+      updatedAt: Type.String(),
+    }),
+    summary:
+      'Fetches the product attestation authorities (PAA certificates) from the distributed compliance ledger named by ' +
+      'the paaSettings option (older description).',
+  }),
+  interviewNode: op({
+    name: 'interviewNode',
+    method: 'GET',
+    path: '/interview',
+    scope: 'homey.system',
+    private: true,
+    query: NodeQuery,
+    response: OpenObject,
+    errors: ['not_found'],
+    summary: 'Interviews a node again and answers it, as `POST /node/:id/force-update` does (older description).',
+  }),
+  makeDevice: op({
+    name: 'makeDevice',
+    method: 'GET',
+    path: '/make-device',
+    scope: 'homey.system',
+    private: true,
+    query: NodeQuery,
+    response: Type.Object({ nodeId: Type.String(), deviceId: Type.String(), created: Type.Boolean() }),
+    errors: ['not_found'],
+    summary:
+      "Makes the hub's device of a commissioned node; a node commissioned through pairing already has it, which is " +
+      'answered with `created: false` (older description).',
+  }),
+  readBasicInfo: op({
+    name: 'readBasicInfo',
+    method: 'GET',
+    path: '/read-basic-info',
+    scope: 'homey.system',
+    private: true,
+    query: NodeQuery,
+    response: Type.Object({
+      nodeId: Type.String(),
+      vendorId: Type.Integer(),
+      vendorName: Type.String(),
+      productName: Type.String(),
+      nodeLabel: Type.String(),
+      softwareVersion: Type.Integer(),
+      reachable: Type.Boolean(),
+    }),
+    errors: ['not_found'],
+    summary: "Reads a node's Basic Information cluster (older description).",
+  }),
 } as const;
+
+/** Wire events of the Matter manager. */
+export const matterEvents = managerEvents('matter', { events: optionEvents });

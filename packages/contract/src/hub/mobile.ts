@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, OpenObject } from './options';
 
@@ -35,6 +36,18 @@ export const mobileOperations = {
     scope: null,
     body: Type.Object({ event: Type.String({ minLength: 1, maxLength: 100 }), data: Type.Optional(OpenObject) }),
     response: Type.Object({ id: Type.String(), event: Type.String(), receivedAt: Type.String() }),
-    summary: 'An event from the mobile app (e.g. a geofence crossing); needs no scope.',
+    summary: 'An event from the mobile app (e.g. a geofence crossing).',
+    description:
+      "Any session may send one, as the wire has it: the event is recorded for, and announced with, the caller's own user, never anyone else's (a `data.userId` naming another user is refused with 403), and starts nothing by itself.",
   }),
 } as const;
+
+/** Wire events of the mobile manager: a mobile event, with who sent it and its data. */
+export const mobileEvents = managerEvents('mobile', {
+  events: {
+    event: Type.Object(
+      { ...mobileOperations.sendEvent.response.properties, userId: Type.String(), data: Type.Unknown() },
+      { additionalProperties: true },
+    ),
+  },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, Nullable, UuidKeyed, UuidParams } from './options';
 
@@ -74,3 +75,15 @@ export const moodsOperations = {
   }),
   deleteMood: op({ name: 'deleteMood', method: 'DELETE', path: '/mood/:id', scope: 'homey.mood', params: UuidParams }),
 } as const;
+
+/** Wire events of the moods manager. */
+export const moodsEvents = managerEvents('moods', {
+  events: {
+    ...entityEvents('mood', Mood),
+    /** A mood was set: the mood, when, and the devices whose write failed. */
+    'mood.set': Type.Object(
+      { ...Mood.properties, setAt: Type.String(), failed: Type.Array(Type.Unknown()) },
+      { additionalProperties: true },
+    ),
+  },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams, Nullable, OpenObject } from './options';
 
@@ -112,3 +113,8 @@ export const notificationsOperations = {
     response: NotificationOwner,
   }),
 } as const;
+
+/** Wire events of the notifications manager. */
+export const notificationsEvents = managerEvents('notifications', {
+  events: { ...entityEvents('notification', Notification), 'owner.update': NotificationOwner },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareState, IdParams } from './options';
 
@@ -64,3 +65,16 @@ export const presenceOperations = {
     response: Type.Boolean(),
   }),
 } as const;
+
+/** Wire events of the presence manager: a user's presence flag changed (or a flow trigger was forced). */
+export const presenceEvents = managerEvents('presence', {
+  events: {
+    'presence.update': Type.Object({
+      id: Type.String(),
+      present: Type.Boolean(),
+      asleep: Type.Boolean(),
+      changed: Type.Enum(['present', 'asleep']),
+      forced: Type.Boolean(),
+    }),
+  },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 
 const op = hubManager('sessions');
@@ -42,6 +43,8 @@ export const sessionsOperations = {
     scope: null,
     response: Session,
     summary: 'The session of the caller, with the scopes it may use (`intersectedScopes`).',
+    description:
+      "Every session may ask about itself, whatever its scopes: the answer is the caller's own session (never its token) and the call changes nothing.",
   }),
   getSessions: op({
     name: 'getSessions',
@@ -70,3 +73,6 @@ export const sessionsOperations = {
     summary: "Revokes a session: the caller's own, or any user's for owners and managers holding `homey.user`.",
   }),
 } as const;
+
+/** Wire events of the sessions manager. */
+export const sessionsEvents = managerEvents('sessions', { events: entityEvents('session', Session) });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState, IdParams } from './options';
 
@@ -76,3 +77,8 @@ export const speechOutputOperations = {
     summary: 'Speaks a text with the chosen voice; the utterance is recorded.',
   }),
 } as const;
+
+/** Wire events of the speech output manager. */
+export const speechOutputEvents = managerEvents('speech-output', {
+  events: { ...optionEvents, say: Utterance, 'voice.update': Voice },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState, Nullable, OpenObject } from './options';
 
@@ -66,7 +67,9 @@ export const systemOperations = {
     auth: false,
     query: Type.Object({ id: Type.Optional(Type.String({ description: 'The hub id the caller expects' })) }),
     response: PingResult,
-    summary: 'Answers with the hub id and version in the X-Homey-ID and X-Homey-Version headers.',
+    summary: 'Answers with the hub id, version and tier in the X-Homey-ID, X-Homey-Version and X-Homey-Tier headers.',
+    description:
+      'Needs no session: clients find the hub with it before they sign in. It answers only what the hub announces on the network anyway (its id, version and tier) and changes nothing.',
   }),
   getInfo: op({
     name: 'getInfo',
@@ -179,3 +182,13 @@ export const systemOperations = {
     response: OpenObject,
   }),
 } as const;
+
+/** Wire events of the system manager. */
+export const systemEvents = managerEvents('system', {
+  events: {
+    ...optionEvents,
+    reboot: Type.Object({ mode: Type.String(), requestedAt: Type.String() }),
+    /** The hub runs again after a reboot. */
+    ready: Type.Object({ mode: Type.String() }),
+  },
+});

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareState, IdParams } from './options';
 
@@ -62,7 +63,15 @@ export const updatesOperations = {
     body: Type.Object({ reboot: Type.Optional(Type.Boolean()), silent: Type.Optional(Type.Boolean()) }),
     response: UpdateState,
   }),
-  abortInstallUpdate: op({ name: 'abortInstallUpdate', method: 'DELETE', path: '/update', scope: null, response: UpdateState }),
+  abortInstallUpdate: op({
+    name: 'abortInstallUpdate',
+    method: 'DELETE',
+    path: '/update',
+    // The wire lists no scope; stopping an update in progress is as much a change of the hub as starting it.
+    scope: 'homey.updates',
+    response: UpdateState,
+    summary: 'Stops the update being downloaded or installed.',
+  }),
   getWhatsNew: op({
     name: 'getWhatsNew',
     method: 'GET',
@@ -78,3 +87,6 @@ export const updatesOperations = {
     params: IdParams,
   }),
 } as const;
+
+/** Wire events of the updates manager: the install's progress. */
+export const updatesEvents = managerEvents('updates', { events: { ...optionEvents, 'update.update': UpdateState } });

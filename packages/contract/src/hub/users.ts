@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 
 const op = hubManager('users');
@@ -99,6 +100,8 @@ export const usersOperations = {
     response: SessionToken,
     errors: ['invalid_token', 'forbidden', 'unavailable'],
     summary: 'Exchanges a delegation token from the cloud for a session token (a bare JSON string).',
+    description:
+      "Needs no session: the delegation token, signed by the cloud for this hub's user, is the credential, and the session it answers is capped by that user's role. A token the hub cannot verify is refused.",
   }),
   getUserMe: op({
     name: 'getUserMe',
@@ -190,7 +193,8 @@ export const usersOperations = {
     name: 'swapOwner',
     method: 'POST',
     path: '/swap-owner',
-    scope: null,
+    // The wire lists no scope; handing the hub over changes users as much as any `homey.user` call.
+    scope: 'homey.user',
     body: Type.Object({ newOwnerUserId: Type.String({ minLength: 1 }) }),
     response: User,
     errors: ['forbidden', 'not_found'],
@@ -211,6 +215,8 @@ export const usersOperations = {
     response: User,
     errors: ['missing_parameter', 'invalid_token'],
     summary: 'Accepts an invitation: binds the invited user to a cloud account (`athomId`).',
+    description:
+      'Needs no session: the invitation secret is the credential. It binds only the user it invited, once, with the role the inviter chose; a wrong secret answers 404 and changes nothing.',
   }),
   getPersonalAccessTokens: op({
     name: 'getPersonalAccessTokens',
@@ -219,6 +225,8 @@ export const usersOperations = {
     scope: null,
     response: Type.Array(PersonalAccessToken),
     summary: "The caller's personal access tokens.",
+    description:
+      "Any session may list its own user's tokens: names, scopes and dates, never the token values, and never another user's.",
   }),
   createPersonalAccessToken: op({
     name: 'createPersonalAccessToken',
@@ -232,6 +240,8 @@ export const usersOperations = {
     response: CreatedPersonalAccessToken,
     errors: ['invalid_parameter'],
     summary: "Creates a token whose scopes are capped by the caller's own.",
+    description:
+      'Any session may make one for its own user: the new token gets only the requested scopes the calling session holds itself, so it can never do more than its maker.',
   }),
   deletePersonalAccessToken: op({
     name: 'deletePersonalAccessToken',
@@ -239,7 +249,10 @@ export const usersOperations = {
     path: '/pat/:id',
     scope: null,
     params: UserId,
-    errors: ['not_found'],
+    errors: ['not_found', 'forbidden', 'missing_scopes'],
+    summary: "Revokes one of the caller's personal access tokens.",
+    description:
+      "A session may revoke itself, or another token of its own user whose scopes it holds itself (a narrowed token cannot take wider access away); the owner's tokens need `homey.user` besides. Other users' tokens answer 404.",
   }),
   loginLocal: op({
     name: 'loginLocal',
@@ -254,8 +267,11 @@ export const usersOperations = {
       clientName: Type.String({ minLength: 1 }),
     }),
     response: SessionToken,
-    errors: ['invalid_credentials'],
-    summary: 'Signs in with local credentials, without the cloud; answers a session token (a bare JSON string).',
+    errors: ['invalid_credentials', 'rate_limited'],
+    summary:
+      'Signs in with local credentials, without the cloud; answers a session token (a bare JSON string). Failed sign-ins are slowed per account and per address (429 with Retry-After).',
+    description:
+      "Needs no session: the username and password are the credential, and the session it answers is capped by that user's role.",
   }),
   updateUserMeLocalCredentials: op({
     name: 'updateUserMeLocalCredentials',
@@ -269,7 +285,8 @@ export const usersOperations = {
     name: 'updateUserLocalCredentials',
     method: 'PUT',
     path: '/user/:id/local-credentials',
-    scope: null,
+    // The wire lists no scope; setting another user's password changes users as much as any `homey.user` call.
+    scope: 'homey.user',
     params: UserId,
     body: LocalCredentials,
     errors: ['forbidden', 'not_found', 'conflict'],
@@ -285,15 +302,16 @@ export const usersOperations = {
     name: 'deleteUserLocalCredentials',
     method: 'DELETE',
     path: '/user/:id/local-credentials',
-    scope: null,
+    scope: 'homey.user',
     params: UserId,
     errors: ['forbidden', 'not_found'],
+    summary: "Removes another user's local credentials: owners and managers only.",
   }),
   grantInstallerAccess: op({
     name: 'grantInstallerAccess',
     method: 'POST',
     path: '/installer/grant',
-    scope: null,
+    scope: 'homey.user',
     response: InstallerAccess,
     errors: ['forbidden'],
     summary: 'The owner lets an installer sign in as a manager for a limited time.',
@@ -302,9 +320,10 @@ export const usersOperations = {
     name: 'revokeInstallerAccess',
     method: 'POST',
     path: '/installer/revoke',
-    scope: null,
+    scope: 'homey.user',
     response: InstallerAccess,
     errors: ['forbidden'],
+    summary: "The owner ends installer access and the installer's sessions.",
   }),
   requestInstallerAccess: op({
     name: 'requestInstallerAccess',
@@ -316,6 +335,8 @@ export const usersOperations = {
     response: SessionToken,
     errors: ['invalid_token', 'forbidden'],
     summary: 'An installer signs in while the owner grants installer access; answers a session token.',
+    description:
+      "Needs no session: the installer's delegation token is the credential, and it works only while the owner's grant lasts; the session it answers ends with the grant.",
   }),
   swapOwnerInstaller: op({
     name: 'swapOwnerInstaller',
@@ -327,5 +348,10 @@ export const usersOperations = {
     response: User,
     errors: ['invalid_token', 'forbidden', 'not_found'],
     summary: 'An installer holding installer access hands the hub over to its new owner.',
+    description:
+      "Needs no session: the installer's delegation token is the credential, and only the installer the owner let in, while the grant lasts, may hand the hub to a user who accepted an invitation.",
   }),
 } as const;
+
+/** Wire events of the users manager (each session sees another user as the API would answer it). */
+export const usersEvents = managerEvents('users', { events: entityEvents('user', User) });

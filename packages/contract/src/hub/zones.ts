@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
 
 const op = hubManager('zones');
@@ -99,3 +100,6 @@ export const zonesOperations = {
     summary: 'Deletes a zone without child zones; the root zone cannot be deleted.',
   }),
 } as const;
+
+/** Wire events of the zones manager. */
+export const zonesEvents = managerEvents('zones', { events: entityEvents('zone', Zone) });

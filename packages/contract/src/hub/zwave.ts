@@ -1,15 +1,28 @@
 import { Type } from 'typebox';
+import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
-import { declareOptions, declareRadioCommand, declareState } from './options';
+import { declareOptions, declareRadioCommand, declareState, OpenObject } from './options';
 
 /** Z-Wave: the simulated controller, its region and log. */
 const op = hubManager('zwave');
 
 export const ZWAVE_REGIONS = ['EU', 'US', 'ANZ', 'HK', 'IN', 'IL', 'RU', 'CN', 'JP', 'KR'] as const;
 
+/** The controller's listen-before-talk threshold (dBm) until one is set, and the range it may be set in. */
+export const ZWAVE_LBT_DEFAULT = -75;
+export const ZWAVE_LBT_RANGE = { minimum: -100, maximum: -30 } as const;
+
 export const zwaveOperations = {
   getState: declareState(op),
   ...declareOptions(op, {
+    region: {
+      value: Type.Enum([...ZWAVE_REGIONS]),
+      read: 'homey.system.readonly',
+      write: 'homey.system',
+      description:
+        "The region the controller runs in (older description); until set, the hub's language decides (US for en-us, else EU). " +
+        '`regionOverride` (newer description) takes precedence over it.',
+    },
     regionOverride: {
       value: Type.Union([Type.Enum([...ZWAVE_REGIONS]), Type.Null()]),
       read: 'homey.system.readonly',
@@ -35,4 +48,42 @@ export const zwaveOperations = {
     body: Type.Object({ enabled: Type.Boolean() }),
     response: Type.Object({ enabled: Type.Boolean() }),
   }),
+  // Private tools of the older description.
+  setLbtThreshold: op({
+    name: 'setLbtThreshold',
+    method: 'PUT',
+    path: '/lbt-threshold',
+    scope: 'homey.system',
+    private: true,
+    body: Type.Object({ threshold: Type.Integer({ ...ZWAVE_LBT_RANGE, description: 'dBm' }) }),
+    response: Type.Object({ lbtThreshold: Type.Integer() }),
+    summary:
+      "Sets the controller's listen-before-talk threshold: it sends only while the channel is quieter (older description).",
+  }),
+  attemptNvmFix: op({
+    name: 'attemptNvmFix',
+    method: 'PUT',
+    path: '/attempt-nvm-fix',
+    scope: 'homey.system',
+    private: true,
+    response: Type.Object({ removedNodes: Type.Integer(), nodes: Type.Integer() }),
+    summary: "Repairs the controller's memory: node entries whose device is gone are dropped (older description).",
+  }),
+  flashFirmware: op({
+    name: 'flashFirmware',
+    method: 'PUT',
+    path: '/flash-firmware',
+    scope: 'homey.system',
+    private: true,
+    body: Type.Object({
+      erase: Type.Optional(Type.Boolean({ description: 'Also wipe the network (refused while devices are paired)' })),
+    }),
+    response: OpenObject,
+    errors: ['conflict'],
+    summary:
+      "Flashes the controller's newest firmware; with `erase` a new network whose node ids start again (older description).",
+  }),
 } as const;
+
+/** Wire events of the Z-Wave manager. */
+export const zwaveEvents = managerEvents('zwave', { events: optionEvents });

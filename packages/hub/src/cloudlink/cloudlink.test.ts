@@ -1,5 +1,6 @@
-import { type Cloud, startCloud } from '@hearth/cloud';
+import type { Cloud } from '@hearth/cloud';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startEmbeddedCloud } from '../testing/cloud';
 import { startTestHub, type TestHub } from '../testing/hub';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
@@ -10,20 +11,8 @@ let cloud: Cloud;
 let t: TestHub;
 
 beforeAll(async () => {
-  cloud = await startCloud({
-    host: '127.0.0.1',
-    port: 0,
-    publicUrl: 'http://127.0.0.1',
-    databaseUrl: null,
-    dataDir: 'memory://',
-    databaseSchema: 'public',
-    logLevel: 'silent',
-    smtpUrl: null,
-    mailFrom: 'Hearth <no-reply@hearth.test>',
+  cloud = await startEmbeddedCloud({
     internalClientSecret: SECRET,
-    accessTokenLifetime: 3600,
-    refreshTokenLifetime: 86_400,
-    region: 'eu',
     // The demo world publishes the demo apps in the catalogue, which the hub installs from.
     demoHubs: [{ id: 'abcdef0123456789abcdef01', name: 'Registered hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
   });

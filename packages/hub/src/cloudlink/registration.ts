@@ -1,3 +1,4 @@
+import { cloudOperations } from '@hearth/contract';
 import type { HubConfig } from '../config';
 import { hubModels } from '../config';
 import type { CloudLink } from './client';
@@ -44,11 +45,9 @@ export function registerWithCloud(
   if (!cloudUrl || !cloudClientSecret) return { registered: Promise.resolve(false), claimToken: () => null, stop: () => {} };
   let claimToken: string | null = null;
   const once = async () => {
-    const response = await link.fetch('/cloud/homey/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(10_000)]),
-      body: JSON.stringify({
+    const answer = await link.call(
+      cloudOperations.cloud.createHomey,
+      {
         data: {
           _id: config.id,
           name: config.name,
@@ -60,10 +59,9 @@ export function registerWithCloud(
           portHttp: Number(new URL(localUrl).port),
           ...(extra.mdnsFqdn ? { mdnsFqdn: extra.mdnsFqdn } : {}),
         },
-      }),
-    });
-    if (!response.ok) throw new Error(`the cloud answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-    const answer = (await response.json().catch(() => ({}))) as { claimToken?: unknown };
+      },
+      { signal: controller.signal },
+    );
     claimToken = typeof answer.claimToken === 'string' && answer.claimToken !== '' ? answer.claimToken : null;
   };
   const registered = (async () => {

@@ -30,12 +30,17 @@ export interface DomainEvents {
     readonly previous: CapabilityValue;
     /** Epoch ms the value was stored at. */
     readonly at: number;
-    readonly transactionId: string | null;
+    /** The caller's transactionId on the value it set; the device's reactions get fresh ones. */
+    readonly transactionId: string;
     readonly source: ChangeSource;
   };
   'device.added': { readonly deviceId: string; readonly appId: string; readonly zoneId: string };
   'device.removed': { readonly deviceId: string; readonly appId: string; readonly zoneId: string };
-  /** Fields of the device record that changed (`name`, `zone`, `available`, `settings`, `capabilities`, …). */
+  /**
+   * The device's record was written, or its availability followed its app's run state: `changed` names the fields
+   * whose value differs (`name`, `zone`, `available`, `settings`, `data`, `capabilities`, …); empty when a write
+   * changed nothing (clients are told all the same).
+   */
   'device.updated': { readonly deviceId: string; readonly changed: readonly string[] };
   'zone.added': { readonly zoneId: string };
   'zone.removed': { readonly zoneId: string };
@@ -78,12 +83,16 @@ export interface DomainEvents {
     readonly crashed: boolean;
   };
   'app.installed': { readonly appId: string };
+  /** An app's setting was set (`removed: false`) or unset, by anyone: a client, the app itself. */
+  'app.setting': { readonly appId: string; readonly name: string; readonly value: unknown; readonly removed: boolean };
   'app.uninstalled': { readonly appId: string };
-  /** `GET /logic/webhook/{event}` was called (or the cloud delivered a webhook). */
-  'webhook.received': { readonly event: string; readonly tag: string | null; readonly data: unknown };
+  /** `GET /logic/webhook/{event}` was called (or the cloud delivered a webhook); `id` and `receivedAt` as stored. */
+  'webhook.received': { readonly id: string; readonly event: string; readonly tag: string | null; readonly receivedAt: string };
   'notification.created': { readonly notificationId: string; readonly ownerUri: string; readonly excerpt: string };
   /** The hub finished starting: every manager runs. Restoring state before this fires no flow triggers. */
   'hub.started': { readonly at: number };
+  /** A part needs the hub stopped and started again (a backup to restore replaces its database): `main` does it. */
+  'hub.restartRequested': { readonly reason: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

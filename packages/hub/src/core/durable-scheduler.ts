@@ -223,18 +223,20 @@ export class DurableScheduler implements Scheduler {
     const missed = job.misfire.kind === 'drop' && lateBy > job.misfire.graceMs;
     let pending: Promise<void> | void;
     try {
-      // Taking the job and the handler's synchronous writes commit together (see the class comment).
-      pending = transact(this.db, () => {
-        if (this.#sql('DELETE FROM scheduled_job WHERE id = ?').run(job.id).changes === 0) return undefined;
-        if (!missed) return handler.run(job);
+      // Taking the job and the handler's synchronous writes commit together (see the class comment). An async
+      // handler's promise is carried out of the transaction in a box: a transaction ends with the handler's
+      // synchronous part, and SQLite's transactions refuse a function that answers a promise.
+      pending = transact(this.db, (): { pending: Promise<void> | void } => {
+        if (this.#sql('DELETE FROM scheduled_job WHERE id = ?').run(job.id).changes === 0) return { pending: undefined };
+        if (!missed) return { pending: handler.run(job) };
         this.#sql(
           'INSERT INTO missed_job (id, kind, owner, due_at, late_by, payload, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
         ).run(job.id, job.kind, job.owner, job.dueAt, lateBy, JSON.stringify(job.payload ?? null), now);
         this.#sql('DELETE FROM missed_job WHERE id NOT IN (SELECT id FROM missed_job ORDER BY recorded_at DESC, id LIMIT ?)').run(
           MISSED_KEPT,
         );
-        return handler.missed?.(job, lateBy);
-      });
+        return { pending: handler.missed?.(job, lateBy) };
+      }).pending;
     } catch (error) {
       // A handler that throws undid its own writes; the job is dropped rather than retried at once, forever.
       transact(this.db, () => this.#sql('DELETE FROM scheduled_job WHERE id = ?').run(job.id));

@@ -119,6 +119,31 @@ describe('DurableScheduler', () => {
     await scheduler.stop();
   });
 
+  it('commits an async handler’s writes before its first await with the job, and runs the rest after', async () => {
+    const { db } = database();
+    db.exec('CREATE TABLE note (text TEXT NOT NULL)');
+    const clock = new FakeClock(0);
+    const errors: unknown[] = [];
+    const scheduler = new DurableScheduler(db, clock, (error) => errors.push(error));
+    let finished = false;
+    scheduler.handle('async', {
+      run: async () => {
+        db.prepare("INSERT INTO note (text) VALUES ('before the await')").run();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        finished = true;
+      },
+    });
+    scheduler.start();
+    scheduler.schedule({ kind: 'async', owner: 'o', dueAt: 10, payload: null });
+    await clock.advance(10);
+    // Taken once, its synchronous write kept, and the part after the await still under way (stop waits for it).
+    expect(scheduler.list()).toEqual([]);
+    expect(db.prepare('SELECT text FROM note').pluck().all()).toEqual(['before the await']);
+    await scheduler.stop();
+    expect(finished).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('waits for jobs further away than a timer can hold (weeks) by waking up on the way', async () => {
     const { db } = database();
     const clock = new FakeClock(0);

@@ -1,6 +1,7 @@
 import { type AnyOperation, HearthError } from '@hearth/contract';
 import type { Handler } from '@hearth/contract/fastify';
 import type { HubContext, HubPrincipal } from '../platform/context';
+import type { ManagersWithEvent } from '../platform/events';
 import { transact } from '../store/database';
 
 type OptionKey<G> = Extract<keyof G, `getOption${string}` | `setOption${string}` | `unsetOption${string}`>;
@@ -27,11 +28,11 @@ export interface OptionBehaviour {
 
 /**
  * Serves every `/option/<name>` operation of `group`, storing values in the hub's settings under
- * `<manager>.option.<name>`. Each change publishes `<manager>.option` update realtime events: `{id, value}`.
+ * `<manager>.option.<name>`. Each change publishes `option.update` `{id, value}` on the manager's URI.
  */
 export function optionHandlers<G extends Record<string, AnyOperation>>(
   context: HubContext,
-  manager: string,
+  manager: ManagersWithEvent<'option.update'>,
   group: G,
   behaviours: Record<string, OptionBehaviour>,
 ): OptionHandlers<G> {
@@ -45,7 +46,7 @@ export function optionHandlers<G extends Record<string, AnyOperation>>(
     const storeKey = optionKey(manager, name);
     const read = () => ({ value: context.settings.get(storeKey, behaviour.default) });
     const readScope = group[`getOption${name.charAt(0).toUpperCase()}${name.slice(1)}`]?.scope ?? null;
-    const publish = () => context.events.entity(manager, 'option', 'update', { id: name, ...read() }, readScope);
+    const publish = () => context.events.manager(manager, 'option.update', { id: name, ...read() }, readScope);
     if (operation.method === 'GET') handlers[key] = () => read();
     else if (operation.method === 'PUT')
       handlers[key] = ({ body }: { body: { value: unknown } }) => {

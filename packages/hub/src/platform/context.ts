@@ -1,4 +1,4 @@
-import type { Implementation, Principal } from '@hearth/contract/fastify';
+import type { Implementation, LimitStore, Principal } from '@hearth/contract/fastify';
 import type { CloudLink } from '../cloudlink/client';
 import type { HubConfig } from '../config';
 import type { DomainBus } from '../core/bus';
@@ -38,6 +38,8 @@ export interface HubContext {
   readonly scheduler: Scheduler;
   /** The hub's system journal: warnings, errors and notable events for diagnostic reports. */
   readonly journal: Journal;
+  /** Counters behind the hub's rate limits and sign-in throttle (in process, on the hub's clock). */
+  readonly limits: LimitStore;
   /** The hub's authenticated link to the cloud (its client credentials), when it has a cloud. */
   readonly cloud: CloudLink;
   readonly startedAt: Date;

@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { HearthError } from '@hearth/contract';
+import { cloudOperations, HearthError } from '@hearth/contract';
+import { fullPath } from '@hearth/contract/client';
 import { errors as joseErrors, jwtVerify } from 'jose';
 
 /** What a delegation token from the cloud says about its holder. */
@@ -84,9 +85,12 @@ export class DelegationVerifier {
       throw new HearthError('unavailable', 'This hub is not connected to a cloud; sign in with a personal access token');
     let text: string;
     try {
-      const response = await this.fetchImpl(`${this.cloudUrl.replace(/\/$/, '')}/cloud/delegation/key`, {
-        signal: AbortSignal.timeout(5000),
-      });
+      const response = await this.fetchImpl(
+        `${this.cloudUrl.replace(/\/$/, '')}${fullPath(cloudOperations.cloud.getDelegationTokenKey)}`,
+        {
+          signal: AbortSignal.timeout(5000),
+        },
+      );
       if (!response.ok) throw new Error(`status ${response.status}`);
       text = (await response.text()).trim();
     } catch {

@@ -385,10 +385,20 @@ export function capabilityDefinition(id: string): CapabilityDefinition | undefin
 
 /** The effective definition of a capability on a device: the catalogue's entry with the device's options applied. */
 export function effectiveCapability(id: string, options: CapabilityOptions | undefined): CapabilityDefinition {
+  // Made once per options object (a device record's, kept while the record is) and capability: every write asks.
+  const made = options ? (effectiveByOptions.get(options) ?? new Map<string, CapabilityDefinition>()) : effectiveBare;
+  if (options && !effectiveByOptions.has(options)) effectiveByOptions.set(options, made);
+  const known = made.get(id);
+  if (known) return known;
   const base = capabilityDefinition(id);
   if (!base) throw new Error(`Unknown capability ${id}`);
-  return { ...base, ...(options ?? {}), id, values: options?.values ?? base.values };
+  const effective = Object.freeze({ ...base, ...(options ?? {}), id, values: options?.values ?? base.values });
+  made.set(id, effective);
+  return effective;
 }
+
+const effectiveBare = new Map<string, CapabilityDefinition>();
+const effectiveByOptions = new WeakMap<CapabilityOptions, Map<string, CapabilityDefinition>>();
 
 const countDecimals = (n: number): number => {
   const text = String(n);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../testing/hub';
+import { until } from '../testing/until';
 import { seedDemoHub } from './seed';
 
 type Json = Record<string, unknown>;
@@ -42,6 +43,25 @@ describe('seedDemoHub', () => {
     const live = await t.call<{ W: number; cumulative: { items: unknown[] } }>('GET', '/energy/live');
     expect(live.body.W).toBeGreaterThan(50);
     expect(live.body.cumulative.items).toHaveLength(1);
+    // The demo apps with code run in their own processes, installed from the store like any app, and drive the
+    // devices seeded for them: NordHeat's model heats the bathroom floor towards its seeded 24 °C target.
+    for (const id of ['com.nordheat.climate', 'com.hearth.chime', 'com.openweather.station']) {
+      const app = await until(
+        () => t.call<Json>('GET', `/apps/app/${id}`),
+        (answer) => answer.body.state === 'running',
+        15_000,
+      );
+      expect(app.body).toMatchObject({ origin: 'appstore', state: 'running' });
+      expect(t.hub.services.processes.host.isRunning(id)).toBe(true);
+    }
+    const floor = Object.values(devices).find((d) => d.name === 'Bathroom floor');
+    const power = () =>
+      t
+        .call<{ capabilitiesObj: Record<string, Json> }>('GET', `/devices/device/${floor?.id}`)
+        .then((answer) => answer.body.capabilitiesObj.measure_power?.value);
+    expect(await until(power, (watts) => watts === 1450)).toBe(1450);
+    expect((await t.call('PUT', `/devices/device/${floor?.id}/capability/thermostat_mode`, { value: 'off' })).status).toBe(204);
+    expect(await until(power, (watts) => watts === 1.5)).toBe(1.5);
     expect(seedDemoHub(t.hub).seeded).toBe(false);
     expect(Object.keys((await t.call<Json>('GET', '/devices/device')).body)).toHaveLength(20);
   });

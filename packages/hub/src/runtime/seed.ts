@@ -226,6 +226,9 @@ export function seedDemoHub(
     }
   }
 
+  // Apps with code hear of their devices as of paired ones, with the values above (each runs its own model).
+  for (const device of devices) void runtime.processes.announce(device.id).catch(() => {});
+
   context.settings.set(SEEDED_KEY, true);
   // Learn from the cloud's catalogue (when there is one) which of the new apps have updates.
   void runtime.apps.refreshFromAppStore();

@@ -10,13 +10,15 @@ import { FlowRegistry } from '../managers/flow/registry';
 import { InsightsService } from '../managers/insights/service';
 import { Notifier } from '../managers/notifications/store';
 import { ActivityCounters } from '../managers/reports/activities';
+import { Speaker } from '../managers/speech-output/speaker';
+import { ThreadBorderRouter } from '../managers/thread/border-router';
 import { ZoneStore } from '../managers/zones/store';
 import type { HubContext } from '../platform/context';
-import { RadioController } from './radio';
+import { RadioNetwork } from './radio-network';
 
 /**
  * The services of one hub's device runtime: installed apps and their processes, devices and their capability
- * values, pair sessions, insights, energy, the radios, and the registries of flow cards and app widgets that
+ * values, pair sessions, insights, energy, the Thread border router, and the registries of flow cards and app widgets that
  * managers and apps contribute to. The composition root creates them once per hub and hands them to the
  * managers that need them; the apps manager starts and stops their background work.
  */
@@ -30,7 +32,8 @@ export interface HubServices {
   readonly pairing: PairingService;
   readonly insights: InsightsService;
   readonly energy: EnergyService;
-  readonly radio: RadioController;
+  /** The hub's Thread border router: the thread manager serves it, Matter reads its network from it. */
+  readonly thread: ThreadBorderRouter;
   /** Apps with code, each in its own process. */
   readonly processes: AppProcesses;
   /** The flow cards and tokens the hub's parts and its apps offer. */
@@ -41,6 +44,8 @@ export interface HubServices {
   readonly notifications: Notifier;
   /** What the monthly reports count, registered by the managers whose records are activities. */
   readonly activities: ActivityCounters;
+  /** Says things in the selected voice (the speech manager, flows and apps). */
+  readonly speech: Speaker;
 }
 
 /** The services and their lifecycle: `start` begins their background work, `stop` undoes exactly that. */
@@ -55,6 +60,7 @@ export function createHubRuntime(context: HubContext): HubRuntime {
   const widgets = new AppWidgetRegistry();
   const zones = new ZoneStore(context.db);
   const notifications = new Notifier(context);
+  const speech = new Speaker(context);
   const apps = new AppService(context);
   const devices = new DeviceService(context, apps, zones);
   const deviceControl = new DeviceController(context.bus, context.clock, devices, apps, (device) => {
@@ -64,8 +70,8 @@ export function createHubRuntime(context: HubContext): HubRuntime {
   const pairing = new PairingService(context, apps, devices);
   const insights = new InsightsService(context, devices);
   const energy = new EnergyService(context, devices, insights, zones);
-  const radio = new RadioController(context, devices);
-  const processes = appProcesses(context, { apps, devices, insights, pairing, flowCards, notifications });
+  const thread = new ThreadBorderRouter(context, new RadioNetwork(context, devices, 'thread', 0x0401));
+  const processes = appProcesses(context, { apps, devices, insights, pairing, flowCards, notifications, speech });
   const stops: (() => void | Promise<void>)[] = [];
   let started = false;
   return {
@@ -76,18 +82,32 @@ export function createHubRuntime(context: HubContext): HubRuntime {
     pairing,
     insights,
     energy,
-    radio,
+    thread,
     processes,
     flowCards,
     widgets,
     activities: new ActivityCounters(),
     notifications,
+    speech,
     start() {
       if (started) return;
       started = true;
       stops.push(devices.start(), insights.start());
       processes.start();
-      stops.push(() => processes.stop());
+      stops.push(
+        () => processes.stop(),
+        // Apps fire their trigger cards; the flow engine runs the flows using them, as the app's run listener decides.
+        processes.cards.onTrigger((trigger) =>
+          flowCards.fire({
+            uri: trigger.uri,
+            id: trigger.id,
+            tokens: trigger.tokens,
+            state: trigger.state,
+            source: { kind: 'app', appId: trigger.uri.slice('homey:app:'.length) },
+            matches: (args) => trigger.matches(args),
+          }),
+        ),
+      );
       apps.start();
       stops.push(() => apps.stop());
     },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import { HUB_SOFTWARE_VERSION, type HubConfig } from '../config';
 import type { UserRole } from '../managers/users/store';
 import { type Hub, type HubOptions, startHub } from '../server';
@@ -24,6 +25,7 @@ export interface TestHub {
   call<T = unknown>(method: string, path: string, body?: unknown, token?: string | null): Promise<Answer<T>>;
   /** Creates a user of `role` and a session for them with `scopes` (`null`: none set); answers its token. */
   sessionFor(role: UserRole, scopes?: string[] | null, options?: { type?: 'OAUTH' | 'APP' | 'PAT'; expiresAt?: string }): string;
+  /** Stops the hub; fails when a wire event it published broke the contract's declaration. */
   stop(): Promise<void>;
 }
 
@@ -40,10 +42,12 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}, options: 
       language: 'en',
       cloudUrl: null,
       logLevel: 'silent',
+      // Suites send thousands of calls a minute with one token; the suites of the limits set their own.
+      rateLimits: LOAD_TEST_RATE_LIMITS,
       ...overrides,
       dataDir,
     },
-    options,
+    { checkWireEvents: true, ...options },
   );
   const testHub: TestHub = {
     hub,
@@ -71,6 +75,9 @@ export async function startTestHub(overrides: Partial<HubConfig> = {}, options: 
     async stop() {
       await hub.stop();
       if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      // Every wire event the test set off was checked against the contract as it was published.
+      const { violations } = hub.context.events;
+      if (violations.length > 0) throw new Error(`Wire events the contract does not declare:\n- ${violations.join('\n- ')}`);
     },
   };
   return testHub;

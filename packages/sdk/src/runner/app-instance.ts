@@ -80,6 +80,8 @@ export class AppInstance {
       'capability.set': ({ deviceId, values, opts }) =>
         deviceInternals.write(this.#device(deviceId), values, opts).then(() => null),
       'device.added': async ({ device }) => {
+        // A device the app already has (it was in the snapshot the app started with) is not added twice.
+        if (this.#devices.has(device.id)) return null;
         const added = await this.#addDevice(device);
         await added.onAdded();
         return null;

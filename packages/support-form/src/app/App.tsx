@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { TopBar } from '../components/BrandMark';
 import { texts } from '../config/texts';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { SupportForm } from '../features/form/components/SupportForm';
@@ -57,28 +58,46 @@ function Root({ services, knowledgeBaseUrl }: { services: Services; knowledgeBas
     };
   }, [load, services]);
 
-  const signOut = () => {
-    services.signOut();
-    clearDraft();
-    setGeneration((g) => g + 1);
-    setScreen({ kind: 'login' });
+  const [signingOut, setSigningOut] = useState(false);
+  /** Ends the session on the server too, then forgets it here; the form and the draft go with it. */
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await services.signOut();
+    } finally {
+      setSigningOut(false);
+      clearDraft();
+      setGeneration((g) => g + 1);
+      setScreen({ kind: 'login' });
+    }
   };
 
   if (screen.kind === 'loading')
     return (
-      <main className="loading" aria-busy="true">
-        <p role="status">{texts.loading}</p>
-      </main>
+      <>
+        <TopBar />
+        <main className="loading" aria-busy="true">
+          <p role="status">{texts.loading}</p>
+        </main>
+      </>
     );
-  if (screen.kind === 'login') return <LoginScreen onSignIn={services.signIn} cantSignInUrl={services.cantSignInUrl} />;
+  if (screen.kind === 'login')
+    return (
+      <>
+        <TopBar />
+        <LoginScreen onSignIn={services.signIn} cantSignInUrl={services.cantSignInUrl} />
+      </>
+    );
   return (
     <>
-      <div className="topbar">
-        <span className="topbar__brand">Hearth Support</span>
-        <button type="button" className="button button--small" onClick={signOut}>
+      <TopBar>
+        <a className="button button--small" href="/">
+          Your account
+        </a>
+        <button type="button" className="button button--small" onClick={() => void signOut()} disabled={signingOut}>
           Sign out
         </button>
-      </div>
+      </TopBar>
       <SupportForm key={generation} user={screen.user} orders={screen.orders} knowledgeBaseUrl={knowledgeBaseUrl} />
     </>
   );

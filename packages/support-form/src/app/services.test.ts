@@ -55,7 +55,7 @@ const payload: TicketPayload = {
   orderId: '',
   subscriptionId: '',
   subscriptions: '',
-  supportFormPath: 'Ada L → Other',
+  supportFormPath: 'My Account → Other',
   uploadTokens: [],
 };
 
@@ -120,15 +120,18 @@ describe('cloud calls', () => {
   it('send the ticket with its idempotency key, and read orders and articles through the client', async () => {
     localStorage.setItem('hearth-support-form:token', JSON.stringify({ access_token: 't1' }));
     const calls = stubFetch(({ path }) => {
-      if (path === '/store/user/order') return json(200, [{ id: 'o1', date: '2025-05-02T10:00:00.000Z' }]);
+      if (path === '/store/user/order')
+        return json(200, [{ id: 'o1', number: '100231', date: '2025-05-02T10:00:00.000Z', items: [{ name: 'Hearth Pro' }] }]);
       if (path.startsWith('/api/helpdesk/article')) return json(200, { id: 'a', name: 'Article', html_url: 'http://kb/a' });
       return json(200, { ticketCreated: true, id: 'ticket-1' });
     });
     const services = createHttpServices('http://cloud.test');
-    expect(await services.getOrders()).toEqual([{ id: 'o1', date: '2025-05-02T10:00:00.000Z' }]);
+    expect(await services.getOrders()).toEqual([
+      { id: 'o1', number: '100231', date: '2025-05-02T10:00:00.000Z', items: ['Hearth Pro'] },
+    ]);
     expect(await services.getArticle('a b')).toEqual({ id: 'a b', name: 'Article', html_url: 'http://kb/a' });
     const result = await services.createTicket(payload, 'key-1');
-    expect(result).toMatchObject({ ticketCreated: true });
+    expect(result).toEqual({ ticketCreated: true, id: 'ticket-1' });
     const ticket = calls.at(-1);
     expect([ticket?.method, ticket?.path, ticket?.headers['Idempotency-Key'], ticket?.headers.Authorization]).toEqual([
       'POST',
@@ -140,12 +143,29 @@ describe('cloud calls', () => {
     expect(calls[1]?.path).toBe('/api/helpdesk/article?id=a%20b');
   });
 
-  it('sign out forgets the token and the client state', async () => {
+  it('sign out ends the session on the cloud, then forgets the token and the client state', async () => {
     localStorage.setItem('hearth-support-form:token', JSON.stringify({ access_token: 't1' }));
+    const calls = stubFetch(() => new Response(null, { status: 204 }));
     const services = createHttpServices('http://cloud.test');
     expect(await services.init()).toBe(true);
-    services.signOut();
+    await services.signOut();
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.headers.Authorization}`)).toEqual([
+      'POST /cloud/user/me/sign-out Bearer t1',
+    ]);
     expect(localStorage.getItem('hearth-support-form:token')).toBeNull();
     expect(await services.init()).toBe(false);
+  });
+
+  it('sign out forgets the token here even when the cloud cannot be reached', async () => {
+    localStorage.setItem('hearth-support-form:token', JSON.stringify({ access_token: 't1' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed');
+      }),
+    );
+    const services = createHttpServices('http://cloud.test');
+    await services.signOut();
+    expect(localStorage.getItem('hearth-support-form:token')).toBeNull();
   });
 });

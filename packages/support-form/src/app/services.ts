@@ -1,5 +1,6 @@
-import { CloudAPI, type CloudToken, errorFor, errorMessage, findOperation } from '@hearth/client/browser';
+import { APIError, CloudAPI, type CloudToken, findOperation } from '@hearth/client/browser';
 import { prepareRequest } from '@hearth/contract/client';
+import { appPagePath } from '@hearth/contract/provider';
 import { createContext, useContext } from 'react';
 import { toAppDetails } from '../features/apps/api/getApp';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../features/auth/api/session';
 import { createHubClient, type HubClient } from '../features/hub/api/hub';
 import { toOrders, toUser } from '../features/main-category/api/account';
-import { sendFile } from '../features/ticket/api/attachments';
 import type { TicketPayload } from '../features/ticket/api/createTicket';
 import type { AppDetails, Article, Hub, Order, User } from '../types/entities';
 
@@ -24,7 +24,8 @@ export interface Services {
   /** Finishes a sign-in in progress (OAuth2 code in the address) and answers whether the user is signed in. */
   init(): Promise<boolean>;
   signIn(): void;
-  signOut(): void;
+  /** Ends the session on the cloud (its tokens stop working), then forgets it in this browser. */
+  signOut(): Promise<void>;
   /** Calls `listener` when the sign-in changes in another tab; answers the unsubscribe function. */
   onAuthChange(listener: (signedIn: boolean) => void): () => void;
   getUser(): Promise<User>;
@@ -32,10 +33,13 @@ export interface Services {
   getApp(appId: string): Promise<AppDetails>;
   getArticle(id: string): Promise<Article>;
   uploadAttachment(file: File, onProgress: (fraction: number) => void): Promise<string>;
-  createTicket(payload: TicketPayload, idempotencyKey: string): Promise<{ ticketCreated: boolean }>;
+  /** Answers whether the ticket was created, and its id (the number the confirmation e-mail gives). */
+  createTicket(payload: TicketPayload, idempotencyKey: string): Promise<{ ticketCreated: boolean; id?: string }>;
   hub(hub: Hub): HubClient;
   /** Where "Can't sign in?" leads. */
   cantSignInUrl: string;
+  /** The app's page in the cloud's app catalogue, where an out-of-date app is updated. */
+  appPageUrl(appId: string): string;
 }
 
 /**
@@ -52,35 +56,31 @@ export function createHttpServices(cloudUrl: string): Services {
   };
   const helpdesk = (name: string) => findOperation('cloud', 'helpdesk', name);
 
-  /** One upload; on a 401 `invalid_token` the token is refreshed (or taken from a refresh already made) once. */
+  /** One upload with progress through the client (which refreshes an expired token once); answers its token. */
   const upload = async (file: File, onProgress: (fraction: number) => void) => {
     const request = prepareRequest(helpdesk('uploadAttachment'), {
       filename: file.name,
       mimetype: file.type || 'application/octet-stream',
     });
-    const url = `${cloud.baseUrlOf('helpdesk')}${request.path}?${new URLSearchParams(request.query)}`;
-    const first = await cloud.getToken();
-    let answer = await sendFile(url, first?.access_token, file, onProgress);
-    if (answer.status === 401 && first?.refresh_token && (answer.body as { error?: unknown })?.error === 'invalid_token') {
-      const current = await cloud.getToken();
-      const token: CloudToken = current && current.access_token !== first.access_token ? current : await cloud.refreshToken();
-      answer = await sendFile(url, token.access_token, file, onProgress);
-    }
-    const uploadToken = (answer.body as { token?: unknown } | undefined)?.token;
-    if (answer.status >= 200 && answer.status < 300 && typeof uploadToken === 'string') {
-      onProgress(1);
-      return uploadToken;
-    }
-    const code = (answer.body as { error?: unknown } | undefined)?.error;
-    throw errorFor(answer.status, errorMessage(answer.body, answer.statusText), typeof code === 'string' ? code : undefined);
+    const answer = await cloud.upload(request, file, onProgress, 'application/octet-stream');
+    const uploadToken = (answer as { token?: unknown } | undefined)?.token;
+    if (typeof uploadToken !== 'string') throw new APIError('Invalid response from server', 500, 'invalid_response');
+    return uploadToken;
   };
 
   return {
     init: () => completeSignIn(cloud),
     signIn: () => void startSignIn(cloud),
-    signOut: () => {
+    signOut: async () => {
       forgetHubs();
-      void cloud.logout();
+      try {
+        if (await cloud.isLoggedIn()) await cloud.services.cloud.signOut({});
+      } catch (error) {
+        // Signed out here all the same: a session the cloud could not be told about expires with its token.
+        console.warn('Could not end the session on the cloud', error);
+      } finally {
+        await cloud.logout();
+      }
     },
     onAuthChange: (listener) => {
       const handler = (event: StorageEvent) => {
@@ -105,7 +105,7 @@ export function createHttpServices(cloudUrl: string): Services {
     createTicket: async (payload, idempotencyKey) =>
       (await cloud.send(prepareRequest(helpdesk('createTicket'), payload), undefined, {
         'Idempotency-Key': idempotencyKey,
-      })) as { ticketCreated: boolean },
+      })) as { ticketCreated: boolean; id?: string },
     hub: (hub) => {
       let client = hubs.get(hub.id);
       if (!client) {
@@ -118,6 +118,7 @@ export function createHttpServices(cloudUrl: string): Services {
       return client;
     },
     cantSignInUrl: `${cloudUrl}/api/helpdesk/articles/cant-sign-in`,
+    appPageUrl: (appId) => `${cloudUrl}${appPagePath(appId)}`,
   };
 }
 

@@ -1,5 +1,4 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useMobileLayout } from '../hooks/useMobileLayout';
 
 export interface Tile {
@@ -22,38 +21,83 @@ function TileButton({ tile, checked, onSelect }: { tile: Tile; checked: boolean;
     <button
       type="button"
       aria-pressed={checked}
-      className={`tile${checked ? ' tile--selected' : ''}`}
+      className={`tile${checked ? ' tile--selected' : ''}${tile.icon ? ' tile--with-icon' : ''}`}
       disabled={tile.disabled}
       onClick={() => onSelect(tile.value)}
     >
       {tile.icon ? <span className="tile__icon">{tile.icon}</span> : null}
-      <span className="tile__label">{tile.label}</span>
-      {tile.detail ? <span className="tile__detail">{tile.detail}</span> : null}
+      <span className="tile__text">
+        <span className="tile__label">{tile.label}</span>
+        {tile.detail ? <span className="tile__detail">{tile.detail}</span> : null}
+      </span>
     </button>
   );
 }
 
-function Carousel({ children }: { children: ReactNode[] }) {
-  const [viewportRef, embla] = useEmblaCarousel({ align: 'start', dragFree: true, containScroll: 'trimSnaps' });
+/**
+ * A row of tiles that scrolls sideways with the browser's own scrolling and snaps to whole tiles: the track shows
+ * as many whole tiles as fit (its CSS picks the count by the track's width), and the arrows, shown only when
+ * there is more to see, move one view at a time. Native scrolling keeps swiping, momentum and keyboard scrolling
+ * as the platform does them, with no script on the swipe itself.
+ */
+function Carousel({ label, children }: { label: string; children: ReactNode[] }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+  const measure = useCallback(() => {
+    const element = track.current;
+    if (!element) return;
+    const atStart = element.scrollLeft <= 1;
+    const atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 1;
+    setEdges((current) => (current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd }));
+  }, []);
+  useEffect(() => {
+    measure();
+    const element = track.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [measure]);
+  const page = (direction: 1 | -1) => {
+    const element = track.current;
+    if (!element) return;
+    const gap = Number.parseFloat(getComputedStyle(element).columnGap) || 0;
+    element.scrollBy({ left: direction * (element.clientWidth + gap), behavior: 'smooth' });
+  };
+  const scrolls = !(edges.atStart && edges.atEnd);
   return (
     <div className="carousel">
-      <div className="carousel__viewport" ref={viewportRef}>
-        <div className="carousel__container">{children}</div>
+      <div className="carousel__track" ref={track} onScroll={measure}>
+        {children}
       </div>
-      <div className="carousel__controls">
-        <button type="button" className="carousel__prev" aria-label="Previous options" onClick={() => embla?.scrollPrev()}>
-          ‹
-        </button>
-        <button type="button" className="carousel__next" aria-label="Next options" onClick={() => embla?.scrollNext()}>
-          ›
-        </button>
-      </div>
+      {scrolls ? (
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={`Previous ${label}`}
+            disabled={edges.atStart}
+            onClick={() => page(-1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className="carousel__arrow"
+            aria-label={`More ${label}`}
+            disabled={edges.atEnd}
+            onClick={() => page(1)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }
 
 /**
- * A group of options shown as tiles: a grid on wide screens with a pointer, a swipeable carousel on
+ * A group of options shown as tiles: a grid on wide screens with a pointer, a carousel of whole tiles on
  * hover-none devices and widths up to 991 px. Each tile is a toggle button: Tab reaches it, Enter or Space chooses it.
  */
 export function OptionTiles({ title, tiles, selected, onSelect }: OptionTilesProps) {
@@ -63,12 +107,14 @@ export function OptionTiles({ title, tiles, selected, onSelect }: OptionTilesPro
       <TileButton tile={tile} checked={selected === tile.value} onSelect={onSelect} />
     </div>
   ));
-  const list = (
-    <div className={mobile ? 'tiles tiles--carousel' : 'tiles'}>{mobile ? <Carousel>{buttons}</Carousel> : buttons}</div>
+  const list = mobile ? (
+    <Carousel label={title ? `${title.toLowerCase()} options` : 'options'}>{buttons}</Carousel>
+  ) : (
+    <div className="tiles">{buttons}</div>
   );
   if (!title) return <div className="tiles-group">{list}</div>;
   return (
-    <fieldset className="tiles-group">
+    <fieldset className={mobile ? 'tiles-group tiles-group--carousel' : 'tiles-group'}>
       <legend className="tiles-group__title">{title}</legend>
       {list}
     </fieldset>

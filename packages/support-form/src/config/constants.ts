@@ -21,8 +21,6 @@ export const PROVIDER_SUPPORT_HOSTS: readonly string[] = ['support.hearth.app', 
 
 export const COMMUNITY_URL = 'https://community.hearth.app';
 export const communityTopicUrl = (topicId: string | number) => `${COMMUNITY_URL}/t/${topicId}`;
-/** Where an out-of-date app is updated: its page in the app store. */
-export const appStoreUrl = (appId: string) => `https://apps.hearth.app/app/${encodeURIComponent(appId)}`;
 
 /** Local storage key of what the customer typed (subject and message survive a reload). */
 export const DRAFT_STORAGE_KEY = 'hearth-support-form:draft';

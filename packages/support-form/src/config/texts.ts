@@ -20,10 +20,17 @@ export const texts = {
   hubOffline: "Couldn't establish a connection to your hub. Please make sure it's connected and online.",
   stillNotFound: 'Still not found what you were looking for?',
   contactSupport: 'Contact Support',
+  contactDeveloper: 'Contact the developer',
   appOutOfDate: 'The selected app is out of date.',
 
   ticketSentTitle: 'Thanks for your message!',
   ticketSentText: 'Your e-mail confirmation is on its way. Our support team is working to get back to you as soon as possible.',
+  ticketNumber: 'Your ticket number',
+  disclaimer:
+    'By sending this form you agree that Hearth stores your message and its attachments to answer your question. We delete them when your request is closed.',
+  disclaimerWithHub:
+    'By sending this form you agree that Hearth stores your message, its attachments and the details of your hub shown above, including a diagnostic report, to answer your question. We delete them when your request is closed.',
+  close: 'Close',
   developerSentText: 'Your e-mail has been sent to the developer.',
   returnToKnowledgeBase: 'Return to Knowledge Base',
 

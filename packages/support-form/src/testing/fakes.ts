@@ -91,7 +91,7 @@ export function fakeServices(
   return {
     init: vi.fn(async () => true),
     signIn: vi.fn(),
-    signOut: vi.fn(),
+    signOut: vi.fn(async () => {}),
     onAuthChange: vi.fn(() => () => {}),
     getUser: vi.fn(async () => user),
     getOrders: vi.fn(async () => [{ id: '1001', date: '2025-05-02T10:00:00.000Z' }]),
@@ -105,9 +105,10 @@ export function fakeServices(
       onProgress(1);
       return `token-${file.name}`;
     }),
-    createTicket: vi.fn(async () => ({ ticketCreated: true })),
+    createTicket: vi.fn(async () => ({ ticketCreated: true, id: 'c0ffee00-0000-4000-8000-000000000001' })),
     hub: vi.fn(() => hubClient),
     cantSignInUrl: 'http://kb.test/cant-sign-in',
+    appPageUrl: (appId: string) => `http://cloud.test/app/${appId}`,
     ...over,
     hubClient,
   };

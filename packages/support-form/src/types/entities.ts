@@ -4,6 +4,13 @@ export interface HubApp {
   id: string;
   version: string;
   channel?: string;
+  /** What the hub itself says of the app (`apps.getApps`), when it answered. */
+  name?: string;
+  /** Absolute address of the app's icon on the hub. */
+  icon?: string;
+  brandColor?: string;
+  /** Part of the hub's own software (the virtual devices): the provider's, never in the app catalogue. */
+  builtin?: boolean;
 }
 
 /** One hub of the signed-in user, as the cloud's user record lists it. */
@@ -40,7 +47,11 @@ export interface User {
 
 export interface Order {
   id: string;
+  /** The short number people know the order by (their confirmation e-mail's). */
+  number?: string;
   date: string;
+  /** Names of the products ordered. */
+  items?: string[];
 }
 
 export type Localized = string | Record<string, string>;
@@ -60,9 +71,11 @@ export interface AppBuild {
   drivers?: AppDriver[];
 }
 
-/** An app's details from the app catalogue. */
+/** An app's details from the app catalogue, or for a built-in app from the hub. */
 export interface AppDetails {
   id: string;
+  /** Built into the hub's software: made and supported by the provider. */
+  builtin?: boolean;
   author: { userId: string; verified: boolean };
   liveBuild?: AppBuild | null;
   testBuild?: AppBuild | null;

@@ -180,6 +180,15 @@ describeOnDatabases('app catalogue', (backend) => {
       liveBuild: { version: '1.0.0', channel: 'stable', facts: { category: ['lights'] } },
     });
     expect(app.liveBuild.env).toBeUndefined();
+    // The build itself carries what the support form reads of it, as the ecosystem's apps API has it.
+    expect(app.liveBuild).toMatchObject({
+      name: { en: 'Aurora Garden Lights', nl: 'Aurora Tuinverlichting' },
+      brandColor: '#FF8800',
+      icon: app.icon,
+      support: 'https://aurora.example/support',
+      drivers: [{ id: 'spot', class: 'light', connectivity: ['zigbee'] }],
+    });
+    expect(app.liveBuild.bugs).toBeUndefined();
     const comments = await readJson(await api('GET', `/app/com.aurora.garden/build/${build._id}/submission/comment`, dev.token));
     expect(comments).toMatchObject([{ text: 'Looks good', reviewer: true }]);
 
@@ -641,7 +650,10 @@ describeOnDatabases('app catalogue', (backend) => {
       author: { verified: false },
     });
     expect(weather.support).toBeUndefined();
-    expect((await get('com.soundwave.speakers')).homeyCommunityTopicId).toBe(48213);
+    expect(weather.liveBuild.bugs).toBe('https://github.com/jdevries/com.openweather.station/issues');
+    const speakers = await get('com.soundwave.speakers');
+    expect(speakers.homeyCommunityTopicId).toBe(48213);
+    expect(speakers.liveBuild.homeyCommunityTopicId).toBe(48213);
     const blinds = await get('net.tinker.blinds');
     expect([blinds.support, blinds.bugs, blinds.homeyCommunityTopicId]).toEqual([undefined, undefined, undefined]);
     const install = await readJson(await api('GET', '/app/com.lumenco.lights/install?secret=hub&version=3.2.1', null));

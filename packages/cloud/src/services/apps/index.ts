@@ -6,6 +6,7 @@ import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/
 import { safeEqual } from '../../platform/tokens';
 import { callerOf } from './access';
 import type { FactsDriver } from './archive';
+import { registerAppPage } from './page';
 import { seedDemoCatalogue } from './seed';
 import { AppCatalogue } from './service';
 
@@ -180,6 +181,7 @@ export const appsService: CloudService = {
   },
   routes: (app, context) => {
     const catalogue = catalogueOf(context);
+    registerAppPage(app, catalogue);
     for (const type of ARCHIVE_TYPES)
       if (!app.hasContentTypeParser(type))
         app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: APPS_LIMITS.maxArchiveBytes }, (_request, body, done) =>

@@ -1,4 +1,5 @@
 import { TRUSTED_APP_AUTHOR_IDS } from '@hearth/contract';
+import { drawnAppIcon } from '@hearth/contract/app-icon';
 import { strToU8, zipSync } from 'fflate';
 import type { CloudContext } from '../../platform/context';
 import { newId } from '../../platform/tokens';
@@ -138,9 +139,14 @@ export const DEMO_APPS: DemoApp[] = [
       permissions: ['homey:wireless:zwave'],
       support: 'mailto:support@nordheat.example',
       drivers: [
-        driver('thermostat', 'Floor thermostat', 'thermostat', ['target_temperature', 'measure_temperature'], ['zwave'], {
-          zwave: { manufacturerId: 798, productTypeId: [3], productId: [1, 2] },
-        }),
+        driver(
+          'thermostat',
+          'Floor thermostat',
+          'thermostat',
+          ['target_temperature', 'measure_temperature', 'thermostat_mode', 'measure_power', 'meter_power'],
+          ['zwave'],
+          { zwave: { manufacturerId: 798, productTypeId: [3], productId: [1, 2] } },
+        ),
       ],
     },
   },
@@ -168,8 +174,17 @@ export const DEMO_APPS: DemoApp[] = [
       name: 'Weather Station',
       category: 'climate',
       brandColor: '#16A085',
+      permissions: ['homey:manager:api'],
       bugs: { url: 'https://github.com/jdevries/com.openweather.station/issues' },
-      drivers: [driver('station', 'Weather station', 'sensor', ['measure_temperature', 'measure_humidity'], ['wifi'])],
+      drivers: [
+        driver(
+          'station',
+          'Weather station',
+          'sensor',
+          ['measure_temperature', 'measure_humidity', 'measure_luminance', 'measure_battery'],
+          ['cloud'],
+        ),
+      ],
     },
   },
   {
@@ -212,13 +227,11 @@ export const DEMO_APPS: DemoApp[] = [
   },
 ];
 
-const iconSvg = (color: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="28" fill="${color}"/></svg>`;
-
 /** An app package as a zip: its app.json and icon. */
 export function demoArchive(manifest: Record<string, unknown>): Buffer {
   const files: Record<string, Uint8Array> = { 'app.json': strToU8(JSON.stringify(manifest, null, 2)) };
-  files['assets/icon.svg'] = strToU8(iconSvg(String(manifest.brandColor ?? '#888888')));
+  const name = typeof manifest.name === 'string' ? manifest.name : String(manifest.id);
+  files['assets/icon.svg'] = strToU8(drawnAppIcon(name, String(manifest.brandColor ?? '#888888')));
   return Buffer.from(zipSync(files));
 }
 

@@ -37,6 +37,8 @@ type AppRow = Selectable<AppsTable>;
 const DEFAULT_SETTINGS: AppSettingsValue = { sendEmailCrash: true, sendEmailSuggestion: true, sendEmailThanks: false };
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const num = (value: unknown): number => Number(value ?? 0);
+/** A driver as the catalogue answers it: what the hub and the support form read of it. */
+const driverRecord = (d: FactsDriver) => ({ id: d.id, name: d.name, class: d.class, connectivity: d.connectivity });
 /** Most search answers returned. */
 const SEARCH_LIMIT = 50;
 /** Most words of a query searched for. */
@@ -136,7 +138,7 @@ export class AppCatalogue {
       ...(facts?.compatibility ? { compatibility: facts.compatibility } : {}),
       ...(facts?.platformCompatibility ? { platformCompatibility: facts.platformCompatibility } : {}),
       sdk: facts?.sdk ?? null,
-      drivers: (facts?.drivers ?? []).map((d) => ({ id: d.id, name: d.name, class: d.class, connectivity: d.connectivity })),
+      drivers: (facts?.drivers ?? []).map(driverRecord),
       rating: { average, count: row.rating_count },
       installs: row.installs,
       highlighted: row.highlighted,
@@ -177,11 +179,29 @@ export class AppCatalogue {
       ...(withEnv ? { env: build.env } : {}),
       changelog: build.changelog,
       readme: build.readme,
+      ...this.buildFacts(build.app_id, build.facts as AppFactsValue | null),
       facts: build.facts as AppFactsValue | null,
       archive: this.archiveRecord(archive),
       submission: submission ? this.submissionRecord(submission) : null,
       createdAt: iso(build.created_at) as string,
       publishedAt: iso(build.published_at),
+    };
+  }
+
+  /**
+   * What the support form and other outside clients read at a build's top level (the ecosystem's apps API has
+   * them there): the build's own name, colour, links and drivers, and the app's icon.
+   */
+  private buildFacts(appId: string, facts: AppFactsValue | null) {
+    if (!facts) return {};
+    return {
+      name: facts.name,
+      ...(facts.brandColor ? { brandColor: facts.brandColor } : {}),
+      icon: this.iconUrl(appId),
+      ...(facts.support ? { support: facts.support } : {}),
+      ...(facts.bugs ? { bugs: facts.bugs } : {}),
+      ...(facts.homeyCommunityTopicId ? { homeyCommunityTopicId: facts.homeyCommunityTopicId } : {}),
+      drivers: (facts.drivers ?? []).map(driverRecord),
     };
   }
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import {
+  authorizationCode,
   call,
   createUser,
   DEMO_CLIENTS,
@@ -11,11 +12,10 @@ import {
   describeOnDatabases,
   internalToken,
   type Json,
-  openSignInPage,
+  pkcePair,
   readJson,
   signIn,
   startTestCloud,
-  submitSignIn,
   TEST_PUBLIC_URL,
   tokenRequest,
 } from '../../testing';
@@ -296,16 +296,21 @@ describeOnDatabases('accounts', (backend) => {
 
     it('lists and revokes third-party apps', async () => {
       const me = await createUser(cloud, 'apps@hearth.test', 'apps-password-1');
+      const { verifier, challenge } = pkcePair();
       const query = {
         client_id: DEMO_CLIENTS.supportForm.id,
         redirect_uri: `${TEST_PUBLIC_URL}/support/`,
         response_type: 'code',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
       };
-      const { cookie, csrf } = await openSignInPage(cloud, query);
-      const back = await submitSignIn(cloud, cookie, { ...query, csrf, email: 'apps@hearth.test', password: 'apps-password-1' });
-      const code = new URL(back.headers.get('location') as string).searchParams.get('code') as string;
+      const code = await authorizationCode(cloud, query, { email: 'apps@hearth.test', password: 'apps-password-1' });
       const formTokens = await readJson(
-        await tokenRequest(cloud, { grant_type: 'authorization_code', code }, { id: DEMO_CLIENTS.supportForm.id }),
+        await tokenRequest(
+          cloud,
+          { grant_type: 'authorization_code', code, code_verifier: verifier },
+          { id: DEMO_CLIENTS.supportForm.id },
+        ),
       );
       const apps = await readJson(await call(cloud, 'GET', '/cloud/user/me/pat/apps', me.token));
       expect(apps).toEqual([expect.objectContaining({ _id: DEMO_CLIENTS.supportForm.id, sessions: 1 })]);

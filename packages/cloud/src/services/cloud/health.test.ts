@@ -3,10 +3,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import { describeOnDatabases, startTestCloud } from '../../testing';
 
+const METRICS_TOKEN = 'cloud-metrics-token-0123456789';
+
 describeOnDatabases('cloud health and routes', (backend) => {
   let cloud: Cloud;
   beforeAll(async () => {
-    cloud = await startTestCloud(backend);
+    cloud = await startTestCloud(backend, { metricsToken: METRICS_TOKEN });
   });
   afterAll(() => cloud.stop());
 
@@ -35,5 +37,20 @@ describeOnDatabases('cloud health and routes', (backend) => {
     };
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/cloud/health']?.get?.operationId).toBe('cloud:cloud.getHealth');
+  });
+
+  it('serves /metrics to loopback, and to a request a proxy forwarded only with the metrics token', async () => {
+    const local = await fetch(`${cloud.url}/metrics`);
+    expect(local.status).toBe(200);
+    expect(await local.text()).toContain('hearth_cloud_http_request_duration_seconds');
+    const forwarded = { 'x-forwarded-for': '203.0.113.9' };
+    const refused = await fetch(`${cloud.url}/metrics`, { headers: forwarded });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'missing_token', statusCode: 401 });
+    const wrong = await fetch(`${cloud.url}/metrics`, { headers: { ...forwarded, authorization: 'Bearer not-the-token' } });
+    expect(wrong.status).toBe(401);
+    const scraped = await fetch(`${cloud.url}/metrics`, { headers: { ...forwarded, authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('hearth_cloud_process_cpu_user_seconds_total');
   });
 });

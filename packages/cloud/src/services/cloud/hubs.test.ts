@@ -92,6 +92,34 @@ describeOnDatabases('hubs, bridges, delegation, mail and statistics', (backend) 
       expect(internalView).toMatchObject({ state: 'released', users: [] });
     });
 
+    it('answers activation the same for an unknown hub id, an unclaimed hub and an owned one (no enumeration)', async () => {
+      const prober = await createUser(cloud, 'prober@hearth.test');
+      const unclaimed = 'aaaaaaaaaaaaaaaaaaaaaab2';
+      const registered = await call(cloud, 'POST', '/cloud/homey/', internal, {
+        data: { _id: unclaimed, name: 'Shed', model: 'hearth-pro-5q', softwareVersion: '12.4.0' },
+      });
+      expect(registered.status).toBe(201);
+      const owned = DEMO_HUBS[0]?.id as string;
+      const unknown = 'bbbbbbbbbbbbbbbbbbbbbbb9';
+      const answer = async (id: string, body: Record<string, unknown>) => {
+        const response = await call(cloud, 'POST', `/cloud/homey/${id}/activate`, prober.token, body);
+        return { status: response.status, body: await readJson(response) };
+      };
+      for (const body of [{ token: 'a-guess' }, {}]) {
+        const forUnknown = await answer(unknown, body);
+        expect(forUnknown.status).toBeGreaterThanOrEqual(400);
+        expect(forUnknown.status).toBeLessThan(500);
+        expect(await answer(unclaimed, body), `unclaimed hub, ${JSON.stringify(body)}`).toEqual(forUnknown);
+        expect(await answer(owned, body), `owned hub, ${JSON.stringify(body)}`).toEqual(forUnknown);
+      }
+      expect((await answer(unknown, { token: 'a-guess' })).body).toMatchObject({ error: 'forbidden', statusCode: 403 });
+      // Nothing changed hands.
+      const view = await readJson(await call(cloud, 'GET', `/cloud/homey/${unclaimed}`, internal));
+      expect(view).toMatchObject({ state: 'registered', users: [] });
+      // The internal caller still learns that an id is unknown.
+      expect((await call(cloud, 'POST', `/cloud/homey/${unknown}/activate`, internal, { userId: prober.id })).status).toBe(404);
+    });
+
     it('lists and searches hubs for internal callers only', async () => {
       const all = await readJson(await call(cloud, 'GET', '/cloud/homey/', internal));
       expect(all.length).toBeGreaterThanOrEqual(3);

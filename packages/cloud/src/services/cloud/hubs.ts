@@ -5,6 +5,7 @@ import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { hashSecret, newId, newSecret, safeEqual } from '../../platform/tokens';
 import { hubFor, hubRecordFor, userRow } from './directory';
+import { requireVerified } from './household/household';
 import type { HubsTable } from './tables';
 
 const ops = cloudOperations.cloud;
@@ -88,7 +89,7 @@ export function hubImplementations(context: CloudContext) {
       if (query.softwareVersion) q = q.where('software_version', '=', query.softwareVersion);
       if (query.search)
         q = q.where((eb) => eb.or([eb('name', 'ilike', `%${query.search}%`), eb('id', '=', query.search as string)]));
-      const page = Math.max(1, Number(query.page ?? 1) || 1);
+      const page = query.page ?? 1;
       const hubs = await q
         .orderBy('created_at')
         .orderBy('id')
@@ -182,9 +183,9 @@ export function hubImplementations(context: CloudContext) {
 
     activateHomey: async ({ params, body, principal }) => {
       const hub = await db.selectFrom('hubs').selectAll().where('id', '=', params.id).executeTakeFirst();
-      if (!hub) throw notFound('Homey', params.id);
       let ownerId: string;
       if (principal.internal) {
+        if (!hub) throw notFound('Homey', params.id);
         if (!body.userId) throw new HearthError('missing_parameter', 'Missing Parameter: userId');
         await userRow(db, body.userId);
         ownerId = body.userId;
@@ -193,9 +194,13 @@ export function hubImplementations(context: CloudContext) {
         if (body.userId && body.userId !== principal.userId)
           throw new HearthError('forbidden', 'You may only activate a Homey for yourself');
         ownerId = principal.userId;
-        if (hub.owner_user_id === ownerId) return hubRecordFor(db, hub, ownerId);
+        if (hub && hub.owner_user_id === ownerId) return hubRecordFor(db, hub, ownerId);
+        await requireVerified(context, ownerId);
+        // Without the claim token a hub that does not exist, one that has an owner and one whose token is
+        // another answer the same, so the call tells nobody which hub ids exist.
         if (!body.token) throw new HearthError('missing_parameter', 'Missing Parameter: token');
-        if (!hub.claim_token_hash || !safeEqual(hub.claim_token_hash, hashSecret(body.token)))
+        const offered = hashSecret(body.token);
+        if (!hub?.claim_token_hash || !safeEqual(hub.claim_token_hash, offered) || hub.owner_user_id)
           throw new HearthError('forbidden', 'The claim token of this Homey is not correct');
       }
       if (hub.owner_user_id && hub.owner_user_id !== ownerId)

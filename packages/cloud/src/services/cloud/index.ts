@@ -2,12 +2,16 @@ import { cloudOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { pick } from '../../platform/pick';
+import { signUpImplementations } from './account/signup';
+import { accountPagesDirectory, registerAccountPages } from './account-pages';
 import { avatarImplementations, registerAvatarRoutes } from './avatar';
 import { bridgeImplementations } from './bridges';
 import { type DelegationKeys, delegationImplementations, loadDelegationKeys } from './delegation';
 import { healthImplementations } from './health';
+import { householdImplementations } from './household/household';
 import { hubImplementations } from './hubs';
 import { createOAuth, type OAuth } from './oauth';
+import { ensureAccountClient } from './seed';
 import { registerSignInPages } from './signin';
 import { statsImplementations } from './stats';
 import { userImplementations } from './users';
@@ -49,6 +53,9 @@ export const cloudAccountService: CloudService = {
       }),
       ...delegationImplementations(context, keys),
       ...userImplementations(context, state.oauth),
+      ...signUpImplementations(context, state.oauth),
+      ...state.oauth.twoFactor.implementations(state.oauth),
+      ...householdImplementations(context),
       ...avatarImplementations(context),
       ...hubImplementations(context),
       ...bridgeImplementations(context),
@@ -58,8 +65,10 @@ export const cloudAccountService: CloudService = {
   routes: async (app, context) => {
     await registerSignInPages(app, context, stateOf(context).oauth);
     await registerAvatarRoutes(app, context);
+    await registerAccountPages(app, accountPagesDirectory());
   },
   start: async (context) => {
+    await ensureAccountClient(context.database.db, context.config.publicUrl);
     stateOf(context).keys = await loadDelegationKeys(context);
   },
 };

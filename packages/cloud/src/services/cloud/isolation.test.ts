@@ -89,12 +89,31 @@ const table: Record<string, Row> = {
   getVersionStatistics: { kind: 'private' },
   getProductionStatistics: { kind: 'private' },
   getHomeyOwnerContactDetails: { kind: 'private' },
+  signUp: { kind: 'public' },
+  checkPasswordStrength: { kind: 'public' },
+  verifyEmail: { kind: 'public' },
+  resendVerificationEmail: { kind: 'self' },
+  changeEmail: { kind: 'self', body: { email: 'taken-over@hearth.test', password: 'not-the-password' } },
+  getTwoFactor: { kind: 'self' },
+  setupTwoFactor: { kind: 'self' },
+  enableTwoFactor: { kind: 'self', body: { code: '000000' } },
+  disableTwoFactor: { kind: 'self', body: { password: 'not-the-password', code: '000000' } },
+  regenerateRecoveryCodes: { kind: 'self', body: { password: 'not-the-password', code: '000000' } },
+  claimHomey: { kind: 'self', body: { code: 'guessed-claim-code' } },
+  transferHomey: { kind: 'owned', body: { userId: 'SELF' } },
+  getHomeyUsers: { kind: 'owned' },
+  createHomeyInvite: { kind: 'owned', body: { email: 'intruder@hearth.test', role: 'manager' } },
+  getHomeyInvites: { kind: 'owned' },
+  deleteHomeyInvite: { kind: 'owned' },
+  previewInvite: { kind: 'self', body: { token: 'guessed-invite-token-0123' } },
   getOrders: { kind: 'self' },
   getOrder: { kind: 'owned' },
   createStoreSession: { kind: 'self', body: {} },
   deleteStoreSession: { kind: 'self', body: {} },
   createLoginToken: { kind: 'self', body: {} },
   logout: { kind: 'self', body: {} },
+  // Last, with logout: it ends the intruder's own session.
+  signOut: { kind: 'self', body: {} },
 };
 
 describeOnDatabases('one user never sees or changes another user’s data', (backend) => {
@@ -134,6 +153,13 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
       tag: 'news',
       listId: 'news',
     });
+    const invite = await readJson(
+      await call(cloud, 'POST', `/cloud/homey/${DEMO_HUBS[0]?.id}/invite`, victim.token, {
+        email: 'friend@hearth.test',
+        role: 'user',
+      }),
+    );
+    ids.inviteId = invite._id;
     const other = await createUser(cloud, 'intruder@hearth.test');
     intruder = { id: other.id, token: other.token };
     ids.inviterId = intruder.id;

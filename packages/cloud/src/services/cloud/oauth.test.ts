@@ -1,6 +1,9 @@
+import { expectLimited } from '@hearth/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSecret } from '../../platform/tokens';
 import type { Cloud } from '../../server';
 import {
+  authorizationCode,
   call,
   createUser,
   DEMO_CLIENTS,
@@ -17,6 +20,17 @@ import {
 } from '../../testing';
 
 const SUPPORT_REDIRECT = `${TEST_PUBLIC_URL}/support/`;
+
+/** The support form's authorisation request (a public client), with an S256 challenge. */
+const supportFormQuery = (challenge: string): Record<string, string> => ({
+  client_id: DEMO_CLIENTS.supportForm.id,
+  redirect_uri: SUPPORT_REDIRECT,
+  response_type: 'code',
+  code_challenge: challenge,
+  code_challenge_method: 'S256',
+});
+
+const supportForm = { id: DEMO_CLIENTS.supportForm.id };
 
 describeOnDatabases('OAuth2', (backend) => {
   let cloud: Cloud;
@@ -231,6 +245,125 @@ describeOnDatabases('OAuth2', (backend) => {
     });
   });
 
+  describe('PKCE for the public client', () => {
+    it('refuses to start the code flow without an S256 challenge, on the page and on submission', async () => {
+      const { challenge } = pkcePair();
+      const base = { client_id: DEMO_CLIENTS.supportForm.id, redirect_uri: SUPPORT_REDIRECT, response_type: 'code' };
+      const { cookie, csrf } = await openSignInPage(cloud, supportFormQuery(challenge));
+      const cases: [Record<string, string>, string][] = [
+        [base, 'must send a PKCE code challenge'],
+        [{ ...base, code_challenge: challenge }, 'code_challenge_method=S256'],
+        [{ ...base, code_challenge: challenge, code_challenge_method: 'plain' }, 'Only the S256'],
+      ];
+      for (const [query, message] of cases) {
+        const page = await openSignInPage(cloud, query);
+        expect(page.response.status, JSON.stringify(query)).toBe(400);
+        expect(page.html).toContain(message);
+        expect(page.html).not.toContain('name="password"');
+        const posted = await submitSignIn(cloud, cookie, {
+          ...query,
+          csrf,
+          email: DEMO_USER.email,
+          password: DEMO_USER.password,
+        });
+        expect(posted.status).toBe(400);
+        expect(posted.headers.get('location')).toBeNull();
+      }
+    });
+
+    it('refuses the exchange without the verifier, and the code is spent by the attempt', async () => {
+      const { verifier, challenge } = pkcePair();
+      const code = await authorizationCode(cloud, supportFormQuery(challenge));
+      const bare = await tokenRequest(cloud, { grant_type: 'authorization_code', code }, supportForm);
+      expect(bare.status).toBe(400);
+      expect(await readJson(bare)).toMatchObject({ error: 'invalid_grant' });
+      const late = await tokenRequest(cloud, { grant_type: 'authorization_code', code, code_verifier: verifier }, supportForm);
+      expect(late.status).toBe(400);
+    });
+
+    it('refuses to exchange a code of the public client that carries no challenge (issued before PKCE was required)', async () => {
+      const code = 'a-code-from-before-pkce-was-required';
+      const user = await cloud.context.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_USER.email)
+        .executeTakeFirstOrThrow();
+      await cloud.context.database.db
+        .insertInto('oauth_codes')
+        .values({
+          code_hash: hashSecret(code),
+          client_id: DEMO_CLIENTS.supportForm.id,
+          user_id: user.id,
+          scopes: JSON.stringify(null),
+          redirect_uri: SUPPORT_REDIRECT,
+          code_challenge: null,
+          code_challenge_method: null,
+          expires_at: new Date(Date.now() + 60_000),
+          token_family_id: 'family-before-pkce',
+        })
+        .execute();
+      const response = await tokenRequest(cloud, { grant_type: 'authorization_code', code }, supportForm);
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toMatchObject({ error: 'invalid_grant' });
+    });
+  });
+
+  describe('authorization code replay (RFC 6749 §4.1.2)', () => {
+    /** A fresh code of the support form and its verifier. */
+    const freshCode = async () => {
+      const { verifier, challenge } = pkcePair();
+      return { code: await authorizationCode(cloud, supportFormQuery(challenge)), verifier };
+    };
+    const exchange = ({ code, verifier }: { code: string; verifier: string }) =>
+      tokenRequest(cloud, { grant_type: 'authorization_code', code, code_verifier: verifier }, supportForm);
+    const refresh = (refreshToken: string) =>
+      tokenRequest(cloud, { grant_type: 'refresh_token', refresh_token: refreshToken }, supportForm);
+    const me = async (accessToken: string) => (await call(cloud, 'GET', '/cloud/user/me', accessToken)).status;
+
+    it('refuses the replay and revokes the access and refresh tokens issued from the code', async () => {
+      const grant = await freshCode();
+      const first = await exchange(grant);
+      expect(first.status).toBe(200);
+      const tokens = await readJson(first);
+      expect(await me(tokens.access_token)).toBe(200);
+
+      const replay = await exchange(grant);
+      expect(replay.status).toBe(400);
+      expect(await readJson(replay)).toMatchObject({ error: 'invalid_grant' });
+
+      const revoked = await call(cloud, 'GET', '/cloud/user/me', tokens.access_token);
+      expect(revoked.status).toBe(401);
+      expect(await readJson(revoked)).toMatchObject({ error: 'invalid_token' });
+      const refused = await refresh(tokens.refresh_token);
+      expect(refused.status).toBe(400);
+      expect(await readJson(refused)).toMatchObject({ error: 'invalid_grant' });
+    });
+
+    it('revokes the tokens refreshed from the code too, and leaves other sign-ins alone', async () => {
+      const other = await readJson(await exchange(await freshCode()));
+      const grant = await freshCode();
+      const issued = await readJson(await exchange(grant));
+      const refreshed = await readJson(await refresh(issued.refresh_token));
+      expect(await me(refreshed.access_token)).toBe(200);
+
+      expect((await exchange(grant)).status).toBe(400);
+      expect(await me(refreshed.access_token)).toBe(401);
+      expect((await refresh(refreshed.refresh_token)).status).toBe(400);
+      expect(await me(other.access_token)).toBe(200);
+    });
+
+    it('leaves no working token when one code is exchanged twice at once', async () => {
+      const grant = await freshCode();
+      const answers = await Promise.all([exchange(grant), exchange(grant)]);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses[1]).toBe(400);
+      for (const answer of answers) {
+        if (answer.status !== 200) continue;
+        expect(await me((await readJson(answer)).access_token)).toBe(401);
+      }
+    });
+  });
+
   describe('sign-in page and authorization_code grant', () => {
     it('signs in on the page, redirects back with code and state, and the code is exchanged once (PKCE)', async () => {
       const { verifier, challenge } = pkcePair();
@@ -345,7 +478,7 @@ describeOnDatabases('OAuth2', (backend) => {
     });
 
     it('refuses a form without its CSRF token', async () => {
-      const query = { client_id: DEMO_CLIENTS.supportForm.id, redirect_uri: SUPPORT_REDIRECT, response_type: 'code' };
+      const query = supportFormQuery(pkcePair().challenge);
       const { cookie } = await openSignInPage(cloud, query);
       const response = await submitSignIn(cloud, cookie, {
         ...query,
@@ -358,7 +491,7 @@ describeOnDatabases('OAuth2', (backend) => {
     });
 
     it('shows a wrong password on the page, with an alert', async () => {
-      const query = { client_id: DEMO_CLIENTS.supportForm.id, redirect_uri: SUPPORT_REDIRECT, response_type: 'code' };
+      const query = supportFormQuery(pkcePair().challenge);
       const { cookie, csrf } = await openSignInPage(cloud, query);
       const response = await submitSignIn(cloud, cookie, { ...query, csrf, email: DEMO_USER.email, password: 'nope' });
       expect(response.status).toBe(401);
@@ -383,13 +516,19 @@ describeOnDatabases('OAuth2 rate limits', (backend) => {
     expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const limited = await tokenRequest(cloud, { grant_type: 'client_credentials' }, { id: 'nobody', secret: 'x' });
-    expect(await readJson(limited)).toMatchObject({ error: 'rate_limited', statusCode: 429 });
+    // Only the limit that refused is announced: no other limiter's quota left over to mislead the client.
+    await expectLimited(limited, { 'oauth-token': { q: 120, w: 60 } });
   });
 
   it('limits the sign-in page per address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 62; i++) statuses.push((await fetch(`${cloud.url}/cloud/oauth2/authorise?client_id=nobody`)).status);
+    let last: Response | null = null;
+    for (let i = 0; i < 62; i++) {
+      last = await fetch(`${cloud.url}/cloud/oauth2/authorise?client_id=nobody`);
+      statuses.push(last.status);
+    }
     expect(statuses[0]).toBe(400);
     expect(statuses.at(-1)).toBe(429);
+    await expectLimited(last as Response, { 'sign-in-pages': { q: 60, w: 60 } });
   });
 });

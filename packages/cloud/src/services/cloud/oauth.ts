@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type ErrorCode, errorCatalogue, HearthError } from '@hearth/contract';
+import { SignInThrottle } from '@hearth/contract/fastify';
 import OAuth2Server, {
   AbstractGrantType,
   type AuthorizationCode,
@@ -21,6 +22,8 @@ import { forgetCachedTokens } from '../../platform/auth';
 import type { CloudContext } from '../../platform/context';
 import { hashSecret, newId, newSecret } from '../../platform/tokens';
 import { PasswordSignIn } from './accounts';
+import { createCodeStore, type ModelClient, pkceProblem } from './oauth-codes';
+import { createTwoFactor, type TwoFactor } from './two-factor/two-factor';
 
 /** The extended grant: exchanges a one-time login token (`POST /store/user/login-token`) for tokens. */
 export const LOGIN_TOKEN_GRANT = 'urn:hearth:params:oauth:grant-type:login-token';
@@ -29,13 +32,17 @@ export const LOGIN_TOKEN_GRANT = 'urn:hearth:params:oauth:grant-type:login-token
 interface RequestFacts {
   ip: string;
   userAgent: string | null;
+  /** The password grant's `otp` field: the second factor of accounts that have one. */
+  otp: string | null;
 }
 const requestFacts = new AsyncLocalStorage<RequestFacts>();
 
 interface CloudUserRef extends User {
   id: string | null;
-  /** The sign-in a refreshed token continues. */
+  /** The sign-in a refreshed token, or the exchange of an authorization code, continues. */
   familyId?: string;
+  /** For tokens from an authorization code: the code's hash (see {@link createCodeStore}). */
+  codeHash?: string;
 }
 
 /** Scopes are comma-joined on the wire (and space-joined in OAuth2); both are accepted. */
@@ -45,12 +52,28 @@ export const splitScopes = (scope: string | undefined | null): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: { checkSecret: boolean; onRevoke: () => void }) {
-  const toClient = (row: { id: string; grants: string[]; redirect_uris: string[]; scopes: string[] | null }): Client => ({
+/** A coded error carried through the OAuth2 library as its `inner` error (see {@link toCloudError}). */
+const carried = (error: HearthError) => new OAuthError(error, { code: error.statusCode, name: error.code });
+
+function createModel(
+  db: Kysely<CloudSchema>,
+  signIn: PasswordSignIn,
+  twoFactor: TwoFactor,
+  options: { checkSecret: boolean; onRevoke: () => void },
+) {
+  const codes = createCodeStore(db, options.onRevoke);
+  const toClient = (row: {
+    id: string;
+    grants: string[];
+    redirect_uris: string[];
+    scopes: string[] | null;
+    secret_hash: string | null;
+  }): ModelClient => ({
     id: row.id,
     grants: row.grants,
     redirectUris: row.redirect_uris,
     scopes: row.scopes,
+    isPublic: row.secret_hash === null,
   });
   const clientRow = (id: string) =>
     db
@@ -81,11 +104,26 @@ function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: {
 
     async getUser(username: string, password: string) {
       const facts = requestFacts.getStore();
-      const userId = await signIn.check(username, password, facts?.ip ?? 'unknown').catch((error: unknown) => {
-        if (error instanceof HearthError) throw new OAuthError(error.message, { code: error.statusCode, name: error.code });
-        throw error;
-      });
-      return userId ? ({ id: userId } satisfies CloudUserRef) : null;
+      const ip = facts?.ip ?? 'unknown';
+      // Coded errors are carried through the OAuth2 library, so the answer keeps the throttle's headers.
+      const rethrow = (error: unknown): never => {
+        throw error instanceof HearthError ? carried(error) : error;
+      };
+      const userId = await signIn.check(username, password, ip).catch(rethrow);
+      if (!userId) return null;
+      if (await twoFactor.enabled(userId)) {
+        const otp = facts?.otp;
+        if (!otp)
+          throw carried(
+            new HearthError(
+              'two_factor_required',
+              'Two-factor code required: send the code from the authenticator app, or a recovery code, as `otp`',
+            ),
+          );
+        if (!(await twoFactor.verify(userId, otp, ip).catch(rethrow)))
+          throw carried(new HearthError('invalid_grant', 'Invalid grant: the two-factor code is not correct'));
+      }
+      return { id: userId } satisfies CloudUserRef;
     },
 
     async getUserFromClient() {
@@ -119,6 +157,8 @@ function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: {
           ip: facts?.ip ?? null,
         })
         .execute();
+      if (user.codeHash && (await codes.replayedSince(user.codeHash)))
+        throw new InvalidGrantError('Invalid grant: authorization code was used more than once');
       return { ...token, client, user };
     },
 
@@ -170,53 +210,17 @@ function createModel(db: Kysely<CloudSchema>, signIn: PasswordSignIn, options: {
         AuthorizationCode,
         'authorizationCode' | 'expiresAt' | 'redirectUri' | 'scope' | 'codeChallenge' | 'codeChallengeMethod'
       >,
-      client: Client,
+      client: ModelClient,
       user: CloudUserRef,
     ) {
-      await db
-        .insertInto('oauth_codes')
-        .values({
-          code_hash: hashSecret(code.authorizationCode),
-          client_id: client.id,
-          user_id: user.id as string,
-          scopes: JSON.stringify(code.scope && code.scope.length > 0 ? code.scope : null),
-          redirect_uri: code.redirectUri,
-          code_challenge: code.codeChallenge ?? null,
-          code_challenge_method: code.codeChallengeMethod ?? null,
-          expires_at: code.expiresAt,
-        })
-        .execute();
+      const problem = pkceProblem(client, code.codeChallenge, code.codeChallengeMethod);
+      if (problem) throw new InvalidRequestError(`Invalid request: ${problem}`);
+      await codes.save(code, client, user.id as string);
       return { ...code, client, user };
     },
 
-    async getAuthorizationCode(authorizationCode: string) {
-      const row = await db
-        .selectFrom('oauth_codes')
-        .selectAll()
-        .where('code_hash', '=', hashSecret(authorizationCode))
-        .executeTakeFirst();
-      if (!row || row.used_at !== null) return null;
-      // No redirectUri here: the ecosystem's clients send none on the exchange (wire-protocol.md).
-      return {
-        authorizationCode,
-        expiresAt: row.expires_at,
-        scope: row.scopes ?? undefined,
-        client: { id: row.client_id, grants: [] },
-        user: { id: row.user_id } satisfies CloudUserRef,
-        codeChallenge: row.code_challenge ?? undefined,
-        codeChallengeMethod: row.code_challenge_method ?? undefined,
-      } as unknown as AuthorizationCode;
-    },
-
-    async revokeAuthorizationCode(code: AuthorizationCode) {
-      const result = await db
-        .updateTable('oauth_codes')
-        .set({ used_at: new Date() })
-        .where('code_hash', '=', hashSecret(code.authorizationCode))
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
+    getAuthorizationCode: codes.get,
+    revokeAuthorizationCode: codes.use,
 
     async useLoginToken(token: string): Promise<string | null> {
       const row = await db
@@ -268,6 +272,8 @@ const oauthCodes = new Set<string>(Object.keys(errorCatalogue));
 export function toCloudError(error: unknown): HearthError {
   if (error instanceof HearthError) return error;
   if (error instanceof OAuthError) {
+    const { inner } = error as OAuthError & { inner?: unknown };
+    if (inner instanceof HearthError) return inner;
     const name = error.name === 'server_error' ? 'internal_error' : error.name;
     if (name === 'internal_error' || !oauthCodes.has(name)) return new HearthError('internal_error');
     return new HearthError(name as ErrorCode, error.message);
@@ -305,10 +311,11 @@ export type OAuth = ReturnType<typeof createOAuth>;
 /** The OAuth2 server of the cloud (`@node-oauth/oauth2-server`) over the cloud's database. */
 export function createOAuth(context: CloudContext) {
   const { db } = context.database;
-  const signIn = new PasswordSignIn(db);
+  const signIn = new PasswordSignIn(db, new SignInThrottle(context.limits));
+  const twoFactor = createTwoFactor(context);
   const onRevoke = () => forgetCachedTokens(context.database);
-  const tokenModel = createModel(db, signIn, { checkSecret: true, onRevoke });
-  const authorizeModel = createModel(db, signIn, { checkSecret: false, onRevoke });
+  const tokenModel = createModel(db, signIn, twoFactor, { checkSecret: true, onRevoke });
+  const authorizeModel = createModel(db, signIn, twoFactor, { checkSecret: false, onRevoke });
   const server = new OAuth2Server({
     model: tokenModel as never,
     accessTokenLifetime: context.config.accessTokenLifetime,
@@ -320,20 +327,22 @@ export function createOAuth(context: CloudContext) {
     requireClientAuthentication: { authorization_code: false, refresh_token: false, [LOGIN_TOKEN_GRANT]: false },
     extendedGrantTypes: { [LOGIN_TOKEN_GRANT]: LoginTokenGrantType as never },
   });
-  const factsOf = (request: FastifyRequest): RequestFacts => ({
+  const factsOf = (request: FastifyRequest, body: Record<string, unknown> = {}): RequestFacts => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
+    otp: typeof body.otp === 'string' && body.otp !== '' ? body.otp : null,
   });
 
   return {
     signIn,
+    twoFactor,
     /** `POST /oauth2/token`: answers the token response or throws a coded error. */
     async token(request: FastifyRequest, body: Record<string, unknown>) {
       const scope = typeof body.scope === 'string' ? splitScopes(body.scope).join(' ') : undefined;
       const oauthRequest = toOAuthRequest(request, { ...body, ...(scope === undefined ? {} : { scope }) });
       const response = new Response({});
       try {
-        await requestFacts.run(factsOf(request), () => server.token(oauthRequest, response));
+        await requestFacts.run(factsOf(request, body), () => server.token(oauthRequest, response));
       } catch (error) {
         throw toCloudError(error);
       }
@@ -358,11 +367,15 @@ export function createOAuth(context: CloudContext) {
       return response.get('location') as string;
     },
     /** The registered client, for the sign-in page to validate before showing the form. */
-    client: (clientId: string) =>
-      db
+    client: async (clientId: string) => {
+      const row = await db
         .selectFrom('oauth_clients')
-        .select(['id', 'name', 'redirect_uris', 'grants'])
+        .select(['id', 'name', 'redirect_uris', 'grants', 'secret_hash'])
         .where('id', '=', clientId)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { secret_hash, ...client } = row;
+      return { ...client, isPublic: secret_hash === null };
+    },
   };
 }

@@ -21,20 +21,29 @@ export class RawHtml {
   }
 }
 
+// The account pages' look (packages/account/src/styles.css): the same colours, cards and 44 px controls.
 const STYLE = `
-  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-  body { margin: 0; display: grid; place-items: center; min-height: 100vh; background: Canvas; color: CanvasText; }
-  main { width: min(26rem, 92vw); padding: 2rem; border: 1px solid GrayText; border-radius: 12px; }
+  :root { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-size: 16px; line-height: 1.5;
+    color: #1f2937; background: #fafaf9; }
+  * { box-sizing: border-box; }
+  body { margin: 0; min-height: 100vh; display: flex; flex-direction: column; align-items: center; overflow-wrap: anywhere; }
+  header { align-self: stretch; background: #fff; border-bottom: 1px solid #d1d5db; padding: .25rem 1rem; }
+  header a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 700; color: #1f2937; text-decoration: none; }
+  main { width: min(28rem, 100%); margin: 1rem 0; padding: 1.25rem 1rem; background: #fff; border: 1px solid #d1d5db;
+    border-radius: 12px; }
   h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
-  p.lead { margin: 0 0 1.5rem; }
+  p.lead { margin: 0 0 1.25rem; }
   label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
-  input[type=email], input[type=password] { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem;
-    border: 1px solid GrayText; border-radius: 6px; }
-  input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid Highlight; outline-offset: 2px; }
-  button { margin-top: 1.5rem; width: 100%; padding: .7rem; font-size: 1rem; font-weight: 600; border-radius: 6px;
-    border: 0; background: #b3401a; color: #fff; cursor: pointer; }
-  .error { border-left: 4px solid #b00020; padding: .5rem .75rem; margin: 0 0 1rem; background: color-mix(in srgb, #b00020 12%, Canvas); }
-  .note { margin-top: 1rem; font-size: .9rem; }
+  .hint { margin: 0 0 .35rem; color: #4b5563; font-size: .9rem; }
+  input[type=email], input[type=password], input[type=text] { width: 100%; min-height: 44px; padding: .5rem .75rem; font: inherit;
+    border: 1px solid #6b7280; border-radius: 8px; }
+  :focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
+  button { margin-top: 1.25rem; width: 100%; min-height: 44px; padding: .6rem; font: inherit; font-weight: 600; border-radius: 8px;
+    border: 0; background: #9a3412; color: #fff; cursor: pointer; }
+  a { color: #9a3412; }
+  .error { border-left: 4px solid #b91c1c; padding: .6rem .8rem; margin: 0 0 1rem; background: #fef2f2; border-radius: 4px; }
+  .links { display: flex; flex-direction: column; margin-top: 1rem; }
+  .links a { display: inline-flex; align-items: center; min-height: 44px; }
 `;
 
 /** A complete, accessible page around `body`. */
@@ -49,6 +58,7 @@ export function page(title: string, body: RawHtml): string {
 <style>${new RawHtml(STYLE)}</style>
 </head>
 <body>
+<header><a href="/">Hearth</a></header>
 <main>
 ${body}
 </main>

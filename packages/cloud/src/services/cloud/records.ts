@@ -132,6 +132,8 @@ export function userRecord(
     devices: parts.devices.map(deviceRecord),
     subscriptions: Object.fromEntries(parts.subscriptions.map((s) => [s.id, subscriptionRecord(s)])),
     createdAt: user.created_at.toISOString(),
+    emailVerified: user.email_verified_at !== null,
+    twoFactorEnabled: user.totp_secret !== null,
   });
 }
 

@@ -18,6 +18,23 @@ export const DEMO_CLIENTS = {
 } as const;
 
 export const INTERNAL_CLIENT_ID = 'hearth-internal';
+/** The account pages' browser client (authorization code with PKCE), present in every cloud. */
+export const ACCOUNT_CLIENT_ID = 'hearth-account';
+
+/** Registers the account pages' client, sent back to the cloud's own root; refreshed at every start. */
+export async function ensureAccountClient(db: Kysely<CloudSchema>, publicUrl: string): Promise<void> {
+  const values = {
+    name: 'Hearth account',
+    grants: JSON.stringify(['authorization_code', 'refresh_token']),
+    redirect_uris: JSON.stringify([`${publicUrl}/`]),
+    scopes: JSON.stringify(null),
+  };
+  await db
+    .insertInto('oauth_clients')
+    .values({ id: ACCOUNT_CLIENT_ID, secret_hash: null, internal: false, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
 
 /** The internal client the platform's own services use for private operations (client credentials). */
 export async function ensureInternalClient(db: Kysely<CloudSchema>, secret: string): Promise<void> {

@@ -1,16 +1,19 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
-import { HearthError } from '@hearth/contract';
+import { addressKey, RateLimited, type RatePolicy } from '@hearth/contract/fastify';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CloudContext } from '../../platform/context';
-import { safeEqual } from '../../platform/tokens';
+import { hashSecret, newSecret, safeEqual } from '../../platform/tokens';
+import { passwordStrength } from './account/password-policy';
 import type { OAuth } from './oauth';
+import { pkceProblem } from './oauth-codes';
 import { errorBox, hiddenFields, html, page, RawHtml } from './pages';
 import { requestPasswordReset, resetPassword, resetTokenUser } from './password-reset';
 
 const CSRF_COOKIE = 'hearth_csrf';
+/** How long the code step of a two-factor sign-in waits for its code. */
+const TWO_FACTOR_STEP_MS = 10 * 60 * 1000;
 /** Parameters of the authorisation request carried through the sign-in form. */
 const AUTHORISE_FIELDS = [
   'client_id',
@@ -24,16 +27,30 @@ const AUTHORISE_FIELDS = [
 
 type Fields = Record<string, string>;
 
+/** Where "Back" leads: the app that asked, told that the person went back (RFC 6749 §4.1.2.1, `access_denied`). */
+function backTo(redirectUri: string, state: string | undefined): string {
+  const url = new URL(redirectUri);
+  url.searchParams.set('error', 'access_denied');
+  if (state) url.searchParams.set('state', state);
+  return url.toString();
+}
+
 const stringFields = (value: unknown): Fields => {
   const out: Fields = {};
   if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
   return out;
 };
 
+/** The token endpoint's own limit per address, below the general one: each call may check a password or secret. */
+const TOKEN_ENDPOINT: RatePolicy = { name: 'oauth-token', quota: 120, windowSeconds: 60 };
+/** The limit per address of each sign-in and password page (each method and path counts apart). */
+const SIGN_IN_PAGES: RatePolicy = { name: 'sign-in-pages', quota: 60, windowSeconds: 60 };
+const PAGE_ROUTES = new Set(['/cloud/oauth2/authorise', '/cloud/password-forgotten', '/cloud/password-reset']);
+
 /**
  * The sign-in page of `GET /cloud/oauth2/authorise` and the password pages. Forms are CSRF-protected by a
  * double-submit token bound to a random cookie (the hidden field is an HMAC of the cookie), rate limited per
- * address, and failed sign-ins are slowed per account and per address.
+ * address (beyond the general limits), and failed sign-ins are slowed per account and per address.
  */
 export async function registerSignInPages(app: FastifyInstance, context: CloudContext, oauth: OAuth): Promise<void> {
   const csrfKey = randomBytes(32);
@@ -41,12 +58,12 @@ export async function registerSignInPages(app: FastifyInstance, context: CloudCo
   const secure = context.config.publicUrl.startsWith('https://');
 
   await app.register(formbody);
-  await app.register(rateLimit, { global: false, hook: 'onRequest' });
-  const tokenLimiter = app.rateLimit({ max: 120, timeWindow: '1 minute', keyGenerator: (r) => r.ip });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === '/cloud/oauth2/token') await tokenLimiter.call(app, request, reply);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (url === '/cloud/oauth2/token') await context.rateLimiter.count(request, TOKEN_ENDPOINT, addressKey(request.ip));
+    else if (url !== undefined && PAGE_ROUTES.has(url))
+      await context.rateLimiter.count(request, SIGN_IN_PAGES, `${request.method} ${url} ${addressKey(request.ip)}`);
   });
-  const pageLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
   /** Sets a fresh CSRF cookie and answers the matching form token. */
   function issueCsrf(reply: FastifyReply, path: string): string {
@@ -97,8 +114,8 @@ export async function registerSignInPages(app: FastifyInstance, context: CloudCo
     if (!redirectUri || !client.redirect_uris.includes(redirectUri))
       return 'The address to return to is not registered for this application.';
     if (fields.response_type !== 'code') return 'The request must ask for response_type=code.';
-    if (fields.code_challenge_method && fields.code_challenge_method !== 'S256')
-      return 'Only the S256 code challenge method is supported.';
+    const pkce = pkceProblem(client, fields.code_challenge, fields.code_challenge_method);
+    if (pkce) return pkce;
     return { clientName: client.name, redirectUri };
   }
 
@@ -130,23 +147,118 @@ ${hiddenFields({ ...carried, csrf })}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
-<p class="note"><a href="/cloud/password-forgotten">Forgot your password?</a></p>`,
+<nav class="links" aria-label="More">
+<a href="/signup">Create account</a>
+<a href="/cloud/password-forgotten">Forgot your password?</a>
+<a href="${backTo(checked.redirectUri, fields.state)}">Back to ${clientName}</a>
+</nav>`,
       ),
       new URL(checked.redirectUri).origin,
     );
   }
 
-  app.get('/cloud/oauth2/authorise', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+  /** The second step for accounts with two-factor sign-in: the code, carried by a short-lived one-time token. */
+  function codeForm(
+    reply: FastifyReply,
+    status: number,
+    fields: Fields,
+    checked: { clientName: string; redirectUri: string },
+    step: string,
+    error: string | null,
+  ) {
+    const csrf = issueCsrf(reply, '/cloud/');
+    const carried = Object.fromEntries(AUTHORISE_FIELDS.map((k) => [k, fields[k]]));
+    const describedBy = error ? 'code-hint form-error' : 'code-hint';
+    return send(
+      reply,
+      status,
+      page(
+        'Two-factor sign-in',
+        html`<h1>Enter your code</h1>
+<p class="lead">to continue to <strong>${checked.clientName}</strong></p>
+${errorBox(error)}
+<form method="post" action="/cloud/oauth2/authorise" novalidate>
+${hiddenFields({ ...carried, csrf, two_factor: step })}
+<label for="code">Code from your authenticator app</label>
+<p class="hint" id="code-hint">Six digits, or one of your recovery codes.</p>
+<input id="code" name="code" type="text" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" required autofocus aria-describedby="${describedBy}">
+<button type="submit">Continue</button>
+</form>
+<nav class="links" aria-label="More">
+<a href="${backTo(checked.redirectUri, fields.state)}">Back to ${checked.clientName}</a>
+</nav>`,
+      ),
+      new URL(checked.redirectUri).origin,
+    );
+  }
+
+  /** Starts the code step: the password was right and the account has two-factor sign-in. */
+  async function startTwoFactorStep(userId: string): Promise<string> {
+    const step = newSecret();
+    await context.database.db
+      .insertInto('one_time_tokens')
+      .values({
+        token_hash: hashSecret(step),
+        kind: 'two_factor',
+        user_id: userId,
+        expires_at: new Date(Date.now() + TWO_FACTOR_STEP_MS),
+      })
+      .execute();
+    return step;
+  }
+
+  async function continueTwoFactor(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fields: Fields,
+    checked: { clientName: string; redirectUri: string },
+  ) {
+    const step = fields.two_factor as string;
+    const expired = () => signInForm(reply, 400, fields, checked, 'Your sign-in expired. Please sign in again.');
+    if (!csrfValid(request, fields.csrf)) return expired();
+    const { db } = context.database;
+    const pending = await db
+      .selectFrom('one_time_tokens')
+      .select('user_id')
+      .where('token_hash', '=', hashSecret(step))
+      .where('kind', '=', 'two_factor')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    if (!pending) return expired();
+    if (!fields.code) return codeForm(reply, 400, fields, checked, step, 'Enter the code from your authenticator app.');
+    let ok: boolean;
+    try {
+      ok = await oauth.twoFactor.verify(pending.user_id, fields.code, request.ip);
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      error.writeHeaders(reply);
+      return codeForm(reply, 429, fields, checked, step, error.message);
+    }
+    if (!ok) return codeForm(reply, 401, fields, checked, step, 'That code is not correct. Try the next one.');
+    const used = await db
+      .updateTable('one_time_tokens')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashSecret(step))
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return expired();
+    const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, pending.user_id);
+    return reply.header('cache-control', 'no-store').redirect(location, 302);
+  }
+
+  app.get('/cloud/oauth2/authorise', { schema: { hide: true } }, async (request, reply) => {
     const fields = stringFields(request.query);
     const checked = await checkRequest(fields);
     if (typeof checked === 'string') return problemPage(reply, 400, checked);
     return signInForm(reply, 200, fields, checked, null);
   });
 
-  app.post('/cloud/oauth2/authorise', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+  app.post('/cloud/oauth2/authorise', { schema: { hide: true } }, async (request, reply) => {
     const fields = stringFields(request.body);
     const checked = await checkRequest(fields);
     if (typeof checked === 'string') return problemPage(reply, 400, checked);
+    if (fields.two_factor) return continueTwoFactor(request, reply, fields, checked);
     if (!csrfValid(request, fields.csrf))
       return signInForm(reply, 403, fields, checked, 'Your sign-in form expired. Please try again.', fields.email);
     if (!fields.email || !fields.password)
@@ -155,11 +267,13 @@ ${hiddenFields({ ...carried, csrf })}
     try {
       userId = await oauth.signIn.check(fields.email, fields.password, request.ip);
     } catch (error) {
-      if (error instanceof HearthError && error.code === 'rate_limited')
-        return signInForm(reply, 429, fields, checked, error.message, fields.email);
-      throw error;
+      if (!(error instanceof RateLimited)) throw error;
+      error.writeHeaders(reply);
+      return signInForm(reply, 429, fields, checked, error.message, fields.email);
     }
     if (!userId) return signInForm(reply, 401, fields, checked, 'Wrong e-mail address or password.', fields.email);
+    if (await oauth.twoFactor.enabled(userId))
+      return codeForm(reply, 200, fields, checked, await startTwoFactorStep(userId), null);
     const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   });
@@ -178,15 +292,16 @@ ${hiddenFields({ csrf })}
 <label for="email">E-mail address of your account</label>
 <input id="email" name="email" type="email" autocomplete="email" required>
 <button type="submit">Send me a reset link</button>
-</form>`,
+</form>
+<nav class="links" aria-label="More"><a href="/">Back to your account</a></nav>`,
       ),
     );
   };
 
-  app.get('/cloud/password-forgotten', { config: pageLimit, schema: { hide: true } }, async (_request, reply) =>
+  app.get('/cloud/password-forgotten', { schema: { hide: true } }, async (_request, reply) =>
     forgottenForm(reply, 200, null, null),
   );
-  app.post('/cloud/password-forgotten', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+  app.post('/cloud/password-forgotten', { schema: { hide: true } }, async (request, reply) => {
     const fields = stringFields(request.body);
     if (!csrfValid(request, fields.csrf)) return forgottenForm(reply, 403, null, 'The form expired. Please try again.');
     if (!fields.email) return forgottenForm(reply, 400, null, 'Enter your e-mail address.');
@@ -218,19 +333,22 @@ ${hiddenFields({ csrf, token })}
     );
   };
 
-  app.get('/cloud/password-reset', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+  app.get('/cloud/password-reset', { schema: { hide: true } }, async (request, reply) => {
     const token = stringFields(request.query).token ?? '';
     if (!token || !(await resetTokenUser(context, token)))
       return problemPage(reply, 400, 'This reset link is invalid, used or expired. Ask for a new one.');
     return resetForm(reply, 200, token, null);
   });
-  app.post('/cloud/password-reset', { config: pageLimit, schema: { hide: true } }, async (request, reply) => {
+  app.post('/cloud/password-reset', { schema: { hide: true } }, async (request, reply) => {
     const fields = stringFields(request.body);
     const token = fields.token ?? '';
     if (!csrfValid(request, fields.csrf)) return resetForm(reply, 403, token, 'The form expired. Please try again.');
     const password = fields.password ?? '';
     if (password.length < 8 || password.length > 256)
       return resetForm(reply, 400, token, 'The password must be 8 to 256 characters long.');
+    const strength = passwordStrength(password);
+    if (!strength.acceptable)
+      return resetForm(reply, 400, token, `${strength.warning || 'This password is too easy to guess.'} Choose a longer one.`);
     if (!(await resetPassword(context, token, password)))
       return problemPage(reply, 400, 'This reset link is invalid, used or expired. Ask for a new one.');
     return send(

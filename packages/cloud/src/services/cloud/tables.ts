@@ -16,6 +16,15 @@ export interface UsersTable {
   language: string;
   role_ids: Json<string[]>;
   avatar_type: string | null;
+  /** When the person opened the link mailed to their address; `null` while unverified (accountPagesMigration). */
+  email_verified_at: Timestamp | null;
+  /** The TOTP secret (base32) of two-factor sign-in once it is on. */
+  totp_secret: string | null;
+  /** A secret being set up: it replaces `totp_secret` when a code from the app confirms it. */
+  totp_pending_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The last TOTP time step accepted: a code is used once. */
+  totp_last_step: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Changed by triggers with anything `GET /user/me` shows (cloudUserRevisionsMigration). */
@@ -66,14 +75,22 @@ export interface OAuthCodesTable {
   code_challenge_method: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The token family (sign-in) the code's exchange starts; a replay of the code revokes it. */
+  token_family_id: string;
+  /** When the code was presented again after its exchange. */
+  replayed_at: Timestamp | null;
   created_at: CreatedAt;
 }
 
-/** One-time tokens: password reset links and store login tokens. */
+/**
+ * One-time tokens: password reset links, store login tokens, e-mail verification links (`data.email`: the address
+ * the link verifies) and the second step of a sign-in with two-factor codes (`two_factor`).
+ */
 export interface OneTimeTokensTable {
   token_hash: string;
-  kind: 'password_reset' | 'login';
+  kind: 'password_reset' | 'login' | 'email_verify' | 'two_factor';
   user_id: string;
+  data: ColumnType<Record<string, unknown> | null, string | undefined, string>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: CreatedAt;
@@ -213,6 +230,28 @@ export interface MailingListMembersTable {
   updated_at: Timestamp;
 }
 
+/** Two-factor recovery codes, each kept as its SHA-256 (they carry 80 random bits) and used once. */
+export interface RecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Invitations to join a hub's household, mailed to an address; the link works once. */
+export interface HubInvitesTable {
+  id: string;
+  hub_id: string;
+  inviter_id: string;
+  email: string;
+  role: 'manager' | 'user' | 'guest';
+  token_hash: string;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface CloudAccountTables {
   users: UsersTable;
   oauth_clients: OAuthClientsTable;
@@ -230,4 +269,6 @@ export interface CloudAccountTables {
   avatars: AvatarsTable;
   delegation_keys: DelegationKeysTable;
   mailing_list_members: MailingListMembersTable;
+  recovery_codes: RecoveryCodesTable;
+  hub_invites: HubInvitesTable;
 }

@@ -4,8 +4,12 @@ import { forgetCachedTokens, requireSelf, requireUser } from '../../platform/aut
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { newId } from '../../platform/tokens';
-import { hashPassword, normaliseEmail, verifyPassword } from './accounts';
+import { deleteAccount } from './account/deletion';
+import { sendNotice } from './account/mail';
+import { checkNewPassword } from './account/password-policy';
+import { hashPassword, normaliseEmail } from './accounts';
 import { currentUsers, fullUser, type UserRecord, userRow } from './directory';
+import { acceptHubInvite } from './household/household';
 import { type OAuth, splitScopes } from './oauth';
 import { requestPasswordReset } from './password-reset';
 import { addressRecord, avatarRecord, deviceRecord, subscriptionRecord } from './records';
@@ -163,6 +167,8 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           lastname: input.lastname ?? '',
           language: input.language ?? 'en',
           role_ids: '[]',
+          // The platform's own services vouch for the address of an account they create.
+          email_verified_at: new Date(),
           updated_at: new Date(),
         })
         .execute();
@@ -185,6 +191,11 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       const input = body.user;
       if (input.password !== undefined)
         throw invalidParameter('user.password', 'Change the password with POST /cloud/user/me/password');
+      if (input.email !== undefined && !principal.internal)
+        throw invalidParameter(
+          'user.email',
+          'Change the e-mail address with POST /cloud/user/me/email: the new one is verified first',
+        );
       await userRow(db, params.id);
       if (input.email && (await emailTaken(input.email, params.id)))
         throw new HearthError('conflict', 'An account with this e-mail address already exists');
@@ -202,18 +213,9 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       return full(params.id);
     },
 
-    deleteUser: async ({ params, body, principal }) => {
+    deleteUser: async ({ params, body, principal, request }) => {
       requireSelf(principal, params.id);
-      const user = await userRow(db, params.id);
-      if (!principal.internal) {
-        if (!body?.password) throw new HearthError('missing_parameter', 'Missing Parameter: password');
-        if (!(await verifyPassword(user.password_hash, body.password)))
-          throw new HearthError('invalid_credentials', 'The password is not correct');
-      }
-      // Tokens, devices, addresses, subscriptions, orders, memberships and the avatar go with the account
-      // (foreign keys cascade); owned hubs are released so they can be claimed again.
-      await db.deleteFrom('users').where('id', '=', params.id).execute();
-      forgetCachedTokens(context.database);
+      await deleteAccount(context, oauth, params.id, principal.internal ? null : { ...body, ip: request.ip });
     },
 
     createUserDevice: async ({ params, body, principal }) => {
@@ -405,6 +407,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
     updateAuthenticatedUserPassword: async ({ body, principal, request }) => {
       const userId = requireUser(principal);
       const user = await userRow(db, userId);
+      checkNewPassword(body.password, [user.email, user.firstname, user.lastname]);
       const ok = await oauth.signIn.check(user.email, body.old_password, request.ip);
       if (!ok) throw new HearthError('invalid_credentials', 'The old password is not correct');
       await db.transaction().execute(async (trx) => {
@@ -423,6 +426,11 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           .execute();
       });
       forgetCachedTokens(context.database);
+      await sendNotice(context, user.email, user.firstname, 'Your Hearth password changed', [
+        'The password of your Hearth account was changed, and every other sign-in was ended.',
+        '',
+        `If you did not do this, reset your password now: ${context.config.publicUrl}/cloud/password-forgotten`,
+      ]);
     },
 
     getUserProfile: async ({ params, principal }) => {
@@ -451,11 +459,12 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       if (Number(result.numUpdatedRows) === 0) throw notFound('Session', params.sessionId);
     },
 
-    acceptInvite: async ({ params, principal }) => {
+    acceptInvite: async ({ params, body, principal }) => {
       requireSelf(principal, params.userId);
       if (params.inviterId === params.userId) throw invalidParameter('inviterId', 'You cannot accept your own invite');
       await userRow(db, params.userId);
       await userRow(db, params.inviterId);
+      const joined = body?.token ? await acceptHubInvite(context, params.userId, params.inviterId, body.token) : null;
       const acceptedAt = new Date();
       await db
         .insertInto('accepted_invites')
@@ -468,7 +477,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
         .where('user_id', '=', params.userId)
         .where('inviter_id', '=', params.inviterId)
         .executeTakeFirstOrThrow();
-      return { inviterId: row.inviter_id, acceptedAt: row.accepted_at.toISOString() };
+      return { inviterId: row.inviter_id, acceptedAt: row.accepted_at.toISOString(), ...joined };
     },
   });
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../platform/html';
 import { articleById, articles } from './articles';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en">

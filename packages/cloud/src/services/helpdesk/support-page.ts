@@ -1,23 +1,12 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { builtPagesDirectory } from '../../platform/built-pages';
 
-/**
- * The built support form: `SUPPORT_FORM_DIST` when set, else `packages/support-form/dist` found by walking up
- * from this file (works from the sources and from the bundled `dist/main.js`).
- */
-export function supportFormDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.SUPPORT_FORM_DIST) return resolve(env.SUPPORT_FORM_DIST);
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 8; i++) {
-    const candidate = join(dir, 'packages', 'support-form', 'dist');
-    if (existsSync(join(dir, 'packages', 'support-form'))) return candidate;
-    dir = dirname(dir);
-  }
-  return resolve('packages/support-form/dist');
-}
+/** The built support form: `SUPPORT_FORM_DIST` when set, else `packages/support-form/dist`. */
+export const supportFormDirectory = (env: NodeJS.ProcessEnv = process.env): string =>
+  builtPagesDirectory('support-form', 'SUPPORT_FORM_DIST', env);
 
 const NOT_BUILT = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Hearth Support</title></head>
@@ -54,6 +43,8 @@ export async function registerSupportPage(app: FastifyInstance, directory: strin
       index: ['index.html'],
       wildcard: true,
       schemaHide: true,
+      // The build writes .br and .gz copies of its larger files; the one the browser accepts is sent as it is.
+      preCompressed: true,
     });
   });
 }

@@ -53,12 +53,7 @@ class AlarmSchedule {
     const alarm = this.store.get(id);
     if (!alarm?.enabled) return;
     const firedAt = new Date(this.context.clock.now()).toISOString();
-    this.context.events.publish({
-      uri: 'homey:manager:alarms',
-      event: 'alarm.fire',
-      data: { ...alarm, firedAt },
-      scope: READ_SCOPE,
-    });
+    this.context.events.manager('alarms', 'alarm.fire', { ...alarm, firedAt }, READ_SCOPE);
     this.context.bus.emit('alarm.due', { alarmId: alarm.id, name: alarm.name, at });
     this.moveOn(id, at);
   }

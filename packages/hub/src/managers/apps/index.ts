@@ -1,5 +1,6 @@
-import { HearthError, hubOperations } from '@hearth/contract';
+import { cloudOperations, HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { CloudCallError } from '../../cloudlink/client';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { translate } from '../../runtime/manifest';
@@ -36,23 +37,23 @@ async function mailCrashLog(context: HubContext, apps: AppService, appId: string
     '--- Recent output ---',
     ...std.map((l) => `${l.t} [${l.stream}] ${l.line}`),
   ].join('\n');
-  let response: Response;
   try {
-    response = await context.cloud.fetch('/cloud/mail/formatted', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
+    await context.cloud.call(
+      cloudOperations.cloud.sendFormattedEmail,
+      {
         to: app.manifest.author.email,
         subject: `Message about ${translate(app.manifest.name, 'en')} v${app.manifest.version} from a Hearth user`,
         body,
         header: { title: translate(app.manifest.name, 'en') },
-      }),
-      timeoutMs: MAIL_TIMEOUT_MS,
-    });
-  } catch {
+      },
+      { timeoutMs: MAIL_TIMEOUT_MS },
+    );
+  } catch (error) {
+    if (error instanceof CloudCallError) {
+      throw new HearthError('unavailable', `The cloud could not send the e-mail (status ${error.status})`);
+    }
     throw offline();
   }
-  if (!response.ok) throw new HearthError('unavailable', `The cloud could not send the e-mail (status ${response.status})`);
   return { to: app.manifest.author.email, lines: std.length };
 }
 

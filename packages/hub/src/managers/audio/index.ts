@@ -21,7 +21,7 @@ export const audioManager: HubManager = {
           playedAt: new Date().toISOString(),
         };
         context.settings.set('audio.lastVolumeHint', hint);
-        context.events.publish({ uri: 'homey:manager:audio', event: 'volumehint', data: hint, scope: 'homey.system.readonly' });
+        context.events.manager('audio', 'volumehint', hint, 'homey.system.readonly');
         return hint;
       },
     }),

@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { backupDirectory } from '.';
@@ -27,14 +27,19 @@ describe('backup manager', () => {
     const answer = await t.call<Archive>('POST', '/backup/backup', {});
     expect(answer.status).toBe(200);
     const file = join(backupDirectory(t.hub.context), answer.body.fileName);
-    const restored = join(tmpdir(), `${answer.body.id}.db`);
-    writeFileSync(restored, gunzipSync(readFileSync(file)));
-    const copy = new Database(restored, { readonly: true });
+    const unpacked = mkdtempSync(join(tmpdir(), 'hearth-backup-test-'));
+    await extract({ file, cwd: unpacked });
+    const copy = new Database(join(unpacked, 'hub.db'), { readonly: true });
     try {
       expect(copy.prepare('SELECT value FROM logic_variable WHERE name = ?').pluck().get('Backed up')).toBe('"yes"');
     } finally {
       copy.close();
     }
+    const manifest = JSON.parse(readFileSync(join(unpacked, 'hearth-backup.json'), 'utf8'));
+    expect(manifest).toMatchObject({ format: 1, hubId: t.hub.context.config.id, counts: { variables: 1 } });
+    rmSync(unpacked, { recursive: true, force: true });
+    // A hub without a cloud keeps its backups on its own disk only.
+    expect(answer.body).toMatchObject({ cloudBackupId: null, cloudError: null });
     const last = await t.call<{ value: string }>('GET', '/backup/option/lastSuccessfulBackup');
     expect(Date.parse(last.body.value)).toBeGreaterThan(Date.now() - 60_000);
     const state = await t.call<{ archives: Archive[]; automaticBackupsEnabled: boolean; nextAutomaticBackup: string }>(

@@ -1,15 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
-import { HearthError, hubOperations } from '@hearth/contract';
+import { cloudOperations, HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { Cron } from 'croner';
+import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import { commitPendingChanges, type Migration, transact } from '../../store/database';
+import { type Migration, transact } from '../../store/database';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 import { rowsPerDay } from '../reports/activities';
+import { hubName } from '../system';
+import { type BackupManifest, writeArchive } from './archive';
+import { cloudIdentity, stageRestoreFromCloud } from './restore';
 
 /** Archives kept on the hub; older ones are removed after each backup. */
 const KEEP = 5;
@@ -35,6 +37,13 @@ const migrations: Migration[] = [
         created_at TEXT NOT NULL
       )`),
   },
+  {
+    id: 'backup-002-cloud',
+    up: (db) =>
+      db.exec(
+        'ALTER TABLE backup_archive ADD COLUMN cloud_backup_id TEXT; ALTER TABLE backup_archive ADD COLUMN cloud_error TEXT',
+      ),
+  },
 ];
 
 const behaviours: Record<string, OptionBehaviour> = {
@@ -49,6 +58,8 @@ interface ArchiveRow {
   sha256: string;
   automatic: number;
   created_at: string;
+  cloud_backup_id: string | null;
+  cloud_error: string | null;
 }
 
 const toArchive = (row: ArchiveRow) => ({
@@ -58,19 +69,57 @@ const toArchive = (row: ArchiveRow) => ({
   sha256: row.sha256,
   createdAt: row.created_at,
   automatic: row.automatic === 1,
+  cloudBackupId: row.cloud_backup_id,
+  cloudError: row.cloud_error,
 });
 
 export const backupDirectory = (context: HubContext): string => join(context.config.dataDir, 'backups');
 
-async function sha256(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+/** How long an upload of an archive to the cloud may take. */
+const UPLOAD_TIMEOUT_MS = 30 * 60 * 1000;
+
+/**
+ * Stores an archive in the cloud's backups (createBackup, upload, setBackupComplete with its size, hash and what it
+ * holds). Answers the cloud's backup id.
+ */
+async function uploadToCloud(
+  context: HubContext,
+  path: string,
+  archive: { size: number; sha256: string; manifest: BackupManifest },
+) {
+  const { userId, secret } = await cloudIdentity(context);
+  const homeyId = context.config.id;
+  const { manifest } = archive;
+  const created = await context.cloud.call(cloudOperations.backup.createBackup, {
+    userId,
+    homeyId,
+    secret,
+    homeyName: manifest.hubName,
+    homeyPlatform: hubModels[context.config.model].platform,
+    homeyModel: manifest.model,
+    version: manifest.softwareVersion,
+    channel: readOption(context, 'updates', 'channel', 'stable'),
+  });
+  const token = new URL(created.url).searchParams.get('token') ?? '';
+  await context.cloud.upload(cloudOperations.backup.uploadBackup, { backupId: created._id, token }, createReadStream(path), {
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+  await context.cloud.call(cloudOperations.backup.setBackupComplete, {
+    userId,
+    homeyId,
+    backupId: created._id,
+    secret,
+    size: archive.size,
+    hash: archive.sha256,
+    meta: { ...manifest.counts, createdAt: manifest.createdAt },
+  });
+  return created._id;
 }
 
 /**
- * Backs the database up with SQLite's online backup API (a consistent copy while the hub keeps writing), then
- * gzips it into `<dataDir>/backups/<hub id>-<timestamp>.db.gz` and records it.
+ * Backs the hub up into `<dataDir>/backups/<hub id>-<timestamp>.tar.gz` (see `writeArchive`) and records it; when
+ * the hub has a cloud, the archive is stored there too. A backup that reached only the disk is a successful backup
+ * all the same; the record says why the cloud has none.
  */
 async function runBackup(context: HubContext, automatic: boolean, running: { value: boolean }) {
   if (running.value) throw new HearthError('conflict', 'A backup is already running');
@@ -78,25 +127,37 @@ async function runBackup(context: HubContext, automatic: boolean, running: { val
   const directory = backupDirectory(context);
   mkdirSync(directory, { recursive: true });
   const createdAt = new Date(context.clock.now());
-  const fileName = `${context.config.id}-${createdAt.toISOString().replace(/[:.]/g, '-')}.db.gz`;
-  const copy = join(directory, `.${randomUUID()}.db`);
+  const fileName = `${context.config.id}-${createdAt.toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+  const staging = join(directory, `.${randomUUID()}`);
+  mkdirSync(staging);
   try {
-    commitPendingChanges(context.db); // the copy holds committed changes only
-    await context.db.backup(copy);
-    await pipeline(createReadStream(copy), createGzip(), createWriteStream(join(directory, fileName)));
     const path = join(directory, fileName);
+    const archive = await writeArchive(context, path, staging, hubName(context));
+    let cloudBackupId: string | null = null;
+    let cloudError: string | null = null;
+    if (context.config.cloudUrl) {
+      try {
+        cloudBackupId = await uploadToCloud(context, path, archive);
+      } catch (error) {
+        cloudError = (error as Error).message;
+        context.journal.log(`warn backup ${fileName} did not reach the cloud: ${cloudError}`);
+      }
+    }
     const row: ArchiveRow = {
       id: randomUUID(),
       file_name: fileName,
-      size: statSync(path).size,
-      sha256: await sha256(path),
+      size: archive.size,
+      sha256: archive.sha256,
       automatic: automatic ? 1 : 0,
       created_at: createdAt.toISOString(),
+      cloud_backup_id: cloudBackupId,
+      cloud_error: cloudError,
     };
     const removed = transact(context.db, () => {
       context.db
         .prepare(
-          'INSERT INTO backup_archive (id, file_name, size, sha256, automatic, created_at) VALUES (@id, @file_name, @size, @sha256, @automatic, @created_at)',
+          `INSERT INTO backup_archive (id, file_name, size, sha256, automatic, created_at, cloud_backup_id, cloud_error)
+           VALUES (@id, @file_name, @size, @sha256, @automatic, @created_at, @cloud_backup_id, @cloud_error)`,
         )
         .run(row);
       context.settings.set('backup.option.lastSuccessfulBackup', row.created_at);
@@ -107,11 +168,11 @@ async function runBackup(context: HubContext, automatic: boolean, running: { val
       return old;
     });
     for (const archive of removed) rmSync(join(directory, archive.file_name), { force: true });
-    const archive = toArchive(row);
-    context.events.entity('backup', 'backup', 'create', archive, 'homey.system.readonly');
-    return archive;
+    const archiveRecord = toArchive(row);
+    context.events.entity('backup', 'backup', 'create', archiveRecord, 'homey.system.readonly');
+    return archiveRecord;
   } finally {
-    rmSync(copy, { force: true });
+    rmSync(staging, { recursive: true, force: true });
     running.value = false;
   }
 }
@@ -151,6 +212,12 @@ export const backupManager: HubManager = {
         },
         ...optionHandlers(context, 'backup', hubOperations.backup, behaviours),
         scheduleBackup: () => runBackup(context, false, running),
+        restoreBackup: async ({ body }) => {
+          const { backupId, manifest } = await stageRestoreFromCloud(context, body.backupId);
+          // The restore replaces the database under every manager: it is applied while the hub is stopped.
+          context.bus.emit('hub.restartRequested', { reason: `restore of backup ${backupId}` });
+          return { backupId, homeyId: manifest.hubId, createdAt: manifest.createdAt, counts: manifest.counts, restarting: true };
+        },
       }),
       start: () => {
         stopHandling = context.scheduler.handle(NIGHTLY_JOB, {

@@ -1,12 +1,13 @@
-import { hubOperations } from '@hearth/contract';
+import { cloudOperations, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import type { CloudLink } from '../../cloudlink/client';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 
-/** Whether the hub is tied to a cloud and can reach it right now. */
-async function reachable(url: string): Promise<boolean> {
+/** Whether the hub can reach its cloud right now. */
+async function reachable(cloud: CloudLink): Promise<boolean> {
   try {
-    const response = await fetch(`${url}/cloud/health`, { signal: AbortSignal.timeout(1500) });
-    return response.ok;
+    await cloud.call(cloudOperations.cloud.getHealth, {}, { timeoutMs: 1500 });
+    return true;
   } catch {
     return false;
   }
@@ -23,7 +24,7 @@ export const cloudManager: HubManager = {
           enabled: url !== null,
           url,
           homeyId: context.config.id,
-          connected: url === null ? false : await reachable(url),
+          connected: url === null ? false : await reachable(context.cloud),
           checkedAt: new Date().toISOString(),
         };
       },

@@ -1,18 +1,19 @@
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
+import { Bridges } from './bridges';
 
 /** The radio coprocessor: paired bridges and debug logging. */
 export const coprocessorManager: HubManager = {
   name: 'coprocessor',
-  create: (_context, services) => {
-    const { radio } = services;
+  create: (context) => {
+    const bridges = new Bridges(context);
     return {
       implementations: implement<typeof hubOperations.coprocessor, HubPrincipal>(hubOperations.coprocessor, {
-        getState: () => ({ bridges: radio.bridges().length }),
-        getBridges: () => radio.bridges(),
-        pairBridge: ({ body }) => radio.pairBridge(body.serialHash),
-        setDebugLogging: ({ body }) => radio.setDebug(body.peripheral, body.enabled),
+        getState: () => ({ bridges: bridges.list().length }),
+        getBridges: () => bridges.list(),
+        pairBridge: ({ body }) => bridges.pair(body.serialHash),
+        setDebugLogging: ({ body }) => bridges.setDebug(body.peripheral, body.enabled),
       }),
     };
   },

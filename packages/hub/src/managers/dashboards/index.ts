@@ -40,7 +40,7 @@ export const dashboardsManager: HubManager = {
     const find = (id: string) => dashboards.get(id) ?? (notFoundThrow('Dashboard', id) as never);
     const findStore = (id: string) => stores.get(id) ?? (notFoundThrow('Widget store', id) as never);
     const findWidget = (id: string) => widgets.get(id) ?? (notFoundThrow('App widget', id) as never);
-    const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
+    const publish = (action: 'create' | 'update' | 'delete', data: Dashboard | { id: string }) =>
       context.events.entity('dashboards', 'dashboard', action, data, READ_SCOPE);
     return {
       implementations: implement<typeof hubOperations.dashboards, HubPrincipal>(hubOperations.dashboards, {

@@ -73,7 +73,8 @@ export class DeviceGroups {
         insert.run(group.id, capability, value?.value == null ? null : JSON.stringify(value.value), value?.lastUpdated ?? null);
       }
     });
-    this.devices.publishUpdate(group.id);
+    this.devices.forget(group.id);
+    this.devices.updated(group.id, ['data', 'capabilities', 'capabilitiesOptions']);
   }
 
   private requireGroup(id: string): DeviceRecord {

@@ -11,7 +11,7 @@ export const devicesManager: HubManager = {
   name: 'devices',
   migrations: deviceMigrations,
   create: (context, services) => {
-    const { devices, apps, deviceControl } = services;
+    const { devices, apps, deviceControl, processes } = services;
     const view = (id: string) => devices.view(devices.require(id));
     const groups = new DeviceGroups(context, devices, apps);
     let stopCards: (() => void) | undefined;
@@ -20,13 +20,23 @@ export const devicesManager: HubManager = {
         getState: () => ({ devices: devices.list().length }),
         getDevices: () => Object.fromEntries(devices.list().map((d) => [d.id, devices.view(d)])),
         getDevice: ({ params }) => view(params.id),
-        updateDevice: ({ params, body }) => devices.view(devices.update(params.id, body)),
+        updateDevice: ({ params, body }) => {
+          const before = devices.require(params.id).name;
+          const updated = devices.update(params.id, body);
+          if (updated.name !== before) processes.deviceHooks.renamed(updated.id, updated.name);
+          return devices.view(updated);
+        },
         deleteDevice: ({ params }) => {
           devices.delete(params.id);
           return undefined;
         },
         getDeviceSettingsObj: ({ params }) => devices.settingsObj(params.id),
-        setDeviceSettings: ({ params, body }) => devices.setSettings(params.id, body),
+        setDeviceSettings: async ({ params, body }) => {
+          // The device's app (when it has code) accepts or refuses the change before it is stored.
+          devices.checkSettings(params.id, body);
+          await processes.deviceHooks.settingsChanging(params.id, body);
+          return devices.setSettings(params.id, body);
+        },
         getCapabilityValue: ({ params }) => devices.getCapabilityValue(params.deviceId, params.capabilityId),
         setCapabilityValue: async ({ params, body, principal }) => {
           await deviceControl.setCapabilityValue(

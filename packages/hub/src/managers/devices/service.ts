@@ -12,7 +12,7 @@ import {
 } from '../../runtime/capabilities';
 import { type DriverManifest, translate } from '../../runtime/manifest';
 import { type CapabilityValue, initialValue, react, type SimulatedDevice, tick } from '../../runtime/simulation';
-import { type Migration, transact } from '../../store/database';
+import { type Migration, rollbackEpoch, transact } from '../../store/database';
 import { Statements } from '../../store/statements';
 import type { AppService, ResolvedDriver } from '../apps/service';
 import type { ZoneStore } from '../zones/store';
@@ -146,7 +146,6 @@ export interface NewDevice {
   energy?: Record<string, unknown>;
 }
 
-const READ_SCOPE = 'homey.device.readonly';
 const NOT_UPDATABLE = ['driverUri', 'driverId', 'data', 'icon', 'iconObj', 'settings', 'class', 'energy', 'ui', 'capabilities'];
 /** How often the simulated world moves (meters count, rooms warm up). */
 export const SIMULATION_TICK_MS = 30_000;
@@ -175,9 +174,9 @@ export class DeviceService {
   }
 
   start(): () => void {
-    // A device is available only while its app runs: tell clients when that changes.
+    // A device is available only while its app runs.
     const off = this.context.bus.on('app.state', 'devices', ({ appId }) => {
-      for (const device of this.listByApp(appId)) this.publishUpdate(device.id);
+      for (const device of this.listByApp(appId)) this.updated(device.id, ['available']);
     });
     const stopSimulating = this.context.clock.setInterval(() => this.simulate(this.context.clock.now()), SIMULATION_TICK_MS);
     return () => {
@@ -199,9 +198,38 @@ export class DeviceService {
     return this.sql('SELECT 1 FROM device WHERE zone = ? LIMIT 1').get(zoneId) !== undefined;
   }
 
+  /**
+   * Device records and capability values, parsed once: every capability write and every flow reads them. A change
+   * made here forgets the device's entry; a group of changes undone after it was made (the database's rollback
+   * epoch) forgets them all.
+   */
+  readonly #records = new Map<string, DeviceRecord>();
+  readonly #values = new Map<string, Map<string, { value: CapabilityValue; lastUpdated: number | null }>>();
+  #cacheEpoch = 0;
+
+  #cacheFresh(): void {
+    const epoch = rollbackEpoch(this.context.db);
+    if (epoch === this.#cacheEpoch) return;
+    this.#records.clear();
+    this.#values.clear();
+    this.#cacheEpoch = epoch;
+  }
+
+  /** Forgets what is cached of a device: call after changing its rows other than through this service's writes. */
+  forget(id: string): void {
+    this.#records.delete(id);
+    this.#values.delete(id);
+  }
+
   find(id: string): DeviceRecord | undefined {
+    this.#cacheFresh();
+    const cached = this.#records.get(id);
+    if (cached) return cached;
     const row = this.sql('SELECT * FROM device WHERE id = ?').get(id) as DeviceRow | undefined;
-    return row && toRecord(row);
+    if (!row) return undefined;
+    const record = toRecord(row);
+    this.#records.set(id, record);
+    return record;
   }
 
   require(id: string): DeviceRecord {
@@ -211,13 +239,20 @@ export class DeviceService {
   }
 
   /** The capability values of a device with the time each was last updated (epoch ms). */
-  values(id: string): Map<string, { value: CapabilityValue; lastUpdated: number | null }> {
-    const rows = this.context.db
-      .prepare('SELECT capability_id, value, last_updated FROM device_capability WHERE device_id = ?')
-      .all(id) as { capability_id: string; value: string | null; last_updated: number | null }[];
-    return new Map(
+  values(id: string): ReadonlyMap<string, { value: CapabilityValue; lastUpdated: number | null }> {
+    this.#cacheFresh();
+    const cached = this.#values.get(id);
+    if (cached) return cached;
+    const rows = this.sql('SELECT capability_id, value, last_updated FROM device_capability WHERE device_id = ?').all(id) as {
+      capability_id: string;
+      value: string | null;
+      last_updated: number | null;
+    }[];
+    const values = new Map(
       rows.map((r) => [r.capability_id, { value: r.value === null ? null : JSON.parse(r.value), lastUpdated: r.last_updated }]),
     );
+    this.#values.set(id, values);
+    return values;
   }
 
   /** The driver of a device, or `undefined` when its app is gone. */
@@ -272,7 +307,6 @@ export class DeviceService {
       }
     });
     const device = this.require(id);
-    this.context.events.entity('devices', 'device', 'create', this.view(device), READ_SCOPE);
     this.context.bus.emit('device.added', { deviceId: device.id, appId: device.appId, zoneId: device.zone });
     return device;
   }
@@ -317,9 +351,11 @@ export class DeviceService {
       args.push(patch.hidden ? 1 : 0);
     }
     if (sets.length > 0) this.sql(`UPDATE device SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
-    this.publishUpdate(id);
-    const changed = Object.keys(patch).filter((field) => JSON.stringify(patch[field]) !== JSON.stringify(current[field]));
-    if (changed.length > 0) this.context.bus.emit('device.updated', { deviceId: id, changed });
+    this.forget(id);
+    this.updated(
+      id,
+      Object.keys(patch).filter((field) => JSON.stringify(patch[field]) !== JSON.stringify(current[field])),
+    );
     return this.require(id);
   }
 
@@ -329,10 +365,9 @@ export class DeviceService {
   delete(id: string): void {
     const device = this.require(id);
     this.sql('DELETE FROM device WHERE id = ?').run(id);
+    this.forget(id);
     for (const listener of this.deleted) listener(device);
-    this.context.events.entity('devices', 'device', 'delete', { id: device.id }, READ_SCOPE);
     this.context.bus.emit('device.removed', { deviceId: device.id, appId: device.appId, zoneId: device.zone });
-    this.context.events.publish({ uri: `homey:device:${id}`, event: 'delete', data: { id }, scope: READ_SCOPE });
     // A deleted device leaves its groups; a group left empty goes too. The rest still share its capabilities.
     for (const group of this.list()) {
       const members = groupMembers(group);
@@ -343,12 +378,13 @@ export class DeviceService {
         continue;
       }
       this.sql('UPDATE device SET data = ? WHERE id = ?').run(JSON.stringify({ ...group.data, groupDevices: rest }), group.id);
-      this.publishUpdate(group.id);
+      this.forget(group.id);
+      this.updated(group.id, ['data']);
     }
   }
 
-  /** Checks settings against the driver's declarations and stores them. */
-  setSettings(id: string, settings: Record<string, unknown>): Record<string, unknown> {
+  /** Checks settings against the driver's declarations: a 400 naming the first one that does not fit. */
+  checkSettings(id: string, settings: Record<string, unknown>): DeviceRecord {
     const device = this.require(id);
     const declared = new Map((this.driverOf(device)?.driver.settings ?? []).map((s) => [s.id, s]));
     for (const [key, value] of Object.entries(settings)) {
@@ -357,9 +393,16 @@ export class DeviceService {
         throw invalidParameter(`settings.${key}`, 'Unknown setting');
       checkSetting(key, setting, value);
     }
+    return device;
+  }
+
+  /** Checks settings against the driver's declarations and stores them. */
+  setSettings(id: string, settings: Record<string, unknown>): Record<string, unknown> {
+    const device = this.checkSettings(id, settings);
     const next = { ...device.settings, ...settings };
     this.sql('UPDATE device SET settings = ? WHERE id = ?').run(JSON.stringify(next), id);
-    this.publishUpdate(id);
+    this.forget(id);
+    this.updated(id, ['settings']);
     return next;
   }
 
@@ -434,36 +477,33 @@ export class DeviceService {
     transactionId?: string,
   ): void {
     const now = this.context.clock.now();
-    const previous = this.values(device.id);
+    const current = this.values(device.id);
+    // Read before the writes below update the cached values.
+    const previous = new Map(Object.keys(changes).map((id) => [id, current.get(id)?.value ?? null]));
     const update = this.sql('UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?');
+    const stored = this.#values.get(device.id);
     transact(this.context.db, () => {
       for (const [capabilityId, value] of Object.entries(changes)) {
         // A button press (not getable) is an event, not a state: it is announced but never stored.
         if (!effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]).getable) continue;
         update.run(value === null ? null : JSON.stringify(value), now, device.id, capabilityId);
+        stored?.set(capabilityId, { value, lastUpdated: now });
       }
     });
     const first = Object.keys(changes)[0];
     for (const [capabilityId, value] of Object.entries(changes)) {
       // Only the value the caller set carries its transactionId; the device's reactions get their own.
       const id = capabilityId === first && transactionId ? transactionId : randomUUID();
-      this.context.events.publish({
-        uri: `homey:device:${device.id}`,
-        event: 'capability',
-        data: { capabilityId, value, transactionId: id, transactionTime: now },
-        scope: READ_SCOPE,
-      });
       this.context.bus.emit('device.capability', {
         deviceId: device.id,
         capabilityId,
         value,
-        previous: previous.get(capabilityId)?.value ?? null,
+        previous: previous.get(capabilityId) ?? null,
         at: now,
         transactionId: id,
         source,
       });
     }
-    this.publishUpdate(device.id);
   }
 
   /** One step of the simulated world for every device whose app runs. */
@@ -473,7 +513,8 @@ export class DeviceService {
     if (!this.context.db.open) return;
     for (const device of this.list()) {
       const kind = this.driverOf(device)?.driver.simulation ?? 'none';
-      if (kind === 'none' || !this.apps.isRunning(device.appId)) continue;
+      // Devices of apps with code are the app's to move; the hub simulates only manifest-only apps' devices.
+      if (kind === 'none' || !this.apps.isRunning(device.appId) || this.apps.processHost(device.appId)) continue;
       const values = Object.fromEntries([...this.values(device.id)].map(([k, v]) => [k, v.value]));
       const sim: SimulatedDevice = { kind, values, settings: device.settings, capabilities: device.capabilities };
       const changes = tick(sim, elapsed);
@@ -481,12 +522,12 @@ export class DeviceService {
     }
   }
 
-  publishUpdate(id: string): void {
-    const device = this.find(id);
-    if (!device) return;
-    const view = this.view(device);
-    this.context.events.entity('devices', 'device', 'update', view, READ_SCOPE);
-    this.context.events.publish({ uri: `homey:device:${id}`, event: 'update', data: view, scope: READ_SCOPE });
+  /**
+   * Announces that a device's record was written (or its availability changed) on the domain bus: flows, zones
+   * and the cards follow it, and clients get the device's new view.
+   */
+  updated(id: string, changed: readonly string[]): void {
+    this.context.bus.emit('device.updated', { deviceId: id, changed });
   }
 
   /**
@@ -529,8 +570,8 @@ export class DeviceService {
         for (const capabilityId of removed) remove.run(id, capabilityId);
       }
     });
-    this.publishUpdate(id);
-    this.context.bus.emit('device.updated', { deviceId: id, changed: Object.keys(patch) });
+    this.forget(id);
+    this.updated(id, Object.keys(patch));
     return this.require(id);
   }
 

@@ -6,6 +6,7 @@ import { loadApp, ManifestError } from '@hearth/sdk/manifest';
 import type { FastifyRequest } from 'fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type AppManifest, checkManifest } from '../../runtime/manifest';
+import type { StdLine } from '../apps/process/std';
 import { extractApp, manifestFromArchive } from './archive';
 
 interface DevkitSession {
@@ -16,7 +17,20 @@ interface DevkitSession {
   debug: boolean;
   /** Environment variables the developer runs the app with (older form's `env`). */
   env: Record<string, string>;
+  /** Stops sending the app's output to the session's user as it arrives. */
+  unfollow: () => void;
 }
+
+/** A line of an app's output as a devkit session sees it (the contract's `DevkitStd`). */
+const stdOf = (sessionId: string, line: StdLine) => ({
+  session: sessionId,
+  id: `${sessionId}:${line.seq}`,
+  type: line.stream,
+  chunk: `${line.line}\n`,
+  t: line.t,
+  stream: line.stream,
+  line: line.line,
+});
 
 /** The largest app archive the older multipart form accepts. */
 export const DEVKIT_ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
@@ -83,7 +97,7 @@ function formEnv(fields: Map<string, string>): Record<string, string> {
 /** Devkit: developers run or install an app (from its manifest, or as an archive in the older form) and read its output. */
 export const devkitManager: HubManager = {
   name: 'devkit',
-  create: (_context, services) => {
+  create: (context, services) => {
     const { apps, devices, processes } = services;
     /** Devkit sessions live as long as the hub's process: a restarted hub has none. */
     const sessions = new Map<string, DevkitSession>();
@@ -92,8 +106,12 @@ export const devkitManager: HubManager = {
       if (!session || session.userId !== userId) throw notFound('Devkit session', id);
       return session;
     };
-    const remove = (session: DevkitSession) => {
+    const close = (session: DevkitSession) => {
+      session.unfollow();
       sessions.delete(session.sessionId);
+    };
+    const remove = (session: DevkitSession) => {
+      close(session);
       if (apps.find(session.appId)) {
         for (const device of devices.listByApp(session.appId)) devices.delete(device.id);
         apps.uninstall(session.appId, session.origin === 'devkit_run');
@@ -136,18 +154,27 @@ export const devkitManager: HubManager = {
       const manifest = candidate as AppManifest;
       const existing = apps.find(manifest.id);
       if (existing?.builtin) throw new HearthError('forbidden', `App ${manifest.id} is built in and cannot be replaced`);
-      for (const session of [...sessions.values()]) if (session.appId === manifest.id) sessions.delete(session.sessionId);
+      for (const session of [...sessions.values()]) if (session.appId === manifest.id) close(session);
       if (options.clean && existing) apps.uninstall(manifest.id, true);
       const origin = options.run ? 'devkit_run' : 'devkit_install';
       processes.envOverrides.set(manifest.id, options.env);
       apps.install({ dir: options.dir ?? '', manifest, builtin: false }, origin, 'alpha');
+      const sessionId = randomUUID();
+      const userId = principal.userId;
+      // The app's output goes live to the session's user (the devkit client's `std` event); what came before is
+      // in its recent output (GET /std/{session}).
+      const unfollow = apps.follow(manifest.id, (line) => {
+        const data = stdOf(sessionId, line);
+        context.events.manager('devkit', 'std', data, 'homey.app', (viewer) => (viewer.userId === userId ? data : undefined));
+      });
       const session: DevkitSession = {
-        sessionId: randomUUID(),
+        sessionId,
         appId: manifest.id,
         origin,
-        userId: principal.userId,
+        userId,
         debug: options.debug,
         env: options.env,
+        unfollow,
       };
       sessions.set(session.sessionId, session);
       return { sessionId: session.sessionId, appId: session.appId, origin, debug: session.debug };
@@ -186,11 +213,17 @@ export const devkitManager: HubManager = {
           const session = find(params.session, principal.userId);
           // A run session ends with its app; an installed app stays, only the session closes.
           if (session.origin === 'devkit_run') remove(session);
-          else sessions.delete(session.sessionId);
+          else close(session);
           return undefined;
         },
-        getAppStdOut: ({ params, principal }) => apps.std(find(params.session, principal.userId).appId),
+        getAppStdOut: ({ params, principal }) => {
+          const session = find(params.session, principal.userId);
+          return apps.std(session.appId).map((line) => stdOf(session.sessionId, line));
+        },
       }),
+      stop: () => {
+        for (const session of sessions.values()) session.unfollow();
+      },
     };
   },
   multipartOperations: ['runApp'],

@@ -115,12 +115,14 @@ export class PairingService implements PairViewCommands {
       const at = session.view ? views.indexOf(session.view) : 0;
       session.view = views[Math.min(Math.max(at + (command.kind === 'nextView' ? 1 : -1), 0), views.length - 1)] ?? null;
     } else if (command.kind === 'done') session.done = true;
-    this.context.events.publish({
-      uri: `homey:pairsession:${session.id}`,
-      event: command.kind === 'emit' ? String(command.event) : command.kind,
-      data: command.kind === 'emit' ? (command.data ?? null) : { view: session.view, done: session.done },
-      scope: 'homey.device',
-    });
+    this.context.events.item(
+      'drivers',
+      'pairsession',
+      session.id,
+      command.kind === 'emit' ? String(command.event) : command.kind,
+      command.kind === 'emit' ? (command.data ?? null) : { view: session.view, done: session.done },
+      'homey.device',
+    );
   }
 
   get(userId: string, id: string) {

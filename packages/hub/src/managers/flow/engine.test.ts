@@ -3,6 +3,7 @@ import { FakeClock } from '../../core/clock';
 import type { HubEvent } from '../../platform/events';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { pairDevice, untilAppRunning } from '../../testing/pairing';
+import { ack, connectRealtime } from '../../testing/socket';
 import { until } from '../../testing/until';
 
 const SOCKET = 'homey:app:com.hearth.virtual:virtualsocket';
@@ -157,7 +158,7 @@ describe('the flow engine', () => {
         [all]: { type: 'all', x: 2, y: 0, outputSuccess: [delay] },
         [any]: { type: 'any', x: 2, y: 1, outputSuccess: [done] },
         [delay]: { type: 'delay', x: 3, y: 0, args: { delay: { number: '1', multiplier: 60 } }, outputSuccess: [done] },
-        [done]: { type: 'action', x: 4, y: 0, ...note('after [[action::' + action1 + '::notificationId]]') },
+        [done]: { type: 'action', x: 4, y: 0, ...note(`after [[action::${action1}::notificationId]]`) },
         [failing]: {
           type: 'action',
           x: 1,
@@ -167,7 +168,7 @@ describe('the flow engine', () => {
           args: { value: 7 },
           outputError: [recover],
         },
-        [recover]: { type: 'action', x: 2, y: 2, ...note('recovered from [[card::' + failing + '::error]]') },
+        [recover]: { type: 'action', x: 2, y: 2, ...note(`recovered from [[card::${failing}::error]]`) },
       },
     });
     expect(created.body).toMatchObject({ broken: false, triggerable: true });
@@ -375,5 +376,47 @@ describe('the flow engine', () => {
     const update = events.find((e) => e.event === 'flow.update' && (e.data as { id: string }).id === created.id);
     expect((update?.data as { broken?: boolean } | undefined)?.broken).toBe(true);
     expect((await t.call<{ broken: boolean }>('GET', `/flow/flow/${created.id}`)).body.broken).toBe(true);
+  });
+
+  it('tests an unsaved flow, streaming each step to the tester over the socket, and autocompletes hub cards', async () => {
+    const realtime = await connectRealtime(t);
+    const streamed: { sessionId: string; step: { kind: string; outcome: string } }[] = [];
+    realtime.api.on('homey:manager:flow', (event: string, data: (typeof streamed)[number]) => {
+      if (event === 'flowtest.step') streamed.push(data);
+    });
+    try {
+      expect((await ack(realtime.api, 'subscribe', 'homey:manager:flow'))[0]).toBeNull();
+      const answer = await t.call<Trace>('POST', '/flow/flow/test', {
+        sessionId: 'editor-1',
+        tokens: { who: 'Ada' },
+        flow: {
+          name: 'Draft',
+          trigger: { uri: 'homey:manager:flow', id: 'programmatic_trigger' },
+          conditions: [{ uri: 'homey:manager:cron', id: 'is_weekday' }],
+          actions: [{ uri: 'homey:manager:notifications', id: 'create_notification', args: { text: 'Hello [[who]]' } }],
+        },
+      });
+      // 1 June 2026 is a Monday.
+      expect(answer.body.status).toBe('completed');
+      await until(
+        async () => streamed,
+        (list) => list.length >= 4,
+      );
+      expect(streamed.map((s) => [s.sessionId, s.step.kind, s.step.outcome])).toEqual([
+        ['editor-1', 'condition', 'passed'],
+        ['editor-1', 'group', 'passed'],
+        ['editor-1', 'action', 'started'],
+        ['editor-1', 'action', 'done'],
+      ]);
+      expect(await notifications()).toContain('Hello Ada');
+    } finally {
+      realtime.close();
+    }
+    await t.call('POST', '/logic/variable', { name: 'Outside temperature', type: 'number', value: 12 });
+    const suggestions = await t.call<{ id: string; name: string }[]>(
+      'GET',
+      '/flow/flowcardaction/homey:manager:logic/variable_set/autocomplete?name=variable&query=outside',
+    );
+    expect(suggestions.body.map((s) => s.name)).toEqual(['Outside temperature']);
   });
 });

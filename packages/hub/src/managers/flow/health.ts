@@ -102,6 +102,13 @@ function advancedCards(flow: StoredAdvancedFlow) {
   );
 }
 
+/** Every card a flow uses (standard or advanced), with the arguments it holds. */
+export function flowCardUses(
+  entry: { type: 'flow'; flow: StoredFlow } | { type: 'advancedflow'; flow: StoredAdvancedFlow },
+): { type: FlowCardType; card: CardRef }[] {
+  return entry.type === 'flow' ? standardCards(entry.flow) : advancedCards(entry.flow);
+}
+
 export function standardFlowProblems(registry: FlowRegistry, flow: StoredFlow): string[] {
   const trigger = registry.card('trigger', flow.trigger.uri, flow.trigger.id);
   return flowProblems(

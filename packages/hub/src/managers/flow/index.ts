@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
+import { type AdvancedFlowCreateBody, type FlowCreateBody, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
@@ -12,14 +12,16 @@ import {
   advancedFlowProblems,
   describeAdvancedFlow,
   describeFlow,
+  flowCardUses,
   PROGRAMMATIC_TRIGGER,
   type StoredAdvancedFlow,
   type StoredFlow,
   standardFlowProblems,
 } from './health';
 import { FlowPublisher } from './publish';
-import type { FlowCardType, FlowRegistry } from './registry';
+import type { FlowCardRef, FlowCardType, FlowRegistry } from './registry';
 import { runningHandlers } from './running';
+import { sharedFlowFor, shareThroughCloud } from './sharing';
 import { DocumentStore, flowMigrations } from './store';
 import { serveTimeCards } from './time-cards';
 import { cardKey, cardToWire, normaliseCards } from './wire';
@@ -44,6 +46,17 @@ function wireFlowLister(context: HubContext, registry: FlowRegistry) {
   ];
 }
 
+/** The cards the given flows use, each once (for the apps whose cards they are). */
+function cardsUsed(...entries: (AnyFlow | undefined)[]): FlowCardRef[] {
+  const cards = new Map<string, FlowCardRef>();
+  for (const entry of entries) {
+    if (!entry) continue;
+    for (const { type, card } of flowCardUses(entry))
+      cards.set(`${type} ${card.uri} ${card.id}`, { type, uri: card.uri, id: card.id });
+  }
+  return [...cards.values()];
+}
+
 /** Flows, advanced flows and their folders; the flow cards and tokens the hub knows. Running flows is the engine's. */
 export const flowManager: HubManager = {
   name: 'flow',
@@ -64,8 +77,7 @@ export const flowManager: HubManager = {
     const wireFlow = (flow: StoredFlow) => describeFlow(registry, flow);
     const wireAdvanced = (flow: StoredAdvancedFlow) => describeAdvancedFlow(registry, flow);
     const publisher = new FlowPublisher(context.events, registry);
-    const publish = (type: string, action: 'create' | 'update' | 'delete', data: unknown) =>
-      publisher.publish(type, action, data);
+    const publish: FlowPublisher['publish'] = (type, action, data) => publisher.publish(type, action, data);
     const catalog = new FlowCatalog();
     const traces = new TraceStore(context.db, context.clock);
     const engine = new FlowEngine({
@@ -94,13 +106,17 @@ export const flowManager: HubManager = {
     function changed(type: 'flow', flow: StoredFlow): void;
     function changed(type: 'advancedflow', flow: StoredAdvancedFlow): void;
     function changed(type: 'flow' | 'advancedflow', flow: StoredFlow | StoredAdvancedFlow): void {
+      const before = catalog.get(type, flow.id);
       catalog.put({ type, flow } as AnyFlow);
       if (!flow.enabled) engine.flowStopped(type, flow.id);
+      registry.usageChanged(cardsUsed(before, { type, flow } as AnyFlow));
     }
     const removed = (type: 'flow' | 'advancedflow', id: string) => {
+      const before = catalog.get(type, id);
       engine.flowStopped(type, id);
       catalog.remove(type, id);
       traces.deleteFlow(id);
+      registry.usageChanged(cardsUsed(before));
     };
     const stops: (() => void)[] = [];
 
@@ -111,12 +127,49 @@ export const flowManager: HubManager = {
     };
     const cardList = (type: FlowCardType) => Object.fromEntries(registry.listCards(type).map((c) => [cardKey(c), cardToWire(c)]));
 
+    const createStandard = (body: FlowCreateBody) => {
+      const flow = transact(context.db, () => {
+        checkFolder(body.folder);
+        return flows.insert({
+          id: randomUUID(),
+          name: body.name,
+          enabled: body.enabled ?? true,
+          folder: body.folder ?? null,
+          order: body.order ?? flows.count(),
+          ...(body.mode ? { mode: body.mode } : {}),
+          ...(body.max ? { max: body.max } : {}),
+          ...normaliseCards(body),
+        });
+      });
+      changed('flow', flow);
+      publish('flow', 'create', wireFlow(flow));
+      return wireFlow(flow);
+    };
+    const createAdvanced = (body: AdvancedFlowCreateBody) => {
+      const flow = transact(context.db, () => {
+        checkFolder(body.folder);
+        return advanced.insert({
+          id: randomUUID(),
+          name: body.name,
+          enabled: body.enabled ?? true,
+          folder: body.folder ?? null,
+          order: advanced.count(),
+          ...(body.mode ? { mode: body.mode } : {}),
+          ...(body.max ? { max: body.max } : {}),
+          cards: body.cards,
+        });
+      });
+      changed('advancedflow', flow);
+      publish('advancedflow', 'create', wireAdvanced(flow));
+      return wireAdvanced(flow);
+    };
+
     return {
       implementations: implement<typeof hubOperations.flow, HubPrincipal>(hubOperations.flow, {
         getState: () => ({
-          flows: flows.list().length,
-          advancedFlows: advanced.list().length,
-          folders: folders.list().length,
+          flows: flows.count(),
+          advancedFlows: advanced.count(),
+          folders: folders.count(),
           broken:
             flows.list().filter((f) => wireFlow(f).broken).length + advanced.list().filter((f) => wireAdvanced(f).broken).length,
           cards: {
@@ -127,24 +180,7 @@ export const flowManager: HubManager = {
         }),
         getFlows: () => Object.fromEntries(flows.list().map((f) => [f.id, wireFlow(f)])),
         getFlow: ({ params }) => wireFlow(findFlow(params.id)),
-        createFlow: ({ body }) => {
-          const flow = transact(context.db, () => {
-            checkFolder(body.folder);
-            return flows.insert({
-              id: randomUUID(),
-              name: body.name,
-              enabled: body.enabled ?? true,
-              folder: body.folder ?? null,
-              order: body.order ?? flows.list().length,
-              ...(body.mode ? { mode: body.mode } : {}),
-              ...(body.max ? { max: body.max } : {}),
-              ...normaliseCards(body),
-            });
-          });
-          changed('flow', flow);
-          publish('flow', 'create', wireFlow(flow));
-          return wireFlow(flow);
-        },
+        createFlow: ({ body }) => createStandard(body),
         updateFlow: ({ params, body }) => {
           const flow = transact(context.db, () => {
             const current = findFlow(params.id);
@@ -174,11 +210,26 @@ export const flowManager: HubManager = {
           removed('flow', params.id);
           publish('flow', 'delete', { id: params.id });
         },
-        shareFlow: ({ params }) => {
-          const { id: _id, folder: _folder, ...flow } = findFlow(params.id);
+        shareFlow: async ({ params }) => {
+          const stored = findFlow(params.id);
+          if (context.cloud.url) {
+            const shared = await shareThroughCloud(context, { ...stored });
+            return { id: shared.id, flow: shared.flow, createdAt: shared.createdAt, url: shared.url };
+          }
+          const { id: _id, folder: _folder, ...flow } = stored;
           const share = { id: randomUUID(), flow: flow as Record<string, unknown>, createdAt: new Date().toISOString() };
           transact(context.db, () => shares.insert(share));
           return share;
+        },
+        importSharedFlow: async ({ body }) => {
+          const { shared, flow, unmapped } = await sharedFlowFor(context, body.id, body.map ?? {});
+          // A flow with placeholders left open would be broken: it starts switched off.
+          const fields = { ...flow, name: body.name ?? String(flow.name), enabled: unmapped.length === 0 };
+          const created =
+            shared.type === 'advancedflow'
+              ? createAdvanced(fields as AdvancedFlowCreateBody)
+              : createStandard(fields as FlowCreateBody);
+          return { type: shared.type, flow: created, unmapped };
         },
         getFlowFolders: () => Object.fromEntries(folders.list().map((f) => [f.id, f])),
         getFlowFolder: ({ params }) => findFolder(params.id),
@@ -188,7 +239,7 @@ export const flowManager: HubManager = {
             return folders.insert({
               id: randomUUID(),
               name: body.name,
-              order: body.order ?? folders.list().length,
+              order: body.order ?? folders.count(),
               parent: body.parent ?? null,
             });
           });
@@ -213,17 +264,23 @@ export const flowManager: HubManager = {
           // What the folder held moves up to the folder's parent.
           const moved = transact(context.db, () => {
             const folder = findFolder(params.id);
-            const changed: { type: string; data: unknown }[] = [];
-            for (const child of folders.list().filter((f) => f.parent === folder.id))
-              changed.push({ type: 'flowfolder', data: folders.save({ ...child, parent: folder.parent }) });
-            for (const flow of flows.list().filter((f) => f.folder === folder.id))
-              changed.push({ type: 'flow', data: wireFlow(flows.save({ ...flow, folder: folder.parent })) });
-            for (const flow of advanced.list().filter((f) => f.folder === folder.id))
-              changed.push({ type: 'advancedflow', data: wireAdvanced(advanced.save({ ...flow, folder: folder.parent })) });
+            const changed: (() => void)[] = [];
+            for (const child of folders.list().filter((f) => f.parent === folder.id)) {
+              const data = folders.save({ ...child, parent: folder.parent });
+              changed.push(() => publish('flowfolder', 'update', data));
+            }
+            for (const flow of flows.list().filter((f) => f.folder === folder.id)) {
+              const data = wireFlow(flows.save({ ...flow, folder: folder.parent }));
+              changed.push(() => publish('flow', 'update', data));
+            }
+            for (const flow of advanced.list().filter((f) => f.folder === folder.id)) {
+              const data = wireAdvanced(advanced.save({ ...flow, folder: folder.parent }));
+              changed.push(() => publish('advancedflow', 'update', data));
+            }
             folders.delete(folder.id);
             return changed;
           });
-          for (const { type, data } of moved) publish(type, 'update', data);
+          for (const announce of moved) announce();
           publish('flowfolder', 'delete', { id: params.id });
         },
         getFlowCardTriggers: () => cardList('trigger'),
@@ -234,24 +291,7 @@ export const flowManager: HubManager = {
         getFlowCardAction: ({ params }) => cardToWire(findCard('action', params.uri, params.id)),
         getAdvancedFlows: () => Object.fromEntries(advanced.list().map((f) => [f.id, wireAdvanced(f)])),
         getAdvancedFlow: ({ params }) => wireAdvanced(findAdvanced(params.id)),
-        createAdvancedFlow: ({ body }) => {
-          const flow = transact(context.db, () => {
-            checkFolder(body.folder);
-            return advanced.insert({
-              id: randomUUID(),
-              name: body.name,
-              enabled: body.enabled ?? true,
-              folder: body.folder ?? null,
-              order: advanced.list().length,
-              ...(body.mode ? { mode: body.mode } : {}),
-              ...(body.max ? { max: body.max } : {}),
-              cards: body.cards,
-            });
-          });
-          changed('advancedflow', flow);
-          publish('advancedflow', 'create', wireAdvanced(flow));
-          return wireAdvanced(flow);
-        },
+        createAdvancedFlow: ({ body }) => createAdvanced(body),
         updateAdvancedFlow: ({ params, body }) => {
           const flow = transact(context.db, () => {
             const current = findAdvanced(params.id);
@@ -284,6 +324,14 @@ export const flowManager: HubManager = {
         ]);
         traces.prune();
         stops.push(
+          // Which flows use a card, for the apps whose cards they are (`FlowCard.getArgumentValues`).
+          registry.serveUsage((type, uri, id) =>
+            catalog.all().flatMap((entry) =>
+              flowCardUses(entry)
+                .filter((use) => use.type === type && use.card.uri === uri && use.card.id === id)
+                .map((use) => ({ ...(use.card.args ?? {}) })),
+            ),
+          ),
           // The hub's own trigger for flows started by a call, by another flow or by the mobile app.
           registry.registerCard({
             type: 'trigger',
@@ -299,6 +347,7 @@ export const flowManager: HubManager = {
       },
       stop: () => {
         engine.stop();
+        traces.flush();
         for (const stop of stops.splice(0)) stop();
       },
     };

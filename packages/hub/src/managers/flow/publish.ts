@@ -1,9 +1,17 @@
+import type { flowEvents, ManagerEventData } from '@hearth/contract';
 import type { HubEvents } from '../../platform/events';
 import type { FlowRegistry } from './registry';
 
 const READ_SCOPE = 'homey.flow.readonly';
 
 type FlowType = 'flow' | 'advancedflow';
+/** A flow as GET answers it, with its type. */
+type Listed =
+  | { type: 'flow'; flow: ManagerEventData<typeof flowEvents, 'flow.update'> }
+  | { type: 'advancedflow'; flow: ManagerEventData<typeof flowEvents, 'advancedflow.update'> };
+/** The flow manager's item types with `<type>.create/update/delete` wire events. */
+export type FlowItemType = FlowType | 'flowfolder';
+type Action = 'create' | 'update' | 'delete';
 /** The part of a flow as GET answers it that is computed from the registry's cards and tokens. */
 interface FlowHealth {
   id: string;
@@ -28,7 +36,11 @@ export class FlowPublisher {
   ) {}
 
   /** Publishes `<type>.<action>` on `homey:manager:flow`. */
-  publish(type: string, action: 'create' | 'update' | 'delete', data: unknown): void {
+  publish<T extends FlowItemType, A extends Action>(
+    type: T,
+    action: A,
+    data: ManagerEventData<typeof flowEvents, `${T}.${A}`>,
+  ): void {
     this.events.entity('flow', type, action, data, READ_SCOPE);
     if (type !== 'flow' && type !== 'advancedflow') return;
     const flow = data as FlowHealth;
@@ -42,12 +54,14 @@ export class FlowPublisher {
    * only from events. `listFlows` answers every flow as GET does; the health they have now is the starting point.
    * Answers its undo.
    */
-  republishOnHealthChange(listFlows: () => { type: FlowType; flow: FlowHealth }[]): () => void {
+  republishOnHealthChange(listFlows: () => Listed[]): () => void {
     this.#health.clear();
     for (const { type, flow } of listFlows()) this.#health.set(healthKey(type, flow.id), healthOf(flow));
     return this.registry.onChange(() => {
       for (const { type, flow } of listFlows()) {
-        if (this.#health.get(healthKey(type, flow.id)) !== healthOf(flow)) this.publish(type, 'update', flow);
+        if (this.#health.get(healthKey(type, flow.id)) === healthOf(flow)) continue;
+        if (type === 'flow') this.publish('flow', 'update', flow);
+        else this.publish('advancedflow', 'update', flow);
       }
     });
   }

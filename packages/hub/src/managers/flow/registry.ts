@@ -70,6 +70,13 @@ export interface FlowCardDefinition {
   autocomplete?: (input: { name: string; query: string; args: Record<string, unknown> }) => Promise<unknown[]> | unknown[];
 }
 
+/** A card as flows name it: its type, owner uri and id. */
+export interface FlowCardRef {
+  readonly type: FlowCardType;
+  readonly uri: string;
+  readonly id: string;
+}
+
 /** A value a flow can use: a variable, a device capability, an app's token. */
 export interface FlowTokenEntry {
   uri: string;
@@ -138,12 +145,20 @@ export class FlowRegistry {
    * tokens appeared or disappeared (a variable created or deleted).
    */
   changed(): void {
+    this.#version += 1;
     if (this.changeScheduled) return;
     this.changeScheduled = true;
     setImmediate(() => {
       this.changeScheduled = false;
       for (const listener of this.listeners) listener();
     });
+  }
+
+  #version = 0;
+
+  /** Moves on with every change of cards or tokens (at once, before listeners hear of it): caches compare it. */
+  get version(): number {
+    return this.#version;
   }
 
   registerCard(card: FlowCardDefinition): () => void {
@@ -178,6 +193,34 @@ export class FlowRegistry {
     return () => {
       if (this.cardProviders.delete(provider)) this.changed();
     };
+  }
+
+  #usage: ((type: FlowCardType, uri: string, id: string) => Record<string, unknown>[]) | null = null;
+  readonly #usageListeners = new Set<(cards: readonly FlowCardRef[]) => void>();
+
+  /** The flow manager answers which flows use a card (see {@link argumentValues}); answers the undo. */
+  serveUsage(lookup: (type: FlowCardType, uri: string, id: string) => Record<string, unknown>[]): () => void {
+    this.#usage = lookup;
+    return () => {
+      if (this.#usage === lookup) this.#usage = null;
+    };
+  }
+
+  /** The arguments of every flow (and advanced-flow node) using a card, as the flows store them. */
+  argumentValues(type: FlowCardType, uri: string, id: string): Record<string, unknown>[] {
+    return this.#usage?.(type, uri, id) ?? [];
+  }
+
+  /** Tells the listeners that flows using these cards were stored, changed or deleted. */
+  usageChanged(cards: readonly FlowCardRef[]): void {
+    if (cards.length === 0) return;
+    for (const listener of this.#usageListeners) listener(cards);
+  }
+
+  /** Hears which cards' flows changed (an app's `FlowCard` emits `update`); answers the undo. */
+  onUsageChanged(listener: (cards: readonly FlowCardRef[]) => void): () => void {
+    this.#usageListeners.add(listener);
+    return () => this.#usageListeners.delete(listener);
   }
 
   /** Fires a trigger card: the flow engine hears it and runs the flows that use it. */

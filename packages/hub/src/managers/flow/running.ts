@@ -54,16 +54,16 @@ export function runningHandlers(deps: {
       const flow = { name: body.flow.name, ...normaliseCards(body.flow) };
       const trace = await engine.test(flow, body.tokens, (step) =>
         // Each step goes to the tester's sessions as it happens: `flowtest.step` with their test session id.
-        context.events.publish({
-          uri: 'homey:manager:flow',
-          event: 'flowtest.step',
-          data: { sessionId: body.sessionId, step: { ...step, at: new Date(step.at).toISOString() } },
-          scope: 'homey.flow.readonly',
-          viewFor: (viewer) =>
+        context.events.manager(
+          'flow',
+          'flowtest.step',
+          { sessionId: body.sessionId, step: { ...step, at: new Date(step.at).toISOString() } },
+          'homey.flow.readonly',
+          (viewer) =>
             viewer.userId === principal.userId
               ? { sessionId: body.sessionId, step: { ...step, at: new Date(step.at).toISOString() } }
               : undefined,
-        }),
+        ),
       );
       return traceToWire(trace);
     },

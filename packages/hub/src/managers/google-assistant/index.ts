@@ -27,7 +27,7 @@ export const googleAssistantManager: HubManager = {
         const previous = context.settings.get<SyncState | null>('google-assistant.sync', null);
         const state = { requestedAt: new Date().toISOString(), syncCount: (previous?.syncCount ?? 0) + 1 };
         context.settings.set('google-assistant.sync', state);
-        context.events.publish({ uri: 'homey:manager:google-assistant', event: 'sync', data: state, scope: 'homey.system' });
+        context.events.manager('google-assistant', 'sync', state, 'homey.system');
         return state;
       },
     }),

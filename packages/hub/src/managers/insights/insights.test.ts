@@ -110,6 +110,20 @@ describe('insights over HTTP', () => {
     expect(storage.body.logs).toBe(3);
   });
 
+  it("names a log in the older description's way (owner URI, short id) or by its whole id after the owner URI", async () => {
+    const log = (await t.call<Json>('GET', `/insights/log/${owner}:onoff`)).body;
+    const short = await t.call<Entries>('GET', `/insights/log/${log.ownerUri}/${log.ownerId}/entry?resolution=lastHour`);
+    const whole = await t.call<Entries>('GET', `/insights/log/${log.ownerUri}/${log.id}/entry?resolution=lastHour`);
+    expect(short.status).toBe(200);
+    expect(whole.status).toBe(200);
+    expect(whole.body.values).toEqual(short.body.values);
+    expect(whole.body.lastValue).toBe(false);
+    // The whole id of another owner's log is no id of this owner's.
+    expect((await t.call('GET', `/insights/log/${owner}/homey:device:other:onoff/entry`)).status).toBe(404);
+    expect((await t.call('DELETE', `/insights/log/${log.ownerUri}/${log.id}/entry`)).status).toBe(204);
+    expect((await t.call<Entries>('GET', `/insights/log/${owner}/onoff/entry?resolution=lastHour`)).body.values).toEqual([]);
+  });
+
   it('deletes entries, a log, and everything', async () => {
     expect((await t.call('DELETE', `/insights/log/${owner}/measure_power/entry`)).status).toBe(204);
     const empty = await t.call<Entries>('GET', `/insights/log/${owner}/measure_power/entry?resolution=last7Days`);

@@ -178,9 +178,10 @@ export class InsightsService {
 
   /** Appends an entry when the value changed; other values (strings, unknown logs) are ignored. */
   append(ownerUri: string, ownerId: string, value: unknown, t: number): void {
-    const log = this.context.db
-      .prepare('SELECT log, type, last_value FROM insights_log WHERE owner_uri = ? AND owner_id = ?')
-      .get(ownerUri, ownerId) as { log: number; type: string; last_value: number | null } | undefined;
+    const log = this.sql('SELECT log, type, last_value FROM insights_log WHERE owner_uri = ? AND owner_id = ?').get(
+      ownerUri,
+      ownerId,
+    ) as { log: number; type: string; last_value: number | null } | undefined;
     if (!log) return;
     const v =
       log.type === 'boolean' ? (typeof value === 'boolean' ? Number(value) : null) : typeof value === 'number' ? value : null;

@@ -50,12 +50,7 @@ export const ledringManager: HubManager = {
           endsAt: new Date(now + animation.duration).toISOString(),
         };
         context.settings.set('ledring.animation', playing);
-        context.events.publish({
-          uri: 'homey:manager:ledring',
-          event: 'animation',
-          data: playing,
-          scope: 'homey.system.readonly',
-        });
+        context.events.manager('ledring', 'animation', playing, 'homey.system.readonly');
         return playing;
       },
     }),

@@ -85,9 +85,8 @@ export const logicManager: HubManager = {
         },
         triggerWebhook: ({ params, query }) => {
           const entry = transact(context.db, () => store.recordWebhook(params.event, query.tag ?? null));
-          context.events.publish({ uri: LOGIC_URI, event: 'webhook', data: entry, scope: READ_SCOPE });
           // Flows with a webhook trigger for this event start from the domain bus.
-          context.bus.emit('webhook.received', { event: params.event, tag: query.tag ?? null, data: entry });
+          context.bus.emit('webhook.received', entry);
           return entry;
         },
       }),

@@ -1,48 +1,54 @@
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
+import { RadioNetwork } from '../../runtime/radio-network';
 import { optionHandlers } from '../options';
+import { MatterController } from './controller';
 
 /** Matter: the commissioned nodes (the paired Matter devices) and their fabrics. */
 export const matterManager: HubManager = {
   name: 'matter',
   create: (context, services) => {
-    const { radio } = services;
+    const { devices, thread } = services;
+    const matter = new MatterController(context, devices, new RadioNetwork(context, devices, 'matter', 1), thread);
     return {
       implementations: implement<typeof hubOperations.matter, HubPrincipal>(hubOperations.matter, {
-        getState: () => ({ nodes: radio.matterNodes().length }),
+        getState: () => ({ nodes: matter.nodes().length, paaCertificatesUpdatedAt: matter.paaCertificatesUpdatedAt() }),
         ...optionHandlers(context, 'matter', hubOperations.matter, { paaSettings: { default: {} } }),
-        getMatterNodes: () => radio.matterNodes(),
-        getMatterNode: ({ params }) => radio.matterNode(params.id),
+        getMatterNodes: () => matter.nodes(),
+        getMatterNode: ({ params }) => matter.node(params.id),
         deleteMatterNode: ({ params }) => {
-          radio.deleteMatterNode(params.id);
+          matter.deleteNode(params.id);
           return undefined;
         },
-        getNodeFabrics: ({ params }) => radio.matterFabrics(params.id),
-        getNodeAttributes: ({ params }) => radio.matterAttributes(params.id),
+        getNodeFabrics: ({ params }) => matter.fabrics(params.id),
+        getNodeAttributes: ({ params }) => matter.attributes(params.id),
         deleteNodeFabric: ({ params }) => {
-          radio.deleteMatterFabric(params.id, params.fabricIndex);
+          matter.deleteFabric(params.id, params.fabricIndex);
           return undefined;
         },
-        resolveNodeAddress: ({ params }) => radio.matterNodeAddress(params.id),
-        forceNodeUpdate: ({ params }) => radio.updateMatterNode(params.id),
-        getNodeAvailableFirmwareUpdate: ({ params }) => radio.matterFirmwareUpdate(params.id),
-        installNodeAvailableFirmwareUpdate: ({ params, body }) => radio.installMatterFirmware(params.id, body.softwareVersion),
-        nodeDiagnosticReport: ({ params }) => radio.matterDiagnosticReport(params.id),
-        nodeThreadNetworkInformation: ({ params }) => radio.matterNodeNetwork(params.id, 'thread'),
-        nodeWiFiNetworkInformation: ({ params }) => radio.matterNodeNetwork(params.id, 'wifi'),
-        openCommissioningWindow: ({ body }) =>
-          radio.openMatterCommissioningWindow(body.deviceId, body.timeout, body.revokeExisting),
-        getFabrics: ({ query }) => radio.matterFabrics(String(radio.matterNodeOfDevice(query.deviceId).id)),
+        resolveNodeAddress: ({ params }) => matter.nodeAddress(params.id),
+        forceNodeUpdate: ({ params }) => matter.interview(params.id),
+        getNodeAvailableFirmwareUpdate: ({ params }) => matter.firmwareUpdate(params.id),
+        installNodeAvailableFirmwareUpdate: ({ params, body }) => matter.installFirmware(params.id, body.softwareVersion),
+        nodeDiagnosticReport: ({ params }) => matter.diagnosticReport(params.id),
+        nodeThreadNetworkInformation: ({ params }) => matter.nodeNetwork(params.id, 'thread'),
+        nodeWiFiNetworkInformation: ({ params }) => matter.nodeNetwork(params.id, 'wifi'),
+        openCommissioningWindow: ({ body }) => matter.openCommissioningWindow(body.deviceId, body.timeout, body.revokeExisting),
+        getFabrics: ({ query }) => matter.fabrics(String(matter.nodeOfDevice(query.deviceId).id)),
         deleteFabric: ({ body }) => {
-          radio.deleteMatterFabric(String(radio.matterNodeOfDevice(body.deviceId).id), body.fabricIndex);
+          matter.deleteFabric(String(matter.nodeOfDevice(body.deviceId).id), body.fabricIndex);
           return undefined;
         },
         pingNode: ({ params }) => ({
-          id: radio.matterNode(params.id).id,
-          reachable: radio.matterNode(params.id).reachable,
+          id: matter.node(params.id).id,
+          reachable: matter.node(params.id).reachable,
           rttMs: 31,
         }),
+        updateDclPaaCerts: () => matter.updatePaaCertificates(),
+        interviewNode: ({ query }) => matter.interview(query.nodeId),
+        makeDevice: ({ query }) => matter.makeDevice(query.nodeId),
+        readBasicInfo: ({ query }) => matter.basicInfo(query.nodeId),
       }),
     };
   },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { pairDevice, untilAppRunning } from '../../testing/pairing';
+import { privateHandlers } from '../../testing/private';
 import { threadManager } from '../thread';
 import { zigbeeManager } from '../zigbee';
 import { matterManager } from '.';
@@ -25,14 +26,6 @@ const wifiMatterApp = {
     },
   ],
 };
-
-/** The handlers of private operations, called as the transport would after authorising an internal session. */
-function privateHandlers(t: TestHub, manager: typeof matterManager) {
-  const handlers = Object.fromEntries(
-    (t.hub.managers.get(manager.name)?.implementations ?? []).map((i) => [i.operation.name, i.handler]),
-  );
-  return (name: string, input: object = {}) => Promise.resolve().then(() => handlers[name]?.(input as never));
-}
 
 describe('Matter, Thread and Zigbee calls of the simulated radios, over HTTP', () => {
   let t: TestHub;
@@ -191,6 +184,67 @@ describe('Matter, Thread and Zigbee calls of the simulated radios, over HTTP', (
     expect(reset.dataset.extendedPanId).not.toBe(dataset.extendedPanId);
     expect((await t.call<Json>('GET', '/thread/state')).body.networkName).toBe(before);
     expect(await call('getDiscoveredBorderRouters')).toEqual([]);
+  });
+
+  it("the older description's private tools: PAA certificates, interview, make-device, read-basic-info", async () => {
+    for (const path of [
+      '/matter/update-dcl-paa-certs',
+      `/matter/interview?nodeId=${node}`,
+      `/matter/make-device?nodeId=${node}`,
+      `/matter/read-basic-info?nodeId=${node}`,
+    ]) {
+      const refused = await t.call<Json>('GET', path);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body.error, path).toBe('private_operation');
+    }
+    const call = privateHandlers(t, matterManager);
+
+    // The ledger follows the paaSettings option: the test ledger adds the test vendors (who made these nodes).
+    expect((await t.call<Json>('GET', '/matter/state')).body.paaCertificatesUpdatedAt).toBeNull();
+    const main = (await call('updateDclPaaCerts')) as { source: string; certificates: { vendorId: number }[]; updatedAt: string };
+    expect(main.source).toBe('https://on.dcl.csa-iot.org');
+    expect(main.certificates.map((c) => c.vendorId)).not.toContain(65521);
+    expect((await t.call<Json>('GET', '/matter/state')).body.paaCertificatesUpdatedAt).toBe(main.updatedAt);
+    await t.call('PUT', '/matter/option/paaSettings', { value: { testNet: true } });
+    const test = (await call('updateDclPaaCerts')) as { source: string; certificates: { vendorId: number }[] };
+    expect(test.source).toContain('test-net');
+    expect(test.certificates.map((c) => c.vendorId)).toContain(65521);
+    expect(test.certificates.length).toBeGreaterThan(main.certificates.length);
+    await t.call('DELETE', '/matter/option/paaSettings');
+
+    // Basic information is the node's BasicInformation cluster, as the attributes call reads it.
+    await t.call('PUT', `/devices/device/${plug}`, { name: 'Desk plug' });
+    const info = (await call('readBasicInfo', { query: { nodeId: plugNode } })) as Json;
+    const attributes = (await t.call<Json[]>('GET', `/matter/node/${plugNode}/attributes`)).body;
+    const basic = (name: string) => attributes.find((a) => a.attributeName === name)?.value;
+    expect(info).toEqual({
+      nodeId: plugNode,
+      vendorId: basic('VendorID'),
+      vendorName: basic('VendorName'),
+      productName: basic('ProductName'),
+      nodeLabel: 'Desk plug',
+      softwareVersion: basic('SoftwareVersion'),
+      reachable: true,
+    });
+
+    const interviewed = (await call('interviewNode', { query: { nodeId: plugNode } })) as Json;
+    expect(interviewed).toMatchObject({ id: plugNode, deviceId: plug });
+    expect((await t.call<Json>('POST', `/matter/node/${plugNode}/diagnostic-report`)).body.node).toMatchObject({
+      lastInterviewAt: interviewed.lastInterviewAt,
+    });
+
+    // A node commissioned by pairing has its device already: make-device answers it and makes no second one.
+    const before = Object.keys((await t.call<Json>('GET', '/devices/device')).body).length;
+    expect(await call('makeDevice', { query: { nodeId: plugNode } })).toEqual({
+      nodeId: plugNode,
+      deviceId: plug,
+      created: false,
+    });
+    expect(Object.keys((await t.call<Json>('GET', '/devices/device')).body)).toHaveLength(before);
+
+    for (const name of ['interviewNode', 'makeDevice', 'readBasicInfo']) {
+      await expect(call(name, { query: { nodeId: '999' } }), name).rejects.toMatchObject({ code: 'not_found' });
+    }
   });
 
   it('Zigbee: flashing the coordinator firmware (private) keeps its network', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hubOperations } from '@hearth/contract';
+import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
@@ -67,6 +67,11 @@ export const mobileManager: HubManager = {
           };
         },
         sendEvent: ({ principal, body }) => {
+          // The call asks for no scope: an event is only ever the caller's own, so flows and apps reading who it
+          // is about can trust it.
+          const about = body.data?.userId;
+          if (about !== undefined && about !== principal.userId)
+            throw new HearthError('forbidden', "A mobile event is the caller's own: data.userId must be the caller");
           const entry = { id: randomUUID(), event: body.event, receivedAt: new Date().toISOString() };
           transact(context.db, () => {
             context.db
@@ -79,12 +84,12 @@ export const mobileManager: HubManager = {
               .run(principal.userId, principal.userId, KEEP);
           });
           // Flows that start on a mobile event (e.g. arriving home) listen for this.
-          context.events.publish({
-            uri: 'homey:manager:mobile',
-            event: 'event',
-            data: { ...entry, userId: principal.userId, data: body.data ?? {} },
-            scope: 'homey.system',
-          });
+          context.events.manager(
+            'mobile',
+            'event',
+            { ...entry, userId: principal.userId, data: body.data ?? {} },
+            'homey.system',
+          );
           return entry;
         },
       }),

@@ -48,16 +48,11 @@ export const moodsManager: HubManager = {
       const setAt = new Date(context.clock.now()).toISOString();
       context.settings.set('moods.lastSet', { id: mood.id, setAt });
       const applied = await services.deviceControl.setMany(mood.devices, { kind: 'mood', moodId: mood.id });
-      context.events.publish({
-        uri: 'homey:manager:moods',
-        event: 'mood.set',
-        data: { ...mood, setAt, failed: applied.failed },
-        scope: READ_SCOPE,
-      });
+      context.events.manager('moods', 'mood.set', { ...mood, setAt, failed: applied.failed }, READ_SCOPE);
       context.bus.emit('mood.set', { moodId: mood.id, zoneId: mood.zone, source });
       return { id: mood.id, setAt, devices: Object.keys(mood.devices).length };
     };
-    const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
+    const publish = (action: 'create' | 'update' | 'delete', data: Mood | { id: string }) =>
       context.events.entity('moods', 'mood', action, data, READ_SCOPE);
     return {
       implementations: implement<typeof hubOperations.moods, HubPrincipal>(hubOperations.moods, {

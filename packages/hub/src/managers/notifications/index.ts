@@ -4,7 +4,7 @@ import type { HubContext, HubManager, HubPrincipal } from '../../platform/contex
 import type { EventViewer } from '../../platform/events';
 import { transact } from '../../store/database';
 import { rowsPerDay } from '../reports/activities';
-import { NotificationStore, notificationMigrations, type StoredNotification, visibleTo } from './store';
+import { type NotificationOwner, NotificationStore, notificationMigrations, type StoredNotification, visibleTo } from './store';
 
 const READ_SCOPE = 'homey.notifications.readonly';
 
@@ -44,7 +44,9 @@ export const notificationsManager: HubManager = {
       const view = (viewer: EventViewer) => (visibleTo(notification, viewer.role) ? data : undefined);
       context.events.entity('notifications', 'notification', 'delete', data, READ_SCOPE, view);
     };
-    const publishOwner = (owner: unknown) => context.events.entity('notifications', 'owner', 'update', owner, READ_SCOPE);
+    const publishOwner = (owner: NotificationOwner | undefined) => {
+      if (owner) context.events.entity('notifications', 'owner', 'update', owner, READ_SCOPE);
+    };
     return {
       implementations: implement<typeof hubOperations.notifications, HubPrincipal>(hubOperations.notifications, {
         getState: ({ principal }) => ({

@@ -13,10 +13,10 @@ function writeFlag(context: HubContext, userId: string, flag: Flag, value: boole
 }
 
 /**
- * Sets a user's presence flag and answers its new value. The user store publishes `user.update`; the presence
- * manager also publishes `presence.update` `{id, present, asleep}` when the flag changed (or when
- * `forceFlowTrigger` asks for it), which is what flows that start on someone coming home or going to sleep listen
- * to. Without a value the flag is left as it is (nothing is written), but a forced trigger still fires.
+ * Sets a user's presence flag and answers its new value. The user store publishes `user.update`; when the flag
+ * changed (or `forceFlowTrigger` asks for it) `presence.changed` or `user.asleep` goes on the domain bus, which
+ * flows that start on someone coming home or going to sleep listen to, and which clients see as `presence.update`
+ * `{id, present, asleep}`. Without a value the flag is left as it is (nothing is written), but a forced trigger still fires.
  */
 function setFlag(
   context: HubContext,
@@ -31,12 +31,6 @@ function setFlag(
   const changed = value !== undefined && user[flag] !== value;
   const updated = value === undefined ? user : writeFlag(context, userId, flag, value);
   if (updated && (changed || force)) {
-    context.events.publish({
-      uri: 'homey:manager:presence',
-      event: 'presence.update',
-      data: { id: userId, present: updated.present, asleep: updated.asleep, changed: flag, forced: force && !changed },
-      scope: 'homey.presence.readonly',
-    });
     const source = { kind: 'api', sessionId: principal.sessionId, userId: principal.userId } as const;
     const forced = force && !changed;
     if (flag === 'present')

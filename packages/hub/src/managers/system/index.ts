@@ -130,18 +130,13 @@ function reboot(context: HubContext, runtime: SystemRuntime, mode: RebootMode): 
     context.settings.set('system.rebootCount', context.settings.get('system.rebootCount', 0) + 1);
   });
   context.journal.log(`reboot requested (${mode})`);
-  context.events.publish({
-    uri: 'homey:manager:system',
-    event: 'reboot',
-    data: { mode, requestedAt },
-    scope: 'homey.system.readonly',
-  });
+  context.events.manager('system', 'reboot', { mode, requestedAt }, 'homey.system.readonly');
   // The simulated hub keeps its process: after a moment it is running again.
   runtime.cancelReboot = context.clock.setTimeout(() => {
     runtime.cancelReboot = null;
     runtime.run = { status: 'running', mode: null, since: new Date(context.clock.now()).toISOString() };
     context.journal.log(`running again after ${mode} reboot`);
-    context.events.publish({ uri: 'homey:manager:system', event: 'ready', data: { mode }, scope: 'homey.system.readonly' });
+    context.events.manager('system', 'ready', { mode }, 'homey.system.readonly');
   }, REBOOT_MS);
 }
 

@@ -11,12 +11,13 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 describe('system manager over HTTP', () => {
-  it('answers the ping with the hub id and version headers, with and without ?id', async () => {
+  it('answers the ping with the hub id, version and tier headers, with and without ?id', async () => {
     for (const path of ['/system/ping?id=0123456789abcdef01234567', '/system/ping']) {
       const answer = await t.call('GET', path, undefined, null);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('x-homey-id')).toBe('0123456789abcdef01234567');
       expect(answer.headers.get('x-homey-version')).toBe('12.4.0');
+      expect(answer.headers.get('x-homey-tier')).toBe('free');
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
       expect(answer.body).not.toBe(false);
     }

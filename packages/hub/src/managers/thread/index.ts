@@ -6,23 +6,23 @@ import type { HubManager, HubPrincipal } from '../../platform/context';
 export const threadManager: HubManager = {
   name: 'thread',
   create: (_context, services) => {
-    const { radio } = services;
+    const router = services.thread;
     return {
       implementations: implement<typeof hubOperations.thread, HubPrincipal>(hubOperations.thread, {
         getState: () => ({
-          enabled: radio.threadEnabled(),
-          role: radio.threadEnabled() ? 'leader' : 'disabled',
-          networkName: radio.threadDataset().networkName,
+          enabled: router.enabled(),
+          role: router.enabled() ? 'leader' : 'disabled',
+          networkName: router.dataset().networkName,
         }),
-        getNetworkTopology: () => radio.threadTopology(),
-        getActiveDataset: () => radio.threadDataset(),
-        setActiveDataset: ({ body }) => radio.setThreadDataset(body.tlvHex),
-        apiReset: () => radio.resetThread(),
-        executeCommand: ({ body }) => radio.threadCommand(body.command),
-        apiDisable: () => radio.setThreadEnabled(false),
-        apiEnable: () => radio.setThreadEnabled(true),
-        getDiscoveredBorderRouters: () => radio.discoveredBorderRouters(),
-        rescanBorderRouters: () => radio.rescanBorderRouters(),
+        getNetworkTopology: () => router.topology(),
+        getActiveDataset: () => router.dataset(),
+        setActiveDataset: ({ body }) => router.setDataset(body.tlvHex),
+        apiReset: () => router.reset(),
+        executeCommand: ({ body }) => router.command(body.command),
+        apiDisable: () => router.setEnabled(false),
+        apiEnable: () => router.setEnabled(true),
+        getDiscoveredBorderRouters: () => router.discoveredBorderRouters(),
+        rescanBorderRouters: () => router.rescanBorderRouters(),
       }),
     };
   },

@@ -5,7 +5,7 @@ import type { HubContext, HubManager, HubPrincipal } from '../../platform/contex
 import { transact } from '../../store/database';
 import type { Notifier } from '../notifications/store';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
-import { type Channel, type Release, releases, visibleOn } from './catalogue';
+import { type Channel, type Release, ReleaseList } from './releases';
 
 const READ_SCOPE = 'homey.updates.readonly';
 const STEP_MS = 200;
@@ -13,6 +13,8 @@ const STEP_MS = 200;
 interface InstallState {
   status: 'idle' | 'downloading' | 'installing' | 'installed' | 'aborted';
   version: string | null;
+  /** The notes of the release being installed, for "what's new" once it is. */
+  notes?: WhatsNewEntry | null;
   progress: number;
   reboot: boolean;
   silent: boolean;
@@ -48,21 +50,24 @@ const behaviours: Record<string, OptionBehaviour> = {
 const installedVersion = (context: HubContext): string =>
   context.settings.get('updates.installedVersion', context.config.softwareVersion);
 
-function available(context: HubContext): Release[] {
+/** Releases newer than the installed version on the hub's channel, newest first. */
+async function available(context: HubContext, releases: ReleaseList): Promise<Release[]> {
   const channel = readOption<Channel>(context, 'updates', 'channel', 'stable');
   const current = installedVersion(context);
-  return releases
-    .filter((r) => visibleOn(r, channel) && semver.gt(r.version, current))
-    .sort((a, b) => semver.rcompare(a.version, b.version));
+  return (await releases.list(channel)).filter((r) => semver.gt(r.version, current));
 }
 
-const releaseNotes = (release: Release): WhatsNewEntry => ({
-  id: release.version,
-  version: release.version,
-  title: `What's new in Hearth ${release.version}`,
-  body: release.changelog.en,
-  date: release.releaseDate,
-});
+/** A release's notes in the hub's language (English when the changelog has none in it). */
+const releaseNotes = (context: HubContext, release: Release): WhatsNewEntry => {
+  const language = readOption(context, 'i18n', 'language', context.config.language);
+  return {
+    id: release.version,
+    version: release.version,
+    title: `What's new in Hearth ${release.version}`,
+    body: release.changelog[language] ?? release.changelog.en ?? '',
+    date: release.releaseDate,
+  };
+};
 
 function readState(context: HubContext): InstallState {
   return context.settings.get<InstallState>('updates.state', idle);
@@ -100,10 +105,9 @@ function step(context: HubContext, notifier: Notifier): boolean {
     context.settings.set('updates.installedVersion', version);
     // Without an immediate reboot the new version runs from the next start.
     context.settings.set('updates.rebootRequired', !state.reboot);
-    const release = releases.find((r) => r.version === version);
-    if (release) {
+    if (state.notes) {
       const whatsNew = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', []);
-      context.settings.set('updates.whatsnew', [...whatsNew.filter((w) => w.id !== version), releaseNotes(release)]);
+      context.settings.set('updates.whatsnew', [...whatsNew.filter((w) => w.id !== version), state.notes]);
     }
     writeState(context, { ...state, progress: 100, status: 'installed', finishedAt: isoNow(context) });
   });
@@ -120,28 +124,41 @@ export const updatesManager: HubManager = {
   create: (context, services) => {
     /** The install in progress moves on with a timer; it does not outlive the hub's process. */
     let stopStepping: (() => void) | null = null;
+    const releases = new ReleaseList(context);
+    /** What's new: the notes kept at each install, or the running version's own from the cloud. */
+    const whatsNew = async (): Promise<WhatsNewEntry[]> => {
+      const kept = context.settings.get<WhatsNewEntry[] | null>('updates.whatsnew', null);
+      if (kept) return kept;
+      const running = (await releases.list(null).catch(() => [])).find((r) => r.version === installedVersion(context));
+      return running ? [releaseNotes(context, running)] : [];
+    };
     const stopTimer = () => {
       stopStepping?.();
       stopStepping = null;
     };
     return {
       implementations: implement<typeof hubOperations.updates, HubPrincipal>(hubOperations.updates, {
-        getState: () => ({
+        getState: async () => ({
           ...publicState(context),
           ...optionValues(context, 'updates', behaviours),
-          available: available(context).length,
+          available: (await available(context, releases).catch(() => [])).length,
         }),
         ...optionHandlers(context, 'updates', hubOperations.updates, behaviours),
-        getUpdates: () => available(context).map((r) => ({ id: r.version, ...r, changelog: { ...r.changelog } })),
-        installUpdate: ({ body }) => {
+        getUpdates: async () =>
+          (await available(context, releases)).map((r) => ({ id: r.version, ...r, changelog: { ...r.changelog } })),
+        installUpdate: async ({ body }) => {
           const current = readState(context);
           if (current.status === 'downloading' || current.status === 'installing')
             throw new HearthError('conflict', `Update ${current.version} is already being installed`);
-          const [newest] = available(context);
+          const [newest] = await available(context, releases);
           if (!newest) throw new HearthError('not_found', 'No update is available on this channel');
+          // Checked again: the list was asked for in between.
+          if (readState(context).status === 'downloading' || readState(context).status === 'installing')
+            throw new HearthError('conflict', `Update ${readState(context).version} is already being installed`);
           writeState(context, {
             status: 'downloading',
             version: newest.version,
+            notes: releaseNotes(context, newest),
             progress: 0,
             reboot: body.reboot ?? false,
             silent: body.silent ?? false,
@@ -162,15 +179,12 @@ export const updatesManager: HubManager = {
           writeState(context, { ...current, status: 'aborted', finishedAt: isoNow(context) });
           return publicState(context);
         },
-        getWhatsNew: () => {
+        getWhatsNew: async () => {
           const dismissed = new Set(context.settings.get<string[]>('updates.whatsnewDismissed', []));
-          const running = releases.find((r) => r.version === installedVersion(context));
-          const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
-          return entries.filter((e) => !dismissed.has(e.id));
+          return (await whatsNew()).filter((e) => !dismissed.has(e.id));
         },
-        dismissWhatsNew: ({ params }) => {
-          const running = releases.find((r) => r.version === installedVersion(context));
-          const entries = context.settings.get<WhatsNewEntry[]>('updates.whatsnew', running ? [releaseNotes(running)] : []);
+        dismissWhatsNew: async ({ params }) => {
+          const entries = await whatsNew();
           const dismissed = context.settings.get<string[]>('updates.whatsnewDismissed', []);
           if (!entries.some((e) => e.id === params.id) || dismissed.includes(params.id))
             throw notFound("What's new entry", params.id);

@@ -1,4 +1,6 @@
+import type { Cloud } from '@hearth/cloud';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedCloud } from '../../testing/cloud';
 import { startTestHub, type TestHub } from '../../testing/hub';
 
 interface Update {
@@ -14,11 +16,30 @@ interface State {
 }
 
 describe('updates manager', () => {
+  let cloud: Cloud;
   let t: TestHub;
+  let alone: TestHub;
   beforeAll(async () => {
-    t = await startTestHub({ softwareVersion: '12.4.0' });
+    // The releases and their changelogs come from the real cloud's update service.
+    cloud = await startEmbeddedCloud();
+    t = await startTestHub({ softwareVersion: '12.4.0', cloudUrl: cloud.url });
+    alone = await startTestHub({ softwareVersion: '12.4.0', cloudUrl: null });
   });
-  afterAll(() => t.stop());
+  afterAll(async () => {
+    await t?.stop();
+    await alone?.stop();
+    await cloud?.stop();
+  });
+
+  it('knows of no update without a cloud, and of its running version once it has one, in its language', async () => {
+    expect((await alone.call<Update[]>('GET', '/updates/update')).body).toEqual([]);
+    expect((await alone.call('POST', '/updates/update', {})).status).toBe(404);
+    expect((await alone.call<unknown[]>('GET', '/updates/whatsnew')).body).toEqual([]);
+    await t.call('PUT', '/i18n/option/language', { value: 'nl' });
+    const running = await t.call<{ id: string; body: string }[]>('GET', '/updates/whatsnew');
+    expect(running.body).toEqual([expect.objectContaining({ id: '12.4.0', body: 'Persoonlijke toegangstokens en dashboards.' })]);
+    await t.call('DELETE', '/i18n/option/language');
+  });
 
   it('answers the updates of its channel as an array, newest first', async () => {
     const first = await t.call<(Update & { id: string })[]>('GET', '/updates/update');

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { HearthError, hasScope, hubOperations, intersectScopes, invalidParameter, notFound } from '@hearth/contract';
-import { implement } from '@hearth/contract/fastify';
+import { implement, SignInThrottle } from '@hearth/contract/fastify';
 import { cloudRoleOf } from '../../cloudlink/ownership';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type DelegationClaims, DelegationVerifier } from '../../platform/delegation';
-import { isHouseholdAdmin, isKnownScope } from '../../platform/roles';
+import { intersectedScopes, isHouseholdAdmin, isKnownScope } from '../../platform/roles';
 import { type HubUser, type UserRole, userView } from './store';
 
 /** Sessions made by signing in (cloud delegation or local credentials) last this long. */
@@ -96,19 +96,17 @@ export const usersManager: HubManager = {
   create: (context) => {
     const verifier = new DelegationVerifier(context.config.cloudUrl);
     const { users, sessions } = context;
+    // Local sign-in is slowed by the same rules as the cloud's (see SignInThrottle).
+    const signInThrottle = new SignInThrottle(context.limits);
 
     const setCredentials = async (userId: string, username: string, password: string) => {
       if ((await users.setCredentials(userId, username, password)) === 'taken') {
         throw new HearthError('conflict', 'This username is taken');
       }
     };
-    /**
-     * The owner's calls declare no scope, yet a session the owner narrowed (a third-party client, a wall tablet)
-     * must not hand the hub over or let an installer in: they need `homey.user`, as changing users does.
-     */
+    /** Handing the hub over and letting an installer in are the owner's (their operations ask for `homey.user`). */
     const requireOwner = (principal: HubPrincipal) => {
       if (principal.role !== 'owner') throw new HearthError('forbidden', 'Only the owner of the hub may do this');
-      if (!hasScope(principal.scopes, 'homey.user')) throw new HearthError('missing_scopes', 'Missing Scopes: homey.user');
     };
     const requireInstaller = async (jwt: string): Promise<{ claims: DelegationClaims }> => {
       const claims = await verifier.verify(jwt);
@@ -229,10 +227,23 @@ export const usersManager: HubManager = {
           if (session?.type !== 'PAT' || session.userId !== principal.userId) {
             throw notFound('Personal access token', params.id);
           }
+          // The call asks for no scope, so a narrowed token (a dashboard's, a script's) must not take wider access
+          // away: it may revoke itself, or tokens whose every scope it holds; the owner's need `homey.user` too.
+          if (session.id !== principal.sessionId) {
+            if (principal.role === 'owner' && !hasScope(principal.scopes, 'homey.user'))
+              throw new HearthError('missing_scopes', "Missing Scopes: homey.user (to revoke the owner's tokens)");
+            const held = intersectedScopes(session.scopes, principal.role);
+            if (!held.every((scope) => hasScope(principal.scopes, scope)))
+              throw new HearthError('forbidden', 'A token may only revoke tokens whose scopes it holds itself');
+          }
           sessions.delete(session.id);
         },
-        loginLocal: async ({ body }) => {
-          const user = await users.verifyCredentials(body.username, body.password);
+        loginLocal: async ({ body, request }) => {
+          const user = await signInThrottle.attempt(
+            body.username,
+            request.ip,
+            async () => (await users.verifyCredentials(body.username, body.password)) ?? null,
+          );
           if (!user) throw new HearthError('invalid_credentials', 'Invalid username or password');
           return newLoginSession(context, user, body.clientName);
         },

@@ -1,5 +1,6 @@
-import { HearthError, hubOperations } from '@hearth/contract';
+import { cloudOperations, HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { CloudCallError } from '../../cloudlink/client';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { readOption } from '../options';
 
@@ -11,31 +12,36 @@ interface Cached {
   data: Record<string, unknown>;
 }
 
-/** Fetches the weather at the hub's location from the cloud's weather service, cached ten minutes per location. */
+/**
+ * Fetches the weather at the hub's location from the cloud's weather service (`cloudOperations.weather.getWeather`),
+ * kept ten minutes per location as the cloud keeps it.
+ */
 async function fetchWeather(context: HubContext, cache: { current: Cached | null }): Promise<Record<string, unknown>> {
   const location = readOption<{ latitude: number; longitude: number } | null>(context, 'geolocation', 'location', null);
   if (!location) throw new HearthError('unavailable', "The hub's location is not set (geolocation option location)");
-  const cloud = context.config.cloudUrl;
-  if (!cloud) throw new HearthError('unavailable', 'Weather needs the cloud, and this hub has no cloud configured');
-  const language = readOption(context, 'i18n', 'language', context.config.language);
-  const query = new URLSearchParams({
+  if (!context.cloud.url) throw new HearthError('unavailable', 'Weather needs the cloud, and this hub has no cloud configured');
+  const args = {
     latitude: String(location.latitude),
     longitude: String(location.longitude),
     homey: context.config.id,
-    language,
-  });
-  const key = query.toString();
-  if (cache.current && cache.current.key === key && Date.now() - cache.current.at < CACHE_MS) return cache.current.data;
-  let response: Response;
+    language: readOption(context, 'i18n', 'language', context.config.language),
+  };
+  const key = JSON.stringify(args);
+  const now = context.clock.now();
+  if (cache.current && cache.current.key === key && now - cache.current.at < CACHE_MS) return cache.current.data;
+  let data: Record<string, unknown>;
   try {
-    response = await fetch(`${cloud}/weather/weather?${key}`, { signal: AbortSignal.timeout(5000) });
-  } catch {
-    throw new HearthError('unavailable', 'The weather service could not be reached');
+    data = (await context.cloud.call(cloudOperations.weather.getWeather, args, { timeoutMs: 5000 })) as Record<string, unknown>;
+  } catch (error) {
+    throw new HearthError(
+      'unavailable',
+      error instanceof CloudCallError
+        ? `The weather service answered ${error.status}`
+        : 'The weather service could not be reached',
+    );
   }
-  if (!response.ok) throw new HearthError('unavailable', `The weather service answered ${response.status}`);
-  const data = (await response.json()) as Record<string, unknown>;
-  cache.current = { at: Date.now(), key, data };
-  context.settings.set('weather.lastFetched', new Date().toISOString());
+  cache.current = { at: now, key, data };
+  context.settings.set('weather.lastFetched', new Date(now).toISOString());
   return data;
 }
 
@@ -47,7 +53,7 @@ export const weatherManager: HubManager = {
     return {
       implementations: implement<typeof hubOperations.weather, HubPrincipal>(hubOperations.weather, {
         getState: () => ({
-          available: context.config.cloudUrl !== null && readOption(context, 'geolocation', 'location', null) !== null,
+          available: context.cloud.url !== null && readOption(context, 'geolocation', 'location', null) !== null,
           lastFetched: context.settings.get<string | null>('weather.lastFetched', null),
         }),
         getWeather: async () => {

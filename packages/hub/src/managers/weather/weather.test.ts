@@ -1,45 +1,50 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Cloud } from '@hearth/cloud';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedCloud } from '../../testing/cloud';
 import { startTestHub, type TestHub } from '../../testing/hub';
 
+const HUB_ID = 'abcdef0123456789abcdef77';
+
 describe('weather manager', () => {
+  let cloud: Cloud;
   let t: TestHub;
-  let cloud: Server;
-  const seen: string[] = [];
+  let alone: TestHub;
   beforeAll(async () => {
-    // A stand-in for the cloud's weather service (`GET /weather/weather`) until the cloud serves it.
-    cloud = createServer((request, response) => {
-      seen.push(request.url ?? '');
-      response.setHeader('content-type', 'application/json');
-      response.end(
-        JSON.stringify({ temperature: 11.5, state: 'cloudy', hourly: [{ time: '2026-01-01T10:00:00Z', temperature: 12 }] }),
-      );
-    });
-    await new Promise<void>((resolve) => cloud.listen(0, '127.0.0.1', resolve));
-    t = await startTestHub({ cloudUrl: `http://127.0.0.1:${(cloud.address() as AddressInfo).port}` });
+    // The real cloud, embedded (PGlite), with its weather model (no provider configured).
+    cloud = await startEmbeddedCloud();
+    t = await startTestHub({ id: HUB_ID, cloudUrl: cloud.url });
+    alone = await startTestHub({ cloudUrl: null });
   });
   afterAll(async () => {
-    await t.stop();
-    cloud.close();
+    await t?.stop();
+    await alone?.stop();
+    await cloud?.stop();
   });
 
-  it('answers 503 while the location is unknown', async () => {
+  it('answers 503 while the location is unknown, and on a hub without a cloud', async () => {
     const answer = await t.call<{ error: string; error_description: string }>('GET', '/weather/weather');
     expect(answer.status).toBe(503);
     expect(answer.body.error_description).toContain('location');
     expect((await t.call<{ available: boolean }>('GET', '/weather/state')).body.available).toBe(false);
+    await alone.call('PUT', '/geolocation/option/location', { value: { latitude: 52.1, longitude: 5.1 } });
+    const noCloud = await alone.call<{ error_description: string }>('GET', '/weather/weather');
+    expect(noCloud.status).toBe(503);
+    expect(noCloud.body.error_description).toContain('cloud');
   });
 
-  it("asks the cloud for the weather at the hub's location and caches it", async () => {
+  it("asks the cloud's weather service for the weather at the hub's location, in its language, and keeps it", async () => {
     await t.call('PUT', '/geolocation/option/location', { value: { latitude: 52.1, longitude: 5.1 } });
+    await t.call('PUT', '/i18n/option/language', { value: 'nl' });
     const current = await t.call<Record<string, unknown>>('GET', '/weather/weather');
-    expect(current.body).toEqual({ temperature: 11.5, state: 'cloudy' });
-    const hourly = await t.call<unknown[]>('GET', '/weather/forecast/hourly');
-    expect(hourly.body).toHaveLength(1);
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toContain('latitude=52.1');
-    expect(seen[0]).toContain(`homey=${t.hub.context.config.id}`);
-    expect((await t.call<{ available: boolean }>('GET', '/weather/state')).body.available).toBe(true);
+    expect(current.status).toBe(200);
+    expect(current.body).toMatchObject({ latitude: 52.1, longitude: 5.1, language: 'nl', source: { model: true } });
+    expect(current.body).not.toHaveProperty('hourly');
+    const hourly = await t.call<{ time: string; temperature: number }[]>('GET', '/weather/forecast/hourly');
+    expect(hourly.body).toHaveLength(24);
+    expect(typeof hourly.body[0]?.temperature).toBe('number');
+    expect((await t.call<Record<string, unknown>>('GET', '/weather/weather')).body).toEqual(current.body);
+    const state = await t.call<{ available: boolean; lastFetched: string }>('GET', '/weather/state');
+    expect(state.body.available).toBe(true);
+    expect(Date.parse(state.body.lastFetched)).not.toBeNaN();
   });
 });

@@ -1,6 +1,5 @@
 import type { DomainBus } from '../../core/bus';
 import type { Clock } from '../../core/clock';
-import type { HubEvents } from '../../platform/events';
 import type { DeviceService } from '../devices/service';
 import type { ZoneStore } from './store';
 
@@ -9,17 +8,10 @@ const ACTIVITY_CAPABILITIES = new Set(['alarm_motion', 'alarm_contact', 'alarm_p
 
 /**
  * Keeps each zone's `active` flag: a zone is active while any activity sensor of a device in it reports `true`.
- * A change is stored, published as `zone.update` and announced as `zone.active` on the domain bus (flows with a
- * "zone becomes active" trigger start from it). Answers the undo.
+ * A change is stored and announced as `zone.active` on the domain bus (flows with a "zone becomes active" trigger
+ * start from it; clients see it as `zone.update`). Answers the undo.
  */
-export function trackZoneActivity(
-  bus: DomainBus,
-  clock: Clock,
-  events: HubEvents,
-  zones: ZoneStore,
-  devices: DeviceService,
-  readScope: string,
-): () => void {
+export function trackZoneActivity(bus: DomainBus, clock: Clock, zones: ZoneStore, devices: DeviceService): () => void {
   const activeNow = (zoneId: string) =>
     devices
       .list()
@@ -33,8 +25,7 @@ export function trackZoneActivity(
     if (!zone) return;
     const active = activeNow(zoneId);
     if (zone.active === active) return;
-    const updated = zones.setActive(zoneId, active, clock.now());
-    events.entity('zones', 'zone', 'update', updated, readScope);
+    zones.setActive(zoneId, active, clock.now());
     bus.emit('zone.active', { zoneId, active });
   };
   const stops = [

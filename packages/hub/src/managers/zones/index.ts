@@ -56,7 +56,7 @@ export const zonesManager: HubManager = {
       }
     };
     let stopTracking: (() => void) | undefined;
-    const publish = (action: 'create' | 'update' | 'delete', data: unknown) =>
+    const publish = (action: 'create' | 'update' | 'delete', data: HubZone | { id: string }) =>
       context.events.entity('zones', 'zone', action, data, READ_SCOPE);
     return {
       implementations: implement<typeof hubOperations.zones, HubPrincipal>(hubOperations.zones, {
@@ -115,7 +115,7 @@ export const zonesManager: HubManager = {
       }),
       start: () => {
         if (!store.root()) store.create({ name: 'Home', icon: 'home', parent: null, order: 0 });
-        const stopActivity = trackZoneActivity(context.bus, context.clock, context.events, store, services.devices, READ_SCOPE);
+        const stopActivity = trackZoneActivity(context.bus, context.clock, store, services.devices);
         const stopCards = serveZoneCards(services.flowCards, context.bus, store);
         stopTracking = () => {
           stopActivity();

@@ -5,13 +5,18 @@ import type { HubDiagnostics } from '../hub/api/diagnostics';
 import type { Answer, Choice, Collected } from '../tree/types';
 
 export type PopupKind = 'ticket' | 'developer';
+/** A popup that is open: what was sent, and for a ticket the id the cloud gave it. */
+export interface Popup {
+  kind: PopupKind;
+  ticketId?: string;
+}
 
 /** What every step can reach: the signed-in user, their orders, the gathered hub context and the popups. */
 export interface FormContextValue {
   user: User;
   orders: Order[] | null;
   diagnostics(hubId: string): HubDiagnostics | null;
-  openPopup(kind: PopupKind): void;
+  openPopup(popup: Popup): void;
   popupOpen: boolean;
 }
 

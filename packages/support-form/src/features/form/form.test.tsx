@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
-import { fakeHubClient, fakeServices } from '../../testing/fakes';
+import { fakeHubClient, fakeServices, proHub } from '../../testing/fakes';
+
+const proHubApps = proHub.apps;
 
 const renderApp = (services = fakeServices()) => {
   render(<App services={services} knowledgeBaseUrl="http://kb.test/" />);
@@ -70,9 +72,19 @@ describe('paths through the form', () => {
     const ticket = step('ticket');
     expect(ticket.getByRole('heading', { name: "We're happy to help." })).toBeTruthy();
     expect(ticket.queryByText('Please add a subject.')).toBeNull();
+    // An account ticket carries no hub, so its disclaimer names no hub details or diagnostic report.
+    expect(ticket.getByText(/By sending this form/).textContent).not.toMatch(/hub|diagnostic/);
+    expect(ticket.getByText('No files added')).toBeTruthy();
     await user.click(ticket.getByRole('button', { name: 'Send' }));
-    expect(ticket.getByText('Please add a subject.')).toBeTruthy();
-    expect(ticket.getByText('A minimum of 20 characters is required to describe your issue.')).toBeTruthy();
+    // Both errors are announced (live regions), both fields are marked invalid, and focus is on the first.
+    expect(ticket.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Please add a subject.',
+      'A minimum of 20 characters is required to describe your issue.',
+    ]);
+    const subject = ticket.getByPlaceholderText("What's your question about?");
+    expect(subject.getAttribute('aria-invalid')).toBe('true');
+    expect(ticket.getByPlaceholderText('Please include as much details as you can.').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(subject);
     expect(services.createTicket).not.toHaveBeenCalled();
     await user.type(ticket.getByPlaceholderText("What's your question about?"), 'My account');
     await user.type(
@@ -88,10 +100,12 @@ describe('paths through the form', () => {
       ),
     ).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Return to Knowledge Base' })).toBeTruthy();
+    expect(within(dialog).getByText('c0ffee00-0000-4000-8000-000000000001')).toBeTruthy();
     expect(document.body.style.overflow).toBe('hidden');
     expect(dialog.contains(document.activeElement)).toBe(true);
     await user.tab();
     expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(services.createTicket).toHaveBeenCalledTimes(1);
     const [payload, key] = vi.mocked(services.createTicket).mock.calls[0]!;
     expect(key).toMatch(/\w{8}/);
@@ -101,7 +115,7 @@ describe('paths through the form', () => {
       name: 'Ada Lovelace',
       email: 'ada@example.com',
       tags: ['account', 'account_other'],
-      supportFormPath: 'Ada Lovelace → Other',
+      supportFormPath: 'My Account → Other',
       subscriptions: 'homey_plus_1, homey_developer_2',
       underVoltageOccured: 'no',
       uploadTokens: [],
@@ -109,6 +123,11 @@ describe('paths through the form', () => {
     // A second submit once the popup opened is ignored.
     ticket.getByRole('button', { name: 'Send' }).closest('form')?.requestSubmit();
     expect(services.createTicket).toHaveBeenCalledTimes(1);
+    // Escape closes the popup and the form starts over for a new question.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body.style.overflow).toBe('');
+    expect(steps()).toEqual(['mainCategory']);
   });
 
   it('Pro hub → Zigbee → knowledge base → ticket sends the hub context, diagnostics and attachments', async () => {
@@ -136,7 +155,10 @@ describe('paths through the form', () => {
     await user.upload(input, [new File(['a'], 'a.png', { type: 'image/png' }), new File(['b'], 'b.txt', { type: 'text/plain' })]);
     await user.upload(input, [new File(['a2'], 'a.png', { type: 'image/png' })]);
     expect(ticket.getAllByRole('button', { name: /Remove/ })).toHaveLength(2);
+    expect(ticket.getByText('2 files added')).toBeTruthy();
     await user.click(ticket.getByRole('button', { name: 'Remove b.txt' }));
+    expect(ticket.getByText('1 file added')).toBeTruthy();
+    expect(ticket.getByText(/By sending this form/).textContent).toContain('diagnostic report');
     expect(await ticket.findByText('25%')).toBeTruthy();
     expect(await ticket.findByText('report-123')).toBeTruthy();
     await user.click(ticket.getByRole('button', { name: 'Send' }));
@@ -255,7 +277,9 @@ describe('paths through the form', () => {
     await user.click(step('hubCategoryPro').getByRole('button', { name: 'Apps' }));
     await user.click(await step('apps').findByRole('button', { name: /Mail Lights/ }));
     expect(step('apps').getByRole('button', { name: 'Other' })).toBeTruthy();
-    await user.click(await step('knowledgeBase').findByRole('button', { name: 'Contact Support' }));
+    // The knowledge base's button says where it leads: to the developer, not to Hearth support.
+    expect(step('knowledgeBase').queryByRole('button', { name: 'Contact Support' })).toBeNull();
+    await user.click(await step('knowledgeBase').findByRole('button', { name: 'Contact the developer' }));
     const contact = step('contactDeveloper');
     expect(contact.getByText('Mail Lights is made by a verified developer.')).toBeTruthy();
     await user.click(contact.getByRole('button', { name: 'E-mail the developer' }));
@@ -295,7 +319,7 @@ describe('paths through the form', () => {
     await user.click(await step('apps').findByRole('button', { name: /Old App/ }));
     const kb = step('knowledgeBaseFinal');
     expect(kb.getByText('The selected app is out of date.')).toBeTruthy();
-    expect(kb.getByRole('link', { name: 'Update the app' })).toBeTruthy();
+    expect(kb.getByRole('link', { name: 'Update the app' }).getAttribute('href')).toBe('http://cloud.test/app/com.example.old');
     expect(kb.queryByRole('button', { name: 'Contact Support' })).toBeNull();
   });
 
@@ -365,6 +389,83 @@ describe('paths through the form', () => {
     expect(steps()).toEqual(['mainCategory']);
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(services.signOut).toHaveBeenCalled();
-    expect(screen.getByRole('heading', { name: 'How can we help?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How can we help?' })).toBeTruthy();
+  });
+
+  it('built-in apps: listed by name with their icon, and their devices go to Hearth support', async () => {
+    const virtual = {
+      id: 'com.hearth.virtual',
+      version: '12.4.1',
+      name: 'Virtual devices',
+      icon: 'http://hub.test/app/com.hearth.virtual/assets/icon.svg',
+      builtin: true,
+    };
+    const services = fakeServices(
+      {},
+      fakeHubClient({
+        getApps: vi.fn(async () => [...proHubApps, virtual]),
+        getDevices: vi.fn(async () => [
+          {
+            id: 'lamp',
+            name: 'Desk lamp',
+            driverId: 'homey:app:com.hearth.virtual:socket',
+            iconObj: { url: 'http://hub.test/app/com.hearth.virtual/drivers/socket/assets/icon.svg' },
+          },
+        ]),
+      }),
+    );
+    renderApp(services);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Home/ }));
+    await user.click(step('hubCategoryPro').getByRole('button', { name: 'Apps' }));
+    const app = await step('apps').findByRole('button', { name: /Virtual devices/ });
+    expect(app.querySelector('img')?.getAttribute('src')).toBe(virtual.icon);
+    // The catalogue is not asked about an app it does not list.
+    expect(services.getApp).not.toHaveBeenCalledWith('com.hearth.virtual');
+    await user.click(app);
+    expect(await step('knowledgeBase').findByRole('button', { name: 'Contact Support' })).toBeTruthy();
+
+    await user.click(step('hubCategoryPro').getByRole('button', { name: 'Devices' }));
+    const devices = step('devices');
+    const group = await devices.findByRole('button', { name: /Virtual devices/ });
+    await waitFor(() => expect(group.getAttribute('aria-expanded')).toBe('true'));
+    const lamp = devices.getByRole('radio', { name: 'Desk lamp' });
+    expect(lamp.closest('label')?.querySelector('img')?.getAttribute('src')).toMatch(/^http:\/\/hub\.test\//);
+    await user.click(lamp);
+    expect(steps()).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'knowledgeBase']);
+    await user.click(await step('knowledgeBase').findByRole('button', { name: 'Contact Support' }));
+    expect(steps()).toEqual(['mainCategory', 'hubCategoryPro', 'devices', 'knowledgeBase', 'ticket']);
+  });
+
+  it('apps: a hub that does not answer is said to be offline, with the apps the cloud knows of', async () => {
+    renderApp(fakeServices({}, fakeHubClient({ getApps: vi.fn(async () => Promise.reject(new Error('down'))) })));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Home/ }));
+    await user.click(step('hubCategoryPro').getByRole('button', { name: 'Apps' }));
+    const apps = step('apps');
+    expect(
+      await apps.findByText("Couldn't establish a connection to your hub. Please make sure it's connected and online."),
+    ).toBeTruthy();
+    expect(await apps.findByRole('button', { name: /Mail Lights/ })).toBeTruthy();
+  });
+
+  it('an app without any contact way points to the community forum', async () => {
+    const services = fakeServices({
+      getApp: vi.fn(async (id: string) => ({
+        id,
+        author: { userId: 'dev3', verified: false },
+        liveBuild: { name: 'Silent App' },
+        liveVersion: '1.0.0',
+      })),
+    });
+    renderApp(services);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /^Home/ }));
+    await user.click(step('hubCategoryPro').getByRole('button', { name: 'Apps' }));
+    await user.click((await step('apps').findAllByRole('button', { name: /Silent App/ }))[0]!);
+    await user.click(await step('knowledgeBase').findByRole('button', { name: 'Contact the developer' }));
+    const contact = step('contactDeveloper');
+    expect(contact.getByText(/The community forum may be able to help./)).toBeTruthy();
+    expect(contact.getByRole('link', { name: 'Ask on the community forum' }).getAttribute('href')).toMatch(/^https:/);
   });
 });

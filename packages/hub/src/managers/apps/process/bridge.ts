@@ -4,9 +4,11 @@ import type { HubContext } from '../../../platform/context';
 import type { DeviceRecord, DeviceService } from '../../devices/service';
 import type { InsightsService } from '../../insights/service';
 import type { Notifier } from '../../notifications/store';
+import type { Speaker } from '../../speech-output/speaker';
 import type { AppService } from '../service';
 import type { AppToHubHandlers } from './child';
 import type { AppFlowCards } from './flow-cards';
+import type { AppHubApi } from './hub-api';
 
 /** What the hub keeps of an image an app registered (`homey.images.createImage`). */
 export interface AppImage {
@@ -31,6 +33,10 @@ export interface BridgeDeps {
   /** Whether a settings change came from the app itself (so it is not echoed back to it). */
   readonly settingsFromApp: Set<string>;
   readonly notifications: Notifier;
+  /** The hub's voice (`homey.speechOutput.say`). */
+  readonly speech: Speaker;
+  /** The hub's web API as apps holding `homey:manager:api` call it. */
+  readonly hubApi: AppHubApi;
 }
 
 const notOffered = (what: string, why: string) =>
@@ -137,8 +143,9 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       cards.trigger(appId, cardId, deviceId, tokens, state);
       return null;
     },
-    'flow.argumentValues': () => {
-      throw notOffered('FlowCard.getArgumentValues', 'the flow engine does not report the arguments of flows yet');
+    'flow.argumentValues': ({ kind, cardId, deviceId }) => {
+      if (deviceId !== null) device(deviceId);
+      return cards.argumentValues(appId, kind, cardId, deviceId);
     },
     'flow.createToken': ({ id, type, title, value }) => {
       const tokens = cards.tokens(appId);
@@ -151,12 +158,12 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       const token = cards.tokens(appId).get(id);
       if (!token) throw notFound('FlowToken', id);
       cards.tokens(appId).set(id, { ...token, value: tokenValue(value) });
-      context.events.publish({
-        uri: 'homey:manager:flowtoken',
-        event: 'flowtoken.update',
-        data: { id: `${ownerUri}|${id}`, value: tokenValue(value) },
-        scope: 'homey.flow.readonly',
-      });
+      context.events.manager(
+        'flowtoken',
+        'flowtoken.update',
+        { id: `${ownerUri}|${id}`, value: tokenValue(value) },
+        'homey.flow.readonly',
+      );
       return null;
     },
     'flow.unregisterToken': ({ id }) => {
@@ -191,7 +198,7 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       const found = image(id);
       found.source = source;
       found.updatedAt = Date.now();
-      context.events.publish({ uri: 'homey:manager:images', event: 'image.update', data: { id, ownerUri }, scope: null });
+      context.events.manager('images', 'image.update', { id, ownerUri }, null);
       return null;
     },
     'images.unregister': ({ id }) => {
@@ -200,15 +207,11 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       return null;
     },
     'api.realtime': ({ event, data }) => {
-      context.events.publish({ uri: ownerUri, event, data, scope: 'homey.app.readonly' });
+      context.events.item('apps', 'app', appId, event, data, 'homey.app.readonly');
       return null;
     },
-    'api.request': () => {
-      throw notOffered('homey.api calls to the hub', 'the hub does not yet give apps a session of their own');
-    },
-    'api.getOwnerApiToken': () => {
-      throw notOffered('homey.api.getOwnerApiToken', 'the hub does not yet give apps a session of their own');
-    },
+    'api.request': ({ method, uri, body }) => deps.hubApi.request(apps.require(appId), method, uri, body),
+    'api.getOwnerApiToken': () => deps.hubApi.token(apps.require(appId)),
     'apps.getInstalled': ({ appId: other }) => apps.find(other) !== undefined,
     'apps.getVersion': ({ appId: other }) => apps.find(other)?.manifest.version ?? null,
     'pair.emit': ({ sessionId, event, data }) => {
@@ -231,8 +234,10 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       deps.pairing.command(appId, sessionId, { kind: 'done' });
       return null;
     },
-    'speech.say': () => {
-      throw notOffered('homey.speechOutput.say', 'speech output from apps is not wired yet');
+    'speech.say': ({ text }) => {
+      // An app speaks on the household's behalf, as a flow does.
+      deps.speech.say(context.users.owner()?.id ?? '', text);
+      return null;
     },
   };
 }

@@ -24,6 +24,14 @@ const text = (value: unknown, language: string): string =>
     ? value
     : ((value as Record<string, string> | undefined)?.[language] ?? (value as Record<string, string> | undefined)?.en ?? '');
 
+/** The device a `device` argument names: `{ id, … }` as flows store it, or the id alone. */
+const deviceIdOf = (value: unknown): string | null =>
+  typeof value === 'string'
+    ? value
+    : typeof (value as { id?: unknown } | null)?.id === 'string'
+      ? (value as { id: string }).id
+      : null;
+
 const sections: [FlowCardKind, 'triggers' | 'conditions' | 'actions'][] = [
   ['trigger', 'triggers'],
   ['condition', 'conditions'],
@@ -75,8 +83,9 @@ export class AppFlowCards {
     state: Record<string, unknown>,
   ): void {
     const uri = `homey:app:${appId}`;
-    if (!this.#registry.card('trigger', uri, cardId))
-      throw Object.assign(new Error(`The app has no trigger card ${cardId}`), { code: 'not_found' });
+    const card = this.#registry.card('trigger', uri, cardId);
+    const deviceArg = card?.args?.find((arg) => arg.type === 'device')?.name;
+    if (!card) throw Object.assign(new Error(`The app has no trigger card ${cardId}`), { code: 'not_found' });
     const trigger: AppTrigger = {
       uri,
       id: cardId,
@@ -84,11 +93,36 @@ export class AppFlowCards {
       tokens,
       state,
       matches: async (args) => {
+        // A device card fired for one device starts only the flows set up for that device.
+        if (deviceId !== null && deviceArg !== undefined && deviceIdOf(args[deviceArg]) !== deviceId) return false;
         const { result } = await this.host.call(appId, 'flow.run', { kind: 'trigger', cardId, args, state, tokens, deviceId });
         return result === true;
       },
     };
     for (const listener of this.#triggerListeners) listener(trigger);
+  }
+
+  /**
+   * The arguments of the flows using one of the app's cards (`FlowCard.getArgumentValues`); for a device's card,
+   * only those set up for that device.
+   */
+  argumentValues(appId: string, kind: FlowCardKind, cardId: string, deviceId: string | null): Record<string, unknown>[] {
+    const uri = `homey:app:${appId}`;
+    const values = this.#registry.argumentValues(kind, uri, cardId);
+    const deviceArg = this.#registry.card(kind, uri, cardId)?.args?.find((arg) => arg.type === 'device')?.name;
+    if (deviceId === null || deviceArg === undefined) return values;
+    return values.filter((args) => deviceIdOf(args[deviceArg]) === deviceId);
+  }
+
+  /** Tells each running app whose cards the stored flows changed for (its `FlowCard` emits `update`); the undo. */
+  forwardUsageChanges(): () => void {
+    return this.#registry.onUsageChanged((cards) => {
+      for (const card of cards) {
+        if (!card.uri.startsWith('homey:app:')) continue;
+        const appId = card.uri.slice('homey:app:'.length);
+        if (this.host.isRunning(appId)) this.host.emit(appId, 'flow.cardUpdated', { kind: card.type, cardId: card.id });
+      }
+    });
   }
 
   /** The app's global tokens (`homey.flow.createToken`), kept while it runs. */
@@ -130,6 +164,11 @@ export class AppFlowCards {
             type: String(arg.type),
             ...(arg.title ? { title: text(arg.title, language) } : {}),
             ...(arg.placeholder ? { placeholder: text(arg.placeholder, language) } : {}),
+            ...(typeof arg.min === 'number' ? { min: arg.min } : {}),
+            ...(typeof arg.max === 'number' ? { max: arg.max } : {}),
+            ...(typeof arg.step === 'number' ? { step: arg.step } : {}),
+            ...(typeof arg.filter === 'string' ? { filter: arg.filter } : {}),
+            ...(arg.required === false ? { required: false } : {}),
             ...(Array.isArray(arg.values)
               ? {
                   values: (arg.values as { id: string; title: unknown }[]).map((v) => ({
@@ -146,8 +185,7 @@ export class AppFlowCards {
             ...(token.example !== undefined ? { example: token.example as string } : {}),
           })),
           run: async ({ args: given, tokens, state }) => {
-            const device = deviceArg ? (given[String(deviceArg.name)] as { id?: string } | string | undefined) : undefined;
-            const deviceId = typeof device === 'string' ? device : (device?.id ?? null);
+            const deviceId = deviceArg ? deviceIdOf(given[String(deviceArg.name)]) : null;
             const { result } = await this.host.call(app.id, 'flow.run', { kind, cardId, args: given, state, tokens, deviceId });
             return result;
           },

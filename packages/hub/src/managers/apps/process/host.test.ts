@@ -160,6 +160,9 @@ describe('AppProcessHost', () => {
     expect(h.statuses.map((s) => s.state)).toEqual(['starting', 'running', 'stopping', 'stopped']);
     // onUninit ran before the app's interval was cleared; the output is kept after the process ended.
     expect(stdText(h.host)).toContain('Behave stopping; timers pending: 1');
+    // It heard `unload` before its onUninit ran.
+    expect(stdText(h.host).indexOf('received unload')).toBeGreaterThan(-1);
+    expect(stdText(h.host).indexOf('received unload')).toBeLessThan(stdText(h.host).indexOf('Behave stopping'));
     expect(stdText(h.host)).toContain('onoff set to true');
     await expect(h.host.call(APP, 'gc', {})).rejects.toMatchObject({ code: 'unavailable', statusCode: 503 });
     await h.host.remove(APP, true);
@@ -237,6 +240,14 @@ describe('AppProcessHost', () => {
     const crashed = await statusWhere(h, (s) => s.crashed);
     expect(crashed.crashedMessage).toBe('The app ran out of memory (heap limit 32 MB)');
     expect(crashed.exitSignal ?? crashed.exitCode).toBeTruthy();
+  });
+
+  it('warns an app whose memory passes the warning mark with memwarn, and keeps it running', async () => {
+    const h = harness({ limits: { sampleIntervalMs: 100, memwarnBytes: 1 } });
+    await h.host.start(APP);
+    await expect.poll(() => stdText(h.host), { timeout: 5_000 }).toContain('received memwarn 1 (heap limit 128 MB)');
+    await expect.poll(() => stdText(h.host), { timeout: 5_000 }).toContain('received memwarn 2 (heap limit 128 MB)');
+    expect(h.host.status(APP)).toMatchObject({ state: 'running', crashed: false });
   });
 
   it('warns a busy-looping app with cpuwarn and then stops it', async () => {

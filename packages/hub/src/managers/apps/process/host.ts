@@ -5,23 +5,11 @@ import { HearthError } from '@hearth/contract';
 import type { HubToAppEventMap, HubToAppMethods, InitParams } from '@hearth/sdk/protocol';
 import type { Clock } from '../../../core/clock';
 import type { Scheduler } from '../../../core/scheduler';
+import { type AppHost, type AppStatus, idleStatus, type RunState } from '../host';
 import { AppChild, type AppToHubHandlers, type ChildExit, type ChildLimits, type ChildUsage } from './child';
 import { type StdLine, StdLog } from './std';
 
-export type RunState = 'stopped' | 'starting' | 'running' | 'stopping';
-
-/** What clients see of an app's process (the App entity's run fields). */
-export interface AppStatus {
-  readonly state: RunState;
-  /** A session id per start of the process; `null` while stopped. */
-  readonly session: string | null;
-  readonly crashed: boolean;
-  readonly crashedMessage: string | null;
-  readonly exitCode: number | null;
-  readonly exitSignal: string | null;
-  /** How many times the process ended without being asked to. */
-  readonly exitCount: number;
-}
+export type { AppStatus, RunState };
 
 /** The limits of every app process and the policy of the host. */
 export interface HostLimits extends ChildLimits {
@@ -83,6 +71,8 @@ export interface ProcessHostOptions {
   onStatus?(appId: string, status: AppStatus): void;
   /** Told when the host stopped restarting an app (too many crashes). */
   onGaveUp?(appId: string, status: AppStatus): void;
+  /** Told of every crash, with the app's last error output (its uncaught error's stack): a crash report. */
+  onCrashed?(appId: string, status: AppStatus, stderr: string): void;
 }
 
 interface Entry {
@@ -103,15 +93,9 @@ interface Entry {
 }
 
 const RESTART_JOB = 'app.restart';
-const idle: AppStatus = {
-  state: 'stopped',
-  session: null,
-  crashed: false,
-  crashedMessage: null,
-  exitCode: null,
-  exitSignal: null,
-  exitCount: 0,
-};
+/** Lines of an app's error output a crash report carries. */
+const CRASH_REPORT_LINES = 40;
+const idle = idleStatus;
 
 /**
  * Runs each app in its own Node process ({@link AppChild}) and keeps its run state honest: `starting` until its
@@ -120,7 +104,7 @@ const idle: AppStatus = {
  * A watchdog samples each process: a busy loop earns `cpuwarn`s and then a stop; a process near its memory
  * limit gets `memwarn`; one over its heap cap is ended by V8 and marked crashed.
  */
-export class AppProcessHost {
+export class AppProcessHost implements AppHost {
   readonly limits: HostLimits;
   readonly #apps = new Map<string, Entry>();
   #undoHandler: (() => void) | null = null;
@@ -417,6 +401,7 @@ export class AppProcessHost {
     if (now - entry.startedAt >= this.limits.crashWindowMs) entry.streak = 0;
     entry.streak += 1;
     entry.crashes = [...entry.crashes.filter((at) => now - at < this.limits.crashWindowMs), now];
+    const stderr = entry.std.tail('stderr', CRASH_REPORT_LINES);
     this.note(appId, 'stderr', `The app crashed: ${message}`);
     this.#set(appId, {
       ...exitFields,
@@ -425,6 +410,7 @@ export class AppProcessHost {
       crashedMessage: message,
       exitCount: entry.status.exitCount + 1,
     });
+    this.options.onCrashed?.(appId, entry.status, stderr || message);
     if (entry.crashes.length >= this.limits.maxCrashes) {
       this.note(
         appId,

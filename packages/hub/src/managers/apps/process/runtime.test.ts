@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOverDevkit } from '../../../testing/devkit';
 import { startTestHub, type TestHub } from '../../../testing/hub';
 import { ack, connectRealtime, type Realtime } from '../../../testing/socket';
 import { until } from '../../../testing/until';
@@ -22,43 +21,59 @@ const DRIVER = `homey:app:${APP}:lamp`;
 describe('an app with code on a hub', () => {
   let t: TestHub;
   let realtime: Realtime;
-  let work: string;
   let sessionId: string;
   let deviceId: string;
   const triggers: AppTrigger[] = [];
+  /** The devkit's live output events (`std` on homey:manager:devkit), as a devkit client receives them. */
+  const live: Json[] = [];
 
   const std = async () =>
     (await t.call<{ line: string }[]>('GET', `/devkit/std/${sessionId}`)).body.map((l) => l.line).join('\n');
   const app = () => t.call<Json>('GET', `/apps/app/${APP}`);
 
   beforeAll(async () => {
-    work = mkdtempSync(join(tmpdir(), 'hearth-lamp-'));
     t = await startTestHub();
     t.hub.services.processes.cards.onTrigger((trigger) => triggers.push(trigger));
     realtime = await connectRealtime(t);
-    const file = join(work, 'app.tar.gz');
-    await createTar({ gzip: true, cwd: fixture, file, portable: true }, readdirSync(fixture));
-    const form = new FormData();
-    form.append('app', new Blob([new Uint8Array(readFileSync(file))], { type: 'application/gzip' }), 'app.tar.gz');
-    form.append('env', JSON.stringify({ LAMP_MODE: 'test' }));
-    const response = await fetch(`${t.url}/api/manager/devkit/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.token}` },
-      body: form,
+    realtime.api.on('homey:manager:devkit', (event: string, data: Json) => {
+      if (event === 'std') live.push(data);
     });
-    expect(response.status).toBe(200);
-    sessionId = ((await response.json()) as { sessionId: string }).sessionId;
+    expect(await ack(realtime.api, 'subscribe', 'homey:manager:devkit')).toEqual([null]);
+    ({ sessionId } = await runOverDevkit(t, fixture, { LAMP_MODE: 'test' }));
   });
   afterAll(async () => {
     realtime?.close();
     await t.stop();
-    rmSync(work, { recursive: true, force: true });
   });
 
   it('runs the app in its own process and reports its real usage', async () => {
     const running = await until(app, (a) => a.body.state === 'running');
     expect(running.body).toMatchObject({ state: 'running', ready: true, crashed: false, origin: 'devkit_run', hasDrivers: true });
     expect(await std()).toContain('[log] [LampApp] Lamp app started');
+    // The devkit client's view: each line live as a `std` event, and the recent output with the same ids.
+    const started = await until(
+      () => live,
+      (events) => events.some((e) => String(e.chunk).includes('Lamp app started')),
+    );
+    const line = started.find((e) => String(e.chunk).includes('Lamp app started'));
+    expect(line).toMatchObject({ session: sessionId, type: 'stdout', stream: 'stdout' });
+    expect(String(line?.chunk).endsWith('Lamp app started\n')).toBe(true);
+    const cached = (await t.call<Json[]>('GET', `/devkit/std/${sessionId}`)).body;
+    expect(cached.find((l) => l.id === line?.id)).toEqual(line);
+    // Another user of the hub does not see the session's output.
+    const other = await connectRealtime(t, t.sessionFor('manager', ['homey.app']));
+    const seen: Json[] = [];
+    other.api.on('homey:manager:devkit', (_event: string, data: Json) => seen.push(data));
+    await ack(other.api, 'subscribe', 'homey:manager:devkit');
+    const before = live.length;
+    await t.call('POST', `/flow/flowcardaction/${encodeURIComponent(`homey:app:${APP}`)}/blink/run`, { args: { times: 1 } });
+    await until(
+      () => live.length,
+      (count) => count > before,
+    );
+    expect(live.length).toBeGreaterThan(before);
+    other.close();
+    expect(seen).toEqual([]);
     const usage = await t.call<{ cpu: number; mem: number }>('GET', `/apps/app/${APP}/usage`);
     expect(usage.body.mem).toBeGreaterThan(20 * 1024 * 1024);
     expect(usage.body.mem).toBeLessThan(200 * 1024 * 1024);
@@ -73,6 +88,17 @@ describe('an app with code on a hub', () => {
     expect(session.body).toMatchObject({ type: 'pair' });
     const id = String(session.body.id);
     expect((await t.call<Json[]>('GET', '/drivers/pairsession')).body.map((s) => s.id)).toContain(id);
+    // The custom login view is served for the client to show, without a session; the app's code never is.
+    const view = await fetch(`${t.url}/app/${APP}/drivers/lamp/pair/login.html`);
+    expect(view.status).toBe(200);
+    expect(view.headers.get('content-type')).toContain('text/html');
+    expect(await view.text()).toContain("Homey.emit('login', data)");
+    for (const hidden of ['app.js', 'env.json', 'drivers/lamp/device.js', 'drivers/lamp/pair/../driver.js', 'assets/../app.js']) {
+      expect((await fetch(`${t.url}/app/${APP}/${hidden}`)).status, hidden).toBe(404);
+    }
+    expect((await fetch(`${t.url}/app/${APP}/drivers/lamp/pair/%2e%2e%2fdriver.js`)).status).toBe(404);
+    const icon = await fetch(`${t.url}/app/${APP}/drivers/lamp/assets/icon.svg`);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
     const early = await t.call<Json>('POST', `/drivers/pairsession/${id}/emit`, { event: 'list_devices' });
     expect(early).toMatchObject({ status: 502, body: { error: 'app_error', error_description: 'Log in first' } });
     const wrong = await t.call<Json>('POST', `/drivers/pairsession/${id}/emit`, {
@@ -149,8 +175,56 @@ describe('an app with code on a hub', () => {
     const blink = await t.call<Json>('POST', `/flow/flowcardaction/${uri}/blink/run`, { args: { times: 3 } });
     expect(blink.status).toBe(200);
     expect(await std()).toContain('blinking 3 times');
+    // The app spoke through the hub's voice, on the household's behalf.
+    const speech = await t.call<{ lastUtterance: { text: string; voice: string } }>('GET', '/speech-output/state');
+    expect(speech.body.lastUtterance).toMatchObject({ text: 'Blinking 3 times', voice: 'en-us-female' });
     const cards = await t.call<Json>('GET', '/flow/flowcardtrigger');
     expect(JSON.stringify(cards.body)).toContain('A lamp was switched');
+  });
+
+  it('runs the flows using its trigger card whose arguments its run listener accepts, with its action card', async () => {
+    const appUri = `homey:app:${APP}`;
+    const flowFor = (to: string) =>
+      t.call<{ id: string; broken: boolean }>('POST', '/flow/flow', {
+        name: `Lamp switched ${to}`,
+        trigger: { uri: appUri, id: 'lamp_switched', args: { to } },
+        conditions: [{ uri: appUri, id: 'is_bright', args: { level: 0.4 } }],
+        actions: [{ uri: appUri, id: 'blink', args: { times: to === 'on' ? 5 : 6 } }],
+      });
+    const [on, off] = [await flowFor('on'), await flowFor('off')];
+    expect(on.body.broken).toBe(false);
+    await t.call('PUT', `/devices/device/${deviceId}/capability/onoff`, { value: false });
+    await t.call('PUT', `/devices/device/${deviceId}/capability/onoff`, { value: true });
+    const trace = await until(
+      () => t.call<{ status: string; trigger: { tokens: Json } }[]>('GET', `/flow/flow/${on.body.id}/trace`),
+      (answer) => answer.body.length > 0 && answer.body[0]?.status === 'completed',
+    );
+    expect(trace.body[0]?.trigger.tokens).toEqual({ on: true });
+    await until(std, (text) => text.includes('blinking 5 times'));
+    const offTraces = await t.call<{ trigger: { tokens: Json } }[]>('GET', `/flow/flow/${off.body.id}/trace`);
+    // Switched off first, then on: the "off" flow ran once, for the off switch only.
+    expect(offTraces.body.map((run) => run.trigger.tokens)).toEqual([{ on: false }]);
+  });
+
+  it('reads the arguments of the flows using its card, and hears when they change', async () => {
+    const switchFlows = async () =>
+      (await (
+        await fetch(`${t.url}/api/app/${APP}/switch-flows`, { headers: { authorization: `Bearer ${t.token}` } })
+      ).json()) as { values: Json[]; updates: number };
+    const before = await switchFlows();
+    // The flows of the test before: one for 'on', one for 'off'.
+    expect(before.values).toEqual(expect.arrayContaining([{ to: 'on' }, { to: 'off' }]));
+    const flow = await t.call<{ id: string }>('POST', '/flow/flow', {
+      name: 'Lamp switched on again',
+      trigger: { uri: `homey:app:${APP}`, id: 'lamp_switched', args: { to: 'on' } },
+      conditions: [],
+      actions: [],
+    });
+    const added = await until(switchFlows, (answer) => answer.updates > before.updates);
+    expect(added.values.filter((args) => args.to === 'on')).toHaveLength(2);
+    await t.call('DELETE', `/flow/flow/${flow.body.id}`);
+    const removed = await until(switchFlows, (answer) => answer.updates > added.updates);
+    expect(removed.values).toHaveLength(before.values.length);
   });
 
   it('serves its web API and keeps settings in step both ways', async () => {
@@ -173,6 +247,13 @@ describe('an app with code on a hub', () => {
     expect(await mode.json()).toEqual({ mode: 'eco', note: 'evening' });
     expect((await t.call('GET', `/apps/app/${APP}/setting/mode`)).body).toBe('eco');
     expect((await fetch(`${t.url}/api/app/${APP}/nowhere`)).status).toBe(404);
+    // The lamp does not hold homey:manager:api: the hub gives it no token to act as the owner with.
+    const zones = await fetch(`${t.url}/api/app/${APP}/hub-zones`, { headers: { authorization: `Bearer ${t.token}` } });
+    expect(zones.status).toBe(502);
+    expect(await zones.json()).toMatchObject({
+      error: 'app_error',
+      error_description: `App ${APP} needs the homey:manager:api permission to use the hub's web API`,
+    });
     // A change made through the hub's API reaches the app's settings and its `set` event.
     expect((await t.call('PUT', `/apps/app/${APP}/setting/mode`, { value: 'party' })).status).toBe(200);
     await until(std, (text) => text.includes('setting mode is now "party"'));

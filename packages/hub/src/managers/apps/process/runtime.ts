@@ -8,10 +8,14 @@ import type { FlowRegistry } from '../../flow/registry';
 import type { InsightsService } from '../../insights/service';
 import type { Notifier } from '../../notifications/store';
 import { readOption } from '../../options';
+import type { Speaker } from '../../speech-output/speaker';
 import type { AppService } from '../service';
 import { type AppImage, appHandlers, type PairViewCommands } from './bridge';
+import { reportCrash } from './crash-report';
+import { AppDeviceHooks } from './device-hooks';
 import { AppFlowCards } from './flow-cards';
 import { type AppLaunch, AppProcessHost } from './host';
+import { AppHubApi } from './hub-api';
 import { deviceSnapshot } from './snapshot';
 
 /** The parts of the hub that run apps with code, for the managers that talk to them. */
@@ -21,6 +25,18 @@ export interface AppProcesses {
   readonly images: Map<string, AppImage>;
   /** Environment variables a devkit session runs an app with, over its env.json. */
   readonly envOverrides: Map<string, Record<string, string>>;
+  /** The hub's web API as apps call it (`this.homey.api`). */
+  readonly hubApi: AppHubApi;
+  /** What users do to apps' devices besides capability writes (settings, names), told to their apps. */
+  readonly deviceHooks: AppDeviceHooks;
+  /**
+   * Tells a device's app of a device made outside a pair session (the demo seed, a benchmark): a running app
+   * constructs it at once, one that is starting once it runs (unless it started with it); an app that is not
+   * running gets it with its devices at its next start.
+   */
+  announce(deviceId: string): Promise<void>;
+  /** The hub listens at `url` (its port is known only then); apps start once it does. */
+  listening(url: string): void;
   start(): void;
   stop(): void;
 }
@@ -32,6 +48,7 @@ function launchOf(
   devices: DeviceService,
   envOverrides: Map<string, Record<string, string>>,
   appId: string,
+  localUrl: string,
 ): AppLaunch {
   const app = apps.require(appId);
   if (!app.dir) throw new Error(`App ${appId} has no code on this hub`);
@@ -65,7 +82,7 @@ function launchOf(
         accuracy: location?.accuracy ?? 0,
         mode: readOption(context, 'geolocation', 'mode', 'auto'),
       },
-      localUrl: `http://${config.host}:${config.port}`,
+      localUrl,
       settings: apps.settings(appId) as Record<string, unknown>,
       devices: devices.listByApp(appId).map((device) => deviceSnapshot(devices, device)),
     },
@@ -86,12 +103,20 @@ export function appProcesses(
     pairing: PairViewCommands;
     flowCards: FlowRegistry;
     notifications: Notifier;
+    speech: Speaker;
   },
 ): AppProcesses {
-  const { apps, devices, insights, pairing, flowCards, notifications } = services;
+  const { apps, devices, insights, pairing, flowCards, notifications, speech } = services;
   const images = new Map<string, AppImage>();
   const envOverrides = new Map<string, Record<string, string>>();
   const settingsFromApp = new Set<string>();
+  let listening: (url: string) => void = () => {};
+  const localUrl = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const hubApi = new AppHubApi(context, () => localUrl);
+  // Ends the requests the hub makes for its apps in the background (crash reports) when it stops.
+  const stopping = new AbortController();
   let cards: AppFlowCards | undefined;
   const host = new AppProcessHost({
     dataDir: join(context.config.dataDir, `${context.config.id}.apps`),
@@ -100,16 +125,29 @@ export function appProcesses(
     // Restart back-offs are jobs of the hub's durable scheduler: a pending restart survives a hub restart.
     scheduler: context.scheduler,
     limits: context.config.appHeapMb ? { heapMb: context.config.appHeapMb } : {},
-    launch: (appId) => launchOf(context, apps, devices, envOverrides, appId),
+    launch: async (appId) => launchOf(context, apps, devices, envOverrides, appId, await localUrl),
     handlers: (appId) =>
       appHandlers(
-        { context, apps, devices, insights, cards: cards as AppFlowCards, images, pairing, settingsFromApp, notifications },
+        {
+          context,
+          apps,
+          devices,
+          insights,
+          cards: cards as AppFlowCards,
+          images,
+          pairing,
+          settingsFromApp,
+          notifications,
+          speech,
+          hubApi,
+        },
         appId,
       ),
     onStatus: (appId) => {
       cards?.sync(appId);
       apps.processChanged(appId);
     },
+    onCrashed: (appId, _status, stderr) => reportCrash(context, apps, appId, stderr, stopping.signal),
     onGaveUp: (appId, status) => {
       if (!context.db.open) return;
       const app = apps.find(appId);
@@ -128,16 +166,34 @@ export function appProcesses(
     cards,
     images,
     envOverrides,
+    hubApi,
+    deviceHooks: new AppDeviceHooks(apps, devices),
+    listening: (url) => listening(url),
+    async announce(deviceId) {
+      const device = devices.find(deviceId);
+      if (!device || !apps.processHost(device.appId)) return;
+      const { appId } = device;
+      if (host.status(appId).state === 'starting') {
+        const running = await new Promise<boolean>((resolve) => {
+          const off = context.bus.on('app.state', `announce:${deviceId}`, (change) => {
+            if (change.appId !== appId || change.state === 'starting') return;
+            off();
+            resolve(change.state === 'running');
+          });
+        });
+        if (!running) return;
+      }
+      if (!host.isRunning(appId) || !devices.find(deviceId)) return;
+      await host.call(appId, 'device.added', { device: deviceSnapshot(devices, devices.require(deviceId)) });
+    },
     start() {
       host.attach();
       apps.attachHost(host);
       stops.push(
-        context.events.on((event) => {
-          const appId = /^homey:app:(.+)$/.exec(event.uri)?.[1];
-          if (!appId || (event.event !== 'setting.set' && event.event !== 'setting.unset')) return;
-          const { name, value } = event.data as { name: string; value?: unknown };
+        cards.forwardUsageChanges(),
+        context.bus.on('app.setting', 'app-processes', ({ appId, name, value, removed }) => {
           if (settingsFromApp.has(`${appId}\u0000${name}`)) return;
-          host.emit(appId, 'setting', { key: name, value: value ?? null, removed: event.event === 'setting.unset' });
+          host.emit(appId, 'setting', { key: name, value: value ?? null, removed });
         }),
       );
       const deleted = (device: { id: string; appId: string }) => {
@@ -145,8 +201,11 @@ export function appProcesses(
       };
       devices.deleted.add(deleted);
       stops.push(() => devices.deleted.delete(deleted));
+      // An uninstalled app's session on the hub's web API goes with it.
+      stops.push(context.bus.on('app.uninstalled', 'app-processes', ({ appId }) => hubApi.revoke(appId)));
     },
     stop() {
+      stopping.abort();
       for (const stop of stops.splice(0)) stop();
     },
   };

@@ -1,5 +1,7 @@
 /** One line of an app's output. */
 export interface StdLine {
+  /** The line's number in its app's output, counted from 1 (a devkit client drops lines it already showed). */
+  readonly seq: number;
   /** ISO time the line arrived. */
   readonly t: string;
   readonly stream: 'stdout' | 'stderr';
@@ -18,6 +20,7 @@ export const STD_LINE_CHARS = 4_000;
 export class StdLog {
   readonly #lines: StdLine[] = [];
   readonly #listeners = new Set<(line: StdLine) => void>();
+  #seq = 0;
 
   constructor(
     private readonly now: () => number,
@@ -26,7 +29,13 @@ export class StdLog {
 
   append(stream: StdLine['stream'], text: string): void {
     for (const part of text.split('\n')) {
-      const line: StdLine = { t: new Date(this.now()).toISOString(), stream, line: part.slice(0, STD_LINE_CHARS) };
+      this.#seq += 1;
+      const line: StdLine = {
+        seq: this.#seq,
+        t: new Date(this.now()).toISOString(),
+        stream,
+        line: part.slice(0, STD_LINE_CHARS),
+      };
       this.#lines.push(line);
       for (const listener of this.#listeners) listener(line);
     }

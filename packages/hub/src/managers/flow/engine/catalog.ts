@@ -20,6 +20,8 @@ export type AnyFlow = { type: 'flow'; flow: EngineFlow } | { type: 'advancedflow
 export interface TriggerEntry {
   readonly type: FlowType;
   readonly flowId: string;
+  /** {@link flowKey} of the flow. */
+  readonly key: string;
   /** Advanced flows: the trigger node's key. */
   readonly node: string | null;
 }
@@ -35,17 +37,25 @@ export const flowKey = (type: FlowType, id: string) => `${type}:${id}`;
 export class FlowCatalog {
   readonly #flows = new Map<string, AnyFlow>();
   readonly #byTrigger = new Map<string, Map<string, TriggerEntry>>();
+  /** The entries of `#byTrigger` as a list, made when first asked after a change of that trigger's flows. */
+  readonly #lists = new Map<string, readonly TriggerEntry[]>();
   readonly #triggersOf = new Map<string, string[]>();
 
   load(flows: readonly AnyFlow[]): void {
     this.#flows.clear();
     this.#byTrigger.clear();
+    this.#lists.clear();
     this.#triggersOf.clear();
     for (const flow of flows) this.put(flow);
   }
 
   get(type: FlowType, id: string): AnyFlow | undefined {
     return this.#flows.get(flowKey(type, id));
+  }
+
+  /** A flow by its {@link flowKey}. */
+  byKey(key: string): AnyFlow | undefined {
+    return this.#flows.get(key);
   }
 
   all(): AnyFlow[] {
@@ -57,9 +67,15 @@ export class FlowCatalog {
   }
 
   /** The flows a fired trigger card starts. */
-  triggered(uri: string, id: string): TriggerEntry[] {
-    const entries = this.#byTrigger.get(triggerKey(uri, id));
-    return entries ? [...entries.values()] : [];
+  triggered(uri: string, id: string): readonly TriggerEntry[] {
+    const key = triggerKey(uri, id);
+    const listed = this.#lists.get(key);
+    if (listed) return listed;
+    const entries = this.#byTrigger.get(key);
+    if (!entries) return [];
+    const list = [...entries.values()];
+    this.#lists.set(key, list);
+    return list;
   }
 
   put(entry: AnyFlow): void {
@@ -80,7 +96,8 @@ export class FlowCatalog {
         entries = new Map();
         this.#byTrigger.set(tk, entries);
       }
-      entries.set(`${key}\u0000${trigger.node ?? ''}`, { type: entry.type, flowId: entry.flow.id, node: trigger.node });
+      entries.set(`${key}\u0000${trigger.node ?? ''}`, { type: entry.type, flowId: entry.flow.id, key, node: trigger.node });
+      this.#lists.delete(tk);
       keys.push(tk);
     }
     this.#triggersOf.set(key, keys);
@@ -94,6 +111,7 @@ export class FlowCatalog {
       if (!entries) continue;
       for (const entryKey of [...entries.keys()]) if (entryKey.startsWith(`${key}\u0000`)) entries.delete(entryKey);
       if (entries.size === 0) this.#byTrigger.delete(tk);
+      this.#lists.delete(tk);
     }
     this.#triggersOf.delete(key);
   }

@@ -7,11 +7,11 @@ import type { Notifier } from '../../notifications/store';
 import type { StoredFlow } from '../health';
 import type { FlowRegistry, FlowTriggerEvent } from '../registry';
 import { AdvancedFlowRun } from './advanced';
-import { delayMs, prepareArgs } from './args';
+import { prepareArgs } from './args';
 import { type AnyFlow, DEFAULT_MAX, DEFAULT_MODE, type FlowCatalog, flowKey, type TriggerEntry } from './catalog';
 import { LoopGuard } from './loop-guard';
 import { cardName, conditionResult, Run, RunScope, runCard } from './run';
-import { runActionNow, runStandardFlow } from './standard';
+import { type PlannedAction, planAction, planStandardFlow, runActionNow, runStandardFlow, type StandardPlan } from './standard';
 import { type FlowTrace, type FlowType, type RunStatus, type TraceStep, type TraceStore, traceToWire } from './traces';
 
 const READ_SCOPE = 'homey.flow.readonly';
@@ -50,6 +50,26 @@ interface Cause {
   readonly source: ChangeSource | null;
 }
 
+/**
+ * What the engine works out once per flow and keeps until the flow or the card registry changes: why it is
+ * broken, its trigger arguments (by trigger node), and for a standard flow its plan.
+ */
+interface FlowPlan {
+  readonly flow: AnyFlow['flow'];
+  readonly version: number;
+  readonly problems: string[];
+  readonly triggerArgs: Map<string, Record<string, unknown>>;
+  readonly standard: StandardPlan | null;
+}
+
+const EMPTY: Readonly<Record<string, unknown>> = Object.freeze({});
+const isEmpty = (values: object) => {
+  for (const _ in values) return false;
+  return true;
+};
+/** A frozen copy, shared by the run's trace, its cards and its delayed parts. */
+const frozen = (values: Readonly<Record<string, unknown>>) => (isEmpty(values) ? EMPTY : Object.freeze({ ...values }));
+
 /** A run in memory: its run, the advanced graph it walks, the delayed jobs it waits for. */
 interface ActiveRun {
   readonly run: Run;
@@ -80,6 +100,7 @@ export class FlowEngine {
   readonly #active = new Map<string, Set<ActiveRun>>();
   readonly #runs = new Map<string, ActiveRun>();
   readonly #queues = new Map<string, (() => void)[]>();
+  readonly #plans = new Map<string, FlowPlan>();
   readonly #guard: LoopGuard;
   readonly #stops: (() => void)[] = [];
   #running = false;
@@ -129,7 +150,7 @@ export class FlowEngine {
       if (!node) throw new HearthError('conflict', `Advanced flow ${id} has no start card to start it with`);
     }
     const cause: Cause = { uri: 'homey:manager:flow', id: 'manual', tokens: {}, state, source };
-    return this.#start({ type, flowId: id, node }, cause);
+    return this.#start({ type, flowId: id, key: flowKey(type, id), node }, cause);
   }
 
   /**
@@ -149,12 +170,10 @@ export class FlowEngine {
       clock,
       onStep,
     );
-    const status = await runStandardFlow(run, flow, {
-      registry: this.deps.registry,
-      delay: (_run, action, index, ms) => {
-        clock.setTimeout(() => {
-          void runActionNow(run, action, index, action.group, delayMs(action.duration, 'duration'), this.deps.registry);
-        }, ms);
+    const status = await runStandardFlow(run, planStandardFlow(this.deps.registry, flow), {
+      delay: (_run, planned) => {
+        const ms = planned.delay ?? 0;
+        clock.setTimeout(() => void runActionNow(run, planned), ms);
         return { dueAt: clock.now() + ms, jobId: 'test' };
       },
     });
@@ -224,12 +243,14 @@ export class FlowEngine {
 
   #onFire(event: FlowTriggerEvent): void {
     if (!this.#running) return;
-    for (const entry of this.deps.catalog.triggered(event.uri, event.id)) {
-      const found = this.deps.catalog.get(entry.type, entry.flowId);
+    const triggered = this.deps.catalog.triggered(event.uri, event.id);
+    if (triggered.length === 0) return;
+    const definition = event.matches ? undefined : this.deps.registry.card('trigger', event.uri, event.id);
+    for (const entry of triggered) {
+      const found = this.deps.catalog.byKey(entry.key);
       if (!found?.flow.enabled) continue;
       const args = this.#triggerArgs(found, entry);
       const decide = () => {
-        const definition = this.deps.registry.card('trigger', event.uri, event.id);
         if (event.matches) return event.matches(args);
         if (!definition?.run) return true;
         const answer = definition.run({ args, tokens: { ...event.tokens }, state: { ...event.state } });
@@ -256,6 +277,17 @@ export class FlowEngine {
 
   /** The trigger card's arguments as the flow holds them, checked against the card (no tokens: it starts the flow). */
   #triggerArgs(found: AnyFlow, entry: TriggerEntry): Record<string, unknown> {
+    const { triggerArgs } = this.#planOf(entry.key, found);
+    const node = entry.node ?? '';
+    let args = triggerArgs.get(node);
+    if (!args) {
+      args = this.#checkTriggerArgs(found, entry);
+      triggerArgs.set(node, args);
+    }
+    return args;
+  }
+
+  #checkTriggerArgs(found: AnyFlow, entry: TriggerEntry): Record<string, unknown> {
     const card = found.type === 'flow' ? found.flow.trigger : found.flow.cards[entry.node ?? ''];
     const raw = (card?.args ?? {}) as Record<string, unknown>;
     const uri = found.type === 'flow' ? found.flow.trigger.uri : (found.flow.cards[entry.node ?? '']?.ownerUri ?? '');
@@ -279,18 +311,18 @@ export class FlowEngine {
       startedAt: this.deps.context.clock.now(),
       finishedAt: null,
       status: 'running',
-      trigger: { uri: cause.uri, id: cause.id, tokens: { ...cause.tokens }, source: cause.source },
+      trigger: { uri: cause.uri, id: cause.id, tokens: frozen(cause.tokens), source: cause.source },
       steps: [],
     };
   }
 
   /** Starts a run of a flow, as its run mode and the loop guard allow; answers its trace when its immediate part ended. */
   async #start(entry: TriggerEntry, cause: Cause): Promise<FlowTrace> {
-    const found = this.deps.catalog.get(entry.type, entry.flowId);
+    const { key } = entry;
+    const found = this.deps.catalog.byKey(key);
     if (!found) throw new HearthError('not_found', `Flow not found: ${entry.flowId}`);
-    const key = flowKey(entry.type, entry.flowId);
     const trace = this.#newTrace(entry.type, entry.flowId, found.flow.name, cause);
-    const problems = this.deps.problems(found);
+    const { problems } = this.#planOf(key, found);
     if (problems.length > 0) return this.#skip(trace, `The flow is broken: ${problems.join('; ')}`);
     const loop = this.#guard.check(key, cause.source);
     if (loop.paused) {
@@ -336,6 +368,22 @@ export class FlowEngine {
     return this.#execute(found, entry, trace, cause);
   }
 
+  /** The flow's plan as of the registry's cards and tokens now (kept until the flow or the registry changes). */
+  #planOf(key: string, found: AnyFlow): FlowPlan {
+    const { registry } = this.deps;
+    const cached = this.#plans.get(key);
+    if (cached && cached.flow === found.flow && cached.version === registry.version) return cached;
+    const plan: FlowPlan = {
+      flow: found.flow,
+      version: registry.version,
+      problems: this.deps.problems(found),
+      triggerArgs: new Map(),
+      standard: found.type === 'flow' ? planStandardFlow(registry, found.flow) : null,
+    };
+    this.#plans.set(key, plan);
+    return plan;
+  }
+
   /** Runs whose delayed parts wait in the scheduler (also from before a restart) count as running. */
   #waitingJobs(flowId: string, active: Set<ActiveRun>): number {
     const inMemory = new Set([...active].map((a) => a.run.id));
@@ -356,8 +404,8 @@ export class FlowEngine {
 
   async #execute(found: AnyFlow, entry: TriggerEntry, trace: FlowTrace, cause: Cause): Promise<FlowTrace> {
     const { registry, context } = this.deps;
-    const key = flowKey(entry.type, entry.flowId);
-    const run = new Run(trace, new RunScope(cause.tokens, registry), cause.state, context.clock);
+    const { key } = entry;
+    const run = new Run(trace, new RunScope(trace.trigger.tokens, registry), frozen(cause.state), context.clock);
     this.#guard.started(run.id, key, cause.source);
     const graph =
       found.type === 'advancedflow'
@@ -369,9 +417,8 @@ export class FlowEngine {
     try {
       status = graph
         ? await graph.start(entry.node ? [entry.node] : [])
-        : await runStandardFlow(run, found.type === 'flow' ? found.flow : { conditions: [], actions: [] }, {
-            registry,
-            delay: (r, action, index, ms) => this.#delayAction(r, active, action, index, ms),
+        : await runStandardFlow(run, this.#planOf(key, found).standard as StandardPlan, {
+            delay: (r, planned) => this.#delayAction(r, active, planned),
           });
     } catch (error) {
       run.step({ kind: 'note', outcome: 'error', message: (error as Error).message });
@@ -411,17 +458,19 @@ export class FlowEngine {
     trace.status = status;
     if (status !== 'waiting') trace.finishedAt = this.deps.context.clock.now();
     if (trace.flowId.startsWith('test-')) return;
-    this.deps.traces.save(trace);
-    this.deps.context.events.entity('flow', 'trace', first ? 'create' : 'update', traceToWire(trace), READ_SCOPE);
+    this.deps.traces.save(trace, { first, now: status === 'waiting' });
+    // The trace as clients see it is made only for sockets that follow the flow manager (read as it is published).
+    this.deps.context.events.managerLazy('flow', first ? 'trace.create' : 'trace.update', () => traceToWire(trace), READ_SCOPE);
   }
 
   // --- delays ---
 
-  #delayAction(run: Run, active: ActiveRun, action: Action, index: number, ms: number) {
+  #delayAction(run: Run, active: ActiveRun, planned: PlannedAction) {
+    const { action, index } = planned;
     const job = this.deps.context.scheduler.schedule<ActionJob>({
       kind: ACTION_JOB,
       owner: `flow:${run.trace.flowId}`,
-      dueAt: this.deps.context.clock.now() + ms,
+      dueAt: this.deps.context.clock.now() + (planned.delay ?? 0),
       payload: {
         flowId: run.trace.flowId,
         runId: run.id,
@@ -475,7 +524,7 @@ export class FlowEngine {
     const found = this.deps.catalog.get(flowType, payload.flowId);
     if (!found) return null;
     const trace =
-      this.deps.traces.get(payload.runId) ??
+      this.deps.traces.get(payload.flowId, payload.runId) ??
       this.#newTrace(flowType, payload.flowId, found.flow.name, {
         uri: 'homey:manager:flow',
         id: 'resumed',
@@ -505,8 +554,8 @@ export class FlowEngine {
     const active = this.#resume('flow', job.payload);
     if (!active) return;
     active.jobs.delete(job.id);
-    const { action, index, column } = job.payload;
-    await runActionNow(active.run, action, index, column, delayMs(action.duration, 'duration'), this.deps.registry);
+    const { action, index } = job.payload;
+    await runActionNow(active.run, planAction(this.deps.registry, action, index));
     this.#settleIfDone(active, 'completed');
   }
 

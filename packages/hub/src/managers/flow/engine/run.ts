@@ -1,8 +1,8 @@
 import { HearthError } from '@hearth/contract';
 import type { ChangeSource } from '../../../core/bus';
 import type { Clock } from '../../../core/clock';
-import type { FlowCardType, FlowRegistry } from '../registry';
-import { prepareArgs, resolveToken, type TokenScope } from './args';
+import type { FlowCardDefinition, FlowCardType, FlowRegistry } from '../registry';
+import { prepareArgs, resolveToken, type TokenScope, tokenReferences } from './args';
 import type { FlowTrace, TraceStep } from './traces';
 
 /** A card as a flow holds it: its owner, id, arguments and drop token. */
@@ -35,27 +35,29 @@ export class RunScope implements TokenScope {
 export class Run {
   /** Set when the run must not go on: a newer run replaced it, or the flow was disabled or deleted. */
   stopped: 'restarted' | 'cancelled' | null = null;
+  /** Who this run is, for the changes its cards make (device writes name it; the loop guard follows it). */
+  readonly source: ChangeSource;
 
   constructor(
     readonly trace: FlowTrace,
     readonly scope: RunScope,
+    /** What fired the trigger; cards read it, none changes it. */
     readonly state: Readonly<Record<string, unknown>>,
     private readonly clock: Clock,
     /** Hears each step as it happens (a test run streams them to the tester). */
     private readonly onStep?: (step: TraceStep) => void,
-  ) {}
+  ) {
+    this.source = { kind: 'flow', flowId: trace.flowId, runId: trace.id };
+  }
 
   get id(): string {
     return this.trace.id;
   }
 
-  /** Who this run is, for the changes its cards make (device writes name it; the loop guard follows it). */
-  get source(): ChangeSource {
-    return { kind: 'flow', flowId: this.trace.flowId, runId: this.trace.id };
-  }
-
+  /** Records a step; `step` is the caller's own new object, which becomes the trace's entry. */
   step(step: Omit<TraceStep, 'at'>): void {
-    const entry = { at: this.clock.now(), ...step };
+    const entry = step as TraceStep & { at: number };
+    entry.at = this.clock.now();
     this.trace.steps.push(entry);
     this.onStep?.(entry);
   }
@@ -67,20 +69,50 @@ export const cardName = (card: { uri: string; id: string }) => `${card.uri}:${ca
 export const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * Runs one card of a flow: looks it up, prepares its arguments (tokens replaced, each checked against its type)
- * and its drop token, and calls it. A missing card or token, an argument that does not fit, or the card's own
- * failure rejects with the reason.
+ * A card of a flow with what stays the same from run to run worked out once: its definition and, when its
+ * arguments hold no token, those arguments checked against their types (frozen: every run shares them).
  */
-export async function runCard(
-  registry: FlowRegistry,
+export interface PreparedCard {
+  readonly card: CardRef;
+  /** `<owner uri>:<card id>`. */
+  readonly name: string;
+  readonly definition: FlowCardDefinition | undefined;
+  /** The checked arguments, or `null` when they hold tokens (checked at each run) or did not fit (`argsError`). */
+  readonly args: Readonly<Record<string, unknown>> | null;
+  readonly argsError: unknown;
+}
+
+export function prepareCard(registry: FlowRegistry, type: FlowCardType, card: CardRef): PreparedCard {
+  const definition = registry.card(type, card.uri, card.id);
+  let args: Readonly<Record<string, unknown>> | null = null;
+  let argsError: unknown = null;
+  if (definition && tokenReferences(card.args ?? {}).length === 0) {
+    try {
+      args = Object.freeze(prepareArgs(definition.args, card.args ?? {}, NO_TOKENS));
+    } catch (error) {
+      argsError = error;
+    }
+  }
+  return { card, name: cardName(card), definition, args, argsError };
+}
+
+const NO_TOKENS: TokenScope = { local: {}, global: () => undefined };
+
+/**
+ * Runs one card of a flow: its arguments (tokens replaced, each checked against its type) and its drop token,
+ * then the card itself. A missing card or token, an argument that does not fit, or the card's own failure
+ * rejects with the reason.
+ */
+export async function callCard(
   type: FlowCardType,
-  card: CardRef,
+  prepared: PreparedCard,
   scope: TokenScope,
   input: { state: Readonly<Record<string, unknown>>; duration?: number | null; source?: ChangeSource },
-): Promise<{ value: unknown; args: Record<string, unknown> }> {
-  const definition = registry.card(type, card.uri, card.id);
-  if (!definition) throw new HearthError('not_found', `The ${type} card ${cardName(card)} is missing`);
-  const args = prepareArgs(definition.args, card.args ?? {}, scope);
+): Promise<{ value: unknown; args: Readonly<Record<string, unknown>> }> {
+  const { definition, card } = prepared;
+  if (!definition) throw new HearthError('not_found', `The ${type} card ${prepared.name} is missing`);
+  if (prepared.argsError) throw prepared.argsError;
+  const args = prepared.args ?? prepareArgs(definition.args, card.args ?? {}, scope);
   const problem = definition.argProblem?.(args);
   if (problem) throw new HearthError('conflict', problem);
   let droptoken: unknown;
@@ -89,16 +121,28 @@ export async function runCard(
     if (!found) throw new HearthError('conflict', `The token ${card.droptoken} is missing`);
     droptoken = found.value;
   }
-  if (!definition.run) throw new HearthError('not_implemented', `The ${type} card ${cardName(card)} cannot run`);
+  if (!definition.run) throw new HearthError('not_implemented', `The ${type} card ${prepared.name} cannot run`);
+  // Cards read the run's tokens and state and change neither: both are handed over as they are.
   const value = await definition.run({
-    args,
-    tokens: { ...scope.local },
-    state: { ...input.state },
+    args: args as Record<string, unknown>,
+    tokens: scope.local as Record<string, unknown>,
+    state: input.state as Record<string, unknown>,
     ...(card.droptoken ? { droptoken } : {}),
     ...(input.duration != null ? { duration: input.duration } : {}),
     ...(input.source ? { source: input.source } : {}),
   });
   return { value, args };
+}
+
+/** Runs a card given by reference, looked up now (a card run on its own, an advanced flow's node). */
+export function runCard(
+  registry: FlowRegistry,
+  type: FlowCardType,
+  card: CardRef,
+  scope: TokenScope,
+  input: { state: Readonly<Record<string, unknown>>; duration?: number | null; source?: ChangeSource },
+): Promise<{ value: unknown; args: Readonly<Record<string, unknown>> }> {
+  return callCard(type, prepareCard(registry, type, card), scope, input);
 }
 
 /** What a condition card's answer means: only `true` (or `{result: true}`) passes. */

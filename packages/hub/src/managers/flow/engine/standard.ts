@@ -1,16 +1,70 @@
 import type { StoredFlow } from '../health';
 import type { FlowRegistry } from '../registry';
 import { delayMs } from './args';
-import { cardName, conditionResult, errorMessage, type Run, runCard } from './run';
+import { callCard, conditionResult, errorMessage, type PreparedCard, prepareCard, type Run } from './run';
 import type { RunStatus } from './traces';
 
 type Action = StoredFlow['actions'][number];
 const GROUPS = ['group1', 'group2', 'group3'] as const;
 
+export interface PlannedCondition {
+  readonly prepared: PreparedCard;
+  readonly index: number;
+  readonly inverted: boolean;
+}
+
+export interface PlannedAction {
+  readonly action: Action;
+  readonly prepared: PreparedCard;
+  readonly index: number;
+  readonly column: 'then' | 'else';
+  /** Milliseconds, or `null` for none. */
+  readonly delay: number | null;
+  readonly duration: number | null;
+  /** Why the delay or duration cannot be read, if so. */
+  readonly timingError: unknown;
+}
+
+/**
+ * A standard flow made ready to run, once for as long as neither the flow nor the card registry changes: its
+ * conditions by group, its then- and else-columns, each card looked up with its fixed arguments checked.
+ */
+export interface StandardPlan {
+  readonly groups: readonly { readonly group: string; readonly cards: readonly PlannedCondition[] }[];
+  /** The then-column (`then` itself would make a plan look like a promise). */
+  readonly thenActions: readonly PlannedAction[];
+  readonly elseActions: readonly PlannedAction[];
+}
+
+export function planStandardFlow(registry: FlowRegistry, flow: Pick<StoredFlow, 'conditions' | 'actions'>): StandardPlan {
+  const groups = GROUPS.map((group) => ({
+    group,
+    cards: flow.conditions.flatMap((card, index) =>
+      card.group === group ? [{ prepared: prepareCard(registry, 'condition', card), index, inverted: card.inverted }] : [],
+    ),
+  })).filter((group) => group.cards.length > 0);
+  const column = (name: 'then' | 'else') =>
+    flow.actions.flatMap((action, index) => (action.group === name ? [planAction(registry, action, index)] : []));
+  return { groups, thenActions: column('then'), elseActions: column('else') };
+}
+
+/** One action of a flow, ready to run (also a delayed one whose time came). */
+export function planAction(registry: FlowRegistry, action: Action, index: number): PlannedAction {
+  let delay: number | null = null;
+  let duration: number | null = null;
+  let timingError: unknown = null;
+  try {
+    delay = delayMs(action.delay, `actions.${index}.delay`);
+    duration = delayMs(action.duration, `actions.${index}.duration`);
+  } catch (error) {
+    timingError = error;
+  }
+  return { action, prepared: prepareCard(registry, 'action', action), index, column: action.group, delay, duration, timingError };
+}
+
 export interface StandardFlowDeps {
-  readonly registry: FlowRegistry;
   /** Holds a delayed action until it is due; answers when it is due and what holds it. */
-  delay(run: Run, action: Action, index: number, ms: number): { dueAt: number; jobId: string };
+  delay(run: Run, planned: PlannedAction): { dueAt: number; jobId: string };
 }
 
 /**
@@ -20,42 +74,33 @@ export interface StandardFlowDeps {
  * passed, or there are no conditions) or the else-column runs: every action of it starts at once, one failing
  * does not stop the others, and an action with a delay is held by `deps.delay` (the scheduler) instead.
  */
-export async function runStandardFlow(
-  run: Run,
-  flow: Pick<StoredFlow, 'conditions' | 'actions'>,
-  deps: StandardFlowDeps,
-): Promise<RunStatus> {
-  let passed = flow.conditions.length === 0;
-  for (const group of GROUPS) {
-    const cards = flow.conditions.map((card, index) => ({ card, index })).filter(({ card }) => card.group === group);
-    if (cards.length === 0) continue;
+export async function runStandardFlow(run: Run, plan: StandardPlan, deps: StandardFlowDeps): Promise<RunStatus> {
+  let passed = plan.groups.length === 0;
+  for (const { group, cards } of plan.groups) {
     let groupPassed = true;
-    for (const { card, index } of cards) {
+    for (const { prepared, index, inverted } of cards) {
       const started = performance.now();
       let result: boolean;
       try {
-        const { value, args } = await runCard(deps.registry, 'condition', card, run.scope, {
-          state: run.state,
-          source: run.source,
-        });
-        result = conditionResult(value) !== card.inverted;
+        const { value, args } = await callCard('condition', prepared, run.scope, { state: run.state, source: run.source });
+        result = conditionResult(value) !== inverted;
         run.step({
           kind: 'condition',
-          card: cardName(card),
+          card: prepared.name,
           group,
           index,
-          inverted: card.inverted,
+          inverted,
           outcome: result ? 'passed' : 'failed',
           message: result
             ? 'The card passed'
-            : card.inverted
+            : inverted
               ? 'The inverted card did not pass: its condition holds'
               : 'The card did not pass: its condition does not hold',
           args,
           ms: Math.round(performance.now() - started),
         });
       } catch (error) {
-        run.step({ kind: 'condition', card: cardName(card), group, index, outcome: 'error', message: errorMessage(error) });
+        run.step({ kind: 'condition', card: prepared.name, group, index, outcome: 'error', message: errorMessage(error) });
         return 'failed';
       }
       if (run.stopped) return run.stopped;
@@ -75,36 +120,39 @@ export async function runStandardFlow(
       break;
     }
   }
-  const column = passed ? 'then' : 'else';
-  const actions = flow.actions.map((action, index) => ({ action, index })).filter(({ action }) => action.group === column);
+  const actions = passed ? plan.thenActions : plan.elseActions;
   if (!passed && actions.length === 0) return 'conditions_failed';
-  const outcomes = await Promise.all(actions.map(({ action, index }) => runAction(run, action, index, column, deps)));
+  // One action (the usual flow) needs no gathering of outcomes.
+  const outcomes =
+    actions.length === 1
+      ? [await runAction(run, actions[0] as PlannedAction, deps)]
+      : await Promise.all(actions.map((planned) => runAction(run, planned, deps)));
   return outcomes.includes('scheduled') ? 'waiting' : 'completed';
 }
 
 /** Runs one action now, or hands it to the scheduler when it has a delay. */
-export async function runAction(
+function runAction(
   run: Run,
-  action: Action,
-  index: number,
-  column: string,
+  planned: PlannedAction,
   deps: StandardFlowDeps,
-): Promise<'done' | 'error' | 'scheduled' | 'stopped'> {
-  const card = cardName(action);
-  let delay: number | null;
-  let duration: number | null;
-  try {
-    delay = delayMs(action.delay, `actions.${index}.delay`);
-    duration = delayMs(action.duration, `actions.${index}.duration`);
-  } catch (error) {
-    run.step({ kind: 'action', card, group: column, index, outcome: 'error', message: errorMessage(error) });
+): 'error' | 'scheduled' | ReturnType<typeof runActionNow> {
+  const { prepared, column, index, delay } = planned;
+  if (planned.timingError) {
+    run.step({
+      kind: 'action',
+      card: prepared.name,
+      group: column,
+      index,
+      outcome: 'error',
+      message: errorMessage(planned.timingError),
+    });
     return 'error';
   }
   if (delay !== null && delay > 0) {
-    const { dueAt, jobId } = deps.delay(run, action, index, delay);
+    const { dueAt, jobId } = deps.delay(run, planned);
     run.step({
       kind: 'delay',
-      card,
+      card: prepared.name,
       group: column,
       index,
       outcome: 'scheduled',
@@ -114,32 +162,26 @@ export async function runAction(
     });
     return 'scheduled';
   }
-  return runActionNow(run, action, index, column, duration, deps.registry);
+  return runActionNow(run, planned);
 }
 
 /** Runs an action card at once (also a delayed one whose time came), recording it in the run's trace. */
-export async function runActionNow(
-  run: Run,
-  action: Action,
-  index: number,
-  column: string,
-  duration: number | null,
-  registry: FlowRegistry,
-): Promise<'done' | 'error' | 'stopped'> {
+export async function runActionNow(run: Run, planned: PlannedAction): Promise<'done' | 'error' | 'stopped'> {
   if (run.stopped) return 'stopped';
-  const card = cardName(action);
+  const { prepared, column: group, index } = planned;
+  const card = prepared.name;
   const started = performance.now();
-  run.step({ kind: 'action', card, group: column, index, outcome: 'started' });
+  run.step({ kind: 'action', card, group, index, outcome: 'started' });
   try {
-    const { value, args } = await runCard(registry, 'action', action, run.scope, {
+    const { value, args } = await callCard('action', prepared, run.scope, {
       state: run.state,
-      duration,
+      duration: planned.duration,
       source: run.source,
     });
     run.step({
       kind: 'action',
       card,
-      group: column,
+      group,
       index,
       outcome: 'done',
       args,
@@ -151,7 +193,7 @@ export async function runActionNow(
     run.step({
       kind: 'action',
       card,
-      group: column,
+      group,
       index,
       outcome: 'error',
       message: errorMessage(error),

@@ -1,5 +1,6 @@
 import { OptionTiles, type Tile } from '../../../components/OptionTiles';
 import { StepFrame } from '../../../components/StepFrame';
+import { texts } from '../../../config/texts';
 import { usePromise } from '../../../hooks/usePromise';
 import { localized } from '../../../types/entities';
 import { type StepProps, useFormContext } from '../../form/context';
@@ -10,7 +11,9 @@ import { buildOf, classifyApp } from '../utils/classify';
 export function AppsStep({ answer, collected, status, reveal, choose }: StepProps) {
   const { diagnostics } = useFormContext();
   const hub = collected.hub;
-  const apps = usePromise(hub ? diagnostics(hub.id)?.apps : null);
+  const context = hub ? diagnostics(hub.id) : null;
+  const apps = usePromise(context?.apps);
+  const reachable = usePromise(context?.reachable);
   const definition = tree.steps.apps;
   const loading = apps.status === 'pending';
   const list = apps.status === 'fulfilled' ? apps.value : [];
@@ -18,7 +21,7 @@ export function AppsStep({ answer, collected, status, reveal, choose }: StepProp
   const choices = new Map<string, Choice>();
   const tiles: Tile[] = list.map((app) => {
     const build = app.details ? buildOf(app.details) : null;
-    const name = localized(build?.name) || app.id;
+    const name = localized(build?.name) || app.name || app.id;
     if (app.details) {
       const result = classifyApp(app.details, app.version);
       choices.set(app.id, {
@@ -44,13 +47,13 @@ export function AppsStep({ answer, collected, status, reveal, choose }: StepProp
         data: { articles: [...appArticles.other], tags: [appTags.app], appId: app.id },
       });
     }
+    // The icon the hub shows for the installed app, else the catalogue's.
+    const icon = app.icon ?? build?.icon;
     return {
       value: app.id,
       label: name,
-      detail: `v${app.version}`,
-      icon: build?.icon ? (
-        <img src={build.icon} alt="" width={40} height={40} style={{ background: build.brandColor ?? 'transparent' }} />
-      ) : null,
+      detail: app.builtin ? `Built in · v${app.version}` : `v${app.version}`,
+      icon: icon ? <img className="app-icon" src={icon} alt="" width={40} height={40} /> : null,
     };
   });
   choices.set('other', {
@@ -72,6 +75,7 @@ export function AppsStep({ answer, collected, status, reveal, choose }: StepProp
       reveal={reveal}
       loading={loading}
     >
+      {reachable.status === 'fulfilled' && !reachable.value ? <p className="notice">{texts.hubOffline}</p> : null}
       <OptionTiles
         tiles={[...tiles, ...placeholders, { value: 'other', label: 'Other' }]}
         selected={answer.value}

@@ -32,7 +32,8 @@ const bugsLink = (build: AppBuild | null): string | undefined =>
 export function contactOf(app: AppDetails): { supportType: SupportType; supportUrl?: string } {
   const build = buildOf(app);
   const support = build?.support;
-  if (TRUSTED_AUTHOR_IDS.includes(app.author.userId) || isProviderSupportLink(support)) return { supportType: 'contactSupport' };
+  if (app.builtin || TRUSTED_AUTHOR_IDS.includes(app.author.userId) || isProviderSupportLink(support))
+    return { supportType: 'contactSupport' };
   if (support?.startsWith('https://')) return { supportType: 'website', supportUrl: support };
   if (support?.startsWith('mailto:')) return { supportType: 'email', supportUrl: support };
   const bugs = bugsLink(build);

@@ -4,42 +4,19 @@
  * stays signed in; what only lives across the trip to the sign-in page (the PKCE verifier, the state) is kept
  * in session storage.
  */
-import type { CloudAPI, StorageAdapter, StoredState } from '@hearth/client/browser';
+import { type CloudAPI, pageStore, type StorageAdapter } from '@hearth/client/browser';
 
 export const CLIENT_ID = 'hearth-support-form';
 export const TOKEN_KEY = 'hearth-support-form:token';
 const SIGN_IN_KEY = 'hearth-support-form:pkce';
 const STATE_KEY = 'hearth-support-form:state';
 
-const readJson = (storage: Storage, key: string): unknown => {
-  try {
-    return JSON.parse(storage.getItem(key) ?? 'null');
-  } catch {
-    return null;
-  }
-};
-
 /**
  * The client's store for the form: the token under `hearth-support-form:token` in local storage (shared by the
  * form's tabs, whose `storage` events tell them of a sign-in or sign-out), the rest of the client's state (the
  * PKCE verifier) in session storage.
  */
-export const formStore: StorageAdapter = {
-  get(): StoredState {
-    const token = readJson(localStorage, TOKEN_KEY) as { access_token?: unknown } | null;
-    const rest = readJson(sessionStorage, SIGN_IN_KEY);
-    return {
-      ...(rest && typeof rest === 'object' ? (rest as StoredState) : {}),
-      ...(typeof token?.access_token === 'string' ? { token } : {}),
-    };
-  },
-  set({ token, ...rest }: StoredState): void {
-    if (token) localStorage.setItem(TOKEN_KEY, JSON.stringify(token));
-    else localStorage.removeItem(TOKEN_KEY);
-    if (Object.keys(rest).length > 0) sessionStorage.setItem(SIGN_IN_KEY, JSON.stringify(rest));
-    else sessionStorage.removeItem(SIGN_IN_KEY);
-  },
-};
+export const formStore: StorageAdapter = pageStore(TOKEN_KEY, SIGN_IN_KEY);
 
 /** The form's own address without query or hash: the OAuth2 redirect address. */
 export const redirectUri = () => `${location.origin}${location.pathname}`;

@@ -4,16 +4,21 @@ import { texts } from '../../../config/texts';
 export function LoginScreen({ onSignIn, cantSignInUrl }: { onSignIn: () => void; cantSignInUrl: string }) {
   return (
     <main className="login">
-      <h1>{texts.loginTitle}</h1>
-      <p>{texts.loginText}</p>
-      <button type="button" className="button button--primary" onClick={onSignIn}>
-        {texts.signIn}
-      </button>
-      <p>
-        <a href={cantSignInUrl} target="_blank" rel="noopener noreferrer">
-          {texts.cantSignIn}
-        </a>
-      </p>
+      <div className="login__card">
+        <h1>{texts.loginTitle}</h1>
+        <p>{texts.loginText}</p>
+        <button type="button" className="button button--primary" onClick={onSignIn}>
+          {texts.signIn}
+        </button>
+        <p>
+          <a href="/signup">Create an account</a>
+        </p>
+        <p>
+          <a href={cantSignInUrl} target="_blank" rel="noopener noreferrer">
+            {texts.cantSignIn}
+          </a>
+        </p>
+      </div>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { StepFrame } from '../../../components/StepFrame';
+import { COMMUNITY_URL } from '../../../config/constants';
 import { localized } from '../../../types/entities';
 import type { StepProps } from '../../form/context';
 import { tree } from '../../tree';
@@ -52,7 +53,12 @@ export function ContactDeveloperStep({ answer, collected, status, reveal, procee
       );
       break;
     default:
-      contact = <p>The developer has not shared a way to contact them. The community forum may be able to help.</p>;
+      contact = (
+        <>
+          <p>The developer has not shared a way to contact them. The community forum may be able to help.</p>
+          {external(COMMUNITY_URL, 'Ask on the community forum')}
+        </>
+      );
   }
   return (
     <StepFrame

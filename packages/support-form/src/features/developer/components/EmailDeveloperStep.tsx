@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useServices } from '../../../app/services';
 import { StepFrame } from '../../../components/StepFrame';
 import { texts } from '../../../config/texts';
+import { useFocusFirstInvalid } from '../../../hooks/useFocusFirstInvalid';
 import { type StepProps, useFormContext } from '../../form/context';
 import { MessageField } from '../../ticket/components/TextFields';
 import { clearDraft, readDraft } from '../../ticket/hooks/draft';
@@ -21,12 +22,14 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
   const definition = tree.steps.emailDeveloper;
+  const { form, refused } = useFocusFirstInvalid();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || popupOpen) return;
     if (message.required && !message.valid) {
       update({ message, showValidation: true });
+      refused();
       return;
     }
     const hubFacts = collected.hub;
@@ -37,7 +40,7 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
     try {
       await services.hub(hub).getAppStd(collected.appId, message.text);
       clearDraft();
-      openPopup('developer');
+      openPopup({ kind: 'developer' });
     } catch (cause) {
       // 500 is the client's "offline" (no address of the hub answered, or the hub could not reach the cloud); a
       // hub that stopped answering mid-session is a network error.
@@ -57,7 +60,7 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
       status={status}
       reveal={reveal}
     >
-      <form className="developer-form" noValidate onSubmit={submit} aria-busy={sending}>
+      <form className="developer-form" noValidate onSubmit={submit} aria-busy={sending} ref={form}>
         <MessageField value={message} showValidation={showValidation} onChange={(field) => update({ message: field })} />
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Sending…' : 'Send'}

@@ -13,6 +13,7 @@ import { appIdOfDevice, classifyDevice } from '../utils/radios';
 interface Group {
   app: InstalledApp;
   name: string;
+  icon?: string;
   devices: Device[];
 }
 
@@ -35,7 +36,11 @@ function DeviceGroup({
     <div className={`device-group${open ? ' device-group--open' : ''}`}>
       <h3 className="device-group__title">
         <button type="button" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
-          {group.name} <span className="device-group__count">({group.devices.length})</span>
+          <span className="device-group__chevron" aria-hidden="true" />
+          {group.icon ? <img className="app-icon" src={group.icon} alt="" width={32} height={32} /> : null}
+          <span className="device-group__name">
+            {group.name} <span className="device-group__count">({group.devices.length})</span>
+          </span>
         </button>
       </h3>
       <fieldset id={panelId} className="device-group__panel" hidden={!open}>
@@ -80,7 +85,9 @@ export function DevicesStep({ answer, collected, status, reveal, choose }: StepP
     for (const app of apps.value) {
       if (!app.details?.author.verified) continue;
       const own = devices.value.filter((d) => appIdOfDevice(d) === app.id);
-      if (own.length > 0) groups.push({ app, name: localized(buildOf(app.details)?.name) || app.id, devices: own });
+      const build = buildOf(app.details);
+      if (own.length > 0)
+        groups.push({ app, name: localized(build?.name) || app.name || app.id, icon: app.icon ?? build?.icon, devices: own });
     }
   }
 

@@ -15,7 +15,7 @@ import { MainCategoryStep } from '../../main-category/components/MainCategorySte
 import { ResultPopup } from '../../result/components/ResultPopup';
 import { TicketStep } from '../../ticket/components/TicketStep';
 import { accountGroups, type Choice, type Collected, collectedUpTo, createEngine, type StepId, tree } from '../../tree';
-import { FormContext, type FormContextValue, type PopupKind, type StepProps } from '../context';
+import { FormContext, type FormContextValue, type Popup, type StepProps } from '../context';
 import { GroupedOptionsStep } from './GroupedOptionsStep';
 
 const engine = createEngine(tree);
@@ -48,7 +48,7 @@ export function SupportForm({
 }) {
   const services = useServices();
   const [state, setState] = useState(() => engine.initial());
-  const [popup, setPopup] = useState<PopupKind | null>(null);
+  const [popup, setPopup] = useState<Popup | null>(null);
   // Keys of steps revealed by the person (not present on first render): those scroll into view and take focus.
   const revealed = useRef(new Set<string>());
   const diagnostics = useRef(new Map<string, HubDiagnostics>());
@@ -89,12 +89,24 @@ export function SupportForm({
     });
   const update = (index: number, data: Partial<Collected>) => setState((s) => engine.update(s, index, data));
 
+  const greeting = useRef<HTMLHeadingElement>(null);
+  /** After a send, closing the popup starts a new question from the top. */
+  const startOver = () => {
+    setPopup(null);
+    revealed.current.clear();
+    setState(engine.initial());
+    greeting.current?.focus();
+    greeting.current?.scrollIntoView?.({ block: 'start' });
+  };
+
   const last = state.answers[state.answers.length - 1];
   const waitingForChoice = last && tree.steps[last.step].type === 'action' && last.value === null;
   return (
     <FormContext.Provider value={context}>
       <main className="support-form" inert={popup !== null}>
-        <h1 className="support-form__greeting">{texts.greeting(user.firstname || user.fullname)}</h1>
+        <h1 className="support-form__greeting" ref={greeting} tabIndex={-1}>
+          {texts.greeting(user.firstname || user.fullname)}
+        </h1>
         {state.answers.map((answer, index) => {
           const Step = stepComponents[answer.step];
           const key = keyOf(state.answers, index);
@@ -114,7 +126,7 @@ export function SupportForm({
         })}
         {waitingForChoice ? <StepFrame stepName="placeholder" question={texts.placeholderStep} status="next" /> : null}
       </main>
-      {popup ? <ResultPopup kind={popup} knowledgeBaseUrl={knowledgeBaseUrl} /> : null}
+      {popup ? <ResultPopup popup={popup} knowledgeBaseUrl={knowledgeBaseUrl} onClose={startOver} /> : null}
     </FormContext.Provider>
   );
 }

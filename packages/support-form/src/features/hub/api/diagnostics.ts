@@ -2,6 +2,10 @@ import type { Services } from '../../../app/services';
 import { SPECIAL_MODEL_PATTERN } from '../../../config/constants';
 import { texts } from '../../../config/texts';
 import type { AppDetails, Hub, HubApp } from '../../../types/entities';
+import type { HubClient } from './hub';
+
+/** The author id the form gives the provider's built-in apps. */
+const PROVIDER_AUTHOR_ID = 'hearth';
 
 export interface InstalledApp extends HubApp {
   details: AppDetails | null;
@@ -21,11 +25,41 @@ export interface HubDiagnostics {
   underVoltage: Promise<UnderVoltage>;
   report: Promise<string>;
   apps: Promise<InstalledApp[]>;
+  /** Whether the hub answered (its apps); when not, the apps are those the cloud's record of the hub lists. */
+  reachable: Promise<boolean>;
   devices: Promise<import('../../../types/entities').Device[]>;
 }
 
 export const formatRatio = (value: unknown): string =>
   typeof value === 'number' ? `${Math.round(value * 1000) / 10}%` : value === undefined || value === null ? '' : String(value);
+
+/**
+ * The apps installed on the hub, as the hub lists them (with their names, icons and which are built in); the
+ * cloud's record of the hub when the hub does not answer.
+ */
+function installedApps(client: HubClient, hub: Hub): Promise<{ apps: HubApp[]; reachable: boolean }> {
+  return client.getApps().then(
+    (apps) => {
+      const recorded = new Map(hub.apps.map((app) => [app.id, app]));
+      return { apps: apps.map((app) => ({ ...recorded.get(app.id), ...app })), reachable: true };
+    },
+    (error) => {
+      console.warn('Could not list the apps of the hub', error);
+      return { apps: hub.apps, reachable: false };
+    },
+  );
+}
+
+/** A built-in app as the support form reads an app: the provider is its trusted, verified author. */
+export function builtinDetails(app: HubApp): AppDetails {
+  return {
+    id: app.id,
+    builtin: true,
+    author: { userId: PROVIDER_AUTHOR_ID, verified: true },
+    liveBuild: { name: app.name ?? app.id, icon: app.icon, brandColor: app.brandColor },
+    liveVersion: null,
+  };
+}
 
 export function startDiagnostics(services: Services, hub: Hub): HubDiagnostics {
   const client = services.hub(hub);
@@ -53,25 +87,21 @@ export function startDiagnostics(services: Services, hub: Hub): HubDiagnostics {
       )
     : Promise.resolve({ percentage: '', ratio: null });
   const report = client.sendLog().catch(() => texts.reportFailed);
-  const installed = hub.apps.length > 0 ? Promise.resolve(hub.apps) : client.getApps();
-  const apps = installed
-    .then((list) =>
-      Promise.all(
-        list.map((app) =>
-          services.getApp(app.id).then(
-            (details) => ({ ...app, details }),
-            (error) => {
-              console.warn(`Could not look up app ${app.id}`, error);
-              return { ...app, details: null };
-            },
-          ),
-        ),
-      ),
-    )
-    .catch((error) => {
-      console.warn('Could not list the apps of the hub', error);
-      return [] as InstalledApp[];
-    });
+  const installed = installedApps(client, hub);
+  const apps = installed.then(({ apps: list }) =>
+    Promise.all(
+      list.map(async (app): Promise<InstalledApp> => {
+        // Built into the hub's software: the provider's own app, which the catalogue does not list.
+        if (app.builtin) return { ...app, details: builtinDetails(app) };
+        try {
+          return { ...app, details: await services.getApp(app.id) };
+        } catch (error) {
+          console.warn(`Could not look up app ${app.id}`, error);
+          return { ...app, details: null };
+        }
+      }),
+    ),
+  );
   // Devices are read when the devices step asks; started lazily there but cached here.
   let devices: HubDiagnostics['devices'] | null = null;
   return {
@@ -83,6 +113,7 @@ export function startDiagnostics(services: Services, hub: Hub): HubDiagnostics {
     underVoltage,
     report,
     apps,
+    reachable: installed.then(({ reachable }) => reachable),
     get devices() {
       devices ??= client.getDevices();
       return devices;

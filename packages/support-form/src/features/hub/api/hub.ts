@@ -12,7 +12,7 @@ export interface HubClient {
   sendLog(): Promise<string>;
   /** `devices.getDevices` */
   getDevices(): Promise<Device[]>;
-  /** `apps.getApps` */
+  /** `apps.getApps`: with the names and icons the hub shows, and which apps are built in. */
   getApps(): Promise<HubApp[]>;
   /** `apps.getAppStd`: the hub e-mails the app's developer the message with the app's diagnostic report. */
   getAppStd(appId: string, message: string): Promise<void>;
@@ -21,6 +21,21 @@ export interface HubClient {
 type Raw = Record<string, unknown>;
 const values = (answer: unknown): Raw[] =>
   (Array.isArray(answer) ? answer : Object.values((answer as Record<string, Raw> | null) ?? {})) as Raw[];
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * An image address the hub gave, absolute: the hub names its icons by path (`/app/<id>/assets/icon.svg`), which
+ * a page served by the cloud must load from the hub itself.
+ */
+export function hubAsset(baseUrl: string, path: unknown): string | undefined {
+  const given = text(path);
+  if (!given) return undefined;
+  try {
+    return new URL(given, `${baseUrl.replace(/\/$/, '')}/`).toString();
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A {@link HubClient} over a connected HubAPI, made on the first call by `connect` (the cloud's `hub.authenticate()`:
@@ -56,20 +71,33 @@ export function createHubClient(connect: () => Promise<CoreHubAPI>): HubClient &
       const report: unknown = await (await connected()).slow.system.sendLog();
       return typeof report === 'string' ? report : JSON.stringify(report);
     },
-    getDevices: async () =>
-      values(await (await connected()).hub.devices.getDevices()).map((device) => ({
-        id: String(device.id),
-        name: String(device.name ?? ''),
-        driverId: String(device.driverId ?? ''),
-        ownerUri: typeof device.ownerUri === 'string' ? device.ownerUri : undefined,
-        iconObj: (device.iconObj as Device['iconObj']) ?? null,
-      })),
-    getApps: async () =>
-      values(await (await connected()).hub.apps.getApps()).map((app) => ({
-        id: String(app.id),
-        version: String(app.version ?? ''),
-        channel: typeof app.channel === 'string' ? app.channel : undefined,
-      })),
+    getDevices: async () => {
+      const { hub } = await connected();
+      return values(await hub.devices.getDevices()).map((device): Device => {
+        const icon = hubAsset(hub.baseUrl, (device.iconObj as { url?: unknown } | null)?.url ?? device.icon);
+        return {
+          id: String(device.id),
+          name: String(device.name ?? ''),
+          driverId: String(device.driverId ?? ''),
+          ownerUri: text(device.ownerUri),
+          iconObj: icon ? { url: icon } : null,
+        };
+      });
+    },
+    getApps: async () => {
+      const { hub } = await connected();
+      return values(await hub.apps.getApps()).map(
+        (app): HubApp => ({
+          id: String(app.id),
+          version: String(app.version ?? ''),
+          channel: text(app.channel),
+          name: text(app.name),
+          icon: hubAsset(hub.baseUrl, (app.iconObj as { url?: unknown } | null)?.url ?? app.icon),
+          brandColor: text(app.brandColor),
+          builtin: app.builtin === true,
+        }),
+      );
+    },
     getAppStd: async (appId, message) => {
       await (await connected()).slow.apps.getAppStd({ id: appId, message });
     },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useServices } from '../../../app/services';
 import { StepFrame } from '../../../components/StepFrame';
-import { appStoreUrl, COMMUNITY_URL } from '../../../config/constants';
+import { COMMUNITY_URL } from '../../../config/constants';
 import { texts } from '../../../config/texts';
 import type { Article } from '../../../types/entities';
 import type { StepProps } from '../../form/context';
@@ -37,7 +37,7 @@ export function KnowledgeBaseStep({ answer, collected, status, reveal, proceed }
       {collected.appOutOfDate && collected.appId ? (
         <p className="warning" role="alert">
           {texts.appOutOfDate}{' '}
-          <a href={appStoreUrl(collected.appId)} target="_blank" rel="noopener noreferrer">
+          <a href={services.appPageUrl(collected.appId)} target="_blank" rel="noopener noreferrer">
             Update the app
           </a>
         </p>
@@ -70,8 +70,9 @@ export function KnowledgeBaseStep({ answer, collected, status, reveal, proceed }
       ) : next ? (
         <div className="still-not-found">
           <h3>{texts.stillNotFound}</h3>
+          {/* Named by where it leads: Hearth's support team, or the app's developer. */}
           <button type="button" className="button button--primary" onClick={proceed} aria-pressed={continued}>
-            {texts.contactSupport}
+            {next === 'contactDeveloper' ? texts.contactDeveloper : texts.contactSupport}
           </button>
         </div>
       ) : null}

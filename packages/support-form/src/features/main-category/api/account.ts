@@ -50,6 +50,14 @@ export function toOrders(raw: unknown): Order[] {
   const list = Array.isArray(raw) ? raw : Object.values((raw as Raw) ?? {});
   return list.map((o) => {
     const order = o as Raw;
-    return { id: str(order._id ?? order.id), date: str(order.date ?? order.createdAt) };
+    const items = arr(order.items)
+      .map((item) => str((item as Raw)?.name))
+      .filter(Boolean);
+    return {
+      id: str(order._id ?? order.id),
+      number: str(order.number) || undefined,
+      date: str(order.date ?? order.createdAt),
+      items,
+    };
   });
 }

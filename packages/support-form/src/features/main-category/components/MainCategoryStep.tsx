@@ -45,13 +45,14 @@ export function MainCategoryStep({ answer, status, reveal, choose }: StepProps) 
     return option;
   };
 
-  const account = add(mainOptions.account(user.fullname));
+  // The topic of a ticket about the account reads "My Account → …", whoever is signed in.
+  const account = add(mainOptions.account('My Account'));
   const accountTiles: Tile[] = [
     {
       value: account.value,
       label: user.fullname,
       detail: user.email,
-      icon: user.avatar?.medium ? <img src={user.avatar.medium} alt="" width={48} height={48} /> : null,
+      icon: user.avatar?.medium ? <img className="avatar" src={user.avatar.medium} alt="" width={48} height={48} /> : null,
     },
   ];
   const hubTiles: Tile[] = [
@@ -63,9 +64,11 @@ export function MainCategoryStep({ answer, status, reveal, choose }: StepProps) 
   ];
   const orderTiles: Tile[] = [
     ...(orders ?? []).map((order) => {
-      const label = texts.order(order.id);
+      // The order number of the confirmation e-mail; the ticket still carries the order's id.
+      const label = texts.order(order.number ?? order.id);
       const option = add(mainOptions.order(order.id, label), { orderId: order.id });
-      return { value: option.value, label, detail: formatDate(order.date) };
+      const detail = [formatDate(order.date), order.items?.join(', ')].filter(Boolean).join(' · ');
+      return { value: option.value, label, detail };
     }),
     { value: add(mainOptions.orderNotListed(texts.orderNotListed)).value, label: texts.orderNotListed },
   ];

@@ -13,6 +13,7 @@ interface AttachmentsProps {
 /** Optional attachments: picked or dropped, removable, at most 12 files of at most 50 MB each. */
 export function Attachments({ files, progress, disabled, onChange }: AttachmentsProps) {
   const inputId = useId();
+  const statusId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -43,8 +44,27 @@ export function Attachments({ files, progress, disabled, onChange }: Attachments
         onDrop={onDrop}
         data-testid="dropzone"
       >
-        <input id={inputId} ref={input} type="file" multiple disabled={disabled} onChange={(e) => add(e.target.files)} />
-        <span aria-hidden="true">or drop files here</span>
+        {/* The browser's own picker says "No file chosen" even after files were added (they are kept here, not in
+            the input): it is hidden, and a button-like label and the count stand in for it. */}
+        <input
+          id={inputId}
+          ref={input}
+          className="visually-hidden file-input"
+          type="file"
+          multiple
+          disabled={disabled}
+          aria-describedby={statusId}
+          onChange={(e) => add(e.target.files)}
+        />
+        <label htmlFor={inputId} className="button file-button">
+          Add files
+        </label>
+        <span id={statusId} className="dropzone__status">
+          {files.length === 0 ? 'No files added' : `${files.length} ${files.length === 1 ? 'file' : 'files'} added`}
+        </span>
+        <span className="dropzone__hint" aria-hidden="true">
+          or drop files here
+        </span>
       </div>
       {errors.map((error) => (
         <p key={error} className="field__error" role="alert">

@@ -45,8 +45,9 @@ function TextField({ value, showValidation, onChange, label, name, maxLength, pl
       ) : (
         <input {...control} type="text" onChange={(e) => onChange(e.target.value)} />
       )}
+      {/* A live region: the error is announced as it appears, after a refused submit. */}
       {invalid ? (
-        <p id={`${id}-error`} className="field__error">
+        <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       ) : null}

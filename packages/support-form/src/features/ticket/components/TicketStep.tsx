@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useServices } from '../../../app/services';
 import { StepFrame } from '../../../components/StepFrame';
 import { texts } from '../../../config/texts';
+import { useFocusFirstInvalid } from '../../../hooks/useFocusFirstInvalid';
 import { randomId } from '../../../lib/id';
 import { type StepProps, useFormContext } from '../../form/context';
 import { tree } from '../../tree';
@@ -27,12 +28,14 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
   const idempotencyKey = useRef(randomId());
   const uploaded = useRef(new Map<File, string>());
   const definition = tree.steps.ticket;
+  const { form, refused } = useFocusFirstInvalid();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending || popupOpen) return;
     if ((subject.required && !subject.valid) || (message.required && !message.valid)) {
       update({ subject, message, showValidation: true });
+      refused();
       return;
     }
     setSending(true);
@@ -77,7 +80,7 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
       const result = await services.createTicket(payload, idempotencyKey.current);
       if (!result.ticketCreated) throw new Error('Ticket not created');
       clearDraft();
-      openPopup('ticket');
+      openPopup({ kind: 'ticket', ticketId: result.id });
     } catch (cause) {
       console.error('Sending the ticket failed', cause);
       setError(texts.sendFailed);
@@ -94,7 +97,7 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
       status={status}
       reveal={reveal}
     >
-      <form className="ticket-form" noValidate onSubmit={submit} aria-busy={sending}>
+      <form className="ticket-form" noValidate onSubmit={submit} aria-busy={sending} ref={form}>
         <SubjectField value={subject} showValidation={showValidation} onChange={(field) => update({ subject: field, message })} />
         <MessageField value={message} showValidation={showValidation} onChange={(field) => update({ message: field, subject })} />
         <Attachments
@@ -112,10 +115,7 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
             {error}
           </p>
         ) : (
-          <p className="disclaimer">
-            By sending this form you agree that Hearth stores your message, its attachments and the details of your hub shown
-            above, including a diagnostic report, to answer your question. We delete them when your request is closed.
-          </p>
+          <p className="disclaimer">{collected.hub ? texts.disclaimerWithHub : texts.disclaimer}</p>
         )}
       </form>
     </StepFrame>

@@ -1,0 +1,442 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cloud } from '../../packages/cloud/src/server';
+import type { SunkMessage } from '../../packages/cloud/src/services/mail/sink';
+import {
+  type Backend,
+  call,
+  createUser,
+  INTERNAL_SECRET,
+  internalToken,
+  postgresUrl,
+  readJson,
+  startTestCloud,
+} from '../../packages/cloud/src/testing';
+import { chromiumPath, expectAccessible, launchBrowser } from '../browser';
+import { freePorts } from '../system';
+
+const root = join(import.meta.dirname, '..', '..');
+/** Where the test leaves its screenshots, to be looked at by a person. */
+const SHOTS = process.env.ACCOUNT_SCREENSHOTS ?? join(tmpdir(), 'hearth-account-screenshots');
+const PASSWORD = 'plum-orbit-cactus-41';
+const NEW_PASSWORD = 'violet-harbour-tram-7';
+const WIDTHS = [320, 390, 768, 1280] as const;
+
+const codeAt = (secret: string, steps: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+
+/** A real hub process (as `npm start` runs one) registering with `cloudUrl`; answers it and the claim code it prints. */
+async function startFreshHub(cloudUrl: string, port: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hearth-account-hub-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/hub/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HUB_ID: randomBytes(12).toString('hex'),
+      HUB_NAME: 'Fresh hub',
+      HUB_MODEL: 'hearth-pro-mini-6q',
+      HUB_PORT: String(port),
+      HUB_MDNS: '0',
+      HEARTH_DATA_DIR: dataDir,
+      HEARTH_CLOUD_URL: cloudUrl,
+      HEARTH_INTERNAL_CLIENT_SECRET: INTERNAL_SECRET,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the hub printed no claim code:\n${output}`)), 90_000);
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      output += `${line}\n`;
+      const match = /claim it in the cloud with the code (\S+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    child.once('exit', () => reject(new Error(`the hub exited:\n${output}`)));
+  });
+  return {
+    code,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGINT');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * At each width: no horizontal scrolling, and every visible control at least 44 px to tap (a checkbox by its label
+ * row, as that is what is tapped).
+ */
+async function expectResponsive(page: Page, label: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(50);
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      const doc = document.documentElement;
+      if (doc.scrollWidth > doc.clientWidth) found.push(`scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+      const controls = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary');
+      for (const control of controls) {
+        const style = getComputedStyle(control);
+        if (style.visibility === 'hidden' || style.display === 'none') continue;
+        const target =
+          control instanceof HTMLInputElement && control.type === 'checkbox'
+            ? (control.parentElement as HTMLElement)
+            : control instanceof HTMLInputElement && control.type === 'file'
+              ? null
+              : control;
+        if (!target) continue;
+        const box = target.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue;
+        // The skip link is off screen until focused.
+        if (box.right < 0) continue;
+        if (box.height < 44 || box.width < 44)
+          found.push(
+            `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || control.id).trim().slice(0, 40)}" is ${Math.round(box.width)}×${Math.round(box.height)}`,
+          );
+      }
+      return found;
+    });
+    expect(problems, `${label} at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
+}
+
+async function checkPage(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await expectResponsive(page, name);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const backends: Backend[] = ['pglite', ...(postgresUrl() ? (['postgres'] as const) : [])];
+if (!postgresUrl() && process.env.CI === 'true')
+  throw new Error('CI=true but DATABASE_URL is not set: the PostgreSQL run is mandatory');
+
+describe.skipIf(!chromiumPath)('account pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const backend of backends) {
+    describe(backend === 'pglite' ? 'on PGlite' : 'on PostgreSQL', () => {
+      let cloud: Cloud;
+      let hub: Awaited<ReturnType<typeof startFreshHub>>;
+      let context: BrowserContext;
+      let page: Page;
+      const person = { email: `sam.${backend}@example.test`, firstname: 'Sam', lastname: 'Signup' };
+      let secret = '';
+      let recoveryCodes: string[] = [];
+      let password = PASSWORD;
+
+      const mails = () => cloud.context.mail.sink as NonNullable<typeof cloud.context.mail.sink>;
+      const linkIn = (mail: SunkMessage, page: string) =>
+        new RegExp(`(http://\\S+/${page}#token=\\S+)`).exec(mail.text)?.[1] as string;
+      const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+      beforeAll(async () => {
+        const ports = await freePorts();
+        const url = `http://127.0.0.1:${ports.cloud}`;
+        cloud = await startTestCloud(backend, { port: ports.cloud, publicUrl: url });
+        hub = await startFreshHub(url, ports.hubBase);
+        context = await browser.newContext({ viewport: { width: 390, height: 800 }, bypassCSP: true });
+        page = await context.newPage();
+        page.on('console', (message) => {
+          if (message.type() === 'error') console.log(`[browser ${message.type()}] ${message.text()}`);
+        });
+      });
+      afterAll(async () => {
+        await context?.close();
+        await hub?.stop();
+        await cloud?.stop();
+      });
+
+      /** Signs in on the cloud's sign-in page, which the pages sent the browser to. */
+      async function signInOnPage(email: string, secretPassword: string) {
+        await page.getByRole('heading', { name: 'Sign in to Hearth' }).waitFor();
+        await page.getByLabel('E-mail address').fill(email);
+        await page.getByLabel('Password').fill(secretPassword);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+      }
+      async function signOut() {
+        await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+        await heading('Your Hearth account').waitFor();
+      }
+
+      it('signs a new person up, with the server’s refusals shown beside their fields', async () => {
+        const response = await page.goto(`${cloud.url}/signup`);
+        // The pages run only their own scripts (the test's context lets axe in all the same).
+        expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+        await heading('Create your Hearth account').waitFor();
+        if (backend === 'pglite') await checkPage(page, 'signup');
+        await page.getByLabel('First name').fill(person.firstname);
+        await page.getByLabel('Last name').fill(person.lastname);
+        await page.getByLabel('E-mail address').fill(person.email);
+        await page.getByLabel('Password', { exact: true }).fill('password1');
+        await page.getByText('Strength: Very weak — not accepted').waitFor();
+        await page.getByRole('button', { name: 'Create account' }).click();
+        // Refused by the cloud: the terms, then the common password, each shown at its field.
+        await page.getByText('Accept the terms of service to create an account.').waitFor();
+        await page.getByLabel('I accept the Hearth terms of service and privacy policy').check();
+        await page.getByRole('button', { name: 'Create account' }).click();
+        // The cloud's refusal, beside the field (the strength meter said so before, as the person typed).
+        await page.locator('.field-error', { hasText: 'This is one of the most common passwords.' }).waitFor();
+        expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+        await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+        await page.getByText(/Strength: (Strong|Very strong)\./).waitFor();
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await heading('Check your inbox').waitFor();
+        expect(await page.getByText(person.email).count()).toBeGreaterThan(0);
+      });
+
+      it('verifies the address by the link from the SMTP sink, and signs in', async () => {
+        const mail = await mails().waitFor(
+          (m) => m.to.includes(person.email) && m.subject === 'Verify your Hearth e-mail address',
+        );
+        await page.goto(linkIn(mail, 'verify-email'));
+        await heading('Address verified').waitFor();
+        expect(page.url()).not.toContain('token=');
+        if (backend === 'pglite') await checkPage(page, 'verify-email');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await signInOnPage(person.email, PASSWORD);
+        await heading(`Hello ${person.firstname}`).waitFor();
+        expect(page.url()).toBe(`${cloud.url}/`);
+        expect(await page.getByText('not verified').count()).toBe(0);
+      });
+
+      it('turns two-factor sign-in on with a code computed here, without reloading the page', async () => {
+        await page.evaluate(() => {
+          (window as unknown as { stayed: boolean }).stayed = true;
+        });
+        await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Security' }).click();
+        await heading('Security').waitFor();
+        await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+        secret = (await page.getByTestId('totp-secret').textContent()) as string;
+        expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+        expect(await page.getByRole('img', { name: 'QR code for your authenticator app' }).isVisible()).toBe(true);
+        if (backend === 'pglite') await checkPage(page, 'security-two-factor-setup');
+        await page.getByLabel('Code from the app').fill(codeAt(secret, 0));
+        await page.getByRole('button', { name: 'Turn on', exact: true }).click();
+        const list = page.getByRole('list', { name: 'Recovery codes' });
+        await list.waitFor();
+        recoveryCodes = await list.getByRole('listitem').allTextContents();
+        expect(recoveryCodes).toHaveLength(10);
+        await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
+        await page.getByText('recovery codes left').waitFor();
+        expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+        expect(await list.count()).toBe(0);
+      });
+
+      it('signs out, then in again with a code from the app, and with a recovery code', async () => {
+        await signOut();
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await signInOnPage(person.email, PASSWORD);
+        await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+        if (backend === 'pglite') await checkPage(page, 'sign-in-code');
+        await page.getByLabel('Code from your authenticator app').fill(codeAt(secret, 1));
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await heading(`Hello ${person.firstname}`).waitFor();
+
+        await signOut();
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await signInOnPage(person.email, PASSWORD);
+        await page.getByLabel('Code from your authenticator app').fill(recoveryCodes[0] as string);
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await heading(`Hello ${person.firstname}`).waitFor();
+      });
+
+      it('changes the name and the profile picture (cropped, with a progress bar)', async () => {
+        await page.getByLabel('First name').fill('Samantha');
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.getByText('Your details are saved.').waitFor();
+        await heading('Hello Samantha').waitFor();
+
+        const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 90, b: 30 } } })
+          .png()
+          .toBuffer();
+        await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
+        const zoom = page.getByLabel('Zoom');
+        await zoom.focus();
+        for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+        expect(Number(await zoom.inputValue())).toBeCloseTo(1.5, 5);
+        if (backend === 'pglite') await checkPage(page, 'profile-crop');
+        await page.getByRole('button', { name: 'Save picture' }).click();
+        await page.getByText('Your picture is saved.').waitFor();
+        const avatar = page.getByRole('img', { name: 'You, as others see you' });
+        await avatar.waitFor();
+        expect(await avatar.getAttribute('src')).toContain('/avatar/medium');
+        expect(await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+        if (backend === 'pglite') await checkPage(page, 'profile');
+      });
+
+      it('sees another session and ends it, then changes the password', async () => {
+        const elsewhere = await readJson(
+          await fetch(`${cloud.url}/cloud/oauth2/token`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              authorization: `Basic ${Buffer.from('hearth-demo:hearth-demo-secret').toString('base64')}`,
+              'user-agent': 'Hearth mobile app/5.0 (iPhone)',
+            },
+            body: new URLSearchParams({
+              grant_type: 'password',
+              username: person.email,
+              password,
+              otp: recoveryCodes[1] as string,
+            }),
+          }),
+        );
+        expect(elsewhere.access_token).toEqual(expect.any(String));
+        await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Security' }).click();
+        const sessions = page.getByRole('list', { name: 'Sign-ins' });
+        await sessions.getByRole('listitem').nth(1).waitFor();
+        expect(await sessions.getByText('This device').count()).toBe(1);
+        expect(await sessions.getByText('Hearth demo app').count()).toBe(1);
+        if (backend === 'pglite') await checkPage(page, 'security');
+        await sessions.getByRole('button', { name: /Sign out iPhone, Hearth demo app/ }).click();
+        await page.getByText('That sign-in is ended.').waitFor();
+        await expect.poll(() => sessions.getByRole('listitem').count()).toBe(1);
+        expect((await call(cloud, 'GET', '/cloud/user/me', elsewhere.access_token)).status).toBe(401);
+
+        await page.getByLabel('Current password').fill(password);
+        await page.getByLabel('New password').fill(NEW_PASSWORD);
+        await page.getByRole('button', { name: 'Change password' }).click();
+        await page.getByText('Your password is changed. Every other sign-in was ended.').waitFor();
+        password = NEW_PASSWORD;
+        const mail = await mails().waitFor((m) => m.to.includes(person.email) && m.subject === 'Your Hearth password changed');
+        expect(mail.text).toContain('every other sign-in was ended');
+      });
+
+      it('claims the freshly started hub with the code it printed', async () => {
+        await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Hubs' }).click();
+        await heading('Hubs').waitFor();
+        await page.getByText('You have no hubs yet.').waitFor();
+        await page.getByLabel('Claim code').fill('not-the-code-it-printed');
+        await page.getByRole('button', { name: 'Claim hub' }).click();
+        await page.getByText('This code does not claim any Homey.').waitFor();
+        await page.getByLabel('Claim code').fill(hub.code);
+        await page.getByRole('button', { name: 'Claim hub' }).click();
+        await page.getByText('Fresh hub is yours now.').waitFor();
+        await page.getByRole('link', { name: /Fresh hub/ }).waitFor();
+        if (backend === 'pglite') await checkPage(page, 'hubs');
+      });
+
+      it('invites a second account, which accepts and appears as a household member, then deletes itself', async () => {
+        await page.getByRole('link', { name: /Fresh hub/ }).click();
+        await heading('Fresh hub').waitFor();
+        await page.getByText('Hearth Pro mini').waitFor();
+        const second = { email: `robin.${backend}@example.test`, password: 'quiet-lantern-meadow-3' };
+        const { id: secondId } = await createUser(cloud, second.email, second.password);
+        await page.getByLabel('Their e-mail address').fill(second.email);
+        await page.getByRole('button', { name: 'Send invitation' }).click();
+        await page.getByText(`Invitation sent to ${second.email}.`).waitFor();
+        await page.getByRole('list', { name: 'Open invitations' }).getByText(second.email).waitFor();
+        if (backend === 'pglite') await checkPage(page, 'hub');
+
+        const invitation = await mails().waitFor((m) => m.to.includes(second.email) && m.subject.includes('invites you'));
+        const other = await browser.newContext({ viewport: { width: 390, height: 800 }, bypassCSP: true });
+        const guest = await other.newPage();
+        await guest.goto(linkIn(invitation, 'invite'));
+        await guest.getByRole('heading', { name: 'Household invitation' }).waitFor();
+        if (backend === 'pglite') await checkPage(guest, 'invite-signed-out');
+        await guest.getByRole('button', { name: 'Sign in to accept' }).click();
+        await guest.getByLabel('E-mail address').fill(second.email);
+        await guest.getByLabel('Password').fill(second.password);
+        await guest.getByRole('button', { name: 'Sign in' }).click();
+        await guest.getByText('invites you to the household of Fresh hub as user.').waitFor();
+        await guest.getByRole('button', { name: 'Accept invitation' }).click();
+        await guest.getByText('You joined the household.').waitFor();
+
+        await page.reload();
+        const members = page.getByRole('list', { name: 'Household members' });
+        await members.getByText(second.email).waitFor();
+        expect(await members.getByRole('listitem').count()).toBe(2);
+
+        // The second person deletes their account.
+        await guest.goto(`${cloud.url}/delete`);
+        await guest.getByRole('heading', { name: 'Delete your account' }).waitFor();
+        await guest.getByText('You leave the households of Fresh hub.').waitFor();
+        if (backend === 'pglite') await checkPage(guest, 'delete');
+        await guest.getByLabel('Your password').fill('not-my-password');
+        await guest.getByLabel('I understand that my account and its data are deleted for good').check();
+        await guest.getByRole('button', { name: 'Delete my account' }).click();
+        await guest.getByText('The password is not correct').waitFor();
+        await guest.getByLabel('Your password').fill(second.password);
+        await guest.getByRole('button', { name: 'Delete my account' }).click();
+        await guest.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
+        await mails().waitFor((m) => m.to.includes(second.email) && m.subject === 'Your Hearth account is deleted');
+        expect((await call(cloud, 'GET', `/cloud/user/${secondId}`, await internalToken(cloud))).status).toBe(404);
+        await other.close();
+
+        await page.reload();
+        await expect.poll(() => members.getByRole('listitem').count()).toBe(1);
+      });
+
+      if (backend === 'pglite')
+        it('is usable with the keyboard alone, and every other page passes axe and fits from 320 px', async () => {
+          await page.goto(`${cloud.url}/`);
+          await heading('Hello Samantha').waitFor();
+          // Tab to the Hubs link and follow it, then to the claim field, type and submit with Enter.
+          for (let i = 0; i < 30; i++) {
+            await page.keyboard.press('Tab');
+            if ((await page.evaluate(() => document.activeElement?.textContent)) === 'Hubs') break;
+          }
+          await page.keyboard.press('Enter');
+          await heading('Hubs').waitFor();
+          for (let i = 0; i < 30; i++) {
+            await page.keyboard.press('Tab');
+            if (await page.evaluate(() => document.activeElement === document.querySelector('input'))) break;
+          }
+          await page.keyboard.type('typed-with-the-keyboard');
+          await page.keyboard.press('Enter');
+          await page.getByText('This code does not claim any Homey.').waitFor();
+
+          await page.goto(`${cloud.url}/devices`);
+          await heading('Devices & orders').waitFor();
+          await page.getByText('No orders.').waitFor();
+          await checkPage(page, 'devices');
+
+          const fresh = await browser.newContext({ viewport: { width: 390, height: 800 }, bypassCSP: true });
+          const visitor = await fresh.newPage();
+          await visitor.goto(`${cloud.url}/security`);
+          await visitor.getByRole('heading', { name: 'Your Hearth account' }).waitFor();
+          await checkPage(visitor, 'signed-out');
+          await visitor.getByRole('button', { name: 'Sign in' }).click();
+          await visitor.getByRole('heading', { name: 'Sign in to Hearth' }).waitFor();
+          await checkPage(visitor, 'sign-in');
+          await visitor.getByRole('link', { name: 'Create account' }).click();
+          await visitor.getByRole('heading', { name: 'Create your Hearth account' }).waitFor();
+          await visitor.goBack();
+          await visitor.getByRole('link', { name: 'Back to Hearth account' }).click();
+          await visitor.getByRole('heading', { name: 'Your Hearth account' }).waitFor();
+          expect(visitor.url()).toBe(`${cloud.url}/security`);
+          await fresh.close();
+        });
+    });
+  }
+});

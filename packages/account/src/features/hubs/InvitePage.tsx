@@ -1,0 +1,79 @@
+import { ACCOUNT_PAGES } from '@hearth/contract/provider';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useAccount } from '../../app/account';
+import { Loading, Notice, useSubmit } from '../../components/forms';
+import { messageOf } from '../../lib/errors';
+import { takeLinkToken } from '../../lib/fragment';
+import { useLoad } from '../../lib/useLoad';
+import { ROLE_LABELS } from './labels';
+
+const TOKEN_KEY = 'hearth-account:invite';
+
+/** An invitation link: sign in (or sign up) and join the hub's household. */
+export function InvitePage() {
+  const { cloud, user, signIn, reloadUser } = useAccount();
+  const [token] = useState(() => takeLinkToken(TOKEN_KEY));
+  const [joined, setJoined] = useState<string | null>(null);
+  const [preview] = useLoad(
+    () => (user && token ? cloud.services.cloud.previewInvite({ token }) : Promise.resolve(null)),
+    [cloud, user?._id, token],
+  );
+  const accept = useSubmit(async () => {
+    if (!user || !token || preview.state !== 'ready' || !preview.data) return;
+    await cloud.services.cloud.acceptInvite({ userId: user._id, inviterId: preview.data.inviterId, token });
+    sessionStorage.removeItem(TOKEN_KEY);
+    setJoined(preview.data.homeyId);
+    await reloadUser();
+  });
+  useEffect(() => {
+    if (preview.state === 'failed') sessionStorage.removeItem(TOKEN_KEY);
+  }, [preview.state]);
+
+  let body: React.ReactNode;
+  if (!token) body = <Notice kind="error">This page needs the link from your invitation e-mail. Open that link again.</Notice>;
+  else if (!user)
+    body = (
+      <>
+        <p>Sign in to accept the invitation, or create an account first and come back to this link.</p>
+        <div className="actions actions--stacked">
+          <button type="button" className="button button--primary" onClick={() => signIn(ACCOUNT_PAGES.invite)}>
+            Sign in to accept
+          </button>
+          <Link href={ACCOUNT_PAGES.signUp} className="button">
+            Create account
+          </Link>
+        </div>
+      </>
+    );
+  else if (joined)
+    body = (
+      <>
+        <Notice kind="success">You joined the household.</Notice>
+        <Link href={`/hubs/${joined}`} className="button button--primary">
+          Open the hub
+        </Link>
+      </>
+    );
+  else if (preview.state === 'loading') body = <Loading />;
+  else if (preview.state === 'failed') body = <Notice kind="error">{messageOf(preview.error)}</Notice>;
+  else if (preview.data)
+    body = (
+      <>
+        <p>
+          <strong>{preview.data.inviterName}</strong> invites you to the household of <strong>{preview.data.homeyName}</strong> as{' '}
+          {ROLE_LABELS[preview.data.role]?.toLowerCase()}.
+        </p>
+        {accept.error ? <Notice kind="error">{accept.error.message}</Notice> : null}
+        <button type="button" className="button button--primary" onClick={() => void accept.onSubmit()} disabled={accept.busy}>
+          Accept invitation
+        </button>
+      </>
+    );
+  return (
+    <section className="card">
+      <h1 tabIndex={-1}>Household invitation</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { PasswordForm } from './PasswordForm';
+import { SessionsSection } from './SessionsSection';
+import { TwoFactorSection } from './TwoFactorSection';
+
+/** Password, two-factor sign-in, sign-ins and authorised apps. */
+export function SecurityPage() {
+  // A password change ends other sign-ins: the list is read again.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <>
+      <h1 tabIndex={-1}>Security</h1>
+      <PasswordForm onChanged={() => setGeneration((g) => g + 1)} />
+      <TwoFactorSection />
+      <SessionsSection generation={generation} />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useAccount } from '../../app/account';
+import { Loading, Notice } from '../../components/forms';
+import { messageOf } from '../../lib/errors';
+import { takeLinkToken } from '../../lib/fragment';
+
+const TOKEN_KEY = 'hearth-account:verify';
+
+/** Opens a verification link: the address is verified (or the account moves to it). Needs no sign-in. */
+export function VerifyEmailPage() {
+  const { cloud, user, reloadUser, signIn } = useAccount();
+  const [outcome, setOutcome] = useState<{ email: string } | { error: string } | null>(null);
+  useEffect(() => {
+    const token = takeLinkToken(TOKEN_KEY);
+    if (!token) {
+      setOutcome({ error: 'This page needs the link from the e-mail we sent you. Open that link again.' });
+      return;
+    }
+    cloud.services.cloud.verifyEmail({ token }).then(
+      async (answer) => {
+        sessionStorage.removeItem(TOKEN_KEY);
+        setOutcome(answer);
+        await reloadUser();
+      },
+      (error: unknown) => {
+        sessionStorage.removeItem(TOKEN_KEY);
+        setOutcome({ error: messageOf(error) });
+      },
+    );
+  }, [cloud, reloadUser]);
+  if (!outcome) return <Loading label="Verifying your address…" />;
+  return (
+    <section className="card">
+      <h1 tabIndex={-1}>{'email' in outcome ? 'Address verified' : 'This link does not work'}</h1>
+      {'email' in outcome ? (
+        <Notice kind="success">
+          <strong>{outcome.email}</strong> is verified. You can now claim hubs.
+        </Notice>
+      ) : (
+        <Notice kind="error">{outcome.error}</Notice>
+      )}
+      {user ? (
+        <Link href="/" className="button button--primary">
+          Go to your account
+        </Link>
+      ) : (
+        <button type="button" className="button button--primary" onClick={() => signIn('/')}>
+          Sign in
+        </button>
+      )}
+    </section>
+  );
+}

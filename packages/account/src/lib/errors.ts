@@ -1,0 +1,33 @@
+import { APIError } from '@hearth/client/browser';
+
+/** A server's refusal as a form shows it: the field it names (to show the message beside it), and the text. */
+export interface FormError {
+  field: string | null;
+  message: string;
+}
+
+/** What the contract's schema words (`must match format "email"`) mean to a person, by field. */
+const plain: Record<string, string> = {
+  email: 'Enter a valid e-mail address.',
+  password: 'Use 8 to 256 characters.',
+  firstname: 'Enter your first name.',
+  acceptTerms: 'Accept the terms of service to create an account.',
+  code: 'Enter the code: six digits, or a recovery code.',
+};
+
+/**
+ * Reads the field out of the contract's messages (`Missing Parameter: firstname`, `Invalid Parameter: password.
+ * This is one of the most common passwords.`); anything else is a message for the whole form.
+ */
+export function formError(error: unknown): FormError {
+  if (!(error instanceof APIError)) return { field: null, message: 'Something went wrong. Check your connection and try again.' };
+  const match = /^(Missing Parameter|Invalid Parameter Type|Invalid Parameter): (\w+(?:\.\w+)*)\.?\s*(.*)$/.exec(error.message);
+  if (!match) return { field: null, message: error.message };
+  const field = (match[2] as string).split('.').pop() as string;
+  const detail = match[3] ?? '';
+  const schemaWords = match[1] !== 'Invalid Parameter' || /^must /.test(detail) || detail === '';
+  return { field, message: schemaWords ? (plain[field] ?? `Check this field: ${detail || 'it is required'}.`) : detail };
+}
+
+/** The message of any error, for a notice. */
+export const messageOf = (error: unknown): string => formError(error).message;

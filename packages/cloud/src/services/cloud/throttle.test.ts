@@ -1,0 +1,114 @@
+import { expectLimited, type Fetcher, failRepeatedly, fetchFrom } from '@hearth/contract/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Cloud } from '../../server';
+import {
+  createUser,
+  DEMO_CLIENTS,
+  describeOnDatabases,
+  describeOnLimitStores,
+  openSignInPage,
+  pkcePair,
+  readJson,
+  startTestCloud,
+  submitSignIn,
+  TEST_PUBLIC_URL,
+  tokenRequest,
+} from '../../testing';
+
+// Each test plays its clients from addresses of its own (127.0.0.x all reach the cloud on 127.0.0.1), so the
+// attacker and the rightful user are told apart the way the cloud tells them apart: by address.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeOnDatabases('Sign-in throttle', (backend) => {
+  describeOnLimitStores('password grant and sign-in page', (overrides) => {
+    let cloud: Cloud;
+    beforeAll(async () => {
+      cloud = await startTestCloud(backend, overrides);
+    });
+    afterAll(() => cloud.stop());
+
+    const password = (email: string, secret: string, via: Fetcher) =>
+      tokenRequest(cloud, { grant_type: 'password', username: email, password: secret }, DEMO_CLIENTS.demo, via);
+
+    it('lets the rightful user in where others were guessed from the same address, and slows new accounts there', async () => {
+      const shared = fetchFrom('127.0.0.3');
+      await createUser(cloud, 'regular@hearth.test', 'regular-password');
+      await createUser(cloud, 'newcomer@hearth.test', 'newcomer-password');
+      expect((await password('regular@hearth.test', 'regular-password', shared)).status).toBe(200);
+
+      // Credential stuffing from the address everyone shares: 22 accounts, unknown ones among them.
+      const held = await failRepeatedly(22, (i) => password(`stuffed-${i}@hearth.test`, 'leaked-password', shared));
+      expect(held).toBeGreaterThan(0);
+
+      const rightful = await password('regular@hearth.test', 'regular-password', shared);
+      expect(rightful.status).toBe(200);
+      expect(await readJson(rightful)).toMatchObject({ access_token: expect.any(String) });
+
+      const newcomer = await password('newcomer@hearth.test', 'newcomer-password', shared);
+      await expectLimited(newcomer, { 'sign-in-address': { q: 20, w: 3600 } });
+      // Elsewhere the newcomer is not held at all.
+      expect((await password('newcomer@hearth.test', 'newcomer-password', fetchFrom('127.0.0.4'))).status).toBe(200);
+    });
+
+    it('keeps the rightful user signing in while their account is guessed from other addresses', async () => {
+      await createUser(cloud, 'victim@hearth.test', 'victim-password');
+      // Guesses from two addresses, five each (each address's own allowance), then more from a third.
+      for (const address of ['127.0.0.5', '127.0.0.6']) {
+        const attacker = fetchFrom(address);
+        for (let i = 0; i < 5; i++) expect((await password('victim@hearth.test', `guess-${i}`, attacker)).status).toBe(400);
+      }
+      const third = fetchFrom('127.0.0.7');
+      expect(await failRepeatedly(2, (i) => password('victim@hearth.test', `more-${i}`, third))).toBe(2);
+      const next = await password('victim@hearth.test', 'guess-next', fetchFrom('127.0.0.8'));
+      await expectLimited(next, { 'sign-in-account': { q: 10, w: 3600 } });
+
+      // From where they signed in before, the rightful user is not held by the account's penalty.
+      const rightful = await password('victim@hearth.test', 'victim-password', fetch);
+      expect(rightful.status).toBe(200);
+      // Their sign-in does not forgive the attackers.
+      expect((await password('victim@hearth.test', 'guess-again', fetchFrom('127.0.0.8'))).status).toBe(429);
+    });
+
+    it('holds an account at one address for seconds after five failures, and a success there clears it', async () => {
+      await createUser(cloud, 'typist@hearth.test', 'typist-password');
+      const laptop = fetchFrom('127.0.0.9');
+      for (let i = 0; i < 5; i++) expect((await password('typist@hearth.test', `typo-${i}`, laptop)).status).toBe(400);
+      const held = await password('typist@hearth.test', 'typist-password', laptop);
+      expect(await expectLimited(held, { 'sign-in-account-address': { q: 5, w: 3600 } })).toBe(1);
+
+      await sleep(1100);
+      expect((await password('typist@hearth.test', 'typist-password', laptop)).status).toBe(200);
+      // The success cleared this address's penalty: five more typos are free again.
+      for (let i = 0; i < 5; i++) expect((await password('typist@hearth.test', `again-${i}`, laptop)).status).toBe(400);
+    });
+
+    it('signs the rightful user in on the sign-in page after others were guessed from the same address', async () => {
+      const office = fetchFrom('127.0.0.10');
+      const query = {
+        client_id: DEMO_CLIENTS.supportForm.id,
+        redirect_uri: `${TEST_PUBLIC_URL}/support/`,
+        response_type: 'code',
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+      };
+      const onPage = async (email: string, secret: string) => {
+        const { cookie, csrf } = await openSignInPage(cloud, query, office);
+        return submitSignIn(cloud, cookie, { ...query, csrf, email, password: secret }, office);
+      };
+      await createUser(cloud, 'page@hearth.test', 'page-password');
+      await createUser(cloud, 'page-newcomer@hearth.test', 'newcomer-password');
+      expect((await onPage('page@hearth.test', 'page-password')).status).toBe(302);
+
+      await failRepeatedly(22, (i) => onPage(`page-stuffed-${i}@hearth.test`, 'leaked-password'));
+
+      const rightful = await onPage('page@hearth.test', 'page-password');
+      expect(rightful.status).toBe(302);
+      expect(rightful.headers.get('location')).toMatch(/^http:\/\/hearth-cloud\.test\/support\/\?code=/);
+
+      const newcomer = await onPage('page-newcomer@hearth.test', 'newcomer-password');
+      await expectLimited(newcomer, { 'sign-in-address': { q: 20, w: 3600 } });
+      expect(await newcomer.text()).toContain('Too many failed sign-ins. Try again in');
+    });
+  });
+});

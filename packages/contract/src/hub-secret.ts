@@ -1,0 +1,24 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A hub's secret for the cloud calls that take one in the query (`secret`, as the wire has it: backups). The
+ * provider's hubs hold the internal client's secret; each sends a secret derived from it and its own id, so the
+ * internal secret itself never travels in a URL (where logs and proxies keep it) and a leaked hub secret speaks
+ * for that one hub only. It names the hub: `<hub id>.<HMAC-SHA256 of the id, base64url>`. Node only (the hub and
+ * the cloud), never the client library.
+ */
+export function hubSecret(internalSecret: string, hubId: string): string {
+  return `${hubId}.${mac(internalSecret, hubId)}`;
+}
+
+/** The hub a secret names, when it is one `internalSecret` made; `null` otherwise. */
+export function hubOfSecret(internalSecret: string, secret: string): string | null {
+  const dot = secret.indexOf('.');
+  if (dot <= 0) return null;
+  const hubId = secret.slice(0, dot);
+  const given = Buffer.from(secret.slice(dot + 1));
+  const expected = Buffer.from(mac(internalSecret, hubId));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? hubId : null;
+}
+
+const mac = (key: string, hubId: string) => createHmac('sha256', key).update(`hearth-hub-secret:${hubId}`).digest('base64url');

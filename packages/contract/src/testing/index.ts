@@ -1,0 +1,3 @@
+export * from './bad-input';
+export * from './from-address';
+export * from './operations';

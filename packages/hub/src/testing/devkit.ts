@@ -1,0 +1,29 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { create as createTar } from 'tar';
+import type { TestHub } from './hub';
+
+/**
+ * Runs the app in folder `dir` on the test hub the way a developer's `homey app run` does: packed as a tar.gz and
+ * sent over the older devkit form (`POST /api/manager/devkit/`, multipart: app, env). Answers the devkit session.
+ */
+export async function runOverDevkit(t: TestHub, dir: string, env: Record<string, string> = {}): Promise<{ sessionId: string }> {
+  const work = mkdtempSync(join(tmpdir(), 'hearth-devkit-'));
+  try {
+    const file = join(work, 'app.tar.gz');
+    await createTar({ gzip: true, cwd: dir, file, portable: true }, readdirSync(dir));
+    const form = new FormData();
+    form.append('app', new Blob([new Uint8Array(readFileSync(file))], { type: 'application/gzip' }), 'app.tar.gz');
+    form.append('env', JSON.stringify(env));
+    const response = await fetch(`${t.url}/api/manager/devkit/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}` },
+      body: form,
+    });
+    if (response.status !== 200) throw new Error(`devkit run answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { sessionId: string };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
