@@ -62,6 +62,12 @@ export interface CloudConfig {
    * `HEARTH_S3_*`), else the folder `blobs/` under the data directory.
    */
   blobStore?: BlobStoreConfig | null;
+  /**
+   * The connect relay (`/connect`): `url` is a hub's relay origin with `{id}` for its id (`CLOUD_CONNECT_URL`, e.g.
+   * `https://{id}.connect.example.com`; default `<id>.connect.localhost` on the cloud's port); the others are the
+   * tunnels' heartbeat and each hub's budget through the relay (`HEARTH_RELAY_REQUESTS_PER_MINUTE`, open requests).
+   */
+  connect?: { url?: string; heartbeatMs?: number; requestsPerMinute?: number; maxStreams?: number };
   /** Complete backups kept per hub (`HEARTH_BACKUP_RETENTION`); the oldest beyond are removed. */
   backupRetention?: number;
   /** The largest backup archive accepted, in bytes (`HEARTH_BACKUP_MAX_BYTES`). */
@@ -109,6 +115,10 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
       url: env.HEARTH_WEATHER_URL || 'https://api.open-meteo.com',
     },
     blobStore: blobStoreFromEnv(env),
+    connect: {
+      ...(env.CLOUD_CONNECT_URL ? { url: env.CLOUD_CONNECT_URL } : {}),
+      ...(env.HEARTH_RELAY_REQUESTS_PER_MINUTE ? { requestsPerMinute: Number(env.HEARTH_RELAY_REQUESTS_PER_MINUTE) } : {}),
+    },
     backupRetention: Number(env.HEARTH_BACKUP_RETENTION || BACKUP_LIMITS.defaultRetention),
     backupMaxBytes: Number(env.HEARTH_BACKUP_MAX_BYTES || BACKUP_LIMITS.defaultMaxBytes),
   };
@@ -177,6 +187,14 @@ export function checkCloudConfig(config: CloudConfig): string[] {
     problems.push(`HEARTH_BACKUP_RETENTION must be a whole number of backups of at least 1, got ${config.backupRetention}`);
   if (config.backupMaxBytes !== undefined && (!Number.isInteger(config.backupMaxBytes) || config.backupMaxBytes < 1))
     problems.push(`HEARTH_BACKUP_MAX_BYTES must be a positive number of bytes, got ${config.backupMaxBytes}`);
+  const connect = config.connect;
+  if (connect?.url && !/^https?:\/\/\{id\}\.[a-z0-9.-]+(:\d+)?\/?$/i.test(connect.url))
+    problems.push(`CLOUD_CONNECT_URL must look like http(s)://{id}.<domain>[:port], got "${connect.url}"`);
+  if (
+    connect?.requestsPerMinute !== undefined &&
+    !(Number.isInteger(connect.requestsPerMinute) && connect.requestsPerMinute >= 1)
+  )
+    problems.push(`HEARTH_RELAY_REQUESTS_PER_MINUTE must be a whole number of at least 1, got ${connect.requestsPerMinute}`);
   if (config.blobStore?.kind === 's3') {
     const s3 = config.blobStore;
     if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3.bucket))

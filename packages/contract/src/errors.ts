@@ -37,6 +37,10 @@ export const errorCatalogue = {
   internal_error: { status: 500, message: 'Internal Server Error' },
   not_implemented: { status: 501, message: 'Not Implemented' },
   unavailable: { status: 503, message: 'Service Unavailable' },
+  /** The connect relay has no tunnel to the hub a request is for (it is off, or has no connection). */
+  hub_offline: { status: 503, message: 'Homey Offline' },
+  /** The connect relay lost the hub's tunnel while relaying a request. */
+  bad_gateway: { status: 502, message: 'The hub’s connection closed before it answered' },
   /** An app refused a request the hub passed it (a capability write, a flow card, its web API): its message. */
   app_error: { status: 502, message: 'The app refused the request' },
   /** An app (or another part the hub waits for) did not answer in time. */

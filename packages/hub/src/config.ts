@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { HUB_MODELS, type HubModelCode } from '@hearth/contract';
 import { type RateLimits, rateLimitProblems } from '@hearth/contract/fastify';
+import type { TunnelOptions } from './cloudlink/tunnel';
 
 /** Hub models Hearth simulates; the code's suffix decides hardware facts (5q/6q/7q have add-on ports and under-voltage sensing). */
 export const hubModels = HUB_MODELS;
@@ -41,6 +42,11 @@ export interface HubConfig {
    * process turns it on unless `HUB_MDNS=0`; unset (tests, embedders) it stays off. Cloud hubs never advertise.
    */
   mdns?: boolean;
+  /**
+   * The connect relay tunnel (see `cloudlink/tunnel.ts`): opened once the hub has registered with its cloud, unless
+   * `false` (env `HUB_RELAY=0`); the object tunes its back-off and heartbeat (tests).
+   */
+  relay?: TunnelOptions | false;
   /** Heap cap of each app's process in MB (env `HUB_APP_HEAP_MB`); 128 when unset. */
   appHeapMb?: number;
   /**

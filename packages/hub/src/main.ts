@@ -20,6 +20,7 @@ const config = {
   cloudClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
   ownerAthomId: env.HUB_OWNER_ATHOM_ID || null,
   mdns: env.HUB_MDNS !== '0',
+  ...(env.HUB_RELAY === '0' ? { relay: false as const } : {}),
   metricsToken: env.HEARTH_METRICS_TOKEN || null,
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   rateLimits: rateLimitsFromEnv(env),

@@ -4,6 +4,7 @@ import { createApiServer, installRateLimits, MemoryLimitStore, registerOperation
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CloudLink } from './cloudlink/client';
 import { registerWithCloud } from './cloudlink/registration';
+import { openTunnel, type Tunnel } from './cloudlink/tunnel';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
 import { DomainBus } from './core/bus';
 import { type Clock, systemClock } from './core/clock';
@@ -39,6 +40,8 @@ export interface Hub {
   readonly mdns: Advertisement | null;
   /** Resolves `true` once the hub has registered its address with the cloud (`false` without a cloud link). */
   readonly cloudRegistration: Promise<boolean>;
+  /** Resolves with the connect relay's tunnel once the hub registered (`null`: no cloud, or the relay is off). */
+  readonly tunnel: Promise<Tunnel | null>;
   /** The cloud's one-time claim code for this hub while nobody has claimed it there (after registering). */
   cloudClaimToken(): string | null;
   /**
@@ -214,6 +217,13 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   // Only a hub in a home can be found on its local network; a cloud hub has no mDNS name.
   const mdns = config.mdns && hubModels[config.model].platform === 'local' ? advertiseHub(config, port, app.log) : null;
   const registration = registerWithCloud(config, context.cloud, url, app.log, { mdnsFqdn: mdns?.host ?? null });
+  // The tunnel opens once the cloud knows the hub: it refuses tunnels of hubs it has not registered.
+  let stopping = false;
+  const tunnel = registration.registered.then((registered) =>
+    registered && config.relay !== false && !stopping
+      ? openTunnel(context.cloud, config.id, app.server, app.log, config.relay ?? {})
+      : null,
+  );
 
   return {
     app,
@@ -223,6 +233,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     url,
     mdns,
     cloudRegistration: registration.registered,
+    tunnel,
     cloudClaimToken: () => registration.claimToken(),
     restartRequested,
     restored,
@@ -236,7 +247,9 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
       });
     },
     async stop() {
+      stopping = true;
       registration.stop();
+      await (await tunnel)?.stop();
       await mdns?.stop();
       await realtime.stop();
       await scheduler.stop();

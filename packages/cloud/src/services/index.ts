@@ -3,6 +3,7 @@ import { appsService } from './apps';
 import { backupService } from './backup';
 import { callbackService } from './callback';
 import { cloudAccountService } from './cloud';
+import { connectService } from './connect';
 import { flowShareService } from './flowshare';
 import { geolocateService } from './geolocate';
 import { helpdeskService } from './helpdesk';
@@ -28,4 +29,5 @@ export const services: readonly CloudService[] = [
   updateService,
   flowShareService,
   backupService,
+  connectService,
 ];

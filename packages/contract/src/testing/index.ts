@@ -1,3 +1,4 @@
 export * from './bad-input';
 export * from './from-address';
+export * from './localhost-names';
 export * from './operations';

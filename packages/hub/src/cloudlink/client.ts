@@ -134,6 +134,15 @@ export class CloudLink {
     return response;
   }
 
+  /**
+   * The internal client's access token, for a connection the hub opens itself (the relay tunnel); `fresh` asks for
+   * a new one after the cloud refused the last.
+   */
+  bearer(fresh = false): Promise<string> {
+    if (!this.config.cloudClientSecret) return Promise.reject(new Error('the hub has no cloud credential'));
+    return this.accessToken(fresh);
+  }
+
   private accessToken(fresh: boolean): Promise<string> {
     if (fresh || !this.token || Date.now() >= this.tokenExpiresAt) {
       const pending = this.requestToken();

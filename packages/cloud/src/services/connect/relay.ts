@@ -1,0 +1,180 @@
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { HearthError } from '@hearth/contract';
+import type { LimitStore } from '@hearth/contract/fastify';
+import type { OpenRequest, ResponseHead, TunnelStream } from '@hearth/contract/relay';
+import type { HubTunnel, TunnelHost } from './tunnels';
+
+export interface RelayOptions {
+  /** The host names of relay origins end with `.<hostSuffix>` after the hub's id, e.g. `connect.localhost`. */
+  readonly hostSuffix: string;
+  /** Requests one hub may receive through the relay per minute, from everyone together. */
+  readonly requestsPerMinute: number;
+  /** Requests (and upgraded connections) one hub may have open through the relay at once. */
+  readonly maxStreams: number;
+}
+
+/** Headers that describe one connection (RFC 9110 §7.6.1), not the message: never passed through. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
+
+/** Raw header pairs without hop-by-hop ones; `keep` names those an upgrade needs or the next hop re-frames. */
+function passable(raw: string[], keep: readonly string[] = []): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    if (HOP_BY_HOP.has(name) && !keep.includes(name)) continue;
+    out.push(raw[i] as string, raw[i + 1] as string);
+  }
+  return out;
+}
+
+function headLines(status: number, statusText: string, headers: string[]): string {
+  let head = `HTTP/1.1 ${status} ${statusText}\r\n`;
+  for (let i = 0; i + 1 < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  return `${head}\r\n`;
+}
+
+/** The uniform error body, readable by a browser page on any origin (its CORS pre-flight went to the hub). */
+function errorAnswer(request: IncomingMessage, error: HearthError, extra: Record<string, string> = {}) {
+  const body = JSON.stringify(error.toBody());
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'access-control-allow-origin': typeof request.headers.origin === 'string' ? request.headers.origin : '*',
+    'access-control-expose-headers': 'Retry-After',
+    ...extra,
+  };
+  return { status: error.statusCode, headers, body };
+}
+
+/**
+ * The relay's front door: a request whose host is a hub's relay origin (`<hubId>.<hostSuffix>`) is carried to that
+ * hub through its tunnel, untouched — the hub checks the client's own Authorization, the relay never needs the
+ * household's session. Bodies stream both ways with backpressure; an upgrade (socket.io's WebSocket) becomes a
+ * byte stream through the tunnel. Each hub gets a per-minute budget and a cap on open requests, so a flood at one
+ * hub is answered 429 with `Retry-After` without touching others.
+ */
+export class Relay {
+  constructor(
+    private readonly tunnels: TunnelHost,
+    private readonly limits: LimitStore,
+    private readonly options: RelayOptions,
+  ) {}
+
+  /** The hub a request is for, from its host, or `null` when it is for the cloud itself. */
+  hubOf(request: IncomingMessage): string | null {
+    const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
+    const dot = host.indexOf('.');
+    if (dot !== 24 || host.slice(dot + 1) !== this.options.hostSuffix) return null;
+    const id = host.slice(0, dot);
+    return /^[0-9a-f]{24}$/.test(id) ? id : null;
+  }
+
+  /** Relays an HTTP request when it is for a hub; answers `false` to leave it to the cloud's own routes. */
+  handleRequest(request: IncomingMessage, response: ServerResponse): boolean {
+    const hubId = this.hubOf(request);
+    if (!hubId) return false;
+    const refuse = (error: HearthError, extra?: Record<string, string>) => {
+      const answer = errorAnswer(request, error, extra);
+      response.writeHead(answer.status, answer.headers).end(answer.body);
+      request.resume();
+    };
+    void this.admit(hubId).then(
+      (tunnel) => this.forward(tunnel, request, response),
+      (refusal: Refusal) => refuse(refusal.error, refusal.headers),
+    );
+    return true;
+  }
+
+  /** Relays an upgrade when it is for a hub; answers `false` otherwise. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const hubId = this.hubOf(request);
+    if (!hubId) return false;
+    socket.on('error', () => socket.destroy());
+    const refuse = (error: HearthError, extra?: Record<string, string>) => {
+      const answer = errorAnswer(request, error, { ...extra, connection: 'close' });
+      socket.end(headLines(answer.status, STATUS_CODES[answer.status] ?? '', Object.entries(answer.headers).flat()) + answer.body);
+    };
+    void this.admit(hubId).then(
+      (tunnel) => {
+        const stream = tunnel.session.open(this.describe(request, ['upgrade', 'connection']));
+        let answered = false;
+        stream.once('head', (answer: ResponseHead) => {
+          answered = true;
+          if (answer.status === 101) {
+            socket.write(headLines(101, answer.statusText, passable(answer.headers, ['upgrade', 'connection'])));
+            if (head.length > 0) stream.write(head);
+            socket.pipe(stream);
+            stream.pipe(socket);
+          } else {
+            socket.write(headLines(answer.status, answer.statusText, [...passable(answer.headers), 'connection', 'close']));
+            stream.pipe(socket);
+          }
+        });
+        stream.on('error', () => {
+          if (answered) socket.destroy();
+          else refuse(new HearthError('bad_gateway'));
+        });
+        socket.on('close', () => stream.destroy());
+      },
+      (refusal: Refusal) => refuse(refusal.error, refusal.headers),
+    );
+    return true;
+  }
+
+  /** The hub's tunnel, when it is connected and within its budget; throws the {@link Refusal} otherwise. */
+  private async admit(hubId: string): Promise<HubTunnel> {
+    const counted = await this.limits.hit(`relay:${hubId}`, 60_000);
+    if (counted.count > this.options.requestsPerMinute)
+      throw new Refusal(
+        new HearthError(
+          'rate_limited',
+          `Too many requests for this Homey through the relay; retry in ${Math.ceil(counted.resetMs / 1000)} s`,
+        ),
+        { 'retry-after': String(Math.max(1, Math.ceil(counted.resetMs / 1000))) },
+      );
+    const tunnel = this.tunnels.get(hubId);
+    if (!tunnel)
+      throw new Refusal(new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now'));
+    if (tunnel.session.size >= this.options.maxStreams)
+      throw new Refusal(new HearthError('rate_limited', 'Too many requests open for this Homey through the relay'), {
+        'retry-after': '1',
+      });
+    return tunnel;
+  }
+
+  private describe(request: IncomingMessage, keep: readonly string[] = ['transfer-encoding']): OpenRequest {
+    return {
+      method: request.method ?? 'GET',
+      url: request.url ?? '/',
+      headers: passable(request.rawHeaders, keep),
+      remoteAddress: request.socket.remoteAddress ?? '',
+    };
+  }
+
+  private forward(tunnel: HubTunnel, request: IncomingMessage, response: ServerResponse): void {
+    const stream: TunnelStream = tunnel.session.open(this.describe(request));
+    request.pipe(stream);
+    stream.once('head', (answer: ResponseHead) => {
+      response.writeHead(answer.status, answer.statusText, passable(answer.headers));
+      stream.pipe(response);
+    });
+    stream.on('error', () => {
+      if (response.headersSent) return response.destroy();
+      const answer = errorAnswer(request, new HearthError('bad_gateway'));
+      response.writeHead(answer.status, answer.headers).end(answer.body);
+    });
+    // The client gave up: the hub stops working on it.
+    response.on('close', () => {
+      if (!response.writableFinished) stream.destroy();
+    });
+  }
+}
+
+/** Why the relay refused a request before it reached the hub. */
+class Refusal {
+  constructor(
+    readonly error: HearthError,
+    readonly headers?: Record<string, string>,
+  ) {}
+}

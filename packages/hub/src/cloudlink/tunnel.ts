@@ -1,0 +1,194 @@
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type OpenRequest, TUNNEL_PATH, TunnelSession, type TunnelStream } from '@hearth/contract/relay';
+import WebSocket from 'ws';
+import type { CloudLink } from './client';
+import { connectionPair } from './connection-pair';
+
+export interface TunnelOptions {
+  /** First reconnect delay; each failure doubles it up to `maxDelayMs`, each delay drawn from its upper half. */
+  readonly minDelayMs?: number;
+  readonly maxDelayMs?: number;
+  /** How often the hub pings the cloud; a ping unanswered by the next one ends the tunnel (it reconnects). */
+  readonly heartbeatMs?: number;
+}
+
+interface Logger {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+export interface Tunnel {
+  /** Whether the tunnel is up now. */
+  connected(): boolean;
+  /** Resolves when the tunnel is next up (at once when it is). */
+  whenConnected(): Promise<void>;
+  /** Closes the tunnel and stops reconnecting. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The hub's side of the connect relay: one outbound WebSocket to the cloud, authenticated like the hub's other
+ * calls (the internal client's token and `X-Homey-ID`), so the household opens no port. Each stream the cloud
+ * opens is one request for the hub (or an upgraded socket.io connection) and is served by the hub's own HTTP
+ * server through an in-memory connection. Reconnects with exponential back-off and jitter; pings both ways.
+ */
+export function openTunnel(link: CloudLink, hubId: string, server: Server, log: Logger, options: TunnelOptions = {}): Tunnel {
+  const minDelay = options.minDelayMs ?? 1000;
+  const maxDelay = options.maxDelayMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const url = `${(link.url ?? '').replace(/^http/, 'ws')}${TUNNEL_PATH}`;
+  let socket: WebSocket | null = null;
+  let up = false;
+  let stopped = false;
+  let failures = 0;
+  let freshToken = false;
+  let retry: NodeJS.Timeout | null = null;
+  let waiters: Array<() => void> = [];
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    const ceiling = Math.min(maxDelay, minDelay * 2 ** Math.min(failures, 20));
+    failures += 1;
+    // Jitter spreads the hubs of a cloud that restarted over the delay instead of all returning at once.
+    retry = setTimeout(connect, ceiling / 2 + Math.random() * (ceiling / 2));
+  };
+
+  async function connect() {
+    retry = null;
+    if (stopped) return;
+    let token: string;
+    try {
+      token = await link.bearer(freshToken);
+      freshToken = false;
+    } catch (error) {
+      log.warn({ err: error }, 'the relay tunnel could not get a token; retrying');
+      scheduleReconnect();
+      return;
+    }
+    if (stopped) return;
+    const ws = new WebSocket(url, {
+      headers: { authorization: `Bearer ${token}`, 'x-homey-id': hubId },
+      perMessageDeflate: false,
+      handshakeTimeout: 10_000,
+    });
+    socket = ws;
+    const session = new TunnelSession(
+      { send: (frame, done) => ws.send(frame, { binary: true }, done) },
+      { onOpen: (stream, request) => serveStream(server, stream, request) },
+    );
+    let alive = true;
+    let heartbeat: NodeJS.Timeout | null = null;
+    ws.on('open', () => {
+      up = true;
+      failures = 0;
+      log.info({ url }, 'relay tunnel up');
+      heartbeat = setInterval(() => {
+        if (!alive) return ws.terminate();
+        alive = false;
+        ws.ping();
+      }, heartbeatMs);
+      for (const resolve of waiters) resolve();
+      waiters = [];
+    });
+    ws.on('pong', () => {
+      alive = true;
+    });
+    ws.on('message', (data: Buffer) => {
+      alive = true;
+      if (!session.receive(data)) ws.close(1002, 'not a tunnel frame');
+    });
+    ws.on('error', (error) => {
+      // A refused token is fetched anew for the next attempt (the cloud may have forgotten it).
+      if (/\b401\b/.test(error.message)) freshToken = true;
+      if (!stopped) log.warn({ err: error }, 'relay tunnel error');
+    });
+    ws.on('close', () => {
+      if (heartbeat) clearInterval(heartbeat);
+      up = false;
+      if (socket === ws) socket = null;
+      session.close('the tunnel to the cloud closed');
+      scheduleReconnect();
+    });
+  }
+
+  if (link.url) void connect();
+
+  return {
+    connected: () => up,
+    whenConnected: () => (up ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve))),
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const open = socket;
+      if (!open || open.readyState === WebSocket.CLOSED) return;
+      await new Promise<void>((resolve) => {
+        open.once('close', () => resolve());
+        open.close(1001, 'hub stopping');
+        setTimeout(() => open.terminate(), 1000).unref();
+      });
+    },
+  };
+}
+
+/** Header names and values in pairs (Node's `rawHeaders`) as request headers, repeated names joined. */
+function headersOf(raw: string[]): IncomingHttpHeaders {
+  const headers: Record<string, string | string[]> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    const seen = headers[name];
+    headers[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return headers;
+}
+
+/**
+ * Serves one relayed request with the hub's HTTP server: the request goes in over an in-memory connection, the
+ * answer (or, for an upgrade, the connection itself) streams back through the tunnel.
+ */
+export function serveStream(server: Server, stream: TunnelStream, open: OpenRequest): void {
+  const [client, serverEnd] = connectionPair(open.remoteAddress);
+  server.emit('connection', serverEnd);
+  const headers = headersOf(open.headers);
+  // The hub learns the request was relayed (its metrics, for one, are not served to relayed callers).
+  const forwarded = headers['x-forwarded-for'];
+  headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${open.remoteAddress}` : open.remoteAddress;
+  const upgrade = typeof headers.upgrade === 'string';
+  const request = httpRequest({ method: open.method, path: open.url, headers, createConnection: () => client });
+  const fail = (error: Error) => {
+    request.destroy();
+    client.destroy();
+    stream.destroy(error);
+  };
+  request.on('error', fail);
+  stream.on('error', () => {
+    request.destroy();
+    client.destroy();
+  });
+  request.on('response', (response) => {
+    stream.sendHead({
+      status: response.statusCode ?? 502,
+      statusText: response.statusMessage ?? '',
+      headers: response.rawHeaders,
+    });
+    response.pipe(stream);
+    response.on('error', fail);
+    response.on('end', () => client.destroy());
+  });
+  request.on('upgrade', (response, socket: Duplex, head: Buffer) => {
+    stream.sendHead({
+      status: response.statusCode ?? 101,
+      statusText: response.statusMessage ?? '',
+      headers: response.rawHeaders,
+    });
+    if (head.length > 0) stream.write(head);
+    socket.pipe(stream);
+    stream.pipe(socket);
+    socket.on('error', fail);
+    socket.on('close', () => stream.destroy());
+    stream.on('close', () => socket.destroy());
+  });
+  if (upgrade) request.end();
+  else stream.pipe(request);
+}
