@@ -204,7 +204,9 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   // the scheduler runs jobs once their handlers are registered.
   runtime.start();
   scheduler.start();
-  const realtime = startRealtime(app, context, auth);
+  const realtime = startRealtime(app, context, auth, {
+    ownsPairSession: (userId, sessionId) => runtime.pairing.owns(userId, sessionId),
+  });
   await app.listen({ host: config.host, port: config.port });
   const restartRequested = new Promise<string>((resolve) =>
     bus.on('hub.restartRequested', 'server', ({ reason }) => resolve(reason)),

@@ -398,6 +398,37 @@ describe('one member never reads, changes or deletes another member’s data', (
       expect(await status('GET', path, undefined, owner.token)).toBe(404);
       expect(await status('GET', path, undefined, pairer.token)).toBe(200);
     });
+
+    it('lets only the member who opened a pair session follow its events over the socket', async () => {
+      await untilAppRunning(t);
+      const pairer = await member('user');
+      const other = await member('user');
+      const created = await t.call<{ id: string }>(
+        'POST',
+        '/drivers/pairsession',
+        { type: 'pair', driverId: 'homey:app:com.hearth.virtual:virtualsocket' },
+        pairer.token,
+      );
+      const uri = `homey:pairsession:${created.body.id}`;
+      for (const caller of [other, owner]) {
+        const socket = await connectRealtime(t, caller.token);
+        try {
+          const [refusal] = await ack(socket.api, 'subscribe', uri);
+          expect(refusal).toMatchObject({ error: 'not_found', statusCode: 404 });
+        } finally {
+          socket.close();
+        }
+      }
+      const own = await connectRealtime(t, pairer.token);
+      try {
+        expect(await ack(own.api, 'subscribe', uri)).toEqual([null]);
+        await t.call('DELETE', `/drivers/pairsession/${created.body.id}`, undefined, pairer.token);
+        // A session that has ended is gone for its opener too.
+        expect((await ack(own.api, 'subscribe', uri))[0]).toMatchObject({ error: 'not_found' });
+      } finally {
+        own.close();
+      }
+    });
   });
 
   describe('devkit sessions', () => {

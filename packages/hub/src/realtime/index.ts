@@ -1,4 +1,4 @@
-import { type ErrorBody, HearthError, hasScope } from '@hearth/contract';
+import { type ErrorBody, HearthError, hasScope, notFound } from '@hearth/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { type Authenticator, principalForSession } from '../platform/auth';
@@ -13,6 +13,16 @@ interface Authorised {
   principal: HubPrincipal;
   expiresAt: number;
 }
+
+/**
+ * Subscriptions to items that belong to one user: a pair session's events (its views moving on, the driver's
+ * emits) go only to the user who opened it, and are answered to anyone else as if the session did not exist.
+ */
+export interface SubscriptionGuards {
+  ownsPairSession(userId: string, sessionId: string): boolean;
+}
+
+const PAIR_SESSION_URI = /^homey:pairsession:([^:\s]+)$/;
 
 export interface Realtime {
   readonly io: Server;
@@ -36,7 +46,12 @@ const ackOf = (candidate: unknown): Ack => (typeof candidate === 'function' ? (c
  * `/api` on the same connection without a token; there it subscribes to URIs, receives events named by the URI,
  * and runs operations through the `api` event exactly as over HTTP.
  */
-export function startRealtime(app: FastifyInstance, context: HubContext, auth: Authenticator): Realtime {
+export function startRealtime(
+  app: FastifyInstance,
+  context: HubContext,
+  auth: Authenticator,
+  guards: SubscriptionGuards,
+): Realtime {
   const io = new Server(app.server, {
     path: '/socket.io/',
     allowEIO3: true,
@@ -143,6 +158,10 @@ export function startRealtime(app: FastifyInstance, context: HubContext, auth: A
         const scopes = readScopesOf(manager);
         if (!scopes.some((scope) => hasScope(principal.scopes, scope))) {
           throw new HearthError('missing_scopes', `Missing Scopes: ${scopes.join(' or ')}`);
+        }
+        const pairSession = PAIR_SESSION_URI.exec(uri as string)?.[1];
+        if (pairSession !== undefined && !guards.ownsPairSession(principal.userId, pairSession)) {
+          throw notFound('PairSession', pairSession);
         }
         socket.join(uri as string);
         reply(null);

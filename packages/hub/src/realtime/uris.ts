@@ -5,6 +5,7 @@ export const itemTypeManagers: Readonly<Record<string, string>> = {
   device: 'devices',
   capability: 'devices',
   driver: 'drivers',
+  pairsession: 'drivers',
   app: 'apps',
   zone: 'zones',
   flow: 'flow',

@@ -67,7 +67,7 @@ export class PairingService implements PairViewCommands {
       driver,
       deviceId,
       zoneId: input.zoneId ?? null,
-      expiresAt: Date.now() + this.ttlMs,
+      expiresAt: this.context.clock.now() + this.ttlMs,
       callbacks: new Map(),
       added: [],
       view: null,
@@ -98,7 +98,7 @@ export class PairingService implements PairViewCommands {
   update(userId: string, id: string, patch: { zoneId?: string | null }) {
     const session = this.require(userId, id);
     if (patch.zoneId !== undefined) session.zoneId = patch.zoneId;
-    session.expiresAt = Date.now() + this.ttlMs;
+    session.expiresAt = this.context.clock.now() + this.ttlMs;
     return this.view(session);
   }
 
@@ -131,7 +131,7 @@ export class PairingService implements PairViewCommands {
 
   heartbeat(userId: string, id: string) {
     const session = this.require(userId, id);
-    session.expiresAt = Date.now() + this.ttlMs;
+    session.expiresAt = this.context.clock.now() + this.ttlMs;
     return this.view(session);
   }
 
@@ -211,7 +211,7 @@ export class PairingService implements PairViewCommands {
     if (duplicate) throw new HearthError('conflict', `This device is already paired as ${duplicate.name}`);
     const created = this.devices.create(session.driver, { ...device, zone: device.zone ?? session.zoneId ?? undefined });
     session.added.push(created.id);
-    session.expiresAt = Date.now() + this.ttlMs;
+    session.expiresAt = this.context.clock.now() + this.ttlMs;
     const appId = session.driver.app.id;
     const host = this.apps.processHost(appId);
     if (!host) return this.devices.view(created);
@@ -241,6 +241,12 @@ export class PairingService implements PairViewCommands {
     return next;
   }
 
+  /** Whether `userId` opened the live session `id`: only they receive its events. */
+  owns(userId: string, id: string): boolean {
+    this.sweep();
+    return this.sessions.get(id)?.userId === userId;
+  }
+
   private require(userId: string, id: string): PairSessionState {
     this.sweep();
     const session = this.sessions.get(id);
@@ -250,7 +256,7 @@ export class PairingService implements PairViewCommands {
   }
 
   private sweep(): void {
-    const now = Date.now();
+    const now = this.context.clock.now();
     for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
   }
 

@@ -99,6 +99,10 @@ describe('an app with code on a hub', () => {
     expect((await fetch(`${t.url}/app/${APP}/drivers/lamp/pair/%2e%2e%2fdriver.js`)).status).toBe(404);
     const icon = await fetch(`${t.url}/app/${APP}/drivers/lamp/assets/icon.svg`);
     expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+    // The client follows the session's views live: the driver's showView arrives on the session's URI.
+    const pairEvents: [string, Json][] = [];
+    realtime.api.on(`homey:pairsession:${id}`, (event: string, data: Json) => pairEvents.push([event, data]));
+    expect(await ack(realtime.api, 'subscribe', `homey:pairsession:${id}`)).toEqual([null]);
     const early = await t.call<Json>('POST', `/drivers/pairsession/${id}/emit`, { event: 'list_devices' });
     expect(early).toMatchObject({ status: 502, body: { error: 'app_error', error_description: 'Log in first' } });
     const wrong = await t.call<Json>('POST', `/drivers/pairsession/${id}/emit`, {
@@ -113,6 +117,10 @@ describe('an app with code on a hub', () => {
     expect(login).toMatchObject({ status: 200, body: { welcome: 'ada' } });
     // The driver moved the views on (session.showView).
     expect((await t.call<Json>('GET', `/drivers/pairsession/${id}`)).body).toMatchObject({ view: 'list_devices' });
+    await until(
+      () => pairEvents,
+      (events) => events.some(([event, data]) => event === 'showView' && data.view === 'list_devices'),
+    );
     const list = await t.call<Json[]>('POST', `/drivers/pairsession/${id}/emit`, { event: 'list_devices' });
     expect(list.body).toEqual([{ name: 'Desk lamp', data: { id: 'desk' }, store: { serial: 'L-1' } }]);
     const added = await t.call<Json>('POST', `/drivers/pairsession/${id}/device`, list.body[0]);
