@@ -72,6 +72,8 @@ export interface CloudConfig {
   backupRetention?: number;
   /** The largest backup archive accepted, in bytes (`HEARTH_BACKUP_MAX_BYTES`). */
   backupMaxBytes?: number;
+  /** First retry of a failed webhook delivery to a hub, in ms, doubling after (`HEARTH_WEBHOOK_RETRY_MS`; 5000). */
+  webhookRetryBaseMs?: number;
 }
 
 /** A demo hub as the start script passes it (`HEARTH_DEMO_HUBS`). */
@@ -121,6 +123,7 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     },
     backupRetention: Number(env.HEARTH_BACKUP_RETENTION || BACKUP_LIMITS.defaultRetention),
     backupMaxBytes: Number(env.HEARTH_BACKUP_MAX_BYTES || BACKUP_LIMITS.defaultMaxBytes),
+    ...(env.HEARTH_WEBHOOK_RETRY_MS ? { webhookRetryBaseMs: Number(env.HEARTH_WEBHOOK_RETRY_MS) } : {}),
   };
 }
 
@@ -195,6 +198,10 @@ export function checkCloudConfig(config: CloudConfig): string[] {
     !(Number.isInteger(connect.requestsPerMinute) && connect.requestsPerMinute >= 1)
   )
     problems.push(`HEARTH_RELAY_REQUESTS_PER_MINUTE must be a whole number of at least 1, got ${connect.requestsPerMinute}`);
+  if (config.webhookRetryBaseMs !== undefined && (!Number.isInteger(config.webhookRetryBaseMs) || config.webhookRetryBaseMs < 10))
+    problems.push(
+      `HEARTH_WEBHOOK_RETRY_MS must be a whole number of milliseconds of at least 10, got ${config.webhookRetryBaseMs}`,
+    );
   if (config.blobStore?.kind === 's3') {
     const s3 = config.blobStore;
     if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3.bucket))

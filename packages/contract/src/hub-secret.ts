@@ -22,3 +22,31 @@ export function hubOfSecret(internalSecret: string, secret: string): string | nu
 }
 
 const mac = (key: string, hubId: string) => createHmac('sha256', key).update(`hearth-hub-secret:${hubId}`).digest('base64url');
+
+/**
+ * Signs a webhook delivery's JSON text for the hub it goes to, keyed with that hub's secret: the value of the
+ * `x-hearth-signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<text>">`.
+ */
+export function signWebhookDelivery(hubSecretValue: string, text: string, unixSeconds: number): string {
+  return `t=${unixSeconds},v1=${createHmac('sha256', hubSecretValue).update(`${unixSeconds}.${text}`).digest('hex')}`;
+}
+
+/**
+ * Whether `header` signs `text` with the hub's secret, no longer ago than `maxAgeSeconds` (nor that far ahead, for
+ * clocks apart): a forged, altered or replayed-later delivery is refused.
+ */
+export function verifyWebhookDelivery(
+  hubSecretValue: string,
+  text: string,
+  header: string,
+  nowSeconds: number,
+  maxAgeSeconds: number,
+): boolean {
+  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header);
+  if (!match) return false;
+  const t = Number(match[1]);
+  if (Math.abs(nowSeconds - t) > maxAgeSeconds) return false;
+  const expected = Buffer.from(signWebhookDelivery(hubSecretValue, text, t));
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

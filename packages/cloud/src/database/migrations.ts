@@ -18,6 +18,7 @@ import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
 import { storeUserMigration } from '../services/store/migration';
 import { weatherCacheMigration } from '../services/weather/tables';
+import { webhooksMigration } from '../services/webhooks/tables';
 
 /**
  * Every migration of the cloud, keyed by a name that sorts in application order
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-30-weather-cache': weatherCacheMigration,
   '20261125-31-shared-flows': flowShareMigration,
   '20261125-40-backups': backupsMigration,
+  '20261125-50-webhooks': webhooksMigration,
 };

@@ -7,6 +7,7 @@ import type { HelpdeskTables } from '../services/helpdesk/tables';
 import type { IconsTables } from '../services/icons/tables';
 import type { StoreTables } from '../services/store/tables';
 import type { WeatherTables } from '../services/weather/tables';
+import type { WebhookTables } from '../services/webhooks/tables';
 
 /**
  * The cloud's tables, as Kysely sees them. Each service declares its own table interfaces in its folder and
@@ -20,4 +21,5 @@ export type CloudSchema = CloudAccountTables &
   IconsTables &
   WeatherTables &
   FlowShareTables &
-  BackupTables;
+  BackupTables &
+  WebhookTables;

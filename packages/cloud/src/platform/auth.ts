@@ -35,6 +35,18 @@ export function forgetCachedTokens(database: CloudDatabase): void {
  * token is remembered for a second, which spares the lookup on bursts of calls.
  */
 export function createAuthenticator(context: CloudContext) {
+  const resolve = createTokenResolver(context);
+  return async (request: FastifyRequest): Promise<CloudPrincipal | null> => {
+    const token = bearerToken(request);
+    return token === null ? null : resolve(token);
+  };
+}
+
+/**
+ * Resolves an access token to its caller, as {@link createAuthenticator} does for the Bearer header: for the
+ * calls whose wire carries the token elsewhere (`?token=` of the webhook service).
+ */
+export function createTokenResolver(context: CloudContext) {
   const { db } = context.database;
   let cache = caches.get(context.database);
   if (!cache) {
@@ -42,9 +54,7 @@ export function createAuthenticator(context: CloudContext) {
     caches.set(context.database, cache);
   }
   const remembered = cache;
-  return async (request: FastifyRequest): Promise<CloudPrincipal | null> => {
-    const token = bearerToken(request);
-    if (token === null) return null;
+  return async (token: string): Promise<CloudPrincipal> => {
     const hash = hashSecret(token);
     const now = Date.now();
     const hit = remembered.get(hash);

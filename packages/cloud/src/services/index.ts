@@ -13,6 +13,7 @@ import { regionService } from './region';
 import { storeService } from './store';
 import { updateService } from './update';
 import { weatherService } from './weather';
+import { webhooksService } from './webhooks';
 
 /** Every service the cloud serves. Adding a service means adding it here. */
 export const services: readonly CloudService[] = [
@@ -30,4 +31,5 @@ export const services: readonly CloudService[] = [
   flowShareService,
   backupService,
   connectService,
+  webhooksService,
 ];

@@ -12,6 +12,7 @@ import { regionOperations } from './region';
 import { storeOperations } from './store';
 import { updateOperations } from './update';
 import { cloudWeatherOperations } from './weather';
+import { webhooksOperations } from './webhooks';
 
 /** Every cloud operation, grouped by service. Each service's operations live in their own file. */
 export const cloudOperations = {
@@ -27,6 +28,7 @@ export const cloudOperations = {
   update: updateOperations,
   flow: flowShareOperations,
   backup: backupServiceOperations,
+  webhooks: webhooksOperations,
 } as const;
 
 export * from './account';
@@ -43,3 +45,4 @@ export * from './region';
 export * from './store';
 export * from './update';
 export * from './weather';
+export * from './webhooks';

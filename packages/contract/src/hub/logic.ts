@@ -88,6 +88,18 @@ export const logicOperations = {
     description:
       'Any signed-in session may call it, as the wire has it: it only starts the flows the household built to start on this webhook event (their trigger card), with the event name and `tag` as their only input, and records the call. It reads nothing and changes no device, flow or setting itself.',
   }),
+  registerCloudWebhook: op({
+    name: 'registerCloudWebhook',
+    method: 'PUT',
+    path: '/cloudwebhook',
+    scope: 'homey.logic',
+    body: Type.Optional(Type.Object({ renew: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
+    response: Type.Object({ url: Type.String(), registeredAt: Type.String() }),
+    errors: ['unavailable', 'offline'],
+    summary: 'Registers the hub with the cloud for webhook calls from anywhere, and answers their address.',
+    description:
+      'Calling `<url>&event=<event>&tag=<tag>` (GET, or POST with `event` and `tag` in a JSON body) from anywhere starts the flows that start on that webhook event, as `GET /webhook/{event}` does on the hub itself. The address holds a random key, kept until `renew` makes a new one (the old address stops working).',
+  }),
 } as const;
 
 /** Wire events of the logic manager. */

@@ -88,6 +88,18 @@ export interface DomainEvents {
   'app.uninstalled': { readonly appId: string };
   /** `GET /logic/webhook/{event}` was called (or the cloud delivered a webhook); `id` and `receivedAt` as stored. */
   'webhook.received': { readonly id: string; readonly event: string; readonly tag: string | null; readonly receivedAt: string };
+  /**
+   * The cloud delivered a call of a webhook this hub registered for (checked and seen once): for the app or manager
+   * that registered `webhookId`, which also checks `data` is its own registration's.
+   */
+  'cloud.webhook': {
+    readonly deliveryId: string;
+    readonly webhookId: string;
+    readonly data: Readonly<Record<string, unknown>>;
+    readonly query: Readonly<Record<string, string>>;
+    readonly body: unknown;
+    readonly headers: Readonly<Record<string, string>>;
+  };
   'notification.created': { readonly notificationId: string; readonly ownerUri: string; readonly excerpt: string };
   /** The hub finished starting: every manager runs. Restoring state before this fires no flow triggers. */
   'hub.started': { readonly at: number };

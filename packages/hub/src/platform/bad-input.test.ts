@@ -32,7 +32,12 @@ const SETS_BY_KEY = [
  * Operations that are nothing without the hub's cloud: this test hub has none, so they answer 503 before reading
  * anything stored or changing anything, and their plain call is as safe to send as a GET's.
  */
-const NEEDS_THE_CLOUD = ['hub:backup.restoreBackup', 'hub:flow.importSharedFlow'];
+const NEEDS_THE_CLOUD = [
+  'hub:backup.restoreBackup',
+  'hub:flow.importSharedFlow',
+  'hub:logic.registerCloudWebhook',
+  'hub:cloud.receiveWebhook',
+];
 
 /** No session of this hub is internal: a private operation refuses the owner before it reads any input. */
 const PRIVATE: Expected = { status: 403, errors: ['private_operation'] };

@@ -228,6 +228,26 @@ const table: Record<string, Check> = {
     }
   },
 
+  'hub:cloud.receiveWebhook': async ({ t, owner, readonly, guest }) => {
+    const events = async () =>
+      (await t.call<{ webhookEvents: number }>('GET', '/logic/state', undefined, owner.token)).body.webhookEvents;
+    const before = await events();
+    const delivery = JSON.stringify({
+      id: 'x',
+      webhookId: 'y',
+      homeyId: t.hub.context.config.id,
+      data: {},
+      query: { event: 'a' },
+      headers: {},
+    });
+    // A session is no credential for it: only the cloud's signature is (this hub has no cloud secret, so none is).
+    for (const token of [owner.token, readonly.token, guest.token, null]) {
+      const answer = await t.call('POST', '/cloud/webhook', { delivery }, token);
+      expect([403, 503]).toContain(answer.status);
+    }
+    expect(await events()).toBe(before);
+  },
+
   'hub:mobile.sendEvent': async ({ t, owner, readonly, guest }) => {
     const eventsOf = async (token: string) =>
       (await t.call<{ events: number }>('GET', '/mobile/state', undefined, token)).body.events;

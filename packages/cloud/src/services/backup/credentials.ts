@@ -1,7 +1,7 @@
 import { BACKUP_LIMITS, BACKUP_TOKEN_AUDIENCE, HearthError } from '@hearth/contract';
-import { hubOfSecret } from '@hearth/contract/hub-secret';
 import { jwtVerify, SignJWT } from 'jose';
 import type { CloudContext } from '../../platform/context';
+import { hubOfSecretOrRefuse } from '../../platform/hub-secret';
 import type { DelegationKeys } from '../cloud/delegation';
 
 /** Audiences of the signed links: a link to upload one backup's archive, or to download it. */
@@ -21,10 +21,7 @@ export function backupCredentials(context: CloudContext, keys: () => DelegationK
   return {
     /** The hub a `secret` names; refuses one the provider's internal secret did not make. */
     hubOf(secret: string): string {
-      const internal = context.config.internalClientSecret;
-      const hubId = internal ? hubOfSecret(internal, secret) : null;
-      if (!hubId) throw new HearthError('forbidden', 'Invalid secret');
-      return hubId;
+      return hubOfSecretOrRefuse(context, secret);
     },
 
     /** The user a delegation token for the backup audience was issued to. */

@@ -1,7 +1,8 @@
-import { cloudOperations, hubOperations } from '@hearth/contract';
+import { cloudOperations, hubOperations, WEBHOOK_SIGNATURE_HEADER } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { CloudLink } from '../../cloudlink/client';
 import type { HubManager, HubPrincipal } from '../../platform/context';
+import { cloudWebhookMigrations, receiveCloudWebhook } from './webhooks';
 
 /** Whether the hub can reach its cloud right now. */
 async function reachable(cloud: CloudLink): Promise<boolean> {
@@ -16,6 +17,7 @@ async function reachable(cloud: CloudLink): Promise<boolean> {
 /** The hub's link to the cloud platform. A hub runs fully without one (`cloudUrl` null). */
 export const cloudManager: HubManager = {
   name: 'cloud',
+  migrations: cloudWebhookMigrations,
   create: (context) => ({
     implementations: implement<typeof hubOperations.cloud, HubPrincipal>(hubOperations.cloud, {
       getState: async () => {
@@ -27,6 +29,10 @@ export const cloudManager: HubManager = {
           connected: url === null ? false : await reachable(context.cloud),
           checkedAt: new Date().toISOString(),
         };
+      },
+      receiveWebhook: ({ body, request }) => {
+        const signature = request.headers[WEBHOOK_SIGNATURE_HEADER];
+        return receiveCloudWebhook(context, body.delivery, typeof signature === 'string' ? signature : undefined);
       },
     }),
   }),

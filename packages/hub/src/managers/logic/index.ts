@@ -1,5 +1,7 @@
-import { hubOperations, invalidParameter, notFound } from '@hearth/contract';
+import { randomBytes } from 'node:crypto';
+import { cloudOperations, HearthError, HUB_LOGIC_WEBHOOK_ID, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { hubSecret } from '@hearth/contract/hub-secret';
 import type { ChangeSource } from '../../core/bus';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
@@ -8,6 +10,9 @@ import { LOGIC_URI, serveLogicCards } from './cards';
 import { logicMigrations, type Variable, VariableStore, type VariableValue, valueKind } from './store';
 
 const READ_SCOPE = 'homey.logic.readonly';
+/** The random key of the hub's webhook address at the cloud (see `registerCloudWebhook`). */
+const CLOUD_KEY_SETTING = 'logic.cloudWebhookKey';
+const EVENT_NAME = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 function checkValue(type: string, value: VariableValue): void {
   const kind = valueKind(type);
@@ -43,6 +48,29 @@ export const logicManager: HubManager = {
       const variable = transact(context.db, () => store.save({ ...current, value }));
       announce(current, variable, source);
       return variable;
+    };
+    /** A webhook call, made on the hub or delivered by the cloud: recorded, announced, and its flows started. */
+    const webhookCalled = (event: string, tag: string | null) => {
+      const entry = transact(context.db, () => store.recordWebhook(event, tag));
+      // Flows with a webhook trigger for this event start from the domain bus.
+      context.bus.emit('webhook.received', entry);
+      return entry;
+    };
+    /** A call of the hub's address at the cloud: its key must be the current one; event and tag from query or body. */
+    const cloudCalled = (call: {
+      webhookId: string;
+      data: Readonly<Record<string, unknown>>;
+      query: Readonly<Record<string, string>>;
+      body: unknown;
+    }) => {
+      if (call.webhookId !== HUB_LOGIC_WEBHOOK_ID) return;
+      const key = context.settings.get<string | null>(CLOUD_KEY_SETTING, null);
+      if (key === null || call.data.$key !== key) return;
+      const body = (typeof call.body === 'object' && call.body !== null ? call.body : {}) as Record<string, unknown>;
+      const event = call.query.event ?? body.event;
+      const tag = call.query.tag ?? body.tag;
+      if (typeof event !== 'string' || !EVENT_NAME.test(event)) return;
+      webhookCalled(event, typeof tag === 'string' ? tag.slice(0, 500) : null);
     };
     const find = (id: string): Variable => {
       const variable = store.get(id);
@@ -83,11 +111,27 @@ export const logicManager: HubManager = {
           // Flows that use its token are broken now: the flow manager publishes them again.
           services.flowCards.changed();
         },
-        triggerWebhook: ({ params, query }) => {
-          const entry = transact(context.db, () => store.recordWebhook(params.event, query.tag ?? null));
-          // Flows with a webhook trigger for this event start from the domain bus.
-          context.bus.emit('webhook.received', entry);
-          return entry;
+        triggerWebhook: ({ params, query }) => webhookCalled(params.event, query.tag ?? null),
+        registerCloudWebhook: async ({ body }) => {
+          const { cloudUrl, cloudClientSecret, id } = context.config;
+          if (!cloudUrl || !cloudClientSecret) throw new HearthError('unavailable', 'This hub is not linked to a cloud');
+          const current = context.settings.get<string | null>(CLOUD_KEY_SETTING, null);
+          const key = current !== null && !body?.renew ? current : randomBytes(24).toString('base64url');
+          let registeredAt: string;
+          try {
+            const answer = await context.cloud.call(cloudOperations.webhooks.registerWebhookClient, {
+              webhookId: HUB_LOGIC_WEBHOOK_ID,
+              homeyId: id,
+              secret: hubSecret(cloudClientSecret, id),
+              data: { $key: key },
+            });
+            registeredAt = answer.registeredAt;
+          } catch {
+            throw new HearthError('offline', 'The cloud did not take the registration; try again later');
+          }
+          // Kept only once the cloud has it: until then the previous address keeps working.
+          context.settings.set(CLOUD_KEY_SETTING, key);
+          return { url: `${context.cloud.url}/webhooks/webhook/${HUB_LOGIC_WEBHOOK_ID}?key=${key}`, registeredAt };
         },
       }),
       start: () => {
@@ -98,6 +142,7 @@ export const logicManager: HubManager = {
               store.list().map((v) => ({ uri: LOGIC_URI, id: v.id, title: v.name, type: valueKind(v.type), value: v.value })),
           }),
           serveLogicCards({ registry: services.flowCards, bus: context.bus, store, setValue }),
+          context.bus.on('cloud.webhook', 'logic', cloudCalled),
         );
       },
       stop: () => {
