@@ -10,6 +10,7 @@ import { helpdeskService } from './helpdesk';
 import { iconsService } from './icons';
 import { mailService } from './mail';
 import { regionService } from './region';
+import { setupService } from './setup';
 import { storeService } from './store';
 import { updateService } from './update';
 import { weatherService } from './weather';
@@ -32,4 +33,5 @@ export const services: readonly CloudService[] = [
   backupService,
   connectService,
   webhooksService,
+  setupService,
 ];

@@ -9,6 +9,7 @@ import { helpdeskOperations } from './helpdesk';
 import { householdOperations } from './household';
 import { iconsOperations } from './icons';
 import { regionOperations } from './region';
+import { setupOperations } from './setup';
 import { storeOperations } from './store';
 import { updateOperations } from './update';
 import { cloudWeatherOperations } from './weather';
@@ -29,6 +30,7 @@ export const cloudOperations = {
   flow: flowShareOperations,
   backup: backupServiceOperations,
   webhooks: webhooksOperations,
+  setup: setupOperations,
 } as const;
 
 export * from './account';
@@ -42,6 +44,7 @@ export * from './helpdesk';
 export * from './household';
 export * from './icons';
 export * from './region';
+export * from './setup';
 export * from './store';
 export * from './update';
 export * from './weather';

@@ -2,20 +2,17 @@ import { isIP } from 'node:net';
 import { cloudOperations, invalidParameter } from '@hearth/contract';
 import { addressKey, implement } from '@hearth/contract/fastify';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
-import { IpLocator } from './lookup';
+import { locatorOf, plainAddress } from './lookup';
 
 const geolocateOps = cloudOperations.geolocate;
 /** Hubs ask when they start and when their address changes; this leaves room for a household's several. */
 const PER_ADDRESS = { name: 'geolocate', quota: 60, windowSeconds: 3600 };
 
-/** An IPv4 address as IPv6 (`::ffff:1.2.3.4`, how a dual-stack socket reports it) is looked up as IPv4. */
-const plainAddress = (ip: string) => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
-
 /** The geolocate service (`/geolocate`): the place of an IP address, from the IP-to-city database the cloud holds. */
 export const geolocateService: CloudService = {
   name: 'geolocate',
   implementations: (context: CloudContext) => {
-    const locator = new IpLocator();
+    const locator = locatorOf(context);
     return implement<typeof geolocateOps, CloudPrincipal>(geolocateOps, {
       getLocation: async ({ body, request }) => {
         await context.rateLimiter.count(request, PER_ADDRESS, addressKey(request.ip));

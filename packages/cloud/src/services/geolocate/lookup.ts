@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { type GeolocationAnswerBody, notFound } from '@hearth/contract';
 import tzLookup from '@photostructure/tz-lookup';
 import { type CityResponse, open, type Reader } from 'maxmind';
+import type { CloudContext } from '../../platform/context';
 
 const require = createRequire(import.meta.url);
 
@@ -65,3 +66,18 @@ export class IpLocator {
     };
   }
 }
+
+const locators = new WeakMap<CloudContext, IpLocator>();
+
+/** The locator of one cloud, shared by the services that look addresses up, so the database is opened once. */
+export function locatorOf(context: CloudContext): IpLocator {
+  let locator = locators.get(context);
+  if (!locator) {
+    locator = new IpLocator();
+    locators.set(context, locator);
+  }
+  return locator;
+}
+
+/** An IPv4 address as IPv6 (`::ffff:1.2.3.4`, how a dual-stack socket reports it) is looked up as IPv4. */
+export const plainAddress = (ip: string) => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
