@@ -16,6 +16,7 @@ export default defineConfig({
       },
       'packages/support-form',
       'packages/account',
+      'packages/home',
       {
         test: {
           name: 'e2e',

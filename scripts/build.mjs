@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs: the hub and cloud servers bundled with esbuild into each package's dist/
-// (workspace packages inlined, npm dependencies left to node_modules), and the support form and account pages with Vite.
+// (workspace packages inlined, npm dependencies left to node_modules), and the support form, account pages and household web app with Vite.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,9 +49,16 @@ export function buildAccountPages() {
   }
 }
 
+export function buildHomeApp() {
+  if (existsSync(join(root, 'packages', 'home', 'index.html'))) {
+    run(root, 'npm', ['run', 'build', '--silent', '-w', '@hearth/home']);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildServers();
   buildSupportForm();
   buildAccountPages();
-  console.log('• Built hub, cloud, support form and account pages');
+  buildHomeApp();
+  console.log('• Built hub, cloud, support form, account pages and household web app');
 }

@@ -31,11 +31,12 @@ if (process.argv.includes('--reset')) {
 }
 
 ensureDependencies(root);
-const { buildServers, buildSupportForm, buildAccountPages } = await import('./build.mjs');
+const { buildServers, buildSupportForm, buildAccountPages, buildHomeApp } = await import('./build.mjs');
 console.log('• Building…');
 await buildServers();
 buildSupportForm();
 buildAccountPages();
+buildHomeApp();
 
 const runningFile = join(dataDir, 'running.json');
 /** @type {Set<import('node:child_process').ChildProcess>} */
@@ -134,7 +135,7 @@ try {
     `    Support form   ${cloud.url}/support/`,
     ...started.flatMap((hub) => [
       `  Hub ${hub.name.padEnd(13)}${hub.url}  id ${hub.id}  (${hub.model})`,
-      `    API reference  ${hub.url}/docs   owner token ${hub.ownerToken}`,
+      `    Web app        ${hub.url}/   API reference ${hub.url}/docs   owner token ${hub.ownerToken}`,
     ]),
     '',
     `  Demo account   ${demoCredentials.email} / ${demoCredentials.password}`,

@@ -13,7 +13,8 @@ export const nodePlatform: Platform = {
   fetch: (input, init) => globalThis.fetch(input, init),
   socket: (url, options) => openSocket(url, options, WebSocket as unknown as WebSocketConstructor),
   createStore: () => new MemoryStorageAdapter(),
-  sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data),
+  // Typed for lib.dom too (code compiled with it imports this entry), whose Web Crypto takes only ArrayBuffer-backed views.
+  sha256: (data) => globalThis.crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>),
   randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),
   pkce: false,
   mdns: resolveMdns,

@@ -43,6 +43,22 @@ export const ACCOUNT_PAGES = {
   deleteAccount: '/delete',
 } as const;
 
+/**
+ * The household web app's addresses on a hub: the hub serves the app at each of them, at its origin root beside
+ * `/api` and `/socket.io` (a person may open or reload any), and the app routes between them without reloading.
+ * Its assets live under `/home/`, so they never collide with a page or the API.
+ */
+export const HOME_PAGES = {
+  home: '/',
+  signIn: '/sign-in',
+  device: '/devices/:id',
+  flows: '/flows',
+  flow: '/flows/:id',
+  insights: '/insights',
+  apps: '/apps',
+  people: '/people',
+} as const;
+
 /** Passwords: the same bounds everywhere a password is chosen (sign-up, change, reset). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

@@ -56,6 +56,11 @@ export interface HubConfig {
   metricsToken?: string | null;
   /** Requests per token and per address of the local API (env `HEARTH_RATE_LIMIT_*`); the defaults when unset. */
   rateLimits?: RateLimits;
+  /**
+   * Where the household web app was built (env `HOME_APP_DIST`); `packages/home/dist` when unset. The hub serves
+   * it at its origin root.
+   */
+  homeAppDir?: string;
   logLevel: string;
 }
 

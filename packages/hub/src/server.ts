@@ -9,6 +9,7 @@ import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hub
 import { DomainBus } from './core/bus';
 import { type Clock, systemClock } from './core/clock';
 import { DurableScheduler, schedulerMigrations } from './core/durable-scheduler';
+import { homeAppDirectory, registerHomeApp } from './home-app';
 import { managers } from './managers';
 import { registerAppAssets } from './managers/apps/assets';
 import { registerAppWebApi } from './managers/apps/process/web-api';
@@ -199,6 +200,8 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   });
   registerAppWebApi(app, auth, runtime);
   registerAppAssets(app, runtime);
+  // The household web app at the origin root, beside /api and /socket.io.
+  registerHomeApp(app, config.homeAppDir ?? homeAppDirectory());
   for (const instance of instances) await instance.start?.();
   // The device runtime (apps and their processes, devices, insights) runs once every manager has started, and
   // the scheduler runs jobs once their handlers are registered.

@@ -185,9 +185,13 @@ export class Manager extends Emitter {
     this.emit('disconnect');
   }
 
-  // Events missed while disconnected are lost: list everything again.
+  // Events missed while disconnected are lost: list everything again, then say so (`connect`), so a view of the
+  // cache reads it afresh.
   readonly #onReconnect = () => {
-    this.#refill().catch((error: Error) => this.emit('error', error));
+    this.#refill().then(
+      () => this.emit('connect'),
+      (error: Error) => this.emit('error', error),
+    );
   };
 
   async #refill(): Promise<void> {

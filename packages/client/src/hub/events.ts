@@ -28,7 +28,7 @@ export type ManagerEventPayloads<K extends string> = K extends keyof WireEvents
 
 /** Events every manager emits besides its wire events. */
 interface ManagerLifecycle {
-  /** The manager follows its events and answers reads from its cache. */
+  /** The manager follows its events and answers reads from its cache (again after each reconnect's refill). */
   connect: undefined;
   disconnect: undefined;
   /** A refill after a reconnect failed. */

@@ -99,6 +99,11 @@ describe('realtime across a hub restart', () => {
       api.realtime.on('reconnect', () => {
         reconnected++;
       });
+      // The manager says when its cache is whole again, so a view of it can read it afresh.
+      let refilled = 0;
+      api.zones.on('connect', () => {
+        refilled++;
+      });
 
       await restartable.hub.stop();
       await until(() => !api.realtime.connected);
@@ -106,6 +111,7 @@ describe('realtime across a hub restart', () => {
       await expect(api.zones.getZones()).rejects.toBeInstanceOf(APIError);
       current = await startRealHub({ dataDir: restartable.dataDir, port }, { issueToken: false });
       await until(() => reconnected === 1, 15_000);
+      await until(() => refilled === 1, 15_000);
 
       const writer = await HubAPI.local({ address: current.url, token: restartable.token });
       clients.push(writer);

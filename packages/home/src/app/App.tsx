@@ -1,0 +1,183 @@
+import type { CoreHubAPI } from '@hearth/client/browser';
+import { HOME_PAGES } from '@hearth/contract/provider';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { Notices, useNotify } from '../components/Notices';
+import { Failed, Loading } from '../components/Status';
+import { DevicePage } from '../features/devices/DevicePage';
+import { HomePage } from '../features/devices/HomePage';
+import { FlowPage } from '../features/flows/FlowPage';
+import { FlowsPage } from '../features/flows/FlowsPage';
+import { SignInPage } from '../features/signin/SignInPage';
+import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
+import { isSignedOut } from '../lib/errors';
+import { HubContext, type HubState, useOnline } from '../lib/hub';
+import { strings } from './strings';
+
+const NAV = [
+  { href: HOME_PAGES.home, label: strings.nav.home },
+  { href: HOME_PAGES.flows, label: strings.nav.flows },
+] as const;
+
+function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
+  const [location] = useLocation();
+  const current = (href: string) =>
+    href === '/' ? location === '/' || location.startsWith('/devices') : location.startsWith(href);
+  return (
+    <>
+      <a className="skip" href="#content">
+        {strings.skip}
+      </a>
+      <header className="topbar">
+        <Link href="/" className="brand">
+          {strings.appName}
+        </Link>
+        {hub ? (
+          <button type="button" className="button button--quiet" onClick={hub.signOut}>
+            {strings.signIn.signOut}
+          </button>
+        ) : null}
+      </header>
+      {hub ? <ConnectionBanner hub={hub.hub} /> : null}
+      {hub ? (
+        <nav className="nav" aria-label={strings.nav.label}>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.href}>
+                <Link href={item.href} aria-current={current(item.href) ? 'page' : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <main id="content" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+/** Says when the realtime connection is lost (the tiles may be stale) and when it is back (they were refetched). */
+function ConnectionBanner({ hub }: { hub: CoreHubAPI }) {
+  const online = useOnline(hub);
+  const notify = useNotify();
+  const [wasOffline, setWasOffline] = useState(false);
+  useEffect(() => {
+    if (online === false) setWasOffline(true);
+    if (online && wasOffline) {
+      setWasOffline(false);
+      notify('info', strings.connection.back);
+    }
+  }, [online, wasOffline, notify]);
+  return online === false ? (
+    <p className="banner" role="alert">
+      {strings.connection.lost}
+    </p>
+  ) : null;
+}
+
+type Status =
+  | { state: 'loading' }
+  | { state: 'signed-out' }
+  | { state: 'unreachable'; error: unknown }
+  | { state: 'ready'; hub: CoreHubAPI };
+
+/** The household web app: sign-in to the hub that served it, then the home and its pages by address. */
+export function App() {
+  const [status, setStatus] = useState<Status>({ state: 'loading' });
+  const [location, navigate] = useLocation();
+
+  const open = useCallback(async () => {
+    const token = storedToken();
+    if (!token) return setStatus({ state: 'signed-out' });
+    setStatus({ state: 'loading' });
+    try {
+      const hub = await openHub(window.location.origin, token);
+      setStatus({ state: 'ready', hub });
+    } catch (error) {
+      if (isSignedOut(error)) {
+        storeToken(null);
+        setStatus({ state: 'signed-out' });
+      } else setStatus({ state: 'unreachable', error });
+    }
+  }, []);
+
+  useEffect(() => {
+    void open();
+    // Another tab signed in or out.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) void open();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [open]);
+
+  const hub = status.state === 'ready' ? status.hub : null;
+  useEffect(() => () => hub?.destroy(), [hub]);
+
+  // A new page starts at its top, with focus where a screen reader expects it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of page
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [location]);
+
+  const state = useMemo<HubState | null>(
+    () =>
+      hub
+        ? {
+            hub,
+            signOut: () => {
+              storeToken(null);
+              setStatus({ state: 'signed-out' });
+              navigate(HOME_PAGES.home);
+            },
+          }
+        : null,
+    [hub, navigate],
+  );
+
+  let body: ReactNode;
+  if (status.state === 'loading') body = <Loading />;
+  else if (status.state === 'unreachable')
+    body = <Failed error={status.error} title={strings.connection.unreachable} retry={() => void open()} />;
+  else if (status.state === 'signed-out')
+    body = (
+      <SignInPage
+        onSignedIn={(token) => {
+          storeToken(token);
+          if (location === HOME_PAGES.signIn) navigate(HOME_PAGES.home, { replace: true });
+          void open();
+        }}
+      />
+    );
+  else
+    body = (
+      <Switch>
+        <Route path={HOME_PAGES.device}>{(params) => <DevicePage id={decodeURIComponent(params.id)} />}</Route>
+        <Route path={HOME_PAGES.flow}>{(params) => <FlowPage param={params.id} />}</Route>
+        <Route path={HOME_PAGES.flows}>
+          <FlowsPage />
+        </Route>
+        <Route path={HOME_PAGES.home}>
+          <HomePage />
+        </Route>
+        <Route>
+          <h1 tabIndex={-1}>{strings.errors.notFound}</h1>
+          <p>
+            <Link href="/">{strings.errors.goHome}</Link>
+          </p>
+        </Route>
+      </Switch>
+    );
+
+  return (
+    <Notices>
+      <HubContext.Provider value={state}>
+        <Shell hub={state}>{body}</Shell>
+      </HubContext.Provider>
+    </Notices>
+  );
+}

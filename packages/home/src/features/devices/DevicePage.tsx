@@ -1,0 +1,49 @@
+import type { Manager } from '@hearth/client/browser';
+import { Link } from 'wouter';
+import { strings } from '../../app/strings';
+import { Failed, Loading } from '../../components/Status';
+import { useHub, useLiveItems } from '../../lib/hub';
+import { type Capability, type Device, formatValue } from './capabilities';
+import { QuickControl } from './DeviceTile';
+
+const CONTROLLED = new Set(['onoff', 'locked', 'button', 'target_temperature', 'dim', 'windowcoverings_state']);
+
+/** One device: every capability live, each settable one with its control. */
+export function DevicePage({ id }: { id: string }) {
+  const { hub } = useHub();
+  const devices = useLiveItems<Device>(hub.manager('devices') as Manager, 'device');
+  if (devices.state === 'failed') return <Failed error={devices.error} />;
+  if (devices.state === 'loading') return <Loading />;
+  const device = devices.items.find((item) => item.id === id);
+  if (!device)
+    return (
+      <>
+        <h1 tabIndex={-1}>{strings.errors.notFound}</h1>
+        <Link href="/">{strings.errors.goHome}</Link>
+      </>
+    );
+  const caps = Object.values(device.capabilitiesObj ?? {}) as Capability[];
+  return (
+    <>
+      <h1 tabIndex={-1}>{device.name}</h1>
+      {device.available ? null : (
+        <p className="tile__problem">
+          <strong>{strings.home.unavailable}</strong>
+          {device.unavailableMessage ? `: ${device.unavailableMessage}` : null}
+        </p>
+      )}
+      <ul className="capabilities">
+        {caps.map((cap) => (
+          <li key={cap.id} className="capability">
+            <span className="capability__title">{cap.title}</span>
+            {cap.setable && device.available && CONTROLLED.has(cap.id) ? (
+              <QuickControl device={device} cap={cap} />
+            ) : (
+              <span data-capability={cap.id}>{formatValue(cap)}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

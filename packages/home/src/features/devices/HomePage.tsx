@@ -1,0 +1,81 @@
+import type { Manager } from '@hearth/client/browser';
+import { strings } from '../../app/strings';
+import { Failed, Loading } from '../../components/Status';
+import { useHub, useLiveItems } from '../../lib/hub';
+import type { Device } from './capabilities';
+import { DeviceTile } from './DeviceTile';
+
+const t = strings.home;
+
+interface Zone {
+  id: string;
+  name: string;
+  parent: string | null;
+  order: number;
+}
+
+/** Zones in tree order, each with its depth, keeping only zones that hold devices or lead to zones that do. */
+export function zoneTree(zones: Zone[], devicesIn: (zoneId: string) => number): { zone: Zone; depth: number }[] {
+  const children = new Map<string | null, Zone[]>();
+  const ids = new Set(zones.map((zone) => zone.id));
+  for (const zone of zones) {
+    // A zone whose parent is unknown is shown at the top rather than lost.
+    const parent = zone.parent && ids.has(zone.parent) ? zone.parent : null;
+    children.set(parent, [...(children.get(parent) ?? []), zone]);
+  }
+  for (const list of children.values()) list.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  const weight = new Map<string, number>();
+  const count = (zone: Zone): number => {
+    const total = devicesIn(zone.id) + (children.get(zone.id) ?? []).reduce((sum, child) => sum + count(child), 0);
+    weight.set(zone.id, total);
+    return total;
+  };
+  for (const top of children.get(null) ?? []) count(top);
+  const out: { zone: Zone; depth: number }[] = [];
+  const walk = (zone: Zone, depth: number) => {
+    if (!weight.get(zone.id)) return;
+    out.push({ zone, depth });
+    for (const child of children.get(zone.id) ?? []) walk(child, depth + 1);
+  };
+  for (const top of children.get(null) ?? []) walk(top, 0);
+  return out;
+}
+
+/** The home: its zones as a tree, each with its devices as live tiles. */
+export function HomePage() {
+  const { hub } = useHub();
+  const devices = useLiveItems<Device>(hub.manager('devices') as Manager, 'device');
+  const zones = useLiveItems<Zone>(hub.manager('zones') as Manager, 'zone');
+  if (devices.state === 'failed') return <Failed error={devices.error} title={t.title} />;
+  if (zones.state === 'failed') return <Failed error={zones.error} title={t.title} />;
+  if (devices.state === 'loading' || zones.state === 'loading') return <Loading title={t.title} />;
+
+  const byZone = new Map<string, Device[]>();
+  for (const device of devices.items) byZone.set(device.zone, [...(byZone.get(device.zone) ?? []), device]);
+  for (const list of byZone.values()) list.sort((a, b) => a.name.localeCompare(b.name));
+  const tree = zoneTree(zones.items, (id) => byZone.get(id)?.length ?? 0);
+  return (
+    <>
+      <h1 tabIndex={-1}>{t.title}</h1>
+      {devices.items.length === 0 ? <p>{t.empty}</p> : null}
+      {tree.map(({ zone, depth }) => {
+        const here = byZone.get(zone.id) ?? [];
+        const Heading = `h${Math.min(2 + depth, 6)}` as 'h2';
+        return (
+          <section key={zone.id} className={`zone zone--depth-${Math.min(depth, 3)}`} aria-labelledby={`zone-${zone.id}`}>
+            <Heading id={`zone-${zone.id}`} className="zone__name">
+              {zone.name}
+            </Heading>
+            {here.length > 0 ? (
+              <ul className="tiles" aria-label={t.devicesIn(zone.name, here.length)}>
+                {here.map((device) => (
+                  <DeviceTile key={device.id} device={device} />
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        );
+      })}
+    </>
+  );
+}

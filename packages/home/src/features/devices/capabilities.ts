@@ -1,0 +1,52 @@
+import type { DeviceItem } from '@hearth/contract';
+
+export type Device = DeviceItem & {
+  unavailableMessage?: string | null;
+  ui?: { quickAction?: string; components?: unknown[] };
+};
+export type Capability = Device['capabilitiesObj'][string] & {
+  units?: string;
+  min?: number;
+  max?: number;
+  step?: number;
+  decimals?: number;
+};
+
+/** The one control a tile offers for a device: the device's quick action, else the first capability a class taps. */
+export function quickControl(device: Device): Capability | null {
+  const caps = device.capabilitiesObj ?? {};
+  const preferred = [device.ui?.quickAction, 'onoff', 'locked', 'button', 'target_temperature', 'dim', 'windowcoverings_state'];
+  for (const id of preferred) {
+    const cap = id ? caps[id] : undefined;
+    if (cap?.setable) return cap;
+  }
+  return null;
+}
+
+/** A value as a person reads it: units, booleans in words, numbers with the capability's decimals. */
+export function formatValue(cap: Capability): string {
+  const { value } = cap;
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') {
+    if (cap.id.startsWith('alarm_')) return value ? 'Alarm' : 'OK';
+    if (cap.id === 'locked') return value ? 'Locked' : 'Unlocked';
+    return value ? 'On' : 'Off';
+  }
+  if (typeof value === 'number') {
+    if (cap.id === 'dim' || cap.id === 'windowcoverings_set' || cap.units === '%') {
+      const percent = cap.id === 'dim' || cap.id === 'windowcoverings_set' ? value * 100 : value;
+      return `${Math.round(percent)} %`;
+    }
+    const decimals = typeof cap.decimals === 'number' ? cap.decimals : Number.isInteger(value) ? 0 : 1;
+    const text = value.toLocaleString('en', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+    return cap.units ? `${text} ${cap.units}` : text;
+  }
+  return String(value);
+}
+
+/** The read-outs a tile shows: sensors and alarms, then the rest that cannot be set, at most three. */
+export function readouts(device: Device): Capability[] {
+  const caps = Object.values(device.capabilitiesObj ?? {}) as Capability[];
+  const sensor = (cap: Capability) => cap.id.startsWith('measure_') || cap.id.startsWith('meter_') || cap.id.startsWith('alarm_');
+  return [...caps.filter(sensor), ...caps.filter((cap) => !sensor(cap) && !cap.setable && cap.getable)].slice(0, 3);
+}

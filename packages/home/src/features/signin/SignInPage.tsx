@@ -1,0 +1,86 @@
+import { type FormEvent, useState } from 'react';
+import { strings } from '../../app/strings';
+import { openHub, signInLocal } from '../../lib/connection';
+import { isSignedOut, messageOf } from '../../lib/errors';
+
+const t = strings.signIn;
+
+/**
+ * Signs in to the hub that served the app: with the hub's local credentials (no cloud needed), or with a personal
+ * access token. Answers the token to keep through `onSignedIn`.
+ */
+export function SignInPage({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+  const [mode, setMode] = useState<'password' | 'token'>('password');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    try {
+      const origin = window.location.origin;
+      if (mode === 'password') {
+        onSignedIn(await signInLocal(origin, String(form.get('username')), String(form.get('password'))));
+      } else {
+        const token = String(form.get('token')).trim();
+        const hub = await openHub(origin, token);
+        hub.destroy();
+        onSignedIn(token);
+      }
+    } catch (failure) {
+      const refused = isSignedOut(failure) || (failure as { code?: string }).code === 'invalid_credentials';
+      setError(refused ? (mode === 'password' ? t.failed : t.tokenFailed) : messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card narrow">
+      <h1 tabIndex={-1}>{t.title}</h1>
+      <p className="muted">{t.intro}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate={false}>
+        {mode === 'password' ? (
+          <>
+            <label className="field">
+              <span>{t.username}</span>
+              <input name="username" autoComplete="username" required autoCapitalize="none" />
+            </label>
+            <label className="field">
+              <span>{t.password}</span>
+              <input name="password" type="password" autoComplete="current-password" required />
+            </label>
+          </>
+        ) : (
+          <label className="field">
+            <span>{t.token}</span>
+            <input name="token" autoComplete="off" required spellCheck={false} aria-describedby="token-hint" />
+            <small id="token-hint" className="muted">
+              {t.tokenHint}
+            </small>
+          </label>
+        )}
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={busy}>
+          {t.submit}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => {
+          setError(null);
+          setMode(mode === 'password' ? 'token' : 'password');
+        }}
+      >
+        {mode === 'password' ? t.withToken : t.withPassword}
+      </button>
+    </section>
+  );
+}

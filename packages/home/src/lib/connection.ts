@@ -1,0 +1,43 @@
+/**
+ * How the app reaches its hub: the hub that served it (this origin), through @hearth/client. Sign-in is with the
+ * hub's local credentials (`loginLocal`, a session token) or a personal access token; the token is kept in local
+ * storage so a reload and the app's other tabs stay signed in.
+ */
+import { type CoreHubAPI, HubAPI, ping, Secrets, Transport } from '@hearth/client/browser';
+
+export const TOKEN_KEY = 'hearth-home:token';
+const CLIENT_ID = 'hearth-home';
+const CLIENT_NAME = 'Hearth web app';
+
+export const storedToken = (): string | null => localStorage.getItem(TOKEN_KEY);
+
+export function storeToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+/** The hub's id, from its ping (no session needed). */
+async function hubIdAt(origin: string): Promise<string> {
+  const transport = new Transport({ fetch: (input, init) => fetch(input, init), secrets: new Secrets() });
+  return (await ping(transport, origin, null, 5000)).id;
+}
+
+/** Signs in with the hub's local credentials; answers the session token. */
+export async function signInLocal(origin: string, username: string, password: string): Promise<string> {
+  const hub = new HubAPI({ id: await hubIdAt(origin), baseUrl: origin, token: null, reconnect: false });
+  const token = await hub.users.loginLocal({ username, password, clientId: CLIENT_ID, clientName: CLIENT_NAME });
+  return token as string;
+}
+
+/** A client for the hub with `token`, its session read (which proves the token); realtime connects on demand. */
+export async function openHub(origin: string, token: string): Promise<CoreHubAPI> {
+  const hub = await HubAPI.local({ address: origin, token });
+  await hub.getSession();
+  return hub;
+}
+
+/** Whether the session may use `scope` (or a scope that includes it, such as `homey` or `homey.device`). */
+export function hasScope(hub: CoreHubAPI, scope: string): boolean {
+  const scopes = hub.session?.intersectedScopes ?? hub.session?.scopes ?? [];
+  return scopes.some((held) => held === scope || scope.startsWith(`${held}.`) || held === 'homey');
+}

@@ -1,0 +1,9 @@
+import { APIError } from '@hearth/client/browser';
+import { strings } from '../app/strings';
+
+/** The message of any error for a person: the hub's own (it is written for people), else a generic one. */
+export const messageOf = (error: unknown): string =>
+  error instanceof APIError && error.statusCode > 0 && error.statusCode < 500 ? error.message : strings.errors.generic;
+
+/** Whether the hub refused the session itself (signed out elsewhere, token revoked). */
+export const isSignedOut = (error: unknown): boolean => error instanceof APIError && error.statusCode === 401;
