@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchBrowser } from './browser';
+import { chromiumPath, expectAccessible, launchBrowser } from './browser';
+import { horizontalOverflow, screenshot, WIDTHS } from './layout';
 import { type RunningSystem, startSystem } from './system';
 
 describe.skipIf(!chromiumPath)('the whole system, started as npm start does', () => {
@@ -28,14 +29,96 @@ describe.skipIf(!chromiumPath)('the whole system, started as npm start does', ()
     expect(system.output()).toContain('demo@hearth.test');
   });
 
-  it("loads the cloud's API reference page in Chromium", async () => {
+  /** A reference page opened and shown: the banner, then its operation groups. */
+  async function openReference(page: Page, url: string) {
+    await page.goto(`${url}/docs/`);
+    await page.locator('.opblock-tag').first().waitFor({ timeout: 30_000 });
+  }
+
+  /** An operation's block on the reference page, by its path (and method when the path has several). */
+  const operation = (page: Page, path: string, method?: string) =>
+    page.locator(`.opblock${method ? `.opblock-${method}` : ''}`, {
+      has: page.locator(`.opblock-summary-path[data-path="${path}"]`),
+    });
+
+  it("the API references of the cloud and the hubs are Hearth's, fit 320 to 1280 px, and open fast", async () => {
+    const hub = system.hubs[0] as RunningSystem['hubs'][number];
+    for (const [name, url, group] of [
+      ['cloud', system.cloudUrl, 'cloud'],
+      ['hub', hub.url, 'devices'],
+    ] as const) {
+      for (const width of WIDTHS) {
+        const page = await browser.newPage({ viewport: { width, height: 800 }, isMobile: width <= 768 });
+        const started = Date.now();
+        await openReference(page, url);
+        const opened = Date.now() - started;
+        expect(await page.title()).toBe(name === 'cloud' ? 'Hearth cloud API reference' : `Hearth hub ${hub.id} API reference`);
+        await page.locator('.hearth-bar').getByText('Hearth', { exact: true }).waitFor();
+        expect(await page.evaluate(() => window.innerWidth), 'laid out at the screen width').toBe(width);
+        // No framework branding: neither its top bar nor its logo.
+        expect(await page.locator('.topbar, img[src*="logo"]').count()).toBe(0);
+        await page.locator(`#operations-tag-${group}`).click();
+        await page.locator('.opblock-summary').first().click();
+        await page.locator('.opblock-body').first().waitFor();
+        expect(await horizontalOverflow(page), `${name} reference at ${width} px`).toEqual([]);
+        await expectAccessible(page, `${name} reference at ${width} px`);
+        await screenshot(page, `docs-${name}-${width}`);
+        // Generous for a loaded test machine: it took ~5.5 s on an idle one before (Swagger UI resolving OpenAPI 3.1).
+        expect(opened, `${name} reference opened in ${opened} ms`).toBeLessThan(8_000);
+        await page.close();
+      }
+    }
+    // Swagger UI's 1.5 MB script travels compressed.
+    const bundle = await fetch(`${system.cloudUrl}/docs/static/swagger-ui-bundle.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(bundle.headers.get('content-encoding')).toBe('br');
+    expect(Number(bundle.headers.get('content-length'))).toBeLessThan(600_000);
+  });
+
+  it('the reference searches operations, describes each group and documents the token endpoint as a form', async () => {
     const page = await browser.newPage();
-    await page.goto(`${system.cloudUrl}/docs/`);
-    await page.getByText('Hearth cloud').first().waitFor({ timeout: 30_000 });
-    // Operations are grouped by service and collapsed; open the accounts service's group.
-    await page.locator('#operations-tag-cloud').click();
-    await page.getByText('/cloud/health').first().waitFor({ timeout: 30_000 });
-    expect(await page.title()).toBeTruthy();
+    await openReference(page, system.cloudUrl);
+    await page.getByRole('searchbox', { name: 'Search operations' }).fill('health');
+    await operation(page, '/cloud/health').waitFor();
+    const shown = await page.locator('.opblock-summary-path').allTextContents();
+    expect(shown).toContain('/cloud/health');
+    expect(shown.every((path) => /health|status/.test(path))).toBe(true);
     await page.close();
+
+    const document = (await (await fetch(`${system.cloudUrl}/openapi.json`)).json()) as {
+      tags: { name: string; description?: string }[];
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
+    };
+    expect(document.tags.length).toBeGreaterThan(5);
+    expect(document.tags.filter((tag) => !tag.description)).toEqual([]);
+    const token = document.paths['/cloud/oauth2/token']?.post?.requestBody?.content ?? {};
+    expect(Object.keys(token)[0]).toBe('application/x-www-form-urlencoded');
+  });
+
+  it('Authorize signs in with a Hearth account (PKCE) and "Try it" then calls as that account', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openReference(page, system.cloudUrl);
+    await page.locator('.hearth-hint').getByText('Authorize').waitFor();
+    await page.getByRole('button', { name: 'Authorize', exact: true }).first().click();
+    const dialog = page.locator('.dialog-ux');
+    await dialog.getByText('authorizationCode with PKCE').first().waitFor();
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: 'Apply given OAuth2 credentials' }).click(),
+    ]);
+    await popup.getByLabel('E-mail address').fill('demo@hearth.test');
+    await popup.getByLabel('Password').fill('hearth-demo-password');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await dialog.getByText('Logout').waitFor({ timeout: 30_000 });
+    await dialog.locator('.btn-done').first().click();
+
+    await page.locator('#operations-tag-cloud').click();
+    const me = operation(page, '/cloud/user/me', 'get');
+    await me.locator('.opblock-summary').click();
+    await me.getByRole('button', { name: 'Try it out' }).click();
+    await me.getByRole('button', { name: 'Execute' }).click();
+    await me.locator('.live-responses-table .response-col_status', { hasText: '200' }).waitFor({ timeout: 30_000 });
+    expect(await me.locator('.live-responses-table').textContent()).toContain('demo@hearth.test');
+    await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { cloudServiceDescriptions } from '@hearth/contract';
 import {
   createApiServer,
   installRateLimits,
@@ -15,7 +16,7 @@ import { createAuthenticator } from './platform/auth';
 import { openBlobStore } from './platform/blob-store';
 import type { CloudContext, CloudPrincipal } from './platform/context';
 import { services } from './services';
-import { ensureInternalClient, seedDemoWorld } from './services/cloud/seed';
+import { DOCS_CLIENT_ID, ensureInternalClient, seedDemoWorld } from './services/cloud/seed';
 import { createMailer } from './services/mail/mailer';
 
 export interface Cloud {
@@ -59,6 +60,17 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     logger: { level: config.logLevel },
     metricsToken: config.metricsToken ?? null,
     trustProxy: config.trustProxy,
+    reference: {
+      groups: cloudServiceDescriptions,
+      hint:
+        'Try signed-in calls: Authorize, then sign in with your Hearth account (OAuth2), or paste an access token as Bearer. ' +
+        "Calls to a hub go to that hub's own reference at its address + /docs.",
+      oauth: {
+        clientId: DOCS_CLIENT_ID,
+        authorizationUrl: `${config.publicUrl}/cloud/oauth2/authorise`,
+        tokenUrl: `${config.publicUrl}/cloud/oauth2/token`,
+      },
+    },
   });
   const rateLimiter = installRateLimits(app, {
     store: limits,

@@ -36,6 +36,11 @@ export interface Operation<
    * fields: over the socket's `api` event it arrives as `args[bodyRoot]`.
    */
   readonly bodyRoot: string | undefined;
+  /**
+   * The body's media types when it is not JSON (the OAuth2 token endpoint takes a form), first the one the API
+   * reference's "Try it" sends.
+   */
+  readonly consumes?: readonly string[];
   readonly response: R;
   /** HTTP status of a successful answer (200 unless declared). */
   readonly successStatus: number;
@@ -92,6 +97,7 @@ export interface OperationInput<
   query?: Q;
   body?: B;
   bodyRoot?: BR;
+  consumes?: readonly string[];
   response?: R;
   successStatus?: number;
   errors?: readonly ErrorCode[];

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { HearthError } from '@hearth/contract';
+import { HearthError, hubManagerDescriptions } from '@hearth/contract';
 import { createApiServer, installRateLimits, MemoryLimitStore, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CloudLink } from './cloudlink/client';
@@ -140,6 +140,13 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     logger: journalingLogger(journal, config.logLevel),
     exposedHeaders: ['X-Homey-ID', 'X-Homey-Version', 'X-Homey-Tier'],
     metricsToken: config.metricsToken ?? null,
+    reference: {
+      groups: hubManagerDescriptions,
+      hint:
+        'Authorize with a Bearer token of this hub: a personal access token (POST /api/manager/users/pat; `npm start` prints ' +
+        "the owner's), or the session token POST /api/manager/users/login answers for a delegation token from the cloud " +
+        '(POST /cloud/delegation/token?audience=homey).',
+    },
   });
   installRateLimits(app, {
     store: context.limits,

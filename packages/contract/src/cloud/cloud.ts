@@ -256,6 +256,7 @@ export const cloudAccountOperations = {
       },
       { additionalProperties: true },
     ),
+    consumes: ['application/x-www-form-urlencoded', 'application/json'],
     response: TokenResult,
     errors: [
       'invalid_request',

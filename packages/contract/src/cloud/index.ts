@@ -33,6 +33,22 @@ export const cloudOperations = {
   setup: setupOperations,
 } as const;
 
+/** What each cloud service is about, for the API reference (one line under the service's name). */
+export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperations]: string } = {
+  cloud: 'Accounts and sign-in (OAuth2 and delegation tokens), profiles, sessions, two-factor sign-in, hubs and their household.',
+  apps: 'The app catalogue: apps, builds, submissions, reviews and search.',
+  store: 'The store: orders, subscriptions, offers and coupons.',
+  helpdesk: 'Support: knowledge-base articles, ticket attachments and tickets.',
+  callback: "A stable cloud address that forwards an OAuth2 provider's answer to the app that asked for it.",
+  icons: 'Device and app icons.',
+  region: 'The region this cloud serves, and its status.',
+  weather: 'Weather and forecasts for a location.',
+  geolocate: 'The city, coordinates and time zone an IP address is registered in.',
+  update: 'Release notes of hub software versions.',
+  flow: 'Sharing flows: publish a flow and import one shared with you.',
+  backup: 'Hub backups stored in the cloud.',
+};
+
 export * from './account';
 export * from './apps';
 export * from './backup';

@@ -108,6 +108,7 @@ function routeSchema(operation: AnyOperation): RouteOptions['schema'] {
   if (operation.params) schema.params = inputSchema(operation.params);
   if (operation.query) schema.querystring = inputSchema(operation.query);
   if (operation.body) schema.body = inputSchema(operation.body);
+  if (operation.consumes) schema.consumes = [...operation.consumes];
   if (operation.response) schema.response = { [operation.successStatus]: schemaOf(operation.response) };
   const security = operation.auth || operation.private ? [{ bearer: [] }] : [];
   schema.security = security;

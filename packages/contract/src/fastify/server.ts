@@ -1,6 +1,4 @@
 import cors from '@fastify/cors';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,6 +6,7 @@ import { INPUT_LIMITS } from '../limits';
 import { installErrorHandling, sendClientError, sendError } from './errors';
 import { RATE_LIMIT_HEADERS } from './limits/headers';
 import { installMetrics } from './metrics';
+import { type ReferenceOptions, registerReference } from './reference';
 import { freeFormKeywords, withInputRules } from './validation';
 
 export interface ApiServerOptions {
@@ -32,6 +31,8 @@ export interface ApiServerOptions {
    * CIDR ranges). Per-address limits count the address found; without it they count the proxy's.
    */
   trustProxy?: boolean | string | string[];
+  /** How the API reference at `/docs` presents itself (by default titled after `title`). */
+  reference?: Omit<ReferenceOptions, 'title'> & { title?: string };
 }
 
 const { freeForm } = INPUT_LIMITS;
@@ -79,15 +80,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     exposedHeaders: [...RATE_LIMIT_HEADERS, ...(options.exposedHeaders ?? [])],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: options.title, version: options.version, description: `${options.description}\n\n${INPUT_RULES}` },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'none', deepLinking: true } });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerReference(
+    app,
+    { title: options.title, version: options.version, description: `${options.description}\n\n${INPUT_RULES}` },
+    { title: `${options.title} API reference`, ...options.reference },
+  );
   installMetrics(app, options.metricsPrefix ?? 'hearth', { token: options.metricsToken ?? null });
   return app;
 }

@@ -83,6 +83,50 @@ export const hubOperations = {
   reports: reportsOperations,
 } as const;
 
+/** What each hub manager is about, for the API reference (one line under the manager's name). */
+export const hubManagerDescriptions: { readonly [M in keyof typeof hubOperations]: string } = {
+  sessions: 'The sessions signed in to this hub: who is connected, and ending a session.',
+  system: 'The hub itself: its name, info, memory and storage, Wi-Fi, reboot, diagnostics and the system journal.',
+  users: 'The household: members, roles, presence and sleep, sign-in by a cloud delegation token, personal access tokens.',
+  zones: 'Zones (rooms and areas) as a tree, and whether each is active.',
+  i18n: 'The language and units the hub speaks, and the options it offers.',
+  geolocation: "The home's location, used for sunrise and sunset and the weather.",
+  audio: 'Audio output: volume.',
+  ledring: 'The LED ring: its screensaver, brightness and the animations apps offer.',
+  experiments: 'Experimental features, switched on and off.',
+  'google-assistant': 'The Google Assistant link: which devices it sees.',
+  cloud: "The state of the hub's link to the Hearth cloud.",
+  database: "Maintenance of the hub's own database.",
+  weather: "The weather and forecast at the home's location.",
+  'speech-output': "Speaking text through the hub's speaker.",
+  apps: 'Installed apps: install, update, settings, run state, usage, crash reports and their web APIs.',
+  drivers: 'The drivers apps bring, pairing sessions and how devices of each driver are added.',
+  devices: "Devices and their capabilities: read, set (through each device's driver), rename, move and remove.",
+  insights: 'Insights: logs of capability values and app reports over time, with their entries.',
+  energy: 'Energy: live usage, reports per period and the electricity and gas prices.',
+  images: 'Images apps and devices publish (camera snapshots, album art).',
+  devkit: 'The developer kit: run an app from an archive and stream its output.',
+  zwave: 'The Z-Wave radio: its network, nodes and commands.',
+  zigbee: 'The Zigbee radio: its network, nodes and commands.',
+  ble: 'Bluetooth Low Energy: discovered peripherals.',
+  rf: 'The 433 MHz, 868 MHz and infrared radios: recorded and sent signals.',
+  coprocessor: 'The radio coprocessor: bridges paired to the hub, and its debug logging.',
+  matter: 'Matter: commissioning and the fabric this hub belongs to.',
+  thread: 'Thread: the network this hub forms or joins.',
+  alarms: 'Alarms: times of day with repetition, which can start flows.',
+  logic: 'Logic variables (numbers, booleans and text) flows read and change.',
+  flowtoken: 'Flow tokens: values devices, apps and the hub publish for flows to use.',
+  flow: 'Flows and advanced flows: cards, folders, triggering, tests, traces and pending delays.',
+  moods: 'Moods: saved device states, set in one go.',
+  dashboards: 'Dashboards: widgets and their layout.',
+  notifications: 'The notification timeline and who may see each notification.',
+  presence: 'Who is home and who is asleep, and changing it.',
+  updates: 'Software updates of the hub: what is available and installing it.',
+  backup: 'Backups of the hub to the cloud, and restoring one.',
+  mobile: 'What the mobile app asks in one call: summaries and its events.',
+  reports: 'Monthly reports of what happened in the home.',
+};
+
 /**
  * Every hub manager's wire events (those that publish any), by manager: declared in each manager's file beside
  * its operations (see `../events.ts`).

@@ -11,7 +11,7 @@ import { healthImplementations } from './health';
 import { householdImplementations } from './household/household';
 import { hubImplementations } from './hubs';
 import { createOAuth, type OAuth } from './oauth';
-import { ensureAccountClient } from './seed';
+import { ensurePageClients } from './seed';
 import { registerSignInPages } from './signin';
 import { statsImplementations } from './stats';
 import { userImplementations } from './users';
@@ -68,7 +68,7 @@ export const cloudAccountService: CloudService = {
     await registerAccountPages(app, accountPagesDirectory());
   },
   start: async (context) => {
-    await ensureAccountClient(context.database.db, context.config.publicUrl);
+    await ensurePageClients(context.database.db, context.config.publicUrl);
     stateOf(context).keys = await loadDelegationKeys(context);
   },
 };

@@ -20,20 +20,31 @@ export const DEMO_CLIENTS = {
 export const INTERNAL_CLIENT_ID = 'hearth-internal';
 /** The account pages' browser client (authorization code with PKCE), present in every cloud. */
 export const ACCOUNT_CLIENT_ID = 'hearth-account';
+/** The API reference's "Authorize" (authorization code with PKCE), present in every cloud. */
+export const DOCS_CLIENT_ID = 'hearth-docs';
 
-/** Registers the account pages' client, sent back to the cloud's own root; refreshed at every start. */
-export async function ensureAccountClient(db: Kysely<CloudSchema>, publicUrl: string): Promise<void> {
-  const values = {
-    name: 'Hearth account',
-    grants: JSON.stringify(['authorization_code', 'refresh_token']),
-    redirect_uris: JSON.stringify([`${publicUrl}/`]),
-    scopes: JSON.stringify(null),
-  };
-  await db
-    .insertInto('oauth_clients')
-    .values({ id: ACCOUNT_CLIENT_ID, secret_hash: null, internal: false, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
+/**
+ * Registers the public clients of the cloud's own pages, refreshed at every start: the account pages, sent back
+ * to the cloud's root, and the API reference, sent back to Swagger UI's redirect page.
+ */
+export async function ensurePageClients(db: Kysely<CloudSchema>, publicUrl: string): Promise<void> {
+  const clients = [
+    { id: ACCOUNT_CLIENT_ID, name: 'Hearth account', redirect: `${publicUrl}/` },
+    { id: DOCS_CLIENT_ID, name: 'Hearth API reference', redirect: `${publicUrl}/docs/static/oauth2-redirect.html` },
+  ];
+  for (const client of clients) {
+    const values = {
+      name: client.name,
+      grants: JSON.stringify(['authorization_code', 'refresh_token']),
+      redirect_uris: JSON.stringify([client.redirect]),
+      scopes: JSON.stringify(null),
+    };
+    await db
+      .insertInto('oauth_clients')
+      .values({ id: client.id, secret_hash: null, internal: false, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
+  }
 }
 
 /** The internal client the platform's own services use for private operations (client credentials). */
