@@ -47,6 +47,8 @@ export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperat
   update: 'Release notes of hub software versions.',
   flow: 'Sharing flows: publish a flow and import one shared with you.',
   backup: 'Hub backups stored in the cloud.',
+  webhooks: 'Webhooks: public addresses whose calls the cloud delivers, signed, to the hubs registered for them.',
+  setup: 'Device setup sessions: the app and a new hub meet in the cloud to sign in, claim and configure the hub.',
 };
 
 export * from './account';
