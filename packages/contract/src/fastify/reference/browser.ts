@@ -92,7 +92,7 @@ export function pageScript(banner: { title: string; logo: string; hint: string }
     if (!input || input.getAttribute('data-hearth')) return;
     input.setAttribute('data-hearth', 'search');
     input.setAttribute('type', 'search');
-    input.setAttribute('placeholder', 'Search operations: path, name or words of the summary');
+    input.setAttribute('placeholder', 'Search operations');
     input.setAttribute('aria-label', 'Search operations');
   }
   new MutationObserver(nameSearch).observe(ui, { childList: true, subtree: true });
