@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BACKUP_LIMITS } from '@hearth/contract';
 import { type RateLimits, rateLimitProblems, rateLimitsFromEnv } from '@hearth/contract/fastify';
@@ -74,6 +75,13 @@ export interface CloudConfig {
   backupMaxBytes?: number;
   /** First retry of a failed webhook delivery to a hub, in ms, doubling after (`HEARTH_WEBHOOK_RETRY_MS`; 5000). */
   webhookRetryBaseMs?: number;
+  /**
+   * Push to subscriptions at loopback and private addresses (`HEARTH_PUSH_ALLOW_PRIVATE=1`; tests and local
+   * development only): a push endpoint is an address a user registered, so the cloud refuses internal ones.
+   */
+  pushAllowPrivateEndpoints?: boolean;
+  /** Certificates (PEM) trusted for push services besides the system's (`HEARTH_PUSH_CA_FILE`): a private push service. */
+  pushCa?: string | null;
 }
 
 /** A demo hub as the start script passes it (`HEARTH_DEMO_HUBS`). */
@@ -123,6 +131,8 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     },
     backupRetention: Number(env.HEARTH_BACKUP_RETENTION || BACKUP_LIMITS.defaultRetention),
     backupMaxBytes: Number(env.HEARTH_BACKUP_MAX_BYTES || BACKUP_LIMITS.defaultMaxBytes),
+    pushAllowPrivateEndpoints: env.HEARTH_PUSH_ALLOW_PRIVATE === '1',
+    pushCa: env.HEARTH_PUSH_CA_FILE ? readFileSync(env.HEARTH_PUSH_CA_FILE, 'utf8') : null,
     ...(env.HEARTH_WEBHOOK_RETRY_MS ? { webhookRetryBaseMs: Number(env.HEARTH_WEBHOOK_RETRY_MS) } : {}),
   };
 }

@@ -16,6 +16,7 @@ import { cloudOAuthCodeFamilyMigration } from '../services/cloud/oauth-codes';
 import { flowShareMigration } from '../services/flowshare/tables';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
+import { pushKeysMigration } from '../services/notifications/tables';
 import { setupSessionsMigration } from '../services/setup/tables';
 import { storeUserMigration } from '../services/store/migration';
 import { weatherCacheMigration } from '../services/weather/tables';
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-40-backups': backupsMigration,
   '20261125-50-webhooks': webhooksMigration,
   '20261125-60-setup-sessions': setupSessionsMigration,
+  '20261125-70-push-keys': pushKeysMigration,
 };

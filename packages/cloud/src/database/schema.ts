@@ -5,6 +5,7 @@ import type { CloudAccountTables } from '../services/cloud/tables';
 import type { FlowShareTables } from '../services/flowshare/tables';
 import type { HelpdeskTables } from '../services/helpdesk/tables';
 import type { IconsTables } from '../services/icons/tables';
+import type { NotificationsTables } from '../services/notifications/tables';
 import type { SetupTables } from '../services/setup/tables';
 import type { StoreTables } from '../services/store/tables';
 import type { WeatherTables } from '../services/weather/tables';
@@ -24,4 +25,5 @@ export type CloudSchema = CloudAccountTables &
   FlowShareTables &
   BackupTables &
   WebhookTables &
-  SetupTables;
+  SetupTables &
+  NotificationsTables;

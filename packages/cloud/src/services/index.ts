@@ -9,6 +9,7 @@ import { geolocateService } from './geolocate';
 import { helpdeskService } from './helpdesk';
 import { iconsService } from './icons';
 import { mailService } from './mail';
+import { notificationsService } from './notifications';
 import { regionService } from './region';
 import { setupService } from './setup';
 import { storeService } from './store';
@@ -34,4 +35,5 @@ export const services: readonly CloudService[] = [
   connectService,
   webhooksService,
   setupService,
+  notificationsService,
 ];

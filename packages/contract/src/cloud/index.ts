@@ -8,6 +8,7 @@ import { geolocateOperations } from './geolocate';
 import { helpdeskOperations } from './helpdesk';
 import { householdOperations } from './household';
 import { iconsOperations } from './icons';
+import { pushOperations } from './notifications';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
@@ -31,6 +32,7 @@ export const cloudOperations = {
   backup: backupServiceOperations,
   webhooks: webhooksOperations,
   setup: setupOperations,
+  notifications: pushOperations,
 } as const;
 
 /** What each cloud service is about, for the API reference (one line under the service's name). */
@@ -49,6 +51,7 @@ export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperat
   backup: 'Hub backups stored in the cloud.',
   webhooks: 'Webhooks: public addresses whose calls the cloud delivers, signed, to the hubs registered for them.',
   setup: 'Device setup sessions: the app and a new hub meet in the cloud to sign in, claim and configure the hub.',
+  notifications: 'Push notifications to the devices people registered (Web Push with the cloud’s VAPID key).',
 };
 
 export * from './account';
@@ -61,6 +64,7 @@ export * from './geolocate';
 export * from './helpdesk';
 export * from './household';
 export * from './icons';
+export * from './notifications';
 export * from './region';
 export * from './setup';
 export * from './store';

@@ -1,4 +1,4 @@
-import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HearthError } from '@hearth/contract';
 import type { LimitStore } from '@hearth/contract/fastify';
@@ -93,7 +93,9 @@ export class Relay {
     socket.on('error', () => socket.destroy());
     const refuse = (error: HearthError, extra?: Record<string, string>) => {
       const answer = errorAnswer(request, error, { ...extra, connection: 'close' });
-      socket.end(headLines(answer.status, STATUS_CODES[answer.status] ?? '', Object.entries(answer.headers).flat()) + answer.body);
+      socket.end(
+        headLines(answer.status, STATUS_CODES[answer.status] ?? '', Object.entries(answer.headers).flat()) + answer.body,
+      );
     };
     void this.admit(hubId).then(
       (tunnel) => {

@@ -1,39 +1,8 @@
-import { type LookupAddress, lookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { invalidParameter } from '@hearth/contract';
-
-/** Addresses a fetch from the cloud must never reach: loopback, private, link-local, multicast, reserved. */
-const internal = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  internal.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 127], // unspecified and loopback
-  ['::ffff:0:0', 96], // IPv4-mapped
-  ['64:ff9b::', 96], // NAT64
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  internal.addSubnet(network, prefix, 'ipv6');
-
-const isInternal = (address: string) => {
-  const family = isIP(address);
-  return family === 0 || internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
-};
+import { guardedLookup, isInternalAddress } from '../../platform/outbound';
 
 export interface FetchLimits {
   maxBytes: number;
@@ -59,16 +28,8 @@ export function fetchIcon(address: string, limits: FetchLimits): Promise<string>
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse('Only http and https addresses are allowed');
   if (url.username || url.password) throw refuse('Addresses with credentials are not allowed');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!limits.allowPrivate && isIP(host) !== 0 && isInternal(host)) throw refuse('Internal addresses are not allowed');
-  const checkedLookup = (hostname: string, options: object, callback: (...args: unknown[]) => void) =>
-    lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error);
-      if (!limits.allowPrivate && addresses.some((a) => isInternal(a.address)))
-        return callback(Object.assign(new Error('internal address'), { code: 'EINTERNAL' }));
-      if ((options as { all?: boolean }).all) return callback(null, addresses);
-      const first = addresses[0];
-      return first ? callback(null, first.address, first.family) : callback(new Error('no address'));
-    });
+  if (!limits.allowPrivate && isIP(host) !== 0 && isInternalAddress(host)) throw refuse('Internal addresses are not allowed');
+  const checkedLookup = guardedLookup(limits.allowPrivate);
   return new Promise<string>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const request = client.get(
