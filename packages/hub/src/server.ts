@@ -107,7 +107,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   ]);
   const clock = options.clock ?? systemClock;
   const events = new HubEvents({ check: options.checkWireEvents === true });
-  const users = new UserStore(db, events);
+  const users = new UserStore(db, clock, events);
   const journal = new Journal(config.id, clock);
   for (const line of restoreLog) journal.log(line);
   const bus = new DomainBus((error, event) => journal.log(`error ${event} listener failed: ${(error as Error).message}`));
@@ -118,7 +118,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     config,
     db,
     users,
-    sessions: new SessionStore(db, events, (userId) => users.get(userId)?.role),
+    sessions: new SessionStore(db, clock, events, (userId) => users.get(userId)?.role),
     settings: new SettingStore(db),
     events,
     bus,

@@ -144,6 +144,7 @@ export class CloudLink {
   }
 
   private accessToken(fresh: boolean): Promise<string> {
+    // Wall time, not the hub's clock: the token lives as long as the cloud says, in real time.
     if (fresh || !this.token || Date.now() >= this.tokenExpiresAt) {
       const pending = this.requestToken();
       this.token = pending;

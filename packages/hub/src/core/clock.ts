@@ -12,6 +12,9 @@ export interface Clock {
   setInterval(fn: () => void, ms: number): () => void;
 }
 
+/** The clock's time as an ISO 8601 string, as stored and answered. */
+export const isoNow = (clock: Pick<Clock, 'now'>): string => new Date(clock.now()).toISOString();
+
 /** The real clock. Its timers are unref'd: a pending timer never keeps a stopped hub's process alive. */
 export const systemClock: Clock = {
   now: () => Date.now(),

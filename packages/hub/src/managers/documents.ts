@@ -1,3 +1,4 @@
+import { type Clock, isoNow } from '../core/clock';
 import type { HubDatabase } from '../store/database';
 import { Statements } from '../store/statements';
 
@@ -11,6 +12,7 @@ export class DocumentStore<T extends { id: string }> {
   constructor(
     db: HubDatabase,
     private readonly table: string,
+    private readonly clock: Clock,
   ) {
     this.#statements = new Statements(db);
   }
@@ -33,7 +35,7 @@ export class DocumentStore<T extends { id: string }> {
   insert(entity: T): T {
     this.#statements
       .get(`INSERT INTO ${this.table} (id, data, created_at) VALUES (?, ?, ?)`)
-      .run(entity.id, JSON.stringify(entity), new Date().toISOString());
+      .run(entity.id, JSON.stringify(entity), isoNow(this.clock));
     return entity;
   }
 

@@ -41,6 +41,7 @@ export class DelegationVerifier {
     try {
       return await this.check(token, key);
     } catch (error) {
+      // Wall time, not the hub's clock: the cloud rotates its key in real time.
       const stale = this.key !== null && Date.now() - this.key.fetchedAt > REFETCH_AFTER_MS;
       if (!(error instanceof joseErrors.JWSSignatureVerificationFailed) || !stale) throw this.toHearthError(error);
       this.key = null;

@@ -218,7 +218,7 @@ export function startRealtime(
 
   const deliver = (event: HubEvent) => {
     followAccessChanges(event);
-    const now = Date.now();
+    const now = context.clock.now();
     // Sockets grouped by what they may see; one broadcast per group to the sockets' own rooms, so a packet is
     // encoded once per distinct view, not once per socket (without `viewFor` there is one group).
     const audiences = new Map<unknown, string[]>();

@@ -189,7 +189,7 @@ export function seedDemoHub(
   // History first, so that the current values below are the latest entries.
   const days = options.historyDays ?? 14;
   const step = (options.historyStepMinutes ?? 15) * 60_000;
-  const now = Date.now();
+  const now = hub.context.clock.now();
   let entries = 0;
   devices.forEach((device, index) => {
     for (const capabilityId of device.capabilities) {

@@ -8,6 +8,7 @@ import { PairingService } from '../managers/drivers/pairing';
 import { EnergyService } from '../managers/energy/service';
 import { FlowRegistry } from '../managers/flow/registry';
 import { InsightsService } from '../managers/insights/service';
+import { HomeSummary } from '../managers/mobile/summary';
 import { Notifier } from '../managers/notifications/store';
 import { ActivityCounters } from '../managers/reports/activities';
 import { Speaker } from '../managers/speech-output/speaker';
@@ -44,6 +45,8 @@ export interface HubServices {
   readonly notifications: Notifier;
   /** What the monthly reports count, registered by the managers whose records are activities. */
   readonly activities: ActivityCounters;
+  /** What the mobile app's summary counts, answered by the managers that own the records. */
+  readonly summary: HomeSummary;
   /** Says things in the selected voice (the speech manager, flows and apps). */
   readonly speech: Speaker;
 }
@@ -87,6 +90,7 @@ export function createHubRuntime(context: HubContext): HubRuntime {
     flowCards,
     widgets,
     activities: new ActivityCounters(),
+    summary: new HomeSummary(),
     notifications,
     speech,
     start() {

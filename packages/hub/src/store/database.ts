@@ -84,6 +84,7 @@ export function migrate(db: HubDatabase, migrations: readonly Migration[]): void
     if (applied.has(migration.id)) continue;
     db.transaction(() => {
       migration.up(db);
+      // When the schema changed on this machine (before any clock is made): a wall-time record for people.
       record.run(migration.id, new Date().toISOString());
     })();
   }

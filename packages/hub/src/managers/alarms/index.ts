@@ -83,8 +83,12 @@ export const alarmsManager: HubManager = {
   name: 'alarms',
   migrations: alarmMigrations,
   create: (context, services) => {
-    const store = new AlarmStore(context.db);
+    const store = new AlarmStore(context.db, context.clock);
     const schedule = new AlarmSchedule(context, store);
+    services.summary.provide('alarms', () => {
+      const due = store.list().flatMap((a) => (a.enabled && a.nextOccurance ? [a.nextOccurance] : []));
+      return { enabled: due.length, next: due.sort()[0] ?? null };
+    });
     let stopHandling: (() => void) | undefined;
     const now = () => context.clock.now();
     const find = (id: string) => {

@@ -14,7 +14,7 @@ export function alarmPattern(time: string, repetition: Repetition): string {
 export const repeats = (repetition: Repetition): boolean => weekdays.some((day) => repetition[day]);
 
 /** When an alarm goes off next after `after`, as an ISO string. */
-export function nextOccurance(time: string, repetition: Repetition, after: Date = new Date()): string | null {
+export function nextOccurance(time: string, repetition: Repetition, after: Date): string | null {
   const next = new Cron(alarmPattern(time, repetition), { paused: true }).nextRun(after);
   return next ? next.toISOString() : null;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Clock, isoNow } from '../../core/clock';
 import type { HubDatabase, Migration } from '../../store/database';
 
 export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -49,7 +50,10 @@ const toAlarm = (row: AlarmRow): Alarm => ({
 
 /** Alarms in the hub's database. */
 export class AlarmStore {
-  constructor(private readonly db: HubDatabase) {}
+  constructor(
+    private readonly db: HubDatabase,
+    private readonly clock: Clock,
+  ) {}
 
   list(): Alarm[] {
     return (this.db.prepare('SELECT * FROM alarm ORDER BY created_at').all() as AlarmRow[]).map(toAlarm);
@@ -71,7 +75,7 @@ export class AlarmStore {
         alarm.enabled ? 1 : 0,
         JSON.stringify(alarm.repetition),
         alarm.nextOccurance,
-        new Date().toISOString(),
+        isoNow(this.clock),
       );
     return this.get(id) as Alarm;
   }

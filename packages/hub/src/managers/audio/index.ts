@@ -1,5 +1,6 @@
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { isoNow } from '../../core/clock';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 
@@ -18,7 +19,7 @@ export const audioManager: HubManager = {
       playVolumeHint: ({ body }) => {
         const hint = {
           volume: body.volume ?? readOption(context, 'audio', 'volume', 50),
-          playedAt: new Date().toISOString(),
+          playedAt: isoNow(context.clock),
         };
         context.settings.set('audio.lastVolumeHint', hint);
         context.events.manager('audio', 'volumehint', hint, 'homey.system.readonly');

@@ -1,6 +1,7 @@
 import { cloudOperations, hubOperations, WEBHOOK_SIGNATURE_HEADER } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { CloudLink } from '../../cloudlink/client';
+import { isoNow } from '../../core/clock';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { cloudWebhookMigrations, receiveCloudWebhook } from './webhooks';
 
@@ -27,7 +28,7 @@ export const cloudManager: HubManager = {
           url,
           homeyId: context.config.id,
           connected: url === null ? false : await reachable(context.cloud),
-          checkedAt: new Date().toISOString(),
+          checkedAt: isoNow(context.clock),
         };
       },
       receiveWebhook: ({ body, request }) => {

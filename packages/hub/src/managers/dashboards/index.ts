@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DashboardCreate, HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Static } from 'typebox';
+import { isoNow } from '../../core/clock';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
 import { DocumentStore } from '../documents';
@@ -34,8 +35,8 @@ export const dashboardsManager: HubManager = {
   name: 'dashboards',
   migrations,
   create: (context, services) => {
-    const dashboards = new DocumentStore<Dashboard>(context.db, 'dashboards_dashboard');
-    const stores = new DocumentStore<WidgetStore>(context.db, 'dashboards_widget_store');
+    const dashboards = new DocumentStore<Dashboard>(context.db, 'dashboards_dashboard', context.clock);
+    const stores = new DocumentStore<WidgetStore>(context.db, 'dashboards_widget_store', context.clock);
     const widgets = services.widgets;
     const find = (id: string) => dashboards.get(id) ?? (notFoundThrow('Dashboard', id) as never);
     const findStore = (id: string) => stores.get(id) ?? (notFoundThrow('Widget store', id) as never);
@@ -91,7 +92,7 @@ export const dashboardsManager: HubManager = {
             const next = {
               id: params.id,
               state: body.replace || !current ? body.state : { ...current.state, ...body.state },
-              updatedAt: new Date().toISOString(),
+              updatedAt: isoNow(context.clock),
             };
             return current ? stores.save(next) : stores.insert(next);
           });

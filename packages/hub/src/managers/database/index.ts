@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { databasePath } from '../../config';
+import { isoNow } from '../../core/clock';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { commitPendingChanges } from '../../store/database';
 
@@ -44,7 +45,7 @@ export const databaseManager: HubManager = {
         context.db.exec('VACUUM');
         context.db.pragma('optimize');
         context.db.pragma('wal_checkpoint(TRUNCATE)');
-        context.settings.set('database.lastOptimized', new Date().toISOString());
+        context.settings.set('database.lastOptimized', isoNow(context.clock));
         return { sizeBefore, sizeAfter: sizeOnDisk(context), durationMs: Math.round(performance.now() - started) };
       },
     }),

@@ -274,7 +274,7 @@ export class DeviceService {
     const settings = { ...defaultSettings(driver.driver), ...(input.settings ?? {}) };
     const capabilitiesOptions = { ...(driver.driver.capabilitiesOptions ?? {}), ...(input.capabilitiesOptions ?? {}) };
     const id = randomUUID();
-    const now = Date.now();
+    const now = this.context.clock.now();
     const { db } = this.context;
     transact(db, () => {
       db.prepare(

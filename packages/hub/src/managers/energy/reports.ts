@@ -1,4 +1,5 @@
 import { invalidParameter } from '@hearth/contract';
+import { isoNow } from '../../core/clock';
 import type { HubContext } from '../../platform/context';
 import type { Migration } from '../../store/database';
 import type { InsightsService } from '../insights/service';
@@ -185,12 +186,12 @@ export class EnergyReports {
       if (stored) return stored;
     }
     const report = this.computeDay(date, start, end);
-    if (end.getTime() <= Date.now()) {
+    if (end.getTime() <= this.context.clock.now()) {
       this.context.db
         .prepare(
           'INSERT INTO energy_report (date, report, created_at) VALUES (?, ?, ?) ON CONFLICT (date) DO UPDATE SET report = excluded.report, created_at = excluded.created_at',
         )
-        .run(date, JSON.stringify(report), new Date().toISOString());
+        .run(date, JSON.stringify(report), isoNow(this.context.clock));
     } else {
       this.context.db.prepare('DELETE FROM energy_report WHERE date = ?').run(date);
     }
@@ -206,7 +207,7 @@ export class EnergyReports {
     let kWh = 0;
     let cost = 0;
     let currency = readOption<string>(this.context, 'energy', 'currency', ENERGY_DEFAULTS.currency);
-    const today = Date.now();
+    const today = this.context.clock.now();
     for (let day = new Date(start); day < end && day.getTime() <= today; day.setDate(day.getDate() + 1)) {
       const report = this.day(localDate(day), fresh);
       currency = report.currency;
@@ -248,7 +249,7 @@ export class EnergyReports {
     if (dummy) {
       const [fy, fm, fd] = dummy.fromDate.split('-').map(Number);
       for (let d = new Date(fy ?? 0, (fm ?? 1) - 1, fd ?? 1); localDate(d) <= dummy.toDate; d.setDate(d.getDate() + 1)) {
-        if (d.getTime() > Date.now()) break;
+        if (d.getTime() > this.context.clock.now()) break;
         days.add(localDate(d));
       }
     }
@@ -269,7 +270,7 @@ export class EnergyReports {
 
   /** Demonstration data from `fromDate` to `toDate` (default: the last 30 days); reports are computed again. */
   enableDummy(query: { fromDate?: string; toDate?: string; randomness?: string; numTopConsumers?: string }) {
-    const today = new Date();
+    const today = new Date(this.context.clock.now());
     const toDate = query.toDate ?? localDate(today);
     const fromDate = query.fromDate ?? localDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29));
     periodRange('day', fromDate, 'fromDate');

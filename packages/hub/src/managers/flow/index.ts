@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AdvancedFlowCreateBody, type FlowCreateBody, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { isoNow } from '../../core/clock';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
 import { homeLocation } from '../geolocation';
@@ -33,8 +34,9 @@ interface StoredFolder {
   parent: string | null;
 }
 
-const flowStore = (context: HubContext) => new DocumentStore<StoredFlow>(context.db, 'flow_flow');
-const advancedFlowStore = (context: HubContext) => new DocumentStore<StoredAdvancedFlow>(context.db, 'flow_advanced');
+const flowStore = (context: HubContext) => new DocumentStore<StoredFlow>(context.db, 'flow_flow', context.clock);
+const advancedFlowStore = (context: HubContext) =>
+  new DocumentStore<StoredAdvancedFlow>(context.db, 'flow_advanced', context.clock);
 
 /** Lists every flow and advanced flow of a hub as GET answers them (the stores are opened once). */
 function wireFlowLister(context: HubContext, registry: FlowRegistry) {
@@ -65,8 +67,13 @@ export const flowManager: HubManager = {
     const registry = services.flowCards;
     const flows = flowStore(context);
     const advanced = advancedFlowStore(context);
-    const folders = new DocumentStore<StoredFolder>(context.db, 'flow_folder');
-    const shares = new DocumentStore<{ id: string; flow: Record<string, unknown>; createdAt: string }>(context.db, 'flow_share');
+    const folders = new DocumentStore<StoredFolder>(context.db, 'flow_folder', context.clock);
+    const shares = new DocumentStore<{ id: string; flow: Record<string, unknown>; createdAt: string }>(
+      context.db,
+      'flow_share',
+      context.clock,
+    );
+    services.summary.provide('flows', () => flows.count() + advanced.count());
 
     const findFlow = (id: string) => flows.get(id) ?? (notFoundThrow('Flow', id) as never);
     const findAdvanced = (id: string) => advanced.get(id) ?? (notFoundThrow('Advanced flow', id) as never);
@@ -217,7 +224,7 @@ export const flowManager: HubManager = {
             return { id: shared.id, flow: shared.flow, createdAt: shared.createdAt, url: shared.url };
           }
           const { id: _id, folder: _folder, ...flow } = stored;
-          const share = { id: randomUUID(), flow: flow as Record<string, unknown>, createdAt: new Date().toISOString() };
+          const share = { id: randomUUID(), flow: flow as Record<string, unknown>, createdAt: isoNow(context.clock) };
           transact(context.db, () => shares.insert(share));
           return share;
         },

@@ -1,5 +1,6 @@
 import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { isoNow } from '../../core/clock';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type OptionBehaviour, optionHandlers, optionValues, readOption } from '../options';
 
@@ -25,7 +26,7 @@ export const googleAssistantManager: HubManager = {
         if (!optionValues(context, 'google-assistant', behaviours).enabled)
           throw new HearthError('conflict', 'Google Assistant is not enabled: set the enabled option first');
         const previous = context.settings.get<SyncState | null>('google-assistant.sync', null);
-        const state = { requestedAt: new Date().toISOString(), syncCount: (previous?.syncCount ?? 0) + 1 };
+        const state = { requestedAt: isoNow(context.clock), syncCount: (previous?.syncCount ?? 0) + 1 };
         context.settings.set('google-assistant.sync', state);
         context.events.manager('google-assistant', 'sync', state, 'homey.system');
         return state;

@@ -1,5 +1,6 @@
 import { type INSIGHTS_RESOLUTIONS, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
+import { isoNow } from '../../core/clock';
 import type { HubContext } from '../../platform/context';
 import { effectiveCapability } from '../../runtime/capabilities';
 import { type Migration, transact } from '../../store/database';
@@ -144,11 +145,11 @@ export class InsightsService {
         c.units ?? null,
         c.decimals ?? null,
         c.chartType ?? null,
-        new Date().toISOString(),
+        isoNow(this.context.clock),
       );
       const current = values.get(capabilityId);
       if (created.changes > 0 && current && current.value !== null)
-        this.append(ownerUri, capabilityId, current.value, current.lastUpdated ?? Date.now());
+        this.append(ownerUri, capabilityId, current.value, current.lastUpdated ?? this.context.clock.now());
     }
   }
 
@@ -161,7 +162,7 @@ export class InsightsService {
     this.sql(
       `INSERT OR IGNORE INTO insights_log (owner_uri, owner_id, type, title, units, decimals, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(ownerUri, ownerId, log.type, log.title, log.units, log.decimals, new Date().toISOString());
+    ).run(ownerUri, ownerId, log.type, log.title, log.units, log.decimals, isoNow(this.context.clock));
   }
 
   /** The logs of one owner (an app's own logs). */
@@ -236,7 +237,7 @@ export class InsightsService {
     return this.view(this.row(id.slice(0, split), id.slice(split + 1)));
   }
 
-  entries(ownerUri: string, ownerId: string, resolution: Resolution, now = Date.now()) {
+  entries(ownerUri: string, ownerId: string, resolution: Resolution, now = this.context.clock.now()) {
     const log = this.row(ownerUri, ownerId);
     const { window, step } = RESOLUTIONS[resolution];
     // Buckets are aligned to the step so that repeated queries answer the same points.

@@ -43,7 +43,7 @@ export const ledringManager: HubManager = {
       playAnimation: ({ params }) => {
         const animation = animations.find((a) => a.id === params.id);
         if (!animation) throw notFound('Animation', params.id);
-        const now = Date.now();
+        const now = context.clock.now();
         const playing = {
           id: animation.id,
           startedAt: new Date(now).toISOString(),

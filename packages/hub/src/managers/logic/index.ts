@@ -27,7 +27,8 @@ export const logicManager: HubManager = {
   create: (context, services) => {
     // The monthly reports count this manager's records through its counter.
     services.activities.register('webhookEvents', rowsPerDay(context.db, 'logic_webhook_event', 'received_at'));
-    const store = new VariableStore(context.db);
+    const store = new VariableStore(context.db, context.clock);
+    services.summary.provide('variables', () => store.list().length);
     const stops: (() => void)[] = [];
     /** Publishes a stored change, and `variable.changed` on the bus when its value changed. */
     const announce = (previous: Variable, variable: Variable, source: ChangeSource) => {

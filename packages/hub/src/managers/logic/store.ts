@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Clock, isoNow } from '../../core/clock';
 import type { HubDatabase, Migration } from '../../store/database';
 
 export type VariableValue = string | number | boolean;
@@ -52,7 +53,10 @@ export function valueKind(type: string): 'string' | 'number' | 'boolean' {
 }
 
 export class VariableStore {
-  constructor(private readonly db: HubDatabase) {}
+  constructor(
+    private readonly db: HubDatabase,
+    private readonly clock: Clock,
+  ) {}
 
   list(): Variable[] {
     return (this.db.prepare('SELECT * FROM logic_variable ORDER BY created_at').all() as VariableRow[]).map(toVariable);
@@ -67,7 +71,7 @@ export class VariableStore {
     const id = randomUUID();
     this.db
       .prepare('INSERT INTO logic_variable (id, name, type, value, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(id, variable.name, variable.type, JSON.stringify(variable.value), new Date().toISOString());
+      .run(id, variable.name, variable.type, JSON.stringify(variable.value), isoNow(this.clock));
     return this.get(id) as Variable;
   }
 
@@ -83,7 +87,7 @@ export class VariableStore {
   }
 
   recordWebhook(event: string, tag: string | null) {
-    const entry = { id: randomUUID(), event, tag, receivedAt: new Date().toISOString() };
+    const entry = { id: randomUUID(), event, tag, receivedAt: isoNow(this.clock) };
     this.db
       .prepare('INSERT INTO logic_webhook_event (id, event, tag, received_at) VALUES (?, ?, ?, ?)')
       .run(entry.id, event, tag, entry.receivedAt);

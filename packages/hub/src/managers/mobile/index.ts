@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { HearthError, hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { isoNow } from '../../core/clock';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
-import { AlarmStore } from '../alarms/store';
-import { DocumentStore } from '../documents';
-import { VariableStore } from '../logic/store';
-import { NotificationStore } from '../notifications/store';
 import { rowsPerDay } from '../reports/activities';
 import { hubName } from '../system';
 
@@ -33,11 +30,7 @@ export const mobileManager: HubManager = {
   create: (context, services) => {
     // The monthly reports count this manager's records through its counter.
     services.activities.register('mobileEvents', rowsPerDay(context.db, 'mobile_event', 'received_at'));
-    const alarms = new AlarmStore(context.db);
-    const variables = new VariableStore(context.db);
-    const notifications = new NotificationStore(context.db);
-    const flows = new DocumentStore<{ id: string }>(context.db, 'flow_flow');
-    const advanced = new DocumentStore<{ id: string }>(context.db, 'flow_advanced');
+    const { summary, notifications } = services;
     return {
       implementations: implement<typeof hubOperations.mobile, HubPrincipal>(hubOperations.mobile, {
         getState: ({ principal }) => ({
@@ -53,17 +46,16 @@ export const mobileManager: HubManager = {
         }),
         getSummary: ({ principal }) => {
           const users = context.users.list();
-          const enabled = alarms.list().filter((a) => a.enabled && a.nextOccurance);
-          const next = enabled.map((a) => a.nextOccurance as string).sort()[0] ?? null;
+          const alarms = summary.alarms();
           return {
             name: hubName(context),
             usersPresent: users.filter((u) => u.present).length,
             usersAsleep: users.filter((u) => u.asleep).length,
             notificationsUnread: notifications.unreadCount(principal.userId, principal.role),
-            alarmsEnabled: enabled.length,
-            nextAlarm: next,
-            flows: flows.list().length + advanced.list().length,
-            variables: variables.list().length,
+            alarmsEnabled: alarms.enabled,
+            nextAlarm: alarms.next,
+            flows: summary.flows(),
+            variables: summary.variables(),
           };
         },
         sendEvent: ({ principal, body }) => {
@@ -72,7 +64,7 @@ export const mobileManager: HubManager = {
           const about = body.data?.userId;
           if (about !== undefined && about !== principal.userId)
             throw new HearthError('forbidden', "A mobile event is the caller's own: data.userId must be the caller");
-          const entry = { id: randomUUID(), event: body.event, receivedAt: new Date().toISOString() };
+          const entry = { id: randomUUID(), event: body.event, receivedAt: isoNow(context.clock) };
           transact(context.db, () => {
             context.db
               .prepare('INSERT INTO mobile_event (id, user_id, event, data, received_at) VALUES (?, ?, ?, ?, ?)')

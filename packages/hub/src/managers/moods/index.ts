@@ -36,7 +36,7 @@ export const moodsManager: HubManager = {
   name: 'moods',
   migrations,
   create: (context, services) => {
-    const store = new DocumentStore<Mood>(context.db, 'moods_mood');
+    const store = new DocumentStore<Mood>(context.db, 'moods_mood', context.clock);
     const find = (id: string) => {
       const mood = store.get(id);
       if (!mood) throw notFound('Mood', id);

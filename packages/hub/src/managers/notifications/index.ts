@@ -26,7 +26,7 @@ export const notificationsManager: HubManager = {
   create: (context, services) => {
     // The monthly reports count this manager's records through its counter.
     services.activities.register('notifications', rowsPerDay(context.db, 'notifications_notification', 'date_created'));
-    const store = new NotificationStore(context.db);
+    const store = new NotificationStore(context.db, context.clock);
     let stopCard: (() => void) | undefined;
     const visible = (principal: HubPrincipal) => {
       const role = roleOf(context, principal);

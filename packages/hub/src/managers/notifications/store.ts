@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Clock, isoNow } from '../../core/clock';
 import type { HubContext } from '../../platform/context';
 import type { EventViewer } from '../../platform/events';
 import { type HubDatabase, type Migration, transact } from '../../store/database';
@@ -113,7 +114,10 @@ export interface NewNotification {
 
 /** Notifications of the home. Expired ones are never answered and are removed when next listed. */
 export class NotificationStore {
-  constructor(private readonly db: HubDatabase) {}
+  constructor(
+    private readonly db: HubDatabase,
+    private readonly clock: Clock,
+  ) {}
 
   /** Creates a notification; answers `null` when its owner's notifications are switched off. */
   create(input: NewNotification): StoredNotification | null {
@@ -124,7 +128,7 @@ export class NotificationStore {
     const notification: StoredNotification = {
       id: randomUUID(),
       ownerUri: input.ownerUri,
-      dateCreated: new Date().toISOString(),
+      dateCreated: isoNow(this.clock),
       dateExpires: input.dateExpires ?? null,
       excerpt: input.excerpt,
       icon: input.icon ?? null,
@@ -151,14 +155,14 @@ export class NotificationStore {
     return notification;
   }
 
-  purgeExpired(now = new Date()): number {
+  purgeExpired(now = new Date(this.clock.now())): number {
     return this.db
       .prepare('DELETE FROM notifications_notification WHERE date_expires IS NOT NULL AND date_expires <= ?')
       .run(now.toISOString()).changes;
   }
 
   list(): StoredNotification[] {
-    const now = new Date().toISOString();
+    const now = isoNow(this.clock);
     return (
       this.db
         .prepare(
@@ -171,7 +175,7 @@ export class NotificationStore {
   get(id: string): StoredNotification | undefined {
     const row = this.db
       .prepare('SELECT * FROM notifications_notification WHERE id = ? AND (date_expires IS NULL OR date_expires > ?)')
-      .get(id, new Date().toISOString()) as NotificationRow | undefined;
+      .get(id, isoNow(this.clock)) as NotificationRow | undefined;
     return row && toNotification(row);
   }
 
@@ -184,7 +188,7 @@ export class NotificationStore {
   markRead(id: string, userId: string): void {
     this.db
       .prepare('INSERT INTO notifications_read (notification_id, user_id, read_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
-      .run(id, userId, new Date().toISOString());
+      .run(id, userId, isoNow(this.clock));
   }
 
   delete(id: string): boolean {
@@ -223,7 +227,7 @@ export class Notifier {
   readonly #store: NotificationStore;
 
   constructor(private readonly context: HubContext) {
-    this.#store = new NotificationStore(context.db);
+    this.#store = new NotificationStore(context.db, context.clock);
   }
 
   /**
@@ -232,6 +236,11 @@ export class Notifier {
    */
   notify(input: NewNotification): StoredNotification | null {
     return notify(this.context, this.#store, input);
+  }
+
+  /** How many notifications `userId` (of `role`) may see and has not read. */
+  unreadCount(userId: string, role: string): number {
+    return this.#store.unreadCount(userId, role);
   }
 }
 

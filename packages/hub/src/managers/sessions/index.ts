@@ -7,7 +7,7 @@ import type { HubSession } from './store';
 /** Owners and managers see every session; everyone else only their own. Others' sessions answer 404. */
 function visibleSession(context: HubContext, principal: HubPrincipal, id: string, scope: string): HubSession {
   const session = context.sessions.get(id);
-  const live = session && (session.expiresAt === null || Date.parse(session.expiresAt) > Date.now());
+  const live = session && (session.expiresAt === null || Date.parse(session.expiresAt) > context.clock.now());
   if (!session || !live || (session.userId !== principal.userId && !isHouseholdAdmin(principal, scope))) {
     throw notFound('Session', id);
   }

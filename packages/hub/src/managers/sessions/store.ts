@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { type Clock, isoNow } from '../../core/clock';
 import type { EventViewer, HubEvents } from '../../platform/events';
 import { intersectedScopes, managesHousehold } from '../../platform/roles';
 import type { HubDatabase, Migration } from '../../store/database';
@@ -108,6 +109,7 @@ export class SessionStore extends SqlStore {
    */
   constructor(
     db: HubDatabase,
+    private readonly clock: Clock,
     private readonly events?: HubEvents,
     private readonly roleOf: (userId: string) => UserRole | undefined = () => undefined,
   ) {
@@ -142,7 +144,7 @@ export class SessionStore extends SqlStore {
       input.agent ?? null,
       hashToken(token),
       input.scopes === null ? null : JSON.stringify(input.scopes),
-      new Date().toISOString(),
+      isoNow(this.clock),
       input.expiresAt ?? null,
     );
     const session = this.get(id) as HubSession;
@@ -159,7 +161,7 @@ export class SessionStore extends SqlStore {
   findByToken(token: string): HubSession | undefined {
     const row = this.statement('SELECT * FROM session WHERE token_hash = ?').get(hashToken(token)) as SessionRow | undefined;
     if (!row) return undefined;
-    if (row.expires_at !== null && Date.parse(row.expires_at) <= Date.now()) return undefined;
+    if (row.expires_at !== null && Date.parse(row.expires_at) <= this.clock.now()) return undefined;
     return toSession(row);
   }
 
@@ -170,7 +172,7 @@ export class SessionStore extends SqlStore {
 
   /** Live sessions, oldest first; only `userId`'s when given. */
   list(userId?: string): HubSession[] {
-    const now = new Date().toISOString();
+    const now = isoNow(this.clock);
     const rows = (
       userId === undefined
         ? this.statement('SELECT * FROM session WHERE expires_at IS NULL OR expires_at > ? ORDER BY created_at').all(now)
@@ -189,7 +191,7 @@ export class SessionStore extends SqlStore {
   count(): number {
     return this.statement('SELECT COUNT(*) FROM session WHERE expires_at IS NULL OR expires_at > ?')
       .pluck()
-      .get(new Date().toISOString()) as number;
+      .get(isoNow(this.clock)) as number;
   }
 
   /** Revokes a session; realtime closes the sockets opened with it (`session.delete` on `homey:manager:sessions`). */
@@ -203,7 +205,7 @@ export class SessionStore extends SqlStore {
 
   /** Records that the session was used now (`lastUsed`). */
   touch(id: string): void {
-    this.statement('UPDATE session SET last_used = ? WHERE id = ?').run(new Date().toISOString(), id);
+    this.statement('UPDATE session SET last_used = ? WHERE id = ?').run(isoNow(this.clock), id);
     const session = this.get(id);
     if (session) this.publish('update', session);
   }

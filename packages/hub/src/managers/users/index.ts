@@ -28,7 +28,7 @@ interface InstallerGrant {
 
 function installerAccess(context: HubContext) {
   const grant = context.settings.get<InstallerGrant | null>(INSTALLER_SETTING, null);
-  const granted = grant !== null && Date.parse(grant.expiresAt) > Date.now();
+  const granted = grant !== null && Date.parse(grant.expiresAt) > context.clock.now();
   return { granted, grantedAt: granted ? grant.grantedAt : null, expiresAt: granted ? grant.expiresAt : null };
 }
 
@@ -39,7 +39,7 @@ const newLoginSession = (context: HubContext, user: HubUser, clientName: string 
     name: clientName ?? '',
     clientName,
     scopes: null,
-    expiresAt: expiresAt ?? new Date(Date.now() + LOGIN_SESSION_MS).toISOString(),
+    expiresAt: expiresAt ?? new Date(context.clock.now() + LOGIN_SESSION_MS).toISOString(),
   }).token;
 
 /**
@@ -271,7 +271,7 @@ export const usersManager: HubManager = {
         },
         grantInstallerAccess: ({ principal }) => {
           requireOwner(principal);
-          const now = Date.now();
+          const now = context.clock.now();
           const grant: InstallerGrant = {
             grantedAt: new Date(now).toISOString(),
             expiresAt: new Date(now + INSTALLER_ACCESS_MS).toISOString(),

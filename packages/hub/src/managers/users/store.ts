@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import { type Clock, isoNow } from '../../core/clock';
 import type { EventViewer, HubEvents } from '../../platform/events';
 import { managesHousehold } from '../../platform/roles';
 import { type HubDatabase, type Migration, transact } from '../../store/database';
@@ -111,6 +112,7 @@ export function userView(user: HubUser, viewer: EventViewer | null): HubUser {
 export class UserStore extends SqlStore {
   constructor(
     private readonly db: HubDatabase,
+    private readonly clock: Clock,
     private readonly events?: HubEvents,
   ) {
     super(db);
@@ -173,7 +175,7 @@ export class UserStore extends SqlStore {
       input.verified === false ? 0 : 1,
       JSON.stringify(input.properties ?? {}),
       input.inviteToken === undefined ? null : hashSecret(input.inviteToken),
-      new Date().toISOString(),
+      isoNow(this.clock),
     );
     const user = this.get(id) as HubUser;
     this.publish('create', user);

@@ -186,18 +186,18 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
     },
     'insights.createEntry': ({ id, value }) => {
       if (!insights.logsOf(ownerUri).some((log) => log.id === id)) throw notFound('Log', id);
-      insights.append(ownerUri, id, value, Date.now());
+      insights.append(ownerUri, id, value, context.clock.now());
       return null;
     },
     'images.create': () => {
       const id = randomUUID();
-      images.set(id, { appId, source: null, updatedAt: Date.now() });
+      images.set(id, { appId, source: null, updatedAt: context.clock.now() });
       return { id };
     },
     'images.update': ({ id, source }) => {
       const found = image(id);
       found.source = source;
-      found.updatedAt = Date.now();
+      found.updatedAt = context.clock.now();
       context.events.manager('images', 'image.update', { id, ownerUri }, null);
       return null;
     },
