@@ -44,7 +44,7 @@ describe.skipIf(!chromiumPath)('household web app', () => {
   beforeAll(async () => {
     execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/home'], { cwd: root, stdio: 'ignore' });
     hub = await startRealHub({ homeAppDir: join(root, 'packages/home/dist') });
-    seedDemoHub(hub.hub, { historyDays: 0 });
+    seedDemoHub(hub.hub, { historyDays: 1 });
     api = await HubAPI.local({ address: hub.url, token: hub.token });
     await api.users.updateUserMeLocalCredentials(OWNER);
     const devices = Object.values(await api.devices.getDevices());
@@ -56,6 +56,7 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
     });
+    page.on('pageerror', (error) => console.log(`[browser] ${error.stack ?? error.message}`));
   });
   afterAll(async () => {
     await browser?.close();
@@ -76,6 +77,10 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     expect(asset.headers.get('content-encoding')).toBe('br');
     expect(asset.headers.get('content-type')).toContain('javascript');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // The compressed copy is the file as built, byte for byte.
+    const plain = await fetch(`${hub.url}${script}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await asset.text()).toBe(await plain.text());
     // Every page address answers the app; the API and unknown paths keep their JSON answers.
     expect((await fetch(`${hub.url}/flows`)).headers.get('content-type')).toContain('text/html');
     const ping = await fetch(`${hub.url}/api/manager/system/ping`);
@@ -235,6 +240,70 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     await page.getByRole('switch', { name: 'Lamp on, later off enabled' }).click();
     await expect.poll(async () => ((await api.flow.getFlow({ id: flow.id })) as { enabled: boolean }).enabled).toBe(false);
     await expect(page.getByRole('button', { name: 'Run Lamp on, later off now' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('opens a device’s chart: the log’s down-sampled entries at each resolution, the library loaded on demand', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('link', { name: 'Smart meter' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Smart meter' }).waitFor();
+    expect(scripts.filter((url) => url.includes('Chart'))).toEqual([]);
+    await page.getByRole('link', { name: 'Power Chart' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Smart meter: Power' }).waitFor();
+    const caption = page.getByTestId('chart-summary');
+    await expect
+      .poll(() => caption.textContent())
+      .toMatch(/^Power, last 24 hours: from [\d,.]+ W to [\d,.]+ W over \d+ points\.$/);
+    await page.locator('.chart canvas').waitFor();
+    expect(scripts.filter((url) => url.includes('Chart')).length).toBe(1);
+    await page.getByLabel('Period').selectOption({ label: 'Last 7 days' });
+    await expect.poll(() => caption.textContent()).toMatch(/^Power, last 7 days: /);
+    await expectPhoneFirst(page, 'insights');
+  });
+
+  it('lists the apps with their state, and restarts, disables and enables one', async () => {
+    const apps = Object.values(await api.apps.getApps()) as { id: string; name: string; enabled: boolean; state: string }[];
+    const app = apps.find((item) => item.enabled && item.state === 'running') as { id: string; name: string };
+    await page.getByRole('link', { name: 'Apps', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Apps' }).waitFor();
+    await expect(page.locator('[data-app-id]').count()).resolves.toBe(apps.length);
+    await expectPhoneFirst(page, 'apps');
+    const row = page.locator(`[data-app-id="${app.id}"]`);
+    await row.getByRole('button', { name: `Restart ${app.name}` }).click();
+    await expect.poll(() => row.getByTestId('app-state').textContent()).toBe('Running');
+    await row.getByRole('button', { name: `Disable ${app.name}` }).click();
+    await expect.poll(() => row.getByTestId('app-state').textContent()).toBe('Disabled');
+    expect(((await api.apps.getApp({ id: app.id })) as { enabled: boolean }).enabled).toBe(false);
+    await row.getByRole('button', { name: `Enable ${app.name}` }).click();
+    await expect.poll(async () => ((await api.apps.getApp({ id: app.id })) as { enabled: boolean }).enabled).toBe(true);
+  });
+
+  it('lists the household and the hub’s personal access tokens, creates one shown once, and revokes it', async () => {
+    await page.getByRole('link', { name: 'People', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'People' }).waitFor();
+    const owner = (await api.users.getUserMe()) as { id: string };
+    await expect.poll(() => page.locator(`[data-user-id="${owner.id}"] .badge`).textContent()).toBe('Owner');
+    await page.getByText('Read only', { exact: true }).waitFor();
+    await expectPhoneFirst(page, 'people');
+    await page.getByLabel('Name').fill('Garden script');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByText('Garden script was created.').waitFor();
+    const shown = await page.locator('.secret').textContent();
+    const listed = (await api.users.getPersonalAccessTokens()) as unknown as { id: string; name: string; scopes: string[] }[];
+    const made = listed.find((token) => token.name === 'Garden script');
+    expect(made?.scopes).toEqual(expect.arrayContaining(['homey.device.readonly']));
+    // The token shown works, and only reads.
+    const scripted = await HubAPI.local({ address: hub.url, token: shown as string });
+    await expect(scripted.devices.getDevices()).resolves.toBeTruthy();
+    scripted.destroy();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Revoke Garden script' }).click();
+    await expect.poll(() => page.getByText('Garden script', { exact: true }).count()).toBe(0);
+    const after = (await api.users.getPersonalAccessTokens()) as unknown as { name: string }[];
+    expect(after.map((token) => token.name)).not.toContain('Garden script');
   });
 
   it('signs out, and a reload stays signed out', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { viteBrowserOverrides } from '@hearth/client/scripts/browser-overrides.mjs';
 import react from '@vitejs/plugin-react';
@@ -7,18 +9,20 @@ import { defineConfig } from 'vitest/config';
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every built text file over 1 KiB, compressed once at their
  * best levels: a hub is a small computer, so it sends the copy the browser accepts instead of compressing on every
- * request (packages/hub/src/home-app).
+ * request (packages/hub/src/home-app). The copies are made from the files as written, after every other plugin:
+ * the bundle's code in `generateBundle` may still hold placeholders (the dynamic-import preload list) that Vite
+ * fills in later.
  */
 function precompress(): Plugin {
   return {
     name: 'hearth-precompress',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
-      for (const [fileName, output] of Object.entries(bundle)) {
+    writeBundle(options, bundle) {
+      const directory = options.dir as string;
+      for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css|html|svg|json|webmanifest)$/.test(fileName)) continue;
-        const source = output.type === 'chunk' ? output.code : output.source;
-        const data = Buffer.from(source);
+        const data = readFileSync(join(directory, fileName));
         if (data.length < 1024) continue;
         const brotli = brotliCompressSync(data, {
           params: {
@@ -26,8 +30,8 @@ function precompress(): Plugin {
             [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
           },
         });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: brotli });
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(data, { level: 9 }) });
+        writeFileSync(join(directory, `${fileName}.br`), brotli);
+        writeFileSync(join(directory, `${fileName}.gz`), gzipSync(data, { level: 9 }));
       }
     },
   };

@@ -4,10 +4,13 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { Notices, useNotify } from '../components/Notices';
 import { Failed, Loading } from '../components/Status';
+import { AppsPage } from '../features/apps/AppsPage';
 import { DevicePage } from '../features/devices/DevicePage';
 import { HomePage } from '../features/devices/HomePage';
 import { FlowPage } from '../features/flows/FlowPage';
 import { FlowsPage } from '../features/flows/FlowsPage';
+import { InsightsPage } from '../features/insights/InsightsPage';
+import { PeoplePage } from '../features/people/PeoplePage';
 import { SignInPage } from '../features/signin/SignInPage';
 import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
 import { isSignedOut } from '../lib/errors';
@@ -17,6 +20,9 @@ import { strings } from './strings';
 const NAV = [
   { href: HOME_PAGES.home, label: strings.nav.home },
   { href: HOME_PAGES.flows, label: strings.nav.flows },
+  { href: HOME_PAGES.insights, label: strings.nav.insights },
+  { href: HOME_PAGES.apps, label: strings.nav.apps },
+  { href: HOME_PAGES.people, label: strings.nav.people },
 ] as const;
 
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
@@ -160,6 +166,15 @@ export function App() {
         <Route path={HOME_PAGES.flow}>{(params) => <FlowPage param={params.id} />}</Route>
         <Route path={HOME_PAGES.flows}>
           <FlowsPage />
+        </Route>
+        <Route path={HOME_PAGES.insights}>
+          <InsightsPage />
+        </Route>
+        <Route path={HOME_PAGES.apps}>
+          <AppsPage />
+        </Route>
+        <Route path={HOME_PAGES.people}>
+          <PeoplePage />
         </Route>
         <Route path={HOME_PAGES.home}>
           <HomePage />

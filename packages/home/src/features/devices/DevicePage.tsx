@@ -1,4 +1,5 @@
 import type { Manager } from '@hearth/client/browser';
+import { HOME_PAGES } from '@hearth/contract/provider';
 import { Link } from 'wouter';
 import { strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
@@ -35,7 +36,21 @@ export function DevicePage({ id }: { id: string }) {
       <ul className="capabilities">
         {caps.map((cap) => (
           <li key={cap.id} className="capability">
-            <span className="capability__title">{cap.title}</span>
+            <span className="capability__title">
+              {cap.title}
+              {cap.getable && (cap.type === 'number' || cap.type === 'boolean') ? (
+                <>
+                  {' '}
+                  <Link
+                    href={`${HOME_PAGES.insights}?log=${encodeURIComponent(`homey:device:${device.id}:${cap.id}`)}`}
+                    className="chart-link"
+                    aria-label={`${cap.title} ${strings.insights.chart}`}
+                  >
+                    {strings.insights.chart}
+                  </Link>
+                </>
+              ) : null}
+            </span>
             {cap.setable && device.available && CONTROLLED.has(cap.id) ? (
               <QuickControl device={device} cap={cap} />
             ) : (
