@@ -306,6 +306,25 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     expect(after.map((token) => token.name)).not.toContain('Garden script');
   });
 
+  it('opens its offline shell when the hub cannot be reached, saying so instead of a blank page', async () => {
+    await page.goto(`${hub.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await page.waitForFunction(async () => Boolean(await navigator.serviceWorker.ready));
+    // Once the worker controls the page, the shell and its assets are kept.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    await context.setOffline(true);
+    try {
+      await page.goto(`${hub.url}/flows`);
+      await page.getByRole('heading', { name: 'The hub cannot be reached. Check that it is on and on this network.' }).waitFor();
+      await expectPhoneFirst(page, 'offline');
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Flows' }).waitFor();
+  });
+
   it('signs out, and a reload stays signed out', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in to your hub' }).waitFor();

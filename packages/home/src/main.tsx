@@ -4,3 +4,10 @@ import './styles.css';
 
 const root = document.getElementById('home-root');
 if (root) createRoot(root).render(<App />);
+
+// The offline shell: with the hub out of reach the app still opens and says so (public/home-sw.js).
+if ('serviceWorker' in navigator && window.isSecureContext) {
+  navigator.serviceWorker
+    .register('/home-sw.js', { scope: '/' })
+    .catch((error: unknown) => console.warn('No offline shell', error));
+}
