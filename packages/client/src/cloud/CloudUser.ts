@@ -96,6 +96,30 @@ export class CloudUser {
     return this.data.email;
   }
 
+  get firstname(): string | undefined {
+    return this.data.firstname;
+  }
+
+  get lastname(): string | undefined {
+    return this.data.lastname;
+  }
+
+  /** The name to show: the cloud's `fullname`, else the first and last names. */
+  get fullname(): string | undefined {
+    const joined = [this.data.firstname, this.data.lastname].filter(Boolean).join(' ');
+    return (typeof this.data.fullname === 'string' ? this.data.fullname : undefined) ?? (joined || undefined);
+  }
+
+  /** Avatar images by size (`small`, `medium`, `large`), when the user has one. */
+  get avatar(): Record<string, string> | undefined {
+    return this.data.avatar as Record<string, string> | undefined;
+  }
+
+  /** Subscriptions by id, each with `startedAt`. */
+  get subscriptions(): Record<string, { startedAt?: string; [key: string]: unknown }> {
+    return (this.data.subscriptions ?? {}) as Record<string, { startedAt?: string }>;
+  }
+
   /** Whether the user has a role (by role id). */
   hasRole(roleId: string): boolean {
     return (this.data.roleIds ?? []).includes(roleId);

@@ -132,12 +132,13 @@ export class HubAPI {
     platform: Platform,
   ): Promise<HubAPI> {
     if (!options.address) throw new APIError('Missing Parameter: address', 400, 'missing_parameter');
+    const address = localAddress(options.address);
     if (!options.token) throw new APIError(messages.missingToken, 401, 'missing_token');
     const secrets = new Secrets();
     secrets.add(options.token);
     const transport = new Transport({ fetch: platform.fetch, secrets, debug: options.debug });
-    const answer = await ping(transport, options.address, null, options.timeout ?? transport.timeout);
-    return new HubAPI({ ...options, id: answer.id, baseUrl: options.address, token: options.token, secrets, platform });
+    const answer = await ping(transport, address, null, options.timeout ?? transport.timeout);
+    return new HubAPI({ ...options, id: answer.id, baseUrl: address, token: options.token, secrets, platform });
   }
 
   /** Finds the best address of a hub record and answers a client for it (not yet logged in). */
@@ -281,4 +282,27 @@ export function hubCall(hub: HubAPI, manager: string, operation: string, args?: 
   const found = hub.manager(manager);
   if (!found) throw new Error(`The contract declares no hub manager ${manager}`);
   return found.call(findOperation('hub', manager, operation), args);
+}
+
+/**
+ * A hub's local address as given by a person: `192.168.1.10`, `hub.local:4100` or a full `http(s)://` URL. One
+ * without a scheme is reached over plain HTTP, as hubs serve their local API; anything else that is not a URL
+ * is refused with what is expected.
+ */
+export function localAddress(address: string): string {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `http://${address}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new APIError(
+      `Invalid Parameter: address. Expected a hub's address such as 192.168.1.10, hub.local:4100 or http://192.168.1.10, got ${JSON.stringify(address)}`,
+      400,
+      'invalid_parameter',
+    );
+  }
+  return withScheme.replace(/\/+$/, '');
 }

@@ -1,4 +1,5 @@
 import { Emitter } from '../core/emitter';
+import { APIError } from '../core/errors';
 import type { CapabilityEvent } from './events';
 import type { Manager } from './Manager';
 
@@ -147,6 +148,18 @@ export class Device extends Item {
   makeCapabilityInstance(capabilityId: string, listener: (value: unknown) => void): CapabilityInstance {
     return new CapabilityInstance(this, capabilityId, listener);
   }
+
+  /** Sets one capability through the device's driver (`devices.setCapabilityValue`); answers once it confirmed. */
+  async setCapabilityValue(capabilityId: string, value: unknown, opts?: object): Promise<void> {
+    await call(this, 'setCapabilityValue', { deviceId: this.id, capabilityId, value, ...(opts ? { opts } : {}) });
+  }
+}
+
+/** Calls an operation of the item's manager by name: the thin item methods below are these calls. */
+function call(item: Item, operation: string, args: object): Promise<unknown> {
+  const method = (item.manager as unknown as Record<string, ((args: object) => Promise<unknown>) | undefined>)[operation];
+  if (typeof method !== 'function') throw new APIError(`Not Supported: ${operation}`, 400, 'not_supported');
+  return method.call(item.manager, args);
 }
 
 /** One capability of a device, followed live. */
@@ -244,8 +257,36 @@ export function isFlowBroken(
   return false;
 }
 
-/** A flow (also advanced flows): knows whether it is broken. */
+/** A flow (also advanced flows): started, switched on and off, and knows whether it is broken. */
 export class Flow extends Item {
+  declare enabled?: boolean;
+
+  /** `Flow` or `AdvancedFlow`, as the manager's operations name them. */
+  get #kind(): string {
+    return this.itemType === 'advancedflow' ? 'AdvancedFlow' : 'Flow';
+  }
+
+  /** Starts the flow now (`triggerFlow` / `triggerAdvancedFlow`), with the state (tokens) its trigger would give. */
+  trigger(state?: Record<string, unknown>): Promise<unknown> {
+    return call(this, `trigger${this.#kind}`, { id: this.id, ...(state ? { state } : {}) });
+  }
+
+  /** Switches the flow on. */
+  async enable(): Promise<void> {
+    await call(this, `update${this.#kind}`, {
+      id: this.id,
+      [this.#kind === 'Flow' ? 'flow' : 'advancedflow']: { enabled: true },
+    });
+  }
+
+  /** Switches the flow off. */
+  async disable(): Promise<void> {
+    await call(this, `update${this.#kind}`, {
+      id: this.id,
+      [this.#kind === 'Flow' ? 'flow' : 'advancedflow']: { enabled: false },
+    });
+  }
+
   /** Whether a card or a token this flow uses is missing, judged against the hub's current cards and tokens. */
   async isBroken(): Promise<boolean> {
     const hub = this.manager.hub;
