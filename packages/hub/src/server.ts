@@ -15,6 +15,7 @@ import { registerAppAssets } from './managers/apps/assets';
 import { registerAppWebApi } from './managers/apps/process/web-api';
 import { type AppliedRestore, applyStagedRestore } from './managers/backup/restore';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
+import { hubName } from './managers/system';
 import { Journal, journalingLogger } from './managers/system/journal';
 import { UserStore, userMigrations } from './managers/users/store';
 import { Authenticator } from './platform/auth';
@@ -228,7 +229,10 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   runtime.processes.listening(url);
   // Only a hub in a home can be found on its local network; a cloud hub has no mDNS name.
   const mdns = config.mdns && hubModels[config.model].platform === 'local' ? advertiseHub(config, port, app.log) : null;
-  const registration = registerWithCloud(config, context.cloud, url, app.log, { mdnsFqdn: mdns?.host ?? null });
+  // The name the hub has now (renamed by its owner, a setup session or a restore), not the one it was configured with.
+  const registration = registerWithCloud({ ...config, name: hubName(context) }, context.cloud, url, app.log, {
+    mdnsFqdn: mdns?.host ?? null,
+  });
   // The tunnel opens once the cloud knows the hub: it refuses tunnels of hubs it has not registered.
   let stopping = false;
   const tunnel = registration.registered.then((registered) =>

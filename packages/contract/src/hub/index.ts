@@ -29,6 +29,7 @@ import { presenceEvents, presenceOperations } from './presence';
 import { reportsOperations } from './reports';
 import { rfOperations } from './rf';
 import { sessionsEvents, sessionsOperations } from './sessions';
+import { setupManagerOperations } from './setup';
 import { speechOutputEvents, speechOutputOperations } from './speech-output';
 import { systemEvents, systemOperations } from './system';
 import { threadOperations } from './thread';
@@ -52,6 +53,7 @@ export const hubOperations = {
   experiments: experimentsOperations,
   'google-assistant': googleAssistantOperations,
   cloud: cloudManagerOperations,
+  setup: setupManagerOperations,
   database: databaseOperations,
   weather: weatherOperations,
   'speech-output': speechOutputOperations,
@@ -96,6 +98,7 @@ export const hubManagerDescriptions: { readonly [M in keyof typeof hubOperations
   experiments: 'Experimental features, switched on and off.',
   'google-assistant': 'The Google Assistant link: which devices it sees.',
   cloud: "The state of the hub's link to the Hearth cloud.",
+  setup: 'Setting the hub up through a cloud setup session the app opened: joining it and how far it got.',
   database: "Maintenance of the hub's own database.",
   weather: "The weather and forecast at the home's location.",
   'speech-output': "Speaking text through the hub's speaker.",
@@ -197,6 +200,7 @@ export * from './presence';
 export * from './reports';
 export * from './rf';
 export * from './sessions';
+export * from './setup';
 export * from './speech-output';
 export * from './system';
 export * from './thread';

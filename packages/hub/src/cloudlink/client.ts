@@ -22,6 +22,11 @@ export interface CloudCallOptions {
   /** Milliseconds before the call is given up (10 s unless told). */
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
+  /**
+   * A credential of the call's own to send as Bearer instead of the hub's client token (a setup session's hub
+   * token, for operations that need no session of the cloud).
+   */
+  readonly bearer?: string;
 }
 
 /** Decodes an answer as the client library does: JSON when the cloud says so, text otherwise, nothing for 204. */
@@ -114,7 +119,8 @@ export class CloudLink {
       const headers = new Headers({ 'X-Homey-ID': this.config.id });
       if (raw) headers.set('content-type', raw.contentType);
       else if (request.body !== undefined) headers.set('content-type', 'application/json');
-      if (authenticated) headers.set('authorization', `Bearer ${await this.accessToken(fresh)}`);
+      if (options.bearer) headers.set('authorization', `Bearer ${options.bearer}`);
+      else if (authenticated) headers.set('authorization', `Bearer ${await this.accessToken(fresh)}`);
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
       return fetch(url, {
         method: request.method,

@@ -30,6 +30,7 @@ import { presenceManager } from './presence';
 import { reportsManager } from './reports';
 import { rfManager } from './rf';
 import { sessionsManager } from './sessions';
+import { setupManager } from './setup';
 import { speechOutputManager } from './speech-output';
 import { systemManager } from './system';
 import { threadManager } from './thread';
@@ -80,6 +81,7 @@ export const managers: readonly HubManager[] = [
   presenceManager,
   updatesManager,
   backupManager,
+  setupManager,
   mobileManager,
   reportsManager,
 ];
