@@ -490,6 +490,7 @@ export const appsOperations = {
   }),
   getAppSettings: op({
     name: 'getAppSettings',
+    summary: "The developer's settings of an app in the catalogue.",
     method: 'GET',
     path: '/app/:appId/settings',
     scope: null,
@@ -564,6 +565,7 @@ export const appsOperations = {
   }),
   getAppInstallStats: op({
     name: 'getAppInstallStats',
+    summary: 'How many hubs installed an app, over time.',
     method: 'GET',
     path: '/app/:appId/install/stats',
     scope: null,
@@ -587,6 +589,7 @@ export const appsOperations = {
   }),
   getBuilds: op({
     name: 'getBuilds',
+    summary: 'Every build of an app, newest first, with its state.',
     method: 'GET',
     path: '/app/:appId/build',
     scope: null,
@@ -634,6 +637,7 @@ export const appsOperations = {
   }),
   getCrashesStats: op({
     name: 'getCrashesStats',
+    summary: 'How often a build crashed, over time.',
     method: 'GET',
     path: '/app/:appId/build/:buildId/crash/stats',
     scope: null,
@@ -666,6 +670,7 @@ export const appsOperations = {
   }),
   getSubmissionComments: op({
     name: 'getSubmissionComments',
+    summary: "The comments on a build's submission for review.",
     method: 'GET',
     path: '/app/:appId/build/:buildId/submission/comment',
     scope: null,
@@ -675,6 +680,7 @@ export const appsOperations = {
   }),
   createSubmissionComment: op({
     name: 'createSubmissionComment',
+    summary: "Comments on a build's submission (developer or reviewer).",
     method: 'POST',
     path: '/app/:appId/build/:buildId/submission/comment',
     scope: null,
@@ -686,6 +692,7 @@ export const appsOperations = {
   }),
   retractSubmission: op({
     name: 'retractSubmission',
+    summary: "Takes a build's submission back out of the review queue.",
     method: 'POST',
     path: '/app/:appId/build/:buildId/submission/retract',
     scope: null,
@@ -705,6 +712,7 @@ export const appsOperations = {
   }),
   rejectSubmission: op({
     name: 'rejectSubmission',
+    summary: "Rejects a build's submission, with the reviewer's reason (reviewers only).",
     method: 'POST',
     path: '/app/:appId/build/:buildId/submission/reject',
     scope: null,
@@ -714,6 +722,7 @@ export const appsOperations = {
   }),
   getReviews: op({
     name: 'getReviews',
+    summary: "The reviews of an app, with their authors' ratings.",
     method: 'GET',
     path: '/app/:appId/review',
     scope: null,
@@ -739,6 +748,7 @@ export const appsOperations = {
   }),
   deleteReview: op({
     name: 'deleteReview',
+    summary: "Deletes the signed-in account's review of an app.",
     method: 'DELETE',
     path: '/app/:appId/review',
     scope: null,
@@ -747,6 +757,7 @@ export const appsOperations = {
   }),
   getThanks: op({
     name: 'getThanks',
+    summary: "How many people thanked an app's developer, and whether you did.",
     method: 'GET',
     path: '/app/:appId/thanks',
     scope: null,
@@ -757,6 +768,7 @@ export const appsOperations = {
   }),
   sayThanks: op({
     name: 'sayThanks',
+    summary: "Thanks an app's developer.",
     method: 'PUT',
     path: '/app/:appId/thanks',
     scope: null,
@@ -766,6 +778,7 @@ export const appsOperations = {
   }),
   getReviewsStats: op({
     name: 'getReviewsStats',
+    summary: "An app's rating: the average and how many reviews gave each score.",
     method: 'GET',
     path: '/app/:appId/review/stats',
     scope: null,
@@ -796,6 +809,7 @@ export const appsOperations = {
   }),
   deleteReviewResponse: op({
     name: 'deleteReviewResponse',
+    summary: "Deletes the developer's response to a review.",
     method: 'DELETE',
     path: '/app/:appId/review/:userId/response',
     scope: null,
@@ -854,6 +868,7 @@ export const appsOperations = {
   }),
   getAppSuggestions: op({
     name: 'getAppSuggestions',
+    summary: "Suggestions people sent the app's developer, with who sent each and when.",
     method: 'GET',
     path: '/app/:appId/suggestion',
     scope: null,
@@ -867,6 +882,7 @@ export const appsOperations = {
   }),
   createAppSuggestion: op({
     name: 'createAppSuggestion',
+    summary: "Sends the app's developer a suggestion.",
     method: 'POST',
     path: '/app/:appId/suggestion',
     scope: null,

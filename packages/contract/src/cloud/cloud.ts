@@ -312,6 +312,7 @@ export const cloudAccountOperations = {
   }),
   createUser: op({
     name: 'createUser',
+    summary: "Creates an account (internal: the platform's own services; people sign up through POST /cloud/signup).",
     method: 'POST',
     path: '/user',
     scope: null,
@@ -323,6 +324,7 @@ export const cloudAccountOperations = {
   }),
   getUser: op({
     name: 'getUser',
+    summary: "One account by id, as the platform's services see it.",
     method: 'GET',
     path: '/user/:id',
     scope: null,
@@ -331,6 +333,7 @@ export const cloudAccountOperations = {
   }),
   updateUser: op({
     name: 'updateUser',
+    summary: 'Changes an account by id: name, e-mail, language or password.',
     method: 'PUT',
     path: '/user/:id',
     scope: null,
@@ -366,6 +369,7 @@ export const cloudAccountOperations = {
   }),
   createUserDevice: op({
     name: 'createUserDevice',
+    summary: 'Registers a phone or tablet of the account (its push token and app version).',
     method: 'POST',
     path: '/user/:userId/device',
     scope: null,
@@ -376,6 +380,7 @@ export const cloudAccountOperations = {
   }),
   updateUserDevice: op({
     name: 'updateUserDevice',
+    summary: 'Updates a registered phone or tablet of the account.',
     method: 'PUT',
     path: '/user/:userId/device/:deviceId',
     scope: null,
@@ -385,6 +390,7 @@ export const cloudAccountOperations = {
   }),
   deleteUserDevice: op({
     name: 'deleteUserDevice',
+    summary: 'Forgets a registered phone or tablet of the account.',
     method: 'DELETE',
     path: '/user/:userId/device/:deviceId',
     scope: null,
@@ -392,6 +398,7 @@ export const cloudAccountOperations = {
   }),
   getUserAddresses: op({
     name: 'getUserAddresses',
+    summary: 'The postal addresses saved on the account.',
     method: 'GET',
     path: '/user/:userId/address',
     scope: null,
@@ -400,6 +407,7 @@ export const cloudAccountOperations = {
   }),
   addUserAddress: op({
     name: 'addUserAddress',
+    summary: 'Saves a postal address on the account.',
     method: 'POST',
     path: '/user/:userId/address',
     scope: null,
@@ -410,6 +418,7 @@ export const cloudAccountOperations = {
   }),
   updateUserAddress: op({
     name: 'updateUserAddress',
+    summary: 'Changes a saved postal address.',
     method: 'PUT',
     path: '/user/:userId/address/:addressId',
     scope: null,
@@ -419,6 +428,7 @@ export const cloudAccountOperations = {
   }),
   deleteUserAddress: op({
     name: 'deleteUserAddress',
+    summary: 'Removes a saved postal address.',
     method: 'DELETE',
     path: '/user/:userId/address/:addressId',
     scope: null,
@@ -449,6 +459,7 @@ export const cloudAccountOperations = {
   }),
   deleteUserSubscription: op({
     name: 'deleteUserSubscription',
+    summary: 'Ends one subscription of the account.',
     method: 'DELETE',
     path: '/user/:userId/subscription/:subscriptionId',
     scope: null,
@@ -457,6 +468,7 @@ export const cloudAccountOperations = {
   }),
   addRoleAppDeveloperTrusted: op({
     name: 'addRoleAppDeveloperTrusted',
+    summary: 'Gives the account the trusted app developer role (internal).',
     method: 'PUT',
     path: '/user/:userId/role/app_developer_trusted',
     scope: null,
@@ -466,6 +478,7 @@ export const cloudAccountOperations = {
   }),
   removeRoleAppDeveloperTrusted: op({
     name: 'removeRoleAppDeveloperTrusted',
+    summary: 'Takes the trusted app developer role from the account (internal).',
     method: 'DELETE',
     path: '/user/:userId/role/app_developer_trusted',
     scope: null,
@@ -475,6 +488,7 @@ export const cloudAccountOperations = {
   }),
   addRoleCertifiedInstaller: op({
     name: 'addRoleCertifiedInstaller',
+    summary: "Makes the account a certified installer, who may be granted access to customers' hubs.",
     method: 'PUT',
     path: '/user/:userId/role/installer',
     scope: null,
@@ -493,6 +507,7 @@ export const cloudAccountOperations = {
   }),
   getAcceptedInvites: op({
     name: 'getAcceptedInvites',
+    summary: 'The household invitations the signed-in account has accepted.',
     method: 'GET',
     path: '/user/me/accepted_invites',
     scope: null,
@@ -526,6 +541,7 @@ export const cloudAccountOperations = {
   }),
   getUserProfile: op({
     name: 'getUserProfile',
+    summary: 'The public profile of an account: name and avatar.',
     method: 'GET',
     path: '/user/:userId/profile',
     scope: null,
@@ -534,6 +550,7 @@ export const cloudAccountOperations = {
   }),
   getUserSessions: op({
     name: 'getUserSessions',
+    summary: 'The signed-in sessions of an account (apps and browsers holding its tokens).',
     method: 'GET',
     path: '/user/:userId/session',
     scope: null,
@@ -542,6 +559,7 @@ export const cloudAccountOperations = {
   }),
   deleteUserSession: op({
     name: 'deleteUserSession',
+    summary: 'Signs one session of the account out (its tokens stop working).',
     method: 'DELETE',
     path: '/user/:userId/session/:sessionId',
     scope: null,
@@ -571,6 +589,7 @@ export const cloudAccountOperations = {
   // Bridges
   getBridges: op({
     name: 'getBridges',
+    summary: 'The bridges registered in the cloud.',
     method: 'GET',
     path: '/bridge/',
     scope: null,
@@ -580,6 +599,7 @@ export const cloudAccountOperations = {
   }),
   createBridge: op({
     name: 'createBridge',
+    summary: 'Registers a bridge by its serial number.',
     method: 'POST',
     path: '/bridge/',
     scope: null,
@@ -601,6 +621,7 @@ export const cloudAccountOperations = {
   }),
   getBridge: op({
     name: 'getBridge',
+    summary: 'One bridge by its serial number.',
     method: 'GET',
     path: '/bridge/:serial',
     scope: null,
@@ -609,6 +630,7 @@ export const cloudAccountOperations = {
   }),
   updateBridge: op({
     name: 'updateBridge',
+    summary: 'Changes a registered bridge (its owner hub, name or firmware facts).',
     method: 'PUT',
     path: '/bridge/:serial',
     scope: null,
@@ -641,6 +663,7 @@ export const cloudAccountOperations = {
   // Hubs
   getHomeys: op({
     name: 'getHomeys',
+    summary: 'The hubs registered in the cloud.',
     method: 'GET',
     path: '/homey/',
     scope: null,
@@ -666,6 +689,7 @@ export const cloudAccountOperations = {
   }),
   getHomey: op({
     name: 'getHomey',
+    summary: 'One registered hub by id: its addresses, model, owner and users.',
     method: 'GET',
     path: '/homey/:id',
     scope: null,
@@ -702,6 +726,7 @@ export const cloudAccountOperations = {
   }),
   addHomeyLicense: op({
     name: 'addHomeyLicense',
+    summary: 'Adds a license (a paid feature) to a hub.',
     method: 'POST',
     path: '/homey/:homeyId/license/:license',
     scope: null,
@@ -712,6 +737,7 @@ export const cloudAccountOperations = {
   }),
   createHomeyUser: op({
     name: 'createHomeyUser',
+    summary: "Adds an account to a hub's users in the registry.",
     method: 'POST',
     path: '/homey/:homeyId/user',
     scope: null,
@@ -725,6 +751,7 @@ export const cloudAccountOperations = {
   }),
   deleteHomeyUser: op({
     name: 'deleteHomeyUser',
+    summary: "Removes an account from a hub's users in the registry.",
     method: 'DELETE',
     path: '/homey/:homeyId/user/:userId',
     scope: null,
@@ -742,6 +769,7 @@ export const cloudAccountOperations = {
   }),
   getAllHomeyMetadata: op({
     name: 'getAllHomeyMetadata',
+    summary: 'Every metadata entry the cloud keeps for a hub.',
     method: 'GET',
     path: '/homey/:homeyId/metadata',
     scope: null,
@@ -750,6 +778,7 @@ export const cloudAccountOperations = {
   }),
   getHomeyMetadata: op({
     name: 'getHomeyMetadata',
+    summary: 'One metadata entry of a hub, by key.',
     method: 'GET',
     path: '/homey/:homeyId/metadata/:key',
     scope: null,
@@ -758,6 +787,7 @@ export const cloudAccountOperations = {
   }),
   createHomeyMetadata: op({
     name: 'createHomeyMetadata',
+    summary: 'Stores a new metadata entry for a hub under a key.',
     method: 'POST',
     path: '/homey/:homeyId/metadata/:key',
     scope: null,
@@ -768,6 +798,7 @@ export const cloudAccountOperations = {
   }),
   updateHomeyMetadata: op({
     name: 'updateHomeyMetadata',
+    summary: "Replaces a hub's metadata entry under a key.",
     method: 'PUT',
     path: '/homey/:homeyId/metadata/:key',
     scope: null,
@@ -777,6 +808,7 @@ export const cloudAccountOperations = {
   }),
   deleteHomeyMetadata: op({
     name: 'deleteHomeyMetadata',
+    summary: "Deletes a hub's metadata entry under a key.",
     method: 'DELETE',
     path: '/homey/:homeyId/metadata/:key',
     scope: null,
@@ -784,6 +816,7 @@ export const cloudAccountOperations = {
   }),
   updateHomeySendConnectionNotifications: op({
     name: 'updateHomeySendConnectionNotifications',
+    summary: "Whether the hub's owner is notified when the hub goes offline or comes back.",
     method: 'PUT',
     path: '/homey/:homeyId/send-connection-notifications',
     scope: null,
@@ -795,6 +828,7 @@ export const cloudAccountOperations = {
   // Mail
   sendFormattedEmail: op({
     name: 'sendFormattedEmail',
+    summary: "Sends an e-mail from one of the platform's templates (internal).",
     method: 'POST',
     path: '/mail/formatted',
     scope: null,
@@ -814,6 +848,7 @@ export const cloudAccountOperations = {
   }),
   subscribeUserToMailChimp: op({
     name: 'subscribeUserToMailChimp',
+    summary: 'Adds an account to a mailing list (internal).',
     method: 'POST',
     path: '/mail/mailchimp',
     scope: null,
@@ -823,6 +858,7 @@ export const cloudAccountOperations = {
   }),
   upsertUserToMailChimp: op({
     name: 'upsertUserToMailChimp',
+    summary: 'Adds an account to a mailing list or updates its entry there (internal).',
     method: 'PUT',
     path: '/mail/mailchimp',
     scope: null,
@@ -832,6 +868,7 @@ export const cloudAccountOperations = {
   }),
   addTagToMailChimpUser: op({
     name: 'addTagToMailChimpUser',
+    summary: 'Tags an account on a mailing list (internal).',
     method: 'POST',
     path: '/mail/mailchimp/tag',
     scope: null,
@@ -841,6 +878,7 @@ export const cloudAccountOperations = {
   }),
   removeTagFromMailChimpUser: op({
     name: 'removeTagFromMailChimpUser',
+    summary: 'Removes a tag from an account on a mailing list (internal).',
     method: 'DELETE',
     path: '/mail/mailchimp/tag/:tag/list/:listId/user/:userId',
     scope: null,
@@ -851,6 +889,7 @@ export const cloudAccountOperations = {
   // Statistics
   getAppInstallsStatistics: op({
     name: 'getAppInstallsStatistics',
+    summary: 'How many hubs have each app installed.',
     method: 'GET',
     path: '/stats/app-installs',
     scope: null,
@@ -859,6 +898,7 @@ export const cloudAccountOperations = {
   }),
   getAppDriversStatistics: op({
     name: 'getAppDriversStatistics',
+    summary: 'How many devices each app driver serves across hubs.',
     method: 'GET',
     path: '/stats/app-drivers',
     scope: null,
@@ -867,6 +907,7 @@ export const cloudAccountOperations = {
   }),
   getAppFlowCardsStatistics: op({
     name: 'getAppFlowCardsStatistics',
+    summary: 'How often each app flow card is used across hubs.',
     method: 'GET',
     path: '/stats/app-flow-cards',
     scope: null,
@@ -875,6 +916,7 @@ export const cloudAccountOperations = {
   }),
   getLocationStatistics: op({
     name: 'getLocationStatistics',
+    summary: 'How many hubs there are per country (internal).',
     method: 'GET',
     path: '/stats/locations',
     scope: null,
@@ -885,6 +927,7 @@ export const cloudAccountOperations = {
   }),
   getVersionStatistics: op({
     name: 'getVersionStatistics',
+    summary: 'How many hubs run each software version.',
     method: 'GET',
     path: '/stats/homey-software-versions',
     scope: null,
@@ -893,6 +936,7 @@ export const cloudAccountOperations = {
   }),
   getProductionStatistics: op({
     name: 'getProductionStatistics',
+    summary: 'How many hubs of each model were produced per date (internal).',
     method: 'GET',
     path: '/stats/homey-production-speed',
     scope: null,
@@ -902,6 +946,7 @@ export const cloudAccountOperations = {
   }),
   getHomeyOwnerContactDetails: op({
     name: 'getHomeyOwnerContactDetails',
+    summary: 'Contact details of hub owners who agreed to be contacted (internal).',
     method: 'GET',
     path: '/stats/homey-owner-data',
     scope: null,

@@ -35,6 +35,7 @@ export const storeOperations = {
   }),
   getOrder: op({
     name: 'getOrder',
+    summary: 'One order of the signed-in account, with its items and number.',
     method: 'GET',
     path: '/user/order/:orderId',
     scope: null,
