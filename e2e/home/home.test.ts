@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -304,6 +305,34 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     await expect.poll(() => page.getByText('Garden script', { exact: true }).count()).toBe(0);
     const after = (await api.users.getPersonalAccessTokens()) as unknown as { name: string }[];
     expect(after.map((token) => token.name)).not.toContain('Garden script');
+  });
+
+  it('says when the realtime connection is lost, and catches up when it returns', async () => {
+    await page.goto(`${hub.url}/`);
+    const lampTile = lampSwitch(page);
+    await lampTile.waitFor();
+    const before = (await lampTile.getAttribute('aria-checked')) === 'true';
+    const port = Number(new URL(hub.url).port);
+    api.destroy();
+    await hub.hub.stop();
+    await page.getByRole('alert').getByText('Connection to the hub lost').waitFor();
+    // The same hub comes back (its data, sessions included); a change made before the app reconnects reaches the
+    // tile through the refetch, not an event the app was there to hear.
+    const { dataDir } = hub;
+    const restarted = await startRealHub({ dataDir, port, homeAppDir: join(root, 'packages/home/dist') }, { issueToken: false });
+    hub = {
+      ...restarted,
+      token: restarted.hub.issueOwnerToken(),
+      async stop() {
+        await restarted.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    api = await HubAPI.local({ address: hub.url, token: hub.token });
+    await api.devices.setCapabilityValue({ deviceId: lampId, capabilityId: 'onoff', value: !before });
+    await page.getByRole('status').getByText('Connected again.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => lampTile.getAttribute('aria-checked'), { timeout: 10_000 }).toBe(String(!before));
+    await expect(page.getByText('Connection to the hub lost').count()).resolves.toBe(0);
   });
 
   it('opens its offline shell when the hub cannot be reached, saying so instead of a blank page', async () => {
