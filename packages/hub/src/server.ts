@@ -3,6 +3,7 @@ import { HearthError, hubManagerDescriptions } from '@hearth/contract';
 import { createApiServer, installRateLimits, MemoryLimitStore, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CloudLink } from './cloudlink/client';
+import { registerConnectCalls } from './cloudlink/connect-calls';
 import { registerWithCloud } from './cloudlink/registration';
 import { openTunnel, type Tunnel } from './cloudlink/tunnel';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
@@ -210,6 +211,12 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   registerAppAssets(app, runtime);
   // The household web app at the origin root, beside /api and /socket.io.
   registerHomeApp(app, config.homeAppDir ?? homeAppDirectory());
+  registerConnectCalls(app, context, async (manager, operation, input) => {
+    const instance = instances[managers.findIndex((m) => m.name === manager)];
+    const implementation = instance?.implementations.find((i) => i.operation.name === operation);
+    if (!implementation) throw new Error(`no operation ${manager}.${operation}`);
+    return implementation.handler(input as never);
+  });
   for (const instance of instances) await instance.start?.();
   // The device runtime (apps and their processes, devices, insights) runs once every manager has started, and
   // the scheduler runs jobs once their handlers are registered.

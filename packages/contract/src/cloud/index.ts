@@ -3,6 +3,7 @@ import { appsOperations } from './apps';
 import { backupServiceOperations } from './backup';
 import { callbackOperations } from './callback';
 import { cloudAccountOperations } from './cloud';
+import { connectOperations } from './connect';
 import { flowShareOperations } from './flowshare';
 import { geolocateOperations } from './geolocate';
 import { helpdeskOperations } from './helpdesk';
@@ -33,6 +34,7 @@ export const cloudOperations = {
   webhooks: webhooksOperations,
   setup: setupOperations,
   notifications: pushOperations,
+  connect: connectOperations,
 } as const;
 
 /** What each cloud service is about, for the API reference (one line under the service's name). */
@@ -51,6 +53,8 @@ export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperat
   backup: 'Hub backups stored in the cloud.',
   webhooks: 'Webhooks: public addresses whose calls the cloud delivers, signed, to the hubs registered for them.',
   setup: 'Device setup sessions: the app and a new hub meet in the cloud to sign in, claim and configure the hub.',
+  connect:
+    'The connect relay: each hub’s remote address, carried through the tunnel the hub keeps to the cloud, and the calls forwarded to hubs away from home (ping, invitations, push answers, mobile events, OAuth2 answers, webhooks).',
   notifications: 'Push notifications to the devices people registered (Web Push with the cloud’s VAPID key).',
 };
 
@@ -59,6 +63,7 @@ export * from './apps';
 export * from './backup';
 export * from './callback';
 export * from './cloud';
+export * from './connect';
 export * from './flowshare';
 export * from './geolocate';
 export * from './helpdesk';

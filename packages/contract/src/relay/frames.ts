@@ -33,6 +33,11 @@ export interface OpenRequest {
   headers: string[];
   /** The client's address as the cloud saw it, so the hub's per-address limits count the client. */
   remoteAddress: string;
+  /**
+   * The cloud itself makes this request (a connect call it forwards, `/api/connect/…`), not a client through the
+   * relay. Only the cloud opens streams, so a client cannot set it.
+   */
+  fromCloud?: boolean;
 }
 
 export interface ResponseHead {

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { type OpenRequest, TUNNEL_PATH, TunnelSession, type TunnelStream } from '@hearth/contract/relay';
 import WebSocket from 'ws';
 import type { CloudLink } from './client';
+import { markCloudConnection } from './connect-calls';
 import { connectionPair } from './connection-pair';
 
 export interface TunnelOptions {
@@ -149,6 +150,8 @@ function headersOf(raw: string[]): IncomingHttpHeaders {
  */
 export function serveStream(server: Server, stream: TunnelStream, open: OpenRequest): void {
   const [client, serverEnd] = connectionPair(open.remoteAddress);
+  // Only the cloud opens streams, and it says which requests are its own: those may reach `/api/connect/…`.
+  if (open.fromCloud === true) markCloudConnection(serverEnd);
   server.emit('connection', serverEnd);
   const headers = headersOf(open.headers);
   // The hub learns the request was relayed (its metrics, for one, are not served to relayed callers).

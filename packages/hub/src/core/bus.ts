@@ -100,6 +100,13 @@ export interface DomainEvents {
     readonly body: unknown;
     readonly headers: Readonly<Record<string, string>>;
   };
+  /** Through the cloud's connect relay: a person answered a push notification the hub sent (`choice`). */
+  'cloud.pushConfirmed': { readonly pushId: string; readonly choice: string };
+  /**
+   * Through the cloud's connect relay: an OAuth2 provider answered a sign-in the hub (an app) started; `token`
+   * names the waiting sign-in, `code` is the provider's authorization code. Kept off the wire: the code is a secret.
+   */
+  'cloud.oauth2Callback': { readonly code: string | null; readonly token: string | null };
   'notification.created': { readonly notificationId: string; readonly ownerUri: string; readonly excerpt: string };
   /** The hub finished starting: every manager runs. Restoring state before this fires no flow triggers. */
   'hub.started': { readonly at: number };

@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { TUNNEL_PATH } from '@hearth/contract/relay';
 import type { CloudContext, CloudService } from '../../platform/context';
-import { MemoryTunnelDirectory } from './directory';
+import { connectImplementations } from './calls';
+import { MemoryTunnelDirectory, type TunnelDirectory } from './directory';
 import { Relay } from './relay';
 import { TunnelHost } from './tunnels';
 
@@ -23,25 +24,30 @@ function hostSuffix(context: CloudContext): string {
   return template ? new URL(template.replace('{id}', 'x')).hostname.slice(2) : 'connect.localhost';
 }
 
-/**
- * The connect relay (`/connect`): hubs keep a tunnel here, and each hub's relay origin (its `remoteUrl`) is carried
- * through it. Requests are told apart by host before the cloud's own routing, so a relayed body is never parsed
- * or buffered here, and the cloud's own hooks (its limits, its auth) do not apply to the hub's API.
- */
-export const connectService: CloudService = {
-  name: 'connect',
-  implementations: () => [],
-  routes: (app, context) => {
-    const settings = { ...DEFAULTS, ...context.config.connect };
-    const directory = new MemoryTunnelDirectory();
-    const port = () => {
-      const address = app.server.address();
-      return typeof address === 'object' && address ? address.port : context.config.port;
-    };
-    const tunnels = new TunnelHost(context, directory, {
+interface State {
+  directory: TunnelDirectory;
+  tunnels: TunnelHost;
+  relay: Relay;
+  /** The port the cloud listens on, once it does (relay origins default to it). */
+  port: () => number;
+}
+
+const states = new WeakMap<CloudContext, State>();
+
+/** One relay per cloud: its operations and its front door share the tunnels. */
+function stateOf(context: CloudContext): State {
+  const state = states.get(context);
+  if (state) return state;
+  const settings = { ...DEFAULTS, ...context.config.connect };
+  const directory = new MemoryTunnelDirectory();
+  const created: State = {
+    directory,
+    port: () => context.config.port,
+    tunnels: new TunnelHost(context, directory, {
       heartbeatMs: settings.heartbeatMs,
+      // The hub's record names its relay origin, so clients find it there (the `cloud` discovery strategy).
       onConnect: async (hubId) => {
-        const remoteUrl = relayOrigin(context, hubId, port());
+        const remoteUrl = relayOrigin(context, hubId, created.port());
         await context.database.db
           .updateTable('hubs')
           .set({ remote_url: remoteUrl, updated_at: new Date() })
@@ -49,12 +55,34 @@ export const connectService: CloudService = {
           .where((eb) => eb.or([eb('remote_url', 'is', null), eb('remote_url', '!=', remoteUrl)]))
           .execute();
       },
-    });
-    const relay = new Relay(tunnels, context.limits, {
-      hostSuffix: hostSuffix(context),
-      requestsPerMinute: settings.requestsPerMinute,
-      maxStreams: settings.maxStreams,
-    });
+    }),
+    relay: null as unknown as Relay,
+  };
+  created.relay = new Relay(created.tunnels, context.limits, {
+    hostSuffix: hostSuffix(context),
+    requestsPerMinute: settings.requestsPerMinute,
+    maxStreams: settings.maxStreams,
+  });
+  states.set(context, created);
+  return created;
+}
+
+/**
+ * The connect relay (`/connect`): hubs keep a tunnel here, and each hub's relay origin (its `remoteUrl`) is carried
+ * through it. Requests are told apart by host before the cloud's own routing, so a relayed body is never parsed
+ * or buffered here, and the cloud's own hooks (its limits, its auth) do not apply to the hub's API. The connect
+ * calls are forwarded through the same tunnels.
+ */
+export const connectService: CloudService = {
+  name: 'connect',
+  implementations: (context) => connectImplementations(context, () => stateOf(context).relay),
+  routes: (app, context) => {
+    const state = stateOf(context);
+    const { tunnels, relay, directory } = state;
+    state.port = () => {
+      const address = app.server.address();
+      return typeof address === 'object' && address ? address.port : context.config.port;
+    };
     // Fastify listens for `request` on the server it made; the relay goes first and hands on what is not a hub's.
     const server = app.server;
     const cloudHandlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;

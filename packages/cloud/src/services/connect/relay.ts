@@ -1,7 +1,7 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HearthError } from '@hearth/contract';
-import type { LimitStore } from '@hearth/contract/fastify';
+import { type LimitStore, RateLimited } from '@hearth/contract/fastify';
 import type { OpenRequest, ResponseHead, TunnelStream } from '@hearth/contract/relay';
 import type { HubTunnel, TunnelHost } from './tunnels';
 
@@ -38,6 +38,7 @@ function headLines(status: number, statusText: string, headers: string[]): strin
 function errorAnswer(request: IncomingMessage, error: HearthError, extra: Record<string, string> = {}) {
   const body = JSON.stringify(error.toBody());
   const headers: Record<string, string> = {
+    ...(error instanceof RateLimited ? { 'retry-after': String(error.retryAfterSeconds) } : {}),
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
     'access-control-allow-origin': typeof request.headers.origin === 'string' ? request.headers.origin : '*',
@@ -74,14 +75,13 @@ export class Relay {
   handleRequest(request: IncomingMessage, response: ServerResponse): boolean {
     const hubId = this.hubOf(request);
     if (!hubId) return false;
-    const refuse = (error: HearthError, extra?: Record<string, string>) => {
-      const answer = errorAnswer(request, error, extra);
-      response.writeHead(answer.status, answer.headers).end(answer.body);
-      request.resume();
-    };
     void this.admit(hubId).then(
       (tunnel) => this.forward(tunnel, request, response),
-      (refusal: Refusal) => refuse(refusal.error, refusal.headers),
+      (error: HearthError) => {
+        const answer = errorAnswer(request, error);
+        response.writeHead(answer.status, answer.headers).end(answer.body);
+        request.resume();
+      },
     );
     return true;
   }
@@ -91,57 +91,85 @@ export class Relay {
     const hubId = this.hubOf(request);
     if (!hubId) return false;
     socket.on('error', () => socket.destroy());
-    const refuse = (error: HearthError, extra?: Record<string, string>) => {
-      const answer = errorAnswer(request, error, { ...extra, connection: 'close' });
+    const refuse = (error: HearthError) => {
+      const answer = errorAnswer(request, error, { connection: 'close' });
       socket.end(
         headLines(answer.status, STATUS_CODES[answer.status] ?? '', Object.entries(answer.headers).flat()) + answer.body,
       );
     };
-    void this.admit(hubId).then(
-      (tunnel) => {
-        const stream = tunnel.session.open(this.describe(request, ['upgrade', 'connection']));
-        let answered = false;
-        stream.once('head', (answer: ResponseHead) => {
-          answered = true;
-          if (answer.status === 101) {
-            socket.write(headLines(101, answer.statusText, passable(answer.headers, ['upgrade', 'connection'])));
-            if (head.length > 0) stream.write(head);
-            socket.pipe(stream);
-            stream.pipe(socket);
-          } else {
-            socket.write(headLines(answer.status, answer.statusText, [...passable(answer.headers), 'connection', 'close']));
-            stream.pipe(socket);
-          }
-        });
-        stream.on('error', () => {
-          if (answered) socket.destroy();
-          else refuse(new HearthError('bad_gateway'));
-        });
-        socket.on('close', () => stream.destroy());
-      },
-      (refusal: Refusal) => refuse(refusal.error, refusal.headers),
-    );
+    void this.admit(hubId).then((tunnel) => {
+      const stream = tunnel.session.open(this.describe(request, ['upgrade', 'connection']));
+      let answered = false;
+      stream.once('head', (answer: ResponseHead) => {
+        answered = true;
+        if (answer.status === 101) {
+          socket.write(headLines(101, answer.statusText, passable(answer.headers, ['upgrade', 'connection'])));
+          if (head.length > 0) stream.write(head);
+          socket.pipe(stream);
+          stream.pipe(socket);
+        } else {
+          socket.write(headLines(answer.status, answer.statusText, [...passable(answer.headers), 'connection', 'close']));
+          stream.pipe(socket);
+        }
+      });
+      stream.on('error', () => {
+        if (answered) socket.destroy();
+        else refuse(new HearthError('bad_gateway'));
+      });
+      socket.on('close', () => stream.destroy());
+    }, refuse);
     return true;
   }
 
-  /** The hub's tunnel, when it is connected and within its budget; throws the {@link Refusal} otherwise. */
+  /**
+   * The cloud's own request to a hub (a connect call it forwards), within the hub's budget like any other:
+   * answers the hub's status, headers and body. Throws `hub_offline`, `rate_limited`, `bad_gateway` or `timeout`.
+   */
+  async call(hubId: string, method: string, url: string, body?: unknown): Promise<HubAnswer> {
+    const tunnel = await this.admit(hubId);
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers = ['host', `${hubId}.${this.options.hostSuffix}`, 'x-homey-id', hubId];
+    if (payload) headers.push('content-type', 'application/json', 'content-length', String(payload.length));
+    const stream = tunnel.session.open({ method, url, headers, remoteAddress: '127.0.0.1', fromCloud: true });
+    stream.end(payload);
+    return new Promise<HubAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => stream.destroy(new HearthError('timeout', 'The hub did not answer in time')), 10_000);
+      let head: ResponseHead | null = null;
+      const chunks: Buffer[] = [];
+      stream.once('head', (answer: ResponseHead) => {
+        head = answer;
+      });
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        clearTimeout(timer);
+        if (head) resolve({ status: head.status, headers: head.headers, body: Buffer.concat(chunks) });
+        else reject(new HearthError('bad_gateway'));
+      });
+      stream.on('error', (error) => {
+        clearTimeout(timer);
+        reject(error instanceof HearthError ? error : new HearthError('bad_gateway'));
+      });
+    });
+  }
+
+  /** The hub's tunnel, when it is connected and within its budget; throws `rate_limited` or `hub_offline`. */
   private async admit(hubId: string): Promise<HubTunnel> {
+    const quota = this.options.requestsPerMinute;
     const counted = await this.limits.hit(`relay:${hubId}`, 60_000);
-    if (counted.count > this.options.requestsPerMinute)
-      throw new Refusal(
-        new HearthError(
-          'rate_limited',
-          `Too many requests for this Homey through the relay; retry in ${Math.ceil(counted.resetMs / 1000)} s`,
-        ),
-        { 'retry-after': String(Math.max(1, Math.ceil(counted.resetMs / 1000))) },
+    if (counted.count > quota)
+      throw new RateLimited(
+        { name: 'hub', quota, windowSeconds: 60 },
+        counted.resetMs,
+        `Too many requests for this Homey through the relay. Try again in ${Math.max(1, Math.ceil(counted.resetMs / 1000))} seconds.`,
       );
     const tunnel = this.tunnels.get(hubId);
-    if (!tunnel)
-      throw new Refusal(new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now'));
+    if (!tunnel) throw new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now');
     if (tunnel.session.size >= this.options.maxStreams)
-      throw new Refusal(new HearthError('rate_limited', 'Too many requests open for this Homey through the relay'), {
-        'retry-after': '1',
-      });
+      throw new RateLimited(
+        { name: 'hub-open', quota: this.options.maxStreams, windowSeconds: 1 },
+        1000,
+        'Too many requests open for this Homey through the relay. Try again in 1 second.',
+      );
     return tunnel;
   }
 
@@ -173,10 +201,10 @@ export class Relay {
   }
 }
 
-/** Why the relay refused a request before it reached the hub. */
-class Refusal {
-  constructor(
-    readonly error: HearthError,
-    readonly headers?: Record<string, string>,
-  ) {}
+/** A hub's answer to a request of the cloud's own. */
+export interface HubAnswer {
+  status: number;
+  /** Raw header pairs. */
+  headers: string[];
+  body: Buffer;
 }
