@@ -50,6 +50,7 @@ export const alarmsOperations = {
   getState: declareState(op, 'homey.alarm.readonly'),
   getAlarms: op({
     name: 'getAlarms',
+    summary: 'Every alarm, by id.',
     method: 'GET',
     path: '/alarm',
     scope: 'homey.alarm.readonly',
@@ -57,6 +58,7 @@ export const alarmsOperations = {
   }),
   getAlarm: op({
     name: 'getAlarm',
+    summary: 'One alarm: its time, repetition and whether it is on.',
     method: 'GET',
     path: '/alarm/:id',
     scope: 'homey.alarm.readonly',
@@ -65,6 +67,7 @@ export const alarmsOperations = {
   }),
   createAlarm: op({
     name: 'createAlarm',
+    summary: 'Creates an alarm at a time of day, once or on chosen weekdays.',
     method: 'POST',
     path: '/alarm',
     scope: 'homey.alarm',
@@ -74,6 +77,7 @@ export const alarmsOperations = {
   }),
   updateAlarm: op({
     name: 'updateAlarm',
+    summary: "Changes an alarm's name, time, repetition or whether it is on.",
     method: 'PUT',
     path: '/alarm/:id',
     scope: 'homey.alarm',

@@ -54,6 +54,7 @@ export const appsManagerOperations = {
   getState: declareState(op),
   getApps: op({
     name: 'getApps',
+    summary: 'The installed apps, by id, with their version and run state.',
     method: 'GET',
     path: '/app',
     scope: 'homey.app.readonly',
@@ -61,6 +62,7 @@ export const appsManagerOperations = {
   }),
   getApp: op({
     name: 'getApp',
+    summary: 'One installed app: version, run state, permissions and settings pages.',
     method: 'GET',
     path: '/app/:id',
     scope: 'homey.app.readonly',
@@ -92,6 +94,7 @@ export const appsManagerOperations = {
   }),
   updateApp: op({
     name: 'updateApp',
+    summary: "Changes an installed app's options.",
     method: 'PUT',
     path: '/app/:id',
     scope: 'homey.app',
@@ -102,6 +105,7 @@ export const appsManagerOperations = {
   }),
   enableApp: op({
     name: 'enableApp',
+    summary: 'Switches an app on: it starts and its devices work again.',
     method: 'PUT',
     path: '/app/:id/enable',
     scope: 'homey.app',
@@ -110,6 +114,7 @@ export const appsManagerOperations = {
   }),
   disableApp: op({
     name: 'disableApp',
+    summary: 'Switches an app off: it stops and its devices become unavailable.',
     method: 'PUT',
     path: '/app/:id/disable',
     scope: 'homey.app',
@@ -118,6 +123,7 @@ export const appsManagerOperations = {
   }),
   restartApp: op({
     name: 'restartApp',
+    summary: 'Stops and starts an app.',
     method: 'POST',
     path: '/app/:id/restart',
     scope: 'homey.app',
@@ -135,6 +141,7 @@ export const appsManagerOperations = {
   }),
   getAppLocales: op({
     name: 'getAppLocales',
+    summary: 'The translations an app ships, for its settings pages.',
     method: 'GET',
     path: '/app/:id/locale',
     scope: 'homey.app.readonly',
@@ -143,6 +150,7 @@ export const appsManagerOperations = {
   }),
   getAppUsage: op({
     name: 'getAppUsage',
+    summary: 'How much memory and processor time an app uses.',
     method: 'GET',
     path: '/app/:id/usage',
     scope: 'homey.app.readonly',
@@ -151,6 +159,7 @@ export const appsManagerOperations = {
   }),
   getAppSettings: op({
     name: 'getAppSettings',
+    summary: 'Every setting an app stored.',
     method: 'GET',
     path: '/app/:id/setting',
     scope: 'homey.app.control',
@@ -159,6 +168,7 @@ export const appsManagerOperations = {
   }),
   getAppSetting: op({
     name: 'getAppSetting',
+    summary: 'One setting of an app, by name.',
     method: 'GET',
     path: '/app/:id/setting/:name',
     scope: 'homey.app.control',
@@ -167,6 +177,7 @@ export const appsManagerOperations = {
   }),
   setAppSetting: op({
     name: 'setAppSetting',
+    summary: 'Stores one setting of an app; the app hears the change.',
     method: 'PUT',
     path: '/app/:id/setting/:name',
     scope: 'homey.app.control',
@@ -176,6 +187,7 @@ export const appsManagerOperations = {
   }),
   unsetAppSetting: op({
     name: 'unsetAppSetting',
+    summary: 'Deletes one setting of an app; the app hears the change.',
     method: 'DELETE',
     path: '/app/:id/setting/:name',
     scope: 'homey.app.control',

@@ -60,6 +60,7 @@ export const devicesOperations = {
   getState: declareState(op),
   getDevices: op({
     name: 'getDevices',
+    summary: 'Every device of the hub, by id, with its capabilities and their values.',
     method: 'GET',
     path: '/device',
     scope: 'homey.device.readonly',
@@ -67,6 +68,7 @@ export const devicesOperations = {
   }),
   getDevice: op({
     name: 'getDevice',
+    summary: 'One device, with its capabilities and their values.',
     method: 'GET',
     path: '/device/:id',
     scope: 'homey.device.readonly',
@@ -87,6 +89,7 @@ export const devicesOperations = {
   deleteDevice: op({ name: 'deleteDevice', method: 'DELETE', path: '/device/:id', scope: 'homey.device', params: IdParams }),
   getDeviceSettingsObj: op({
     name: 'getDeviceSettingsObj',
+    summary: "A device's settings as its driver declares them, with their current values.",
     method: 'GET',
     path: '/device/:id/settings_obj',
     scope: 'homey.device.readonly',
@@ -95,6 +98,7 @@ export const devicesOperations = {
   }),
   setDeviceSettings: op({
     name: 'setDeviceSettings',
+    summary: "Changes a device's settings; its driver checks and applies them.",
     method: 'PUT',
     path: '/device/:id/settings',
     scope: 'homey.device',
@@ -105,6 +109,7 @@ export const devicesOperations = {
   }),
   getCapabilityValue: op({
     name: 'getCapabilityValue',
+    summary: 'The current value of one capability of a device.',
     method: 'GET',
     path: '/device/:deviceId/capability/:capabilityId',
     scope: 'homey.device.readonly',

@@ -193,6 +193,7 @@ export const flowOperations = {
   getState: declareState(op),
   getFlows: op({
     name: 'getFlows',
+    summary: 'Every standard flow, by id.',
     method: 'GET',
     path: '/flow',
     scope: 'homey.flow.readonly',
@@ -200,6 +201,7 @@ export const flowOperations = {
   }),
   getFlow: op({
     name: 'getFlow',
+    summary: 'One standard flow: its trigger, conditions and actions.',
     method: 'GET',
     path: '/flow/:id',
     scope: 'homey.flow.readonly',
@@ -208,6 +210,7 @@ export const flowOperations = {
   }),
   createFlow: op({
     name: 'createFlow',
+    summary: 'Creates a standard flow (when, and, then).',
     method: 'POST',
     path: '/flow',
     scope: 'homey.flow',
@@ -217,6 +220,7 @@ export const flowOperations = {
   }),
   updateFlow: op({
     name: 'updateFlow',
+    summary: 'Changes a standard flow: its cards, name, folder or whether it is on.',
     method: 'PUT',
     path: '/flow/:id',
     scope: 'homey.flow',
@@ -228,6 +232,7 @@ export const flowOperations = {
   deleteFlow: op({ name: 'deleteFlow', method: 'DELETE', path: '/flow/:id', scope: 'homey.flow', params: IdParams }),
   testFlow: op({
     name: 'testFlow',
+    summary: 'Runs a flow that is not saved, with the given tokens; its steps arrive over the socket.',
     method: 'POST',
     path: '/flow/test',
     scope: 'homey.flow',
@@ -236,6 +241,7 @@ export const flowOperations = {
   }),
   triggerFlow: op({
     name: 'triggerFlow',
+    summary: 'Starts a standard flow now, as if its trigger fired.',
     method: 'POST',
     path: '/flow/:id/trigger',
     scope: 'homey.flow.start',
@@ -245,6 +251,7 @@ export const flowOperations = {
   }),
   getFlowTraces: op({
     name: 'getFlowTraces',
+    summary: "The last runs of a flow: what started each and every step's outcome.",
     method: 'GET',
     path: '/flow/:id/trace',
     scope: 'homey.flow.readonly',
@@ -253,6 +260,7 @@ export const flowOperations = {
   }),
   getPendingFlowActions: op({
     name: 'getPendingFlowActions',
+    summary: 'Actions of flow runs that wait for their delay.',
     method: 'GET',
     path: '/flow/pending',
     scope: 'homey.flow.readonly',
@@ -260,6 +268,7 @@ export const flowOperations = {
   }),
   deletePendingFlowAction: op({
     name: 'deletePendingFlowAction',
+    summary: 'Cancels a waiting action of a flow run.',
     method: 'DELETE',
     path: '/flow/pending/:id',
     scope: 'homey.flow',
@@ -311,6 +320,7 @@ export const flowOperations = {
   }),
   getFlowFolders: op({
     name: 'getFlowFolders',
+    summary: 'Every flow folder, by id.',
     method: 'GET',
     path: '/flowfolder',
     scope: 'homey.flow.readonly',
@@ -318,6 +328,7 @@ export const flowOperations = {
   }),
   getFlowFolder: op({
     name: 'getFlowFolder',
+    summary: 'One flow folder.',
     method: 'GET',
     path: '/flowfolder/:id',
     scope: 'homey.flow.readonly',
@@ -326,6 +337,7 @@ export const flowOperations = {
   }),
   createFlowFolder: op({
     name: 'createFlowFolder',
+    summary: 'Creates a flow folder.',
     method: 'POST',
     path: '/flowfolder',
     scope: 'homey.flow',
@@ -335,6 +347,7 @@ export const flowOperations = {
   }),
   updateFlowFolder: op({
     name: 'updateFlowFolder',
+    summary: 'Renames a flow folder or moves it.',
     method: 'PUT',
     path: '/flowfolder/:id',
     scope: 'homey.flow',
@@ -345,6 +358,7 @@ export const flowOperations = {
   }),
   deleteFlowFolder: op({
     name: 'deleteFlowFolder',
+    summary: 'Deletes a flow folder.',
     method: 'DELETE',
     path: '/flowfolder/:id',
     scope: 'homey.flow',
@@ -352,6 +366,7 @@ export const flowOperations = {
   }),
   getFlowCardTriggers: op({
     name: 'getFlowCardTriggers',
+    summary: 'Every trigger card the hub, its devices and its apps offer.',
     method: 'GET',
     path: '/flowcardtrigger',
     scope: 'homey.flow.readonly',
@@ -359,6 +374,7 @@ export const flowOperations = {
   }),
   getFlowCardTrigger: op({
     name: 'getFlowCardTrigger',
+    summary: 'One trigger card, with its arguments and tokens.',
     method: 'GET',
     path: '/flowcardtrigger/:uri/:id',
     scope: 'homey.flow.readonly',
@@ -367,6 +383,7 @@ export const flowOperations = {
   }),
   getFlowCardConditions: op({
     name: 'getFlowCardConditions',
+    summary: 'Every condition card the hub, its devices and its apps offer.',
     method: 'GET',
     path: '/flowcardcondition',
     scope: 'homey.flow.readonly',
@@ -374,6 +391,7 @@ export const flowOperations = {
   }),
   getFlowCardCondition: op({
     name: 'getFlowCardCondition',
+    summary: 'One condition card, with its arguments.',
     method: 'GET',
     path: '/flowcardcondition/:uri/:id',
     scope: 'homey.flow.readonly',
@@ -382,6 +400,7 @@ export const flowOperations = {
   }),
   runFlowCardCondition: op({
     name: 'runFlowCardCondition',
+    summary: 'Checks a condition card now with the given arguments.',
     method: 'POST',
     path: '/flowcardcondition/:uri/:id/run',
     scope: 'homey.flow',
@@ -391,6 +410,7 @@ export const flowOperations = {
   }),
   getFlowCardActions: op({
     name: 'getFlowCardActions',
+    summary: 'Every action card the hub, its devices and its apps offer.',
     method: 'GET',
     path: '/flowcardaction',
     scope: 'homey.flow.readonly',
@@ -398,6 +418,7 @@ export const flowOperations = {
   }),
   getFlowCardAction: op({
     name: 'getFlowCardAction',
+    summary: 'One action card, with its arguments.',
     method: 'GET',
     path: '/flowcardaction/:uri/:id',
     scope: 'homey.flow.readonly',
@@ -406,6 +427,7 @@ export const flowOperations = {
   }),
   runFlowCardAction: op({
     name: 'runFlowCardAction',
+    summary: 'Runs an action card now with the given arguments.',
     method: 'POST',
     path: '/flowcardaction/:uri/:id/run',
     scope: 'homey.flow',
@@ -431,6 +453,7 @@ export const flowOperations = {
   }),
   getAdvancedFlows: op({
     name: 'getAdvancedFlows',
+    summary: 'Every advanced flow, by id.',
     method: 'GET',
     path: '/advancedflow',
     scope: 'homey.flow.readonly',
@@ -438,6 +461,7 @@ export const flowOperations = {
   }),
   getAdvancedFlow: op({
     name: 'getAdvancedFlow',
+    summary: 'One advanced flow: its cards and their connections.',
     method: 'GET',
     path: '/advancedflow/:id',
     scope: 'homey.flow.readonly',
@@ -446,6 +470,7 @@ export const flowOperations = {
   }),
   createAdvancedFlow: op({
     name: 'createAdvancedFlow',
+    summary: 'Creates an advanced flow.',
     method: 'POST',
     path: '/advancedflow',
     scope: 'homey.flow',
@@ -455,6 +480,7 @@ export const flowOperations = {
   }),
   updateAdvancedFlow: op({
     name: 'updateAdvancedFlow',
+    summary: 'Changes an advanced flow: its cards, name, folder or whether it is on.',
     method: 'PUT',
     path: '/advancedflow/:id',
     scope: 'homey.flow',
@@ -465,6 +491,7 @@ export const flowOperations = {
   }),
   deleteAdvancedFlow: op({
     name: 'deleteAdvancedFlow',
+    summary: 'Deletes an advanced flow.',
     method: 'DELETE',
     path: '/advancedflow/:id',
     scope: 'homey.flow',
@@ -472,6 +499,7 @@ export const flowOperations = {
   }),
   getAdvancedFlowTraces: op({
     name: 'getAdvancedFlowTraces',
+    summary: "The last runs of an advanced flow: what started each and every step's outcome.",
     method: 'GET',
     path: '/advancedflow/:id/trace',
     scope: 'homey.flow.readonly',
@@ -480,6 +508,7 @@ export const flowOperations = {
   }),
   triggerAdvancedFlow: op({
     name: 'triggerAdvancedFlow',
+    summary: 'Starts an advanced flow now, as if its trigger fired.',
     method: 'POST',
     path: '/advancedflow/:id/trigger',
     scope: 'homey.flow.start',

@@ -57,6 +57,7 @@ export const insightsOperations = {
   getState: declareState(op),
   getLogs: op({
     name: 'getLogs',
+    summary: 'Every Insights log: what is recorded, by whom, with its unit and type.',
     method: 'GET',
     path: '/log',
     scope: 'homey.insights.readonly',
@@ -64,6 +65,7 @@ export const insightsOperations = {
   }),
   getLog: op({
     name: 'getLog',
+    summary: 'One Insights log.',
     method: 'GET',
     path: '/log/:id',
     scope: 'homey.insights.readonly',
@@ -82,6 +84,7 @@ export const insightsOperations = {
   }),
   deleteLogEntries: op({
     name: 'deleteLogEntries',
+    summary: 'Deletes the recorded values of a log, keeping the log.',
     method: 'DELETE',
     path: '/log/:uri/:id/entry',
     scope: 'homey.insights',
@@ -97,6 +100,7 @@ export const insightsOperations = {
   }),
   getStorageInfo: op({
     name: 'getStorageInfo',
+    summary: 'How much storage Insights logs take.',
     method: 'GET',
     path: '/storage',
     scope: 'homey.insights.readonly',

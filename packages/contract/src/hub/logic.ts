@@ -43,6 +43,7 @@ export const logicOperations = {
   getState: declareState(op),
   getVariables: op({
     name: 'getVariables',
+    summary: 'Every Logic variable, by id, with its type and value.',
     method: 'GET',
     path: '/variable',
     scope: 'homey.logic.readonly',
@@ -50,6 +51,7 @@ export const logicOperations = {
   }),
   getVariable: op({
     name: 'getVariable',
+    summary: 'One Logic variable.',
     method: 'GET',
     path: '/variable/:id',
     scope: 'homey.logic.readonly',
@@ -58,6 +60,7 @@ export const logicOperations = {
   }),
   createVariable: op({
     name: 'createVariable',
+    summary: 'Creates a variable (number, boolean or text) with its first value.',
     method: 'POST',
     path: '/variable',
     scope: 'homey.logic',
@@ -67,6 +70,7 @@ export const logicOperations = {
   }),
   updateVariable: op({
     name: 'updateVariable',
+    summary: 'Renames a variable or sets its value; flows waiting on it run.',
     method: 'PUT',
     path: '/variable/:id',
     scope: 'homey.logic',

@@ -32,6 +32,7 @@ export const moodsOperations = {
   getState: declareState(op),
   getMoods: op({
     name: 'getMoods',
+    summary: 'Every mood, by id.',
     method: 'GET',
     path: '/mood',
     scope: 'homey.mood.readonly',
@@ -39,6 +40,7 @@ export const moodsOperations = {
   }),
   getMood: op({
     name: 'getMood',
+    summary: 'One mood: the device states it sets.',
     method: 'GET',
     path: '/mood/:id',
     scope: 'homey.mood.readonly',
@@ -47,6 +49,7 @@ export const moodsOperations = {
   }),
   createMood: op({
     name: 'createMood',
+    summary: 'Saves a mood: a name, a zone and the states of its devices.',
     method: 'POST',
     path: '/mood',
     scope: 'homey.mood',
@@ -56,6 +59,7 @@ export const moodsOperations = {
   }),
   updateMood: op({
     name: 'updateMood',
+    summary: "Changes a mood's name, zone or device states.",
     method: 'PUT',
     path: '/mood/:id',
     scope: 'homey.mood',

@@ -16,6 +16,7 @@ export const presenceOperations = {
   getState: declareState(op),
   setPresentMe: op({
     name: 'setPresentMe',
+    summary: 'Says whether the signed-in member is home.',
     method: 'PUT',
     path: '/me/present',
     scope: 'homey.presence.self',
@@ -24,6 +25,7 @@ export const presenceOperations = {
   }),
   setPresent: op({
     name: 'setPresent',
+    summary: 'Says whether a member is home.',
     method: 'PUT',
     path: '/:id/present',
     scope: 'homey.presence',
@@ -33,6 +35,7 @@ export const presenceOperations = {
   }),
   getPresent: op({
     name: 'getPresent',
+    summary: 'Whether a member is home.',
     method: 'GET',
     path: '/:id/present',
     scope: 'homey.presence.readonly',
@@ -41,6 +44,7 @@ export const presenceOperations = {
   }),
   setAsleepMe: op({
     name: 'setAsleepMe',
+    summary: 'Says whether the signed-in member is asleep.',
     method: 'PUT',
     path: '/me/asleep',
     scope: 'homey.presence.self',
@@ -49,6 +53,7 @@ export const presenceOperations = {
   }),
   setAsleep: op({
     name: 'setAsleep',
+    summary: 'Says whether a member is asleep.',
     method: 'PUT',
     path: '/:id/asleep',
     scope: 'homey.presence',
@@ -58,6 +63,7 @@ export const presenceOperations = {
   }),
   getAsleep: op({
     name: 'getAsleep',
+    summary: 'Whether a member is asleep.',
     method: 'GET',
     path: '/:id/asleep',
     scope: 'homey.presence.readonly',

@@ -105,6 +105,7 @@ export const usersOperations = {
   }),
   getUserMe: op({
     name: 'getUserMe',
+    summary: 'The signed-in member: name, role, presence, sleep and properties.',
     method: 'GET',
     path: '/user/me',
     scope: 'homey.user.self',
@@ -112,6 +113,7 @@ export const usersOperations = {
   }),
   updateUserMe: op({
     name: 'updateUserMe',
+    summary: "Changes the signed-in member's own name or avatar.",
     method: 'PUT',
     path: '/user/me',
     scope: 'homey.user.self',
@@ -128,6 +130,7 @@ export const usersOperations = {
   }),
   getUsers: op({
     name: 'getUsers',
+    summary: 'Every member of the household, by id.',
     method: 'GET',
     path: '/user',
     scope: 'homey.user.readonly',
@@ -135,6 +138,7 @@ export const usersOperations = {
   }),
   getUser: op({
     name: 'getUser',
+    summary: 'One member of the household.',
     method: 'GET',
     path: '/user/:id',
     scope: 'homey.user.readonly',
@@ -154,6 +158,7 @@ export const usersOperations = {
   }),
   updateUser: op({
     name: 'updateUser',
+    summary: 'Changes a member (name, role, enabled); managing others needs the owner or a manager.',
     method: 'PUT',
     path: '/user/:id',
     scope: 'homey.user',
@@ -165,6 +170,7 @@ export const usersOperations = {
   }),
   deleteUser: op({
     name: 'deleteUser',
+    summary: 'Removes a member from the hub.',
     method: 'DELETE',
     path: '/user/:id',
     scope: 'homey.user',
@@ -173,6 +179,7 @@ export const usersOperations = {
   }),
   updateUserMeProperties: op({
     name: 'updateUserMeProperties',
+    summary: "Stores one of the signed-in member's own properties (private to them unless shared).",
     method: 'PUT',
     path: '/user/me/properties/:id',
     scope: 'homey.user.self',
@@ -182,6 +189,7 @@ export const usersOperations = {
   }),
   deleteUserMeProperties: op({
     name: 'deleteUserMeProperties',
+    summary: "Deletes one of the signed-in member's own properties.",
     method: 'DELETE',
     path: '/user/me/properties/:id',
     scope: 'homey.user.self',
@@ -275,6 +283,7 @@ export const usersOperations = {
   }),
   updateUserMeLocalCredentials: op({
     name: 'updateUserMeLocalCredentials',
+    summary: "Sets the signed-in member's local sign-in (for the hub without the cloud).",
     method: 'PUT',
     path: '/user/me/local-credentials',
     scope: 'homey.user.self',
@@ -294,6 +303,7 @@ export const usersOperations = {
   }),
   deleteUserMeLocalCredentials: op({
     name: 'deleteUserMeLocalCredentials',
+    summary: "Removes the signed-in member's local sign-in.",
     method: 'DELETE',
     path: '/user/me/local-credentials',
     scope: 'homey.user.self',

@@ -62,6 +62,7 @@ export const zonesOperations = {
   }),
   getZone: op({
     name: 'getZone',
+    summary: 'One zone, with its parent and whether it is active.',
     method: 'GET',
     path: '/zone/:id',
     scope: 'homey.zone.readonly',
@@ -71,6 +72,7 @@ export const zonesOperations = {
   }),
   createZone: op({
     name: 'createZone',
+    summary: 'Creates a zone under a parent zone.',
     method: 'POST',
     path: '/zone',
     scope: 'homey.zone',
@@ -81,6 +83,7 @@ export const zonesOperations = {
   }),
   updateZone: op({
     name: 'updateZone',
+    summary: 'Renames a zone, changes its icon or moves it under another parent.',
     method: 'PUT',
     path: '/zone/:id',
     scope: 'homey.zone',
