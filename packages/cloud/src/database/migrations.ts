@@ -9,6 +9,7 @@ import {
 } from '../services/apps/tables';
 import { backupsMigration } from '../services/backup/tables';
 import { callbackMigration } from '../services/callback/migration';
+import { certificateAuthorityMigration } from '../services/certificate/tables';
 import { accountPagesMigration } from '../services/cloud/account/migration';
 import { cloudHubRegionMigration } from '../services/cloud/hub-region';
 import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-50-webhooks': webhooksMigration,
   '20261125-60-setup-sessions': setupSessionsMigration,
   '20261125-70-push-keys': pushKeysMigration,
+  '20261125-80-certificate-authority': certificateAuthorityMigration,
 };

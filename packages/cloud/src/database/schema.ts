@@ -1,6 +1,7 @@
 import type { AppsTables } from '../services/apps/tables';
 import type { BackupTables } from '../services/backup/tables';
 import type { CallbackTables } from '../services/callback/tables';
+import type { CertificateTables } from '../services/certificate/tables';
 import type { CloudAccountTables } from '../services/cloud/tables';
 import type { FlowShareTables } from '../services/flowshare/tables';
 import type { HelpdeskTables } from '../services/helpdesk/tables';
@@ -26,4 +27,5 @@ export type CloudSchema = CloudAccountTables &
   BackupTables &
   WebhookTables &
   SetupTables &
-  NotificationsTables;
+  NotificationsTables &
+  CertificateTables;

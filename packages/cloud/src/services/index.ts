@@ -2,6 +2,7 @@ import type { CloudService } from '../platform/context';
 import { appsService } from './apps';
 import { backupService } from './backup';
 import { callbackService } from './callback';
+import { certificateService } from './certificate';
 import { cloudAccountService } from './cloud';
 import { connectService } from './connect';
 import { flowShareService } from './flowshare';
@@ -36,4 +37,5 @@ export const services: readonly CloudService[] = [
   webhooksService,
   setupService,
   notificationsService,
+  certificateService,
 ];

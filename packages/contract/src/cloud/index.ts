@@ -2,6 +2,7 @@ import { accountOperations } from './account';
 import { appsOperations } from './apps';
 import { backupServiceOperations } from './backup';
 import { callbackOperations } from './callback';
+import { certificateOperations } from './certificate';
 import { cloudAccountOperations } from './cloud';
 import { connectOperations } from './connect';
 import { flowShareOperations } from './flowshare';
@@ -35,6 +36,7 @@ export const cloudOperations = {
   setup: setupOperations,
   notifications: pushOperations,
   connect: connectOperations,
+  certificate: certificateOperations,
 } as const;
 
 /** What each cloud service is about, for the API reference (one line under the service's name). */
@@ -55,6 +57,7 @@ export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperat
   setup: 'Device setup sessions: the app and a new hub meet in the cloud to sign in, claim and configure the hub.',
   connect:
     'The connect relay: each hub’s remote address, carried through the tunnel the hub keeps to the cloud, and the calls forwarded to hubs away from home (ping, invitations, push answers, mobile events, OAuth2 answers, webhooks).',
+  certificate: 'The cloud’s certificate authority: TLS certificates for hubs’ local secure addresses.',
   notifications: 'Push notifications to the devices people registered (Web Push with the cloud’s VAPID key).',
 };
 
@@ -62,6 +65,7 @@ export * from './account';
 export * from './apps';
 export * from './backup';
 export * from './callback';
+export * from './certificate';
 export * from './cloud';
 export * from './connect';
 export * from './flowshare';
