@@ -4,11 +4,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
-import { type Hub, startHub } from '@hearth/hub';
+import { type Hub, type HubConfig, startHub } from '@hearth/hub';
 import Database from 'better-sqlite3';
 
-/** A real Pro hub in a fresh data directory, without a cloud, logs or mDNS. */
-export async function startBenchHub(id: string): Promise<{ hub: Hub; dataDir: string }> {
+/** A real Pro hub in a fresh data directory, without logs or mDNS, and without a cloud unless `overrides` name one. */
+export async function startBenchHub(id: string, overrides: Partial<HubConfig> = {}): Promise<{ hub: Hub; dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-bench-'));
   const hub = await startHub({
     id,
@@ -22,6 +22,7 @@ export async function startBenchHub(id: string): Promise<{ hub: Hub; dataDir: st
     cloudUrl: null,
     logLevel: 'silent',
     rateLimits: LOAD_TEST_RATE_LIMITS,
+    ...overrides,
   });
   return { hub, dataDir };
 }

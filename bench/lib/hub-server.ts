@@ -4,7 +4,11 @@ import Fastify from 'fastify';
 import { openDurableBaseline, startBenchHub } from './bench-hub';
 
 const zoneCount = Number(process.env.BENCH_ZONES ?? 200);
-const { hub, dataDir } = await startBenchHub('be0c4000000000000000be0c');
+// The relay benchmark runs this hub with a cloud to tunnel to (BENCH_CLOUD_URL, BENCH_CLOUD_SECRET, BENCH_HUB_ID).
+const cloud = process.env.BENCH_CLOUD_URL
+  ? { cloudUrl: process.env.BENCH_CLOUD_URL, cloudClientSecret: process.env.BENCH_CLOUD_SECRET ?? null }
+  : {};
+const { hub, dataDir } = await startBenchHub(process.env.BENCH_HUB_ID ?? 'be0c4000000000000000be0c', cloud);
 const token = hub.issueOwnerToken();
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
@@ -58,6 +62,7 @@ await bare.listen({ host: '127.0.0.1', port: 0 });
 const bareAddress = bare.server.address();
 const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
 
+await (await hub.tunnel)?.whenConnected();
 process.send?.({
   hubUrl: hub.url,
   bareUrl: `http://127.0.0.1:${barePort}`,
