@@ -23,6 +23,11 @@ export interface CloudConfig {
    * use it (client credentials grant) for private operations. No internal client exists when absent.
    */
   internalClientSecret: string | null;
+  /**
+   * Key of the sign-in forms' CSRF tokens (`CLOUD_SIGNIN_SECRET`, at least 32 characters), the same on every node;
+   * when absent the first node makes one and keeps it in the database for the others.
+   */
+  signInSecret?: string | null;
   /** Lifetime of access tokens in seconds. */
   accessTokenLifetime: number;
   /** Lifetime of refresh tokens in seconds. */
@@ -110,6 +115,7 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Hearth <no-reply@hearth.test>',
     internalClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
+    signInSecret: env.CLOUD_SIGNIN_SECRET || null,
     accessTokenLifetime: Number(env.CLOUD_ACCESS_TOKEN_LIFETIME ?? 3600),
     refreshTokenLifetime: Number(env.CLOUD_REFRESH_TOKEN_LIFETIME ?? 60 * 60 * 24 * 30),
     demoHubs: env.HEARTH_DEMO === '1' ? parseDemoHubs(env.HEARTH_DEMO_HUBS) : null,
@@ -177,6 +183,7 @@ export function checkCloudConfig(config: CloudConfig): string[] {
   if (config.smtpUrl && !/^smtps?:\/\//.test(config.smtpUrl)) problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
   if (config.internalClientSecret !== null && config.internalClientSecret.length < 16)
     problems.push('HEARTH_INTERNAL_CLIENT_SECRET must be at least 16 characters');
+  if (config.signInSecret && config.signInSecret.length < 32) problems.push('CLOUD_SIGNIN_SECRET must be at least 32 characters');
   for (const [name, value] of [
     ['CLOUD_ACCESS_TOKEN_LIFETIME', config.accessTokenLifetime],
     ['CLOUD_REFRESH_TOKEN_LIFETIME', config.refreshTokenLifetime],

@@ -14,6 +14,7 @@ import { openDatabase } from './database';
 import { migrations } from './database/migrations';
 import { createAuthenticator } from './platform/auth';
 import { openBlobStore } from './platform/blob-store';
+import { Sweeper } from './platform/cluster/sweeps';
 import type { CloudContext, CloudPrincipal } from './platform/context';
 import { services } from './services';
 import { DOCS_CLIENT_ID, ensureInternalClient, seedDemoWorld } from './services/cloud/seed';
@@ -77,7 +78,8 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     limits: config.rateLimits,
     sessionOf: (request) => (request.principal as CloudPrincipal | null)?.tokenId ?? null,
   });
-  const context: CloudContext = { config, database, startedAt: new Date(), mail, limits, rateLimiter, blobs };
+  const sweeps = new Sweeper(database, app.log);
+  const context: CloudContext = { config, database, startedAt: new Date(), mail, limits, rateLimiter, blobs, sweeps };
   registerOperations(
     app,
     services.flatMap((s) => s.implementations(context)),
@@ -85,9 +87,11 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
   );
   for (const service of services) await service.routes?.(app, context);
   for (const service of services) await service.start?.(context);
+  sweeps.start();
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
+    sweeps.stop();
     await mail.close();
     await blobs.close();
     await limits.close();
@@ -101,6 +105,7 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     context,
     url: `http://${config.host}:${port}`,
     async stop() {
+      sweeps.stop();
       for (const service of [...services].reverse()) await service.stop?.();
       await app.close();
       await mail.close();

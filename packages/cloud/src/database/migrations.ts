@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import { clusterMigration } from '../platform/cluster/tables';
 import {
   appsCatalogueMigration,
   appsFactsIndexMigration,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-60-setup-sessions': setupSessionsMigration,
   '20261125-70-push-keys': pushKeysMigration,
   '20261125-80-certificate-authority': certificateAuthorityMigration,
+  '20261125-90-cluster': clusterMigration,
 };

@@ -1,3 +1,4 @@
+import type { ClusterTables } from '../platform/cluster/tables';
 import type { AppsTables } from '../services/apps/tables';
 import type { BackupTables } from '../services/backup/tables';
 import type { CallbackTables } from '../services/callback/tables';
@@ -28,4 +29,5 @@ export type CloudSchema = CloudAccountTables &
   WebhookTables &
   SetupTables &
   NotificationsTables &
-  CertificateTables;
+  CertificateTables &
+  ClusterTables;

@@ -4,6 +4,7 @@ import type { CloudConfig } from '../config';
 import type { CloudDatabase } from '../database';
 import type { Mailer } from '../services/mail/mailer';
 import type { BlobStore } from './blob-store';
+import type { Sweeper } from './cluster/sweeps';
 
 /** The caller of a cloud operation. */
 export interface CloudPrincipal extends Principal {
@@ -28,6 +29,8 @@ export interface CloudContext {
   readonly rateLimiter: RateLimiter;
   /** Files too large for the database (backup archives): a folder, or an S3-compatible bucket shared by the nodes. */
   readonly blobs: BlobStore;
+  /** Background sweeps: services declare them at start; one node of the cloud runs each per period. */
+  readonly sweeps: Sweeper;
 }
 
 /**

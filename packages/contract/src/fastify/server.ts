@@ -7,6 +7,7 @@ import { installErrorHandling, sendClientError, sendError } from './errors';
 import { RATE_LIMIT_HEADERS } from './limits/headers';
 import { installMetrics } from './metrics';
 import { type ReferenceOptions, registerReference } from './reference';
+import { requestIdGenerator } from './request-id';
 import { freeFormKeywords, withInputRules } from './validation';
 
 export interface ApiServerOptions {
@@ -64,6 +65,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+    genReqId: requestIdGenerator(options.trustProxy),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Refusals made before any route runs (a path that does not decode, a parameter over the limit above, a URL
     // over Node's header limit) answer the same uniform body as every other error.
@@ -73,11 +75,15 @@ export async function createApiServer(options: ApiServerOptions): Promise<Fastif
   const { coercing, exact } = createValidators();
   app.setValidatorCompiler(({ schema, httpPart }) => withInputRules((httpPart === 'body' ? exact : coercing).compile(schema)));
   installErrorHandling(app);
+  // The id the logs name a request by, so a person or client reporting a failure can quote it.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   await app.register(cors, {
     origin: true,
     credentials: false,
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Homey-ID', 'Idempotency-Key'],
-    exposedHeaders: [...RATE_LIMIT_HEADERS, ...(options.exposedHeaders ?? [])],
+    exposedHeaders: [...RATE_LIMIT_HEADERS, 'X-Request-Id', ...(options.exposedHeaders ?? [])],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   await registerReference(

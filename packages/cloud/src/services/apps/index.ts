@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { APPS_LIMITS, cloudOperations, HearthError } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
@@ -194,7 +193,7 @@ export const appsService: CloudService = {
       reply
         .header('content-length', String(file.size))
         .type(file.format === 'zip' ? 'application/zip' : 'application/gzip')
-        .send(createReadStream(file.path));
+        .send(file.body);
       return reply;
     });
   },

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import semver from 'semver';
@@ -44,11 +42,9 @@ const SEARCH_LIMIT = 50;
 /** Most words of a query searched for. */
 const QUERY_WORDS = 8;
 
-/** Where archives are kept: `<dataDir>/apps/archives`, or a temporary directory for in-memory databases (tests). */
-export function archivesDirectory(dataDir: string, schema: string): string {
-  if (dataDir.startsWith('memory://')) return join(tmpdir(), `hearth-apps-${schema}`, 'archives');
-  return join(dataDir, 'apps', 'archives');
-}
+/** Archives and their icons live in the blob store every node of the cloud shares, under these keys. */
+const archiveKey = (file: string) => `apps/archives/${file}`;
+const iconKey = (archiveId: string) => `apps/archives/${archiveId}.icon.svg`;
 
 /** How an installing hub is recorded: the SHA-256 of the `secret` it installs with (its id). */
 const hubKey = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -71,12 +67,10 @@ export function stackHash(stack: string): string {
 /** The app catalogue's logic over the database and the archive directory. */
 export class AppCatalogue {
   readonly db: Kysely<CloudSchema>;
-  readonly archives: string;
   readonly publicUrl: string;
 
   constructor(private readonly context: CloudContext) {
     this.db = context.database.db;
-    this.archives = archivesDirectory(context.config.dataDir, context.database.schema);
     this.publicUrl = context.config.publicUrl.replace(/\/$/, '');
   }
 
@@ -283,8 +277,8 @@ export class AppCatalogue {
       .execute();
     await this.db.deleteFrom('apps').where('id', '=', appId).execute();
     for (const archive of archives) {
-      if (archive.file) await rm(join(this.archives, archive.file), { force: true });
-      await rm(join(this.archives, `${archive.id}.icon.svg`), { force: true });
+      if (archive.file) await this.context.blobs.delete(archiveKey(archive.file));
+      await this.context.blobs.delete(iconKey(archive.id));
     }
   }
 
@@ -336,7 +330,9 @@ export class AppCatalogue {
       .limit(1)
       .executeTakeFirst();
     if (!row) throw notFound('Icon of app', appId);
-    return readFile(join(this.archives, `${row.id}.icon.svg`));
+    const icon = await this.context.blobs.get(iconKey(row.id));
+    if (!icon) throw notFound('Icon of app', appId);
+    return Buffer.concat(await icon.body.toArray());
   }
 
   // ---------------------------------------------------------------- builds and archives
@@ -448,10 +444,9 @@ export class AppCatalogue {
         throw new ArchiveError(`app.json has id ${read.manifest.id}, but this build belongs to ${target.app_id}`);
       if (read.manifest.version !== target.version)
         throw new ArchiveError(`app.json has version ${read.manifest.version}, but this build is version ${target.version}`);
-      await mkdir(this.archives, { recursive: true });
       const file = `${archiveId}.${read.format}`;
-      await writeFile(join(this.archives, file), data);
-      if (read.icon) await writeFile(join(this.archives, `${archiveId}.icon.svg`), read.icon);
+      await this.context.blobs.put(archiveKey(file), Readable.from([data]));
+      if (read.icon) await this.context.blobs.put(iconKey(archiveId), Readable.from([read.icon]));
       const facts = { ...factsOf(read.manifest), icon: this.iconUrl(target.app_id) };
       await this.db
         .updateTable('app_builds')
@@ -532,7 +527,7 @@ export class AppCatalogue {
   }
 
   /** The stored file of a published build's ready archive (what hubs download). */
-  async archiveFile(archiveId: string): Promise<{ path: string; format: string; size: number }> {
+  async archiveFile(archiveId: string): Promise<{ body: Readable; format: string; size: number }> {
     const row = await this.db
       .selectFrom('app_archives as r')
       .innerJoin('app_builds as b', 'b.id', 'r.build_id')
@@ -540,7 +535,9 @@ export class AppCatalogue {
       .where('r.id', '=', archiveId)
       .executeTakeFirst();
     if (row?.state !== 'ready' || !row.file || row.channel === null) throw notFound('Archive', archiveId);
-    return { path: join(this.archives, row.file), format: row.file.endsWith('.zip') ? 'zip' : 'tar.gz', size: Number(row.size) };
+    const blob = await this.context.blobs.get(archiveKey(row.file));
+    if (!blob) throw notFound('Archive', archiveId);
+    return { body: blob.body, format: row.file.endsWith('.zip') ? 'zip' : 'tar.gz', size: blob.size };
   }
 
   /**

@@ -8,24 +8,23 @@ import { backupStore, toBackup } from './store';
 
 const backupOps = cloudOperations.backup;
 
-/** Incomplete backups are looked for hourly; each node may sweep, the deletes do not overlap. */
+/** Incomplete backups are looked for hourly, by one node of the cloud. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+export const BACKUP_SWEEP = 'backup-incomplete';
 
 interface State {
   keys: DelegationKeys | null;
-  sweep: NodeJS.Timeout | null;
 }
 // One process may run several clouds (tests): state per context.
 const states = new WeakMap<CloudContext, State>();
 const stateOf = (context: CloudContext): State => {
   let state = states.get(context);
   if (!state) {
-    state = { keys: null, sweep: null };
+    state = { keys: null };
     states.set(context, state);
   }
   return state;
 };
-const running = new Set<State>();
 
 /**
  * Backups of hubs under `/backup`. A hub (by its secret) creates a backup, uploads the archive to the link it gets
@@ -115,15 +114,6 @@ export const backupService: CloudService = {
     const state = stateOf(context);
     state.keys = await loadDelegationKeys(context);
     const store = backupStore(context);
-    state.sweep = setInterval(() => {
-      store.sweepIncomplete().catch(() => undefined);
-    }, SWEEP_INTERVAL_MS);
-    state.sweep.unref();
-    running.add(state);
-  },
-  stop: () => {
-    // `stop()` gets no context: the sweeps of every cloud started in this process end together.
-    for (const state of running) if (state.sweep) clearInterval(state.sweep);
-    running.clear();
+    context.sweeps.every(BACKUP_SWEEP, SWEEP_INTERVAL_MS, () => store.sweepIncomplete());
   },
 };

@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import { addressKey, RateLimited, type RatePolicy } from '@hearth/contract/fastify';
 import { parse as parseCookie, serialize as serializeCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sharedSecret } from '../../platform/cluster/secrets';
 import type { CloudContext } from '../../platform/context';
 import { hashSecret, newSecret, safeEqual } from '../../platform/tokens';
 import { passwordStrength } from './account/password-policy';
@@ -53,7 +54,8 @@ const PAGE_ROUTES = new Set(['/cloud/oauth2/authorise', '/cloud/password-forgott
  * address (beyond the general limits), and failed sign-ins are slowed per account and per address.
  */
 export async function registerSignInPages(app: FastifyInstance, context: CloudContext, oauth: OAuth): Promise<void> {
-  const csrfKey = randomBytes(32);
+  // Every node must accept the forms of every other: the key is configured or kept in the database.
+  const csrfKey = await sharedSecret(context.database, 'sign-in-csrf', context.config.signInSecret);
   const csrfFor = (nonce: string) => createHmac('sha256', csrfKey).update(nonce).digest('base64url');
   const secure = context.config.publicUrl.startsWith('https://');
 

@@ -1,9 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import { createUser, describeOnDatabases, internalToken, signIn, startTestCloud, TEST_PUBLIC_URL } from '../../testing';
 import { createHelpdesk } from './service';
+import { attachmentKey } from './storage';
 
 const ticket = (over: Record<string, unknown> = {}) => ({
   subject: 'Zigbee drops',
@@ -59,6 +59,11 @@ describeOnDatabases('helpdesk service', (backend) => {
       body: JSON.stringify(body),
     });
 
+  const storedAttachment = async (uploadToken: string) => {
+    const blob = await cloud.context.blobs.get(attachmentKey(uploadToken));
+    return blob ? Buffer.concat(await blob.body.toArray()) : null;
+  };
+
   beforeAll(async () => {
     cloud = await startTestCloud(backend);
     token = (await signIn(cloud)).access_token;
@@ -108,14 +113,13 @@ describeOnDatabases('helpdesk service', (backend) => {
     expect(bad.status).toBe(401);
   });
 
-  it('streams an attachment to disk and answers its token', async () => {
+  it('streams an attachment to the blob store and answers its token', async () => {
     const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => i % 251));
     const response = await upload('screen shot.png', bytes);
     expect(response.status).toBe(200);
     const { token: uploadToken } = (await response.json()) as { token: string };
     expect(uploadToken).toMatch(/^[0-9a-f]{48}$/);
-    const helpdesk = createHelpdesk(cloud.context);
-    expect(Buffer.compare(await readFile(helpdesk.fileOf(uploadToken)), bytes)).toBe(0);
+    expect(Buffer.compare((await storedAttachment(uploadToken)) ?? Buffer.alloc(0), bytes)).toBe(0);
   });
 
   it('refuses attachments over 50 MB: by declared length, and while streaming a body without one', async () => {
@@ -182,7 +186,7 @@ describeOnDatabases('helpdesk service', (backend) => {
       ['a.png', 10],
       ['b.log', 11],
     ]);
-    expect((await stat(createHelpdesk(cloud.context).fileOf(a.token))).size).toBe(10);
+    expect((await storedAttachment(a.token))?.length).toBe(10);
 
     const mail = await sink.waitFor((m) => m.subject === 'We received your question: Zigbee drops');
     expect(mail.to).toContain('demo@hearth.test');
@@ -237,7 +241,7 @@ describeOnDatabases('helpdesk service', (backend) => {
     expect(await helpdesk.removeUnclaimedAttachments(24 * 3600_000)).toBe(0);
     const removed = await helpdesk.removeUnclaimedAttachments(24 * 3600_000, new Date(Date.now() + 25 * 3600_000));
     expect(removed).toBeGreaterThanOrEqual(1);
-    await expect(stat(helpdesk.fileOf(abandoned.token))).rejects.toThrow();
+    expect(await storedAttachment(abandoned.token)).toBeNull();
     const claimed = await cloud.context.database.db
       .selectFrom('helpdesk_attachments')
       .select('token')

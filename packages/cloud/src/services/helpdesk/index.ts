@@ -19,8 +19,7 @@ const helpdeskOf = (context: CloudContext) => {
 /** Uploads of forms that were never sent are removed after a day; the sweep runs hourly. */
 const UNCLAIMED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
-// `stop()` gets no context, so the sweeps of every cloud started in this process are kept together.
-const cleanupTimers = new Set<NodeJS.Timeout>();
+export const HELPDESK_UPLOAD_SWEEP = 'helpdesk-unclaimed-uploads';
 
 /** Knowledge-base articles, ticket attachments and tickets under `/api/helpdesk`, and the support form at `/support`. */
 export const helpdeskService: CloudService = {
@@ -73,15 +72,9 @@ export const helpdeskService: CloudService = {
     }),
   start: (context) => {
     const helpdesk = helpdeskOf(context);
-    const timer = setInterval(() => {
-      helpdesk.removeUnclaimedAttachments(UNCLAIMED_UPLOAD_MAX_AGE_MS).catch(() => undefined);
-    }, CLEANUP_INTERVAL_MS);
-    timer.unref();
-    cleanupTimers.add(timer);
-  },
-  stop: () => {
-    for (const timer of cleanupTimers) clearInterval(timer);
-    cleanupTimers.clear();
+    context.sweeps.every(HELPDESK_UPLOAD_SWEEP, CLEANUP_INTERVAL_MS, () =>
+      helpdesk.removeUnclaimedAttachments(UNCLAIMED_UPLOAD_MAX_AGE_MS),
+    );
   },
   routes: async (app) => {
     // Attachments arrive as raw bytes and are streamed to disk by the handler: hand the stream over unparsed.

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { TicketRequest } from '@hearth/contract';
 import { HELPDESK_LIMITS, HearthError, invalidParameter } from '@hearth/contract';
@@ -8,7 +6,7 @@ import type { Static } from 'typebox';
 import type { CloudContext } from '../../platform/context';
 import { articleById } from './articles';
 import { articlePath } from './pages';
-import { attachmentsDirectory, newToken, streamToFile } from './storage';
+import { attachmentKey, newToken, streamToBlob } from './storage';
 
 export type TicketInput = Static<typeof TicketRequest>;
 
@@ -17,13 +15,9 @@ const IDEMPOTENCY_KEY = /^[\w.:-]{8,200}$/;
 /** The helpdesk's logic: articles, attachment uploads and tickets, each for the signed-in user only. */
 export function createHelpdesk(context: CloudContext) {
   const { db } = context.database;
-  const directory = attachmentsDirectory(context.config.dataDir, context.database.schema);
-  const fileOf = (token: string) => join(directory, token);
+  const { blobs } = context;
 
   return {
-    directory,
-    fileOf,
-
     getArticle(id: string) {
       const article = articleById.get(id);
       if (!article) throw new HearthError('not_found', `Article not found: ${id}`);
@@ -41,7 +35,7 @@ export function createHelpdesk(context: CloudContext) {
         );
       }
       const token = newToken();
-      const size = await streamToFile(body as Readable | Buffer, fileOf(token), HELPDESK_LIMITS.maxAttachmentBytes);
+      const size = await streamToBlob(blobs, attachmentKey(token), body as Readable | Buffer, HELPDESK_LIMITS.maxAttachmentBytes);
       await db
         .insertInto('helpdesk_attachments')
         .values({ token, user_id: userId, ticket_id: null, filename, mimetype, size })
@@ -120,7 +114,7 @@ export function createHelpdesk(context: CloudContext) {
         .where('created_at', '<', cutoff)
         .returning('token')
         .execute();
-      await Promise.all(stale.map(({ token }) => rm(fileOf(token), { force: true })));
+      await Promise.all(stale.map(({ token }) => blobs.delete(attachmentKey(token))));
       return stale.length;
     },
 

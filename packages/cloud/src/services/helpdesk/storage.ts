@@ -1,21 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable, Transform } from 'node:stream';
 import { HearthError } from '@hearth/contract';
+import type { BlobStore } from '../../platform/blob-store';
 
-/**
- * Where attachments are kept: `<dataDir>/helpdesk/attachments`, or a temporary directory when the cloud runs
- * on an in-memory database (tests).
- */
-export function attachmentsDirectory(dataDir: string, schema: string): string {
-  if (dataDir.startsWith('memory://')) return join(tmpdir(), `hearth-helpdesk-${schema}`, 'attachments');
-  return join(dataDir, 'helpdesk', 'attachments');
-}
+/** The blob store key of an attachment: blobs are shared by every node of the cloud. */
+export const attachmentKey = (token: string): string => `helpdesk/attachments/${token}`;
 
 export const newToken = () => randomBytes(24).toString('hex');
 
@@ -32,24 +21,17 @@ function byteLimit(limit: number, counter: { bytes: number }) {
 }
 
 /**
- * Streams a request body to `path` chunk by chunk (never held whole in memory), refusing it past `limit`
- * bytes; a refused or broken upload leaves no file behind. Answers the number of bytes stored.
+ * Streams a request body to the blob store chunk by chunk (never held whole in memory), refusing it past `limit`
+ * bytes; a refused or broken upload leaves no blob behind. Answers the number of bytes stored.
  */
-export async function streamToFile(body: Readable | Buffer, path: string, limit: number): Promise<number> {
+export async function streamToBlob(blobs: BlobStore, key: string, body: Readable | Buffer, limit: number): Promise<number> {
   const counter = { bytes: 0 };
-  await mkdir(join(path, '..'), { recursive: true });
-  try {
-    if (Buffer.isBuffer(body)) {
-      if (body.length > limit)
-        throw new HearthError('payload_too_large', `Attachment exceeds the maximum file size of ${limit / 1024 / 1024}MB`);
-      const { writeFile } = await import('node:fs/promises');
-      await writeFile(path, body);
-      return body.length;
-    }
-    await pipeline(body, byteLimit(limit, counter), createWriteStream(path, { flags: 'wx' }));
-    return counter.bytes;
-  } catch (error) {
-    await rm(path, { force: true });
-    throw error;
-  }
+  if (Buffer.isBuffer(body) && body.length > limit)
+    throw new HearthError('payload_too_large', `Attachment exceeds the maximum file size of ${limit / 1024 / 1024}MB`);
+  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  const limited = byteLimit(limit, counter);
+  // The store reads the limited stream; a failure of the source (a broken upload) must fail it too.
+  source.once('error', (error) => limited.destroy(error));
+  await blobs.put(key, source.pipe(limited));
+  return counter.bytes;
 }
