@@ -2,13 +2,12 @@
 // `npm start`: installs what is missing, builds, then runs the cloud and the three demo hubs on their
 // embedded stores under .data/, seeding the demo world on first run. Ctrl-C stops everything.
 // `npm start -- --reset` wipes the data directory first. Environment variables: see the README.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { demoCredentials, demoHubs } from './lib/demo.mjs';
+import { Children } from './lib/children.mjs';
+import { demoCredentials, demoHubProcesses } from './lib/demo.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { serverEntries, serverNodeArgs } from './lib/servers.mjs';
 
@@ -39,68 +38,30 @@ buildAccountPages();
 buildHomeApp();
 
 const runningFile = join(dataDir, 'running.json');
-/** @type {Set<import('node:child_process').ChildProcess>} */
-const children = new Set();
-let stopping = false;
-
-/**
- * Starts one server process and resolves with its ready line's facts.
- * @param {string} label @param {'cloud' | 'hub'} kind @param {Record<string, string>} extraEnv
- * @returns {Promise<any>}
- */
-function launch(label, kind, extraEnv) {
-  return new Promise((resolveReady, rejectReady) => {
-    const child = spawn(process.execPath, [...serverNodeArgs[kind], join(root, serverEntries[kind])], {
-      cwd: root,
-      env: { ...env, HEARTH_DATA_DIR: dataDir, ...extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.add(child);
-    let ready = false;
-    const prefix = `[${label}]`;
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.startsWith('HEARTH_READY ')) {
-        ready = true;
-        resolveReady(JSON.parse(line.slice('HEARTH_READY '.length)));
-      } else console.log(prefix, line);
-    });
-    createInterface({ input: child.stderr }).on('line', (line) => console.error(prefix, line));
-    child.on('exit', (code, signal) => {
-      children.delete(child);
-      if (!ready) rejectReady(new Error(`${label} exited before it was ready (${code ?? signal})`));
-      else if (!stopping) {
-        console.error(`${prefix} stopped unexpectedly (${code ?? signal}); stopping everything`);
-        shutdown(1);
-      }
-    });
-  });
-}
-
-/** @param {number} exitCode */
-function shutdown(exitCode) {
-  if (stopping) return;
-  stopping = true;
-  console.log('\n• Stopping…');
-  rmSync(runningFile, { force: true });
-  for (const child of children) child.kill('SIGTERM');
-  const force = setTimeout(() => {
-    for (const child of children) child.kill('SIGKILL');
-  }, 10_000).unref();
-  const wait = setInterval(() => {
-    if (children.size > 0) return;
-    clearInterval(wait);
-    clearTimeout(force);
-    process.exit(exitCode);
-  }, 50);
-}
+const children = new Children();
+const shutdown = (/** @type {number} */ exitCode) => children.shutdown(exitCode, () => rmSync(runningFile, { force: true }));
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
-const hubs = demoHubs.map((hub) => ({
-  ...hub,
-  port: hubPortBase + hub.portOffset,
-  url: `http://${host}:${hubPortBase + hub.portOffset}`,
-}));
+/**
+ * Starts one server process and resolves with its ready line's facts; any of them stopping stops everything.
+ * @param {string} label @param {'cloud' | 'hub'} kind @param {Record<string, string>} extraEnv
+ * @returns {Promise<any>}
+ */
+async function launch(label, kind, extraEnv) {
+  const { facts } = await children.launch(label, process.execPath, [...serverNodeArgs[kind], join(root, serverEntries[kind])], {
+    cwd: root,
+    env: { ...env, HEARTH_DATA_DIR: dataDir, ...extraEnv },
+    ready: true,
+    onExit: (code, signal) => {
+      console.error(`[${label}] stopped unexpectedly (${code ?? signal}); stopping everything`);
+      shutdown(1);
+    },
+  });
+  return facts;
+}
+
+const hubs = demoHubProcesses({ host, portBase: hubPortBase, cloudUrl: hubCloudUrl, internalSecret });
 try {
   const cloud = await launch('cloud', 'cloud', {
     CLOUD_HOST: host,
@@ -111,19 +72,7 @@ try {
     HEARTH_DEMO_HUBS: JSON.stringify(hubs.map(({ id, name, model, url }) => ({ id, name, model, url }))),
   });
   const started = await Promise.all(
-    hubs.map((hub) =>
-      launch(`hub ${hub.name}`, 'hub', {
-        HUB_ID: hub.id,
-        HUB_NAME: hub.name,
-        HUB_MODEL: hub.model,
-        HUB_HOST: host,
-        HUB_PORT: String(hub.port),
-        HEARTH_CLOUD_URL: hubCloudUrl,
-        HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
-        HUB_OWNER_ATHOM_ID: demoCredentials.userId,
-        HEARTH_DEMO: '1',
-      }).then((ready) => ({ ...hub, ...ready })),
-    ),
+    hubs.map((hub) => launch(`hub ${hub.name}`, 'hub', hub.env).then((ready) => ({ ...hub, ...ready }))),
   );
   const lines = [
     '',

@@ -17,3 +17,25 @@ export const demoCredentials = {
     { id: 'hearth-support-form', secret: null },
   ],
 };
+
+/**
+ * The demo hubs at their ports on `host`, each with the environment its process runs with.
+ * @param {{ host: string, portBase: number, cloudUrl: string, internalSecret: string }} options
+ */
+export function demoHubProcesses({ host, portBase, cloudUrl, internalSecret }) {
+  return demoHubs.map((hub) => {
+    const port = portBase + hub.portOffset;
+    const env = {
+      HUB_ID: hub.id,
+      HUB_NAME: hub.name,
+      HUB_MODEL: hub.model,
+      HUB_HOST: host,
+      HUB_PORT: String(port),
+      HEARTH_CLOUD_URL: cloudUrl,
+      HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
+      HUB_OWNER_ATHOM_ID: demoCredentials.userId,
+      HEARTH_DEMO: '1',
+    };
+    return { ...hub, port, url: `http://${host}:${port}`, env };
+  });
+}

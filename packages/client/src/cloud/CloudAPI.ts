@@ -3,8 +3,8 @@ import { type OperationMethods, type PreparedRequest, prepareRequest } from '@he
 import { base64, base64url } from '../core/encoding';
 import { APIError, messages, ParameterError } from '../core/errors';
 import { findOperation, operationTable } from '../core/operations';
-
 import type { Platform } from '../core/platform';
+import { DEFAULT_RETRIES, retryDelay } from '../core/retry';
 import { Secrets } from '../core/secrets';
 import { checkStorageAdapter, type StorageAdapter, type StoredState } from '../core/storage';
 import { type HttpResponse, Transport } from '../core/transport';
@@ -59,6 +59,12 @@ export interface CloudAPIOptions {
   autoRefreshTokens?: boolean;
   /** Per-call timeout in milliseconds (default 10000). */
   timeout?: number;
+  /**
+   * How often a call is sent again when the cloud answers that its node went away (502/503/504 from a cluster's
+   * balancer) or the network failed — only calls safe to repeat: idempotent ones, those with an `Idempotency-Key`,
+   * and any the balancer says reached no node (default 2; 0 turns it off).
+   */
+  retries?: number;
   /** Receives debug lines with every secret redacted. */
   debug?: (line: string) => void;
 }
@@ -358,12 +364,31 @@ export class CloudAPI {
     const headers: Record<string, string> = { ...extraHeaders };
     if (token) headers.Authorization = `Bearer ${token.access_token}`;
     else if (operation.auth) throw new APIError(messages.missingToken, 401, 'missing_token');
-    return this.transport.send({
-      method: request.method,
-      url: this.#urlOf(operation, request.path, request.query),
-      headers,
-      ...(raw === undefined ? { json: request.body } : { raw }),
-    });
+    const send = () =>
+      this.transport.send({
+        method: request.method,
+        url: this.#urlOf(operation, request.path, request.query),
+        headers,
+        ...(raw === undefined ? { json: request.body } : { raw }),
+      });
+    // A streamed body cannot be sent twice; everything else may, when the policy allows.
+    const retries =
+      raw === undefined || typeof raw === 'string' || raw instanceof Uint8Array ? (this.#options.retries ?? DEFAULT_RETRIES) : 0;
+    for (let attempt = 0; ; attempt++) {
+      let outcome: HttpResponse | { error: unknown };
+      try {
+        outcome = await send();
+      } catch (error) {
+        outcome = { error };
+      }
+      const wait = attempt < retries ? retryDelay(request.method, headers, outcome, attempt) : null;
+      if (wait === null) {
+        if ('error' in outcome) throw outcome.error;
+        return outcome;
+      }
+      this.transport.debug(`↻ retrying ${request.method} ${operation.name} in ${Math.round(wait)}ms`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   /**

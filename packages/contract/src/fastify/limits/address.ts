@@ -5,7 +5,9 @@ import { isIPv6 } from 'node:net';
  * or the /64 prefix of an IPv6 address — one subscriber usually holds a whole /64, and counting each of its
  * addresses apart would let one machine walk around every per-address rule.
  */
-export function addressKey(ip: string): string {
+export function addressKey(ip: string | undefined): string {
+  // A peer that hung up before its request was read (a balancer's timed-out health check) has no address left.
+  if (!ip) return 'unknown';
   if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1] as string;
