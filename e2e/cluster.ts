@@ -31,14 +31,24 @@ export function clusterRequirements(): string[] {
  * Starts `npm run start:cluster` (the same script) without hubs, on free ports, a fresh database schema and the
  * given Redis, and resolves once the balancer serves.
  */
-export async function startCluster(nodes: number, env: Record<string, string>): Promise<RunningCluster> {
+export async function startCluster(
+  nodes: number,
+  env: Record<string, string>,
+  options: { build?: boolean } = {},
+): Promise<RunningCluster> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-cluster-'));
   const ports = await freePorts();
   const schema = `cluster_${randomBytes(5).toString('hex')}`;
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [join(root, 'scripts', 'start-cluster.mjs'), '--nodes', String(nodes), '--no-hubs'],
+    [
+      join(root, 'scripts', 'start-cluster.mjs'),
+      '--nodes',
+      String(nodes),
+      '--no-hubs',
+      ...(options.build === false ? ['--no-build'] : []),
+    ],
     {
       cwd: root,
       env: {

@@ -35,9 +35,8 @@ const userOf = (actor: Actor): string => {
   return actor.userId;
 };
 
-// One process may run several clouds (tests): the key and sweep per context.
+// One process may run several clouds (tests): the key per context.
 const keysOf = new WeakMap<CloudContext, Promise<DelegationKeys>>();
-const sweeps = new Set<() => void>();
 
 /**
  * Device setup sessions under `/setup`: the mobile app opens a session and hands its hub token to the new hub, which
@@ -172,15 +171,7 @@ export const setupService: CloudService = {
   },
   start: (context) => {
     const store = setupStore(context);
-    const timer = setInterval(() => {
-      store.sweepExpired().catch(() => undefined);
-    }, SWEEP_INTERVAL_MS);
-    timer.unref();
-    sweeps.add(() => clearInterval(timer));
-  },
-  stop: () => {
-    // `stop()` gets no context: the sweeps of every cloud started in this process end together.
-    for (const clear of sweeps) clear();
-    sweeps.clear();
+    // One node of the cloud sweeps per period (context.sweeps); the cloud stops it with itself.
+    context.sweeps.every('setup-expired-sessions', SWEEP_INTERVAL_MS, () => store.sweepExpired());
   },
 };
