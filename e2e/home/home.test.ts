@@ -212,13 +212,16 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     await page.getByRole('heading', { level: 1, name: 'Lamp on, later off' }).waitFor();
     const runs = page.locator('.trace');
     await expect.poll(() => runs.count()).toBe(1);
-    await expect(runs.first().locator('.trace__status').textContent()).resolves.toBe('Waiting for a delay');
-    await expect(
-      runs
-        .first()
-        .getByText(/Action onoff set: done/)
-        .count(),
-    ).resolves.toBe(1);
+    // The timeline follows the run's trace events as they arrive.
+    await expect.poll(() => runs.first().locator('.trace__status').textContent()).toBe('Waiting for a delay');
+    await expect
+      .poll(() =>
+        runs
+          .first()
+          .getByText(/Action onoff set: done/)
+          .count(),
+      )
+      .toBe(1);
     await expectPhoneFirst(page, 'flow');
     // The delayed action waits; cancelling it ends the run, which the timeline shows as it happens.
     await page.getByRole('heading', { level: 2, name: 'Waiting to run' }).waitFor();
@@ -240,7 +243,8 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     // Off: the hub stores it, and the run button is disabled.
     await page.getByRole('switch', { name: 'Lamp on, later off enabled' }).click();
     await expect.poll(async () => ((await api.flow.getFlow({ id: flow.id })) as { enabled: boolean }).enabled).toBe(false);
-    await expect(page.getByRole('button', { name: 'Run Lamp on, later off now' }).isDisabled()).resolves.toBe(true);
+    // The page learns of the change from the hub's flow.update event, a moment after the hub stored it.
+    await expect.poll(() => page.getByRole('button', { name: 'Run Lamp on, later off now' }).isDisabled()).toBe(true);
   });
 
   it('opens a device’s chart: the log’s down-sampled entries at each resolution, the library loaded on demand', async () => {
