@@ -368,16 +368,20 @@ describe('one member never reads, changes or deletes another member’s data', (
   });
 
   describe('pair sessions', () => {
-    it('answers another member’s pair session as absent, on every call', async () => {
-      await untilAppRunning(t);
-      const pairer = await member('user');
-      const other = await member('user');
-      const created = await t.call<{ id: string }>(
+    /** A pair session of the built-in virtual socket driver, opened by `pairer`. */
+    const openPairSession = (pairer: Member) =>
+      t.call<{ id: string }>(
         'POST',
         '/drivers/pairsession',
         { type: 'pair', driverId: 'homey:app:com.hearth.virtual:virtualsocket' },
         pairer.token,
       );
+
+    it('answers another member’s pair session as absent, on every call', async () => {
+      await untilAppRunning(t);
+      const pairer = await member('user');
+      const other = await member('user');
+      const created = await openPairSession(pairer);
       expect(created.status).toBe(200);
       const path = `/drivers/pairsession/${created.body.id}`;
       const calls: [string, string, unknown][] = [
@@ -403,12 +407,7 @@ describe('one member never reads, changes or deletes another member’s data', (
       await untilAppRunning(t);
       const pairer = await member('user');
       const other = await member('user');
-      const created = await t.call<{ id: string }>(
-        'POST',
-        '/drivers/pairsession',
-        { type: 'pair', driverId: 'homey:app:com.hearth.virtual:virtualsocket' },
-        pairer.token,
-      );
+      const created = await openPairSession(pairer);
       const uri = `homey:pairsession:${created.body.id}`;
       for (const caller of [other, owner]) {
         const socket = await connectRealtime(t, caller.token);
