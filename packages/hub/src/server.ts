@@ -15,6 +15,7 @@ import { managers } from './managers';
 import { registerAppAssets } from './managers/apps/assets';
 import { registerAppWebApi } from './managers/apps/process/web-api';
 import { type AppliedRestore, applyStagedRestore } from './managers/backup/restore';
+import { registerImageBytes } from './managers/images/serve';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
 import { hubName } from './managers/system';
 import { Journal, journalingLogger } from './managers/system/journal';
@@ -208,6 +209,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     );
   });
   registerAppWebApi(app, auth, runtime);
+  registerImageBytes(app, auth, runtime);
   registerAppAssets(app, runtime);
   // The household web app at the origin root, beside /api and /socket.io.
   registerHomeApp(app, config.homeAppDir ?? homeAppDirectory());

@@ -1,4 +1,4 @@
-import type { AppToHubMethods, InitParams } from '../protocol/messages';
+import type { AppToHubEventMap, AppToHubMethods, InitParams } from '../protocol/messages';
 
 /**
  * What the public classes need from the process they run in: calls to the hub and the facts the hub started
@@ -9,6 +9,8 @@ export interface AppBridge {
     method: K,
     params: AppToHubMethods[K]['params'],
   ): Promise<AppToHubMethods[K]['result']>;
+  /** Sends the hub an event (no answer); false when the channel is gone. */
+  emit<K extends keyof AppToHubEventMap & string>(event: K, data: AppToHubEventMap[K]): boolean;
   readonly init: InitParams;
 }
 

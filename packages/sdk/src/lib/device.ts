@@ -347,19 +347,23 @@ export class Device extends SimpleClass {
     this.#state.energy = { ...energy };
   }
 
+  /** Shows `image` as the device's album art (a speaker's now playing). */
   async setAlbumArtImage(image: Image): Promise<void> {
     if (!image?.id) throw new TypeError('setAlbumArtImage needs a registered image');
-    await this.#bridge.call('device.setImage', { deviceId: this.getId(), kind: 'albumart', imageId: image.id, title: '' });
-  }
-
-  async setCameraImage(id: string, title: string, image: Image): Promise<void> {
-    if (!image?.id) throw new TypeError('setCameraImage needs a registered image');
     await this.#bridge.call('device.setImage', {
       deviceId: this.getId(),
-      kind: 'camera',
+      kind: 'albumart',
+      id: 'albumart',
       imageId: image.id,
-      title: `${id}:${title}`,
+      title: null,
     });
+  }
+
+  /** Shows `image` as the device's camera `id`, titled `title` (a device may have several cameras). */
+  async setCameraImage(id: string, title: string, image: Image): Promise<void> {
+    if (typeof id !== 'string' || id === '') throw new TypeError('setCameraImage needs a camera id');
+    if (!image?.id) throw new TypeError('setCameraImage needs a registered image');
+    await this.#bridge.call('device.setImage', { deviceId: this.getId(), kind: 'camera', id, imageId: image.id, title });
   }
 
   /** Stops the device's pending multiple-listener batches (the runner calls it when the device goes). */

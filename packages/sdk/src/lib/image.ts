@@ -1,4 +1,8 @@
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough, Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { AppBridge } from '../internal/bridge';
 
 export interface ImageStreamMetadata {
@@ -49,19 +53,16 @@ export class Image {
     await this.bridge.call('images.update', { id: this.id, source });
   }
 
-  /** The image's bytes as a stream (from its stream source or file). */
+  /** The image's bytes as a stream (from its source). */
   async getStream(): Promise<Readable> {
-    const bytes = await this.read();
-    const stream = new PassThrough();
-    stream.end(bytes.data);
-    return stream;
+    return (await this.open()).stream;
   }
 
-  /** Writes the image's bytes into `stream`. */
+  /** Writes the image's bytes into `stream` (and ends it). */
   async pipe(stream: Writable): Promise<ImageStreamMetadata> {
-    const bytes = await this.read();
-    stream.write(bytes.data);
-    return { filename: `${this.id}`, contentType: bytes.contentType, contentLength: bytes.data.length };
+    const { contentType, stream: bytes } = await this.open();
+    await pipeline(bytes, stream);
+    return { filename: `${this.id}`, contentType };
   }
 
   async unregister(): Promise<void> {
@@ -75,32 +76,50 @@ export class Image {
     return this.id ?? '';
   }
 
-  /** @internal The bytes, for the hub's `image.read`. */
-  async read(): Promise<{ contentType: string; data: Buffer }> {
+  /**
+   * @internal The image's bytes as a stream, with their content type (known from the first bytes): for the
+   * hub's `image.open` and for {@link getStream}.
+   */
+  async open(): Promise<{ contentType: string; stream: Readable }> {
+    const chunks = (await this.#bytes())[Symbol.asyncIterator]();
+    const first = await chunks.next();
+    const head: Buffer = first.done ? Buffer.alloc(0) : Buffer.from(first.value as Uint8Array);
+    async function* rest() {
+      if (head.length > 0) yield head;
+      for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield Buffer.from(next.value as Uint8Array);
+    }
+    return { contentType: sniff(head), stream: Readable.from(rest()) };
+  }
+
+  async #bytes(): Promise<Readable> {
     const source = this.#source;
     if (!source) throw new Error('The image has no source');
-    let data: Buffer;
-    if (source.kind === 'stream') {
-      const stream = new PassThrough();
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const ended = new Promise<void>((resolve, reject) => {
-        stream.on('end', resolve);
-        stream.on('error', reject);
-      });
-      await source.fn(stream);
-      if (!stream.writableEnded) stream.end();
-      await ended;
-      data = Buffer.concat(chunks);
-    } else if (source.kind === 'path') {
-      const { readFile } = await import('node:fs/promises');
-      data = await readFile(source.path);
-    } else {
-      const response = await fetch(source.url);
-      if (!response.ok) throw new Error(`The image at ${source.url} answered ${response.status}`);
-      data = Buffer.from(await response.arrayBuffer());
+    if (source.kind === 'path') {
+      // `/userdata/…` is the app's userdata folder, as on a Homey; other paths are the app's own files.
+      const path = source.path.startsWith('/userdata/')
+        ? join(this.bridge.init.userdataDir, source.path.slice('/userdata/'.length))
+        : source.path;
+      const stream = createReadStream(path);
+      await once(stream, 'open');
+      return stream;
     }
-    return { contentType: sniff(data), data };
+    if (source.kind === 'url') {
+      const response = await fetch(source.url);
+      if (!response.ok || !response.body) throw new Error(`The image at ${source.url} answered ${response.status}`);
+      return Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]);
+    }
+    const stream = new PassThrough();
+    // The app writes into the stream, or pipes into it and answers the piped stream (which ends it itself).
+    Promise.resolve()
+      .then(() => source.fn(stream))
+      .then(
+        (answered) => {
+          const piping = answered !== null && typeof answered === 'object' && typeof (answered as Writable).on === 'function';
+          if (!piping && !stream.writableEnded) stream.end();
+        },
+        (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
+      );
+    return stream;
   }
 }
 

@@ -143,11 +143,11 @@ export const HubToApp = {
     }),
     Json,
   ),
-  /** The bytes of an image the app registered with `setStream`. */
-  'image.read': call(
-    Type.Object({ imageId: Id }),
-    Type.Object({ contentType: Type.String(), data: Type.String({ contentEncoding: 'base64' }) }),
-  ),
+  /**
+   * Opens an image of the app for reading: answers its content type once its first bytes are known, then the app
+   * sends the bytes as `image.chunk` events and closes with `image.end` (all carrying `streamId`).
+   */
+  'image.open': call(Type.Object({ imageId: Id, streamId: Id }), Type.Object({ contentType: Type.String() })),
   /** Run the app's garbage collector; answers its heap use after it. */
   gc: call(Type.Object({}), Type.Object({ heapUsed: Type.Number() })),
 } as const satisfies Record<string, Call>;
@@ -167,12 +167,14 @@ export const AppToHub = {
   'device.setSettings': call(Type.Object({ deviceId: Id, settings: JsonObject }), None),
   'device.setClass': call(Type.Object({ deviceId: Id, class: Id }), None),
   'device.setEnergy': call(Type.Object({ deviceId: Id, energy: JsonObject }), None),
+  /** The device shows the image as its album art, or as its camera `id` titled `title`. */
   'device.setImage': call(
     Type.Object({
       deviceId: Id,
       kind: Type.Union([Type.Literal('albumart'), Type.Literal('camera')]),
+      id: Id,
       imageId: Id,
-      title: Type.String(),
+      title: Type.Union([Type.String({ maxLength: 200 }), Type.Null()]),
     }),
     None,
   ),
@@ -260,6 +262,10 @@ export const HubToAppEvents = {
 export const AppToHubEvents = {
   /** Sent from the uncaught-exception handler just before the process exits: the crash message. */
   crash: Type.Object({ message: Type.String(), stack: Type.Union([Type.String(), Type.Null()]) }),
+  /** Bytes of an image opened with `image.open`, in order. */
+  'image.chunk': Type.Object({ streamId: Id, data: Type.String({ contentEncoding: 'base64', maxLength: 2 * 1024 * 1024 }) }),
+  /** The image's bytes ended (`error`: why they stopped early). */
+  'image.end': Type.Object({ streamId: Id, error: Type.Union([Type.String(), Type.Null()]) }),
 } as const satisfies Record<string, TSchema>;
 
 export type HubToAppMethods = {

@@ -9,6 +9,9 @@ import { Homey } from '../lib/homey';
 import { PairSession, pairSessionInternals } from '../lib/pair-session';
 import type { DeviceSnapshot, FlowCardKind, HubToAppMethods, InitParams } from '../protocol/messages';
 
+/** The most bytes of an image one `image.chunk` event carries (base64 grows it by a third). */
+const IMAGE_CHUNK_BYTES = 512 * 1024;
+
 type Params<K extends keyof HubToAppMethods> = HubToAppMethods[K]['params'];
 type Result<K extends keyof HubToAppMethods> = Promise<HubToAppMethods[K]['result']>;
 type Handlers = { [K in keyof HubToAppMethods]?: (params: Params<K>) => Result<K> };
@@ -150,17 +153,35 @@ export class AppInstance {
           throw Object.assign(new Error(`api.js has no handler ${route}`), { code: 'not_found' });
         return (await (handler as (args: unknown) => unknown)({ homey: this.homey, params, query, body })) ?? null;
       },
-      'image.read': async ({ imageId }) => {
+      'image.open': async ({ imageId, streamId }) => {
         const image = this.homey.images.find(imageId);
         if (!image) throw Object.assign(new Error(`Image not found: ${imageId}`), { code: 'not_found' });
-        const { contentType, data } = await image.read();
-        return { contentType, data: data.toString('base64') };
+        const { contentType, stream } = await image.open();
+        // The bytes follow the answer (the hub sets up where they go before it asks).
+        setImmediate(() => void this.#sendImage(streamId, stream));
+        return { contentType };
       },
       gc: async () => {
         (globalThis as { gc?: () => void }).gc?.();
         return { heapUsed: process.memoryUsage().heapUsed };
       },
     };
+  }
+
+  /** Sends an opened image's bytes to the hub as `image.chunk` events, then `image.end`. */
+  async #sendImage(streamId: string, stream: AsyncIterable<Buffer>): Promise<void> {
+    let error: string | null = null;
+    try {
+      for await (const chunk of stream) {
+        for (let at = 0; at < chunk.length; at += IMAGE_CHUNK_BYTES) {
+          const data = chunk.subarray(at, at + IMAGE_CHUNK_BYTES).toString('base64');
+          if (!this.bridge.emit('image.chunk', { streamId, data })) return;
+        }
+      }
+    } catch (failure) {
+      error = failure instanceof Error ? failure.message : String(failure);
+    }
+    this.bridge.emit('image.end', { streamId, error });
   }
 
   async #addDevice(snapshot: DeviceSnapshot): Promise<Device> {

@@ -69,7 +69,11 @@ peer.handle('init', async (init) => {
   Object.assign(sdk.env, init.env);
   Object.assign(sdk.manifest, init.manifest);
   provideHomeyModule();
-  const bridge: AppBridge = { call: (method, params) => peer.call(method, params), init };
+  const bridge: AppBridge = {
+    call: (method, params) => peer.call(method, params),
+    emit: (event, data) => peer.emit(event, data),
+    init,
+  };
   instance = new AppInstance(bridge, init);
   const handlers = instance.handlers();
   for (const [method, handler] of Object.entries(handlers)) {

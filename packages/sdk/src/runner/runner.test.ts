@@ -124,10 +124,16 @@ describe('the SDK runner', () => {
       { id: 'rings', title: 'Rings', type: 'number', units: 'x', decimals: null },
     ]);
     expect(requested('insights.createEntry')).toEqual([{ id: 'rings', value: 3 }]);
-    await expect(hub.call('image.read', { imageId: 'image-1' })).resolves.toEqual({
+    // The hub opens the image: its content type answers, its bytes follow as events and end.
+    const chunks: Buffer[] = [];
+    const ended: (string | null)[] = [];
+    hub.on('image.chunk', ({ streamId, data }) => streamId === 'read-1' && chunks.push(Buffer.from(data, 'base64')));
+    hub.on('image.end', ({ streamId, error }) => streamId === 'read-1' && ended.push(error));
+    await expect(hub.call('image.open', { imageId: 'image-1', streamId: 'read-1' })).resolves.toEqual({
       contentType: 'image/png',
-      data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2]).toString('base64'),
     });
+    await expect.poll(() => ended).toEqual([null]);
+    expect(Buffer.concat(chunks)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2]));
   });
 
   it('batches writes of a multiple capability listener, confirms or refuses them, and fires device triggers', async () => {

@@ -165,6 +165,8 @@ export class DeviceService {
   }
 
   private lastTick: number;
+  /** The images a device's app shows for it (camera stills, album art); the app runtime fills this in. */
+  appImages: (deviceId: string) => readonly unknown[] = () => [];
   constructor(
     private readonly context: HubContext,
     private readonly apps: AppService,
@@ -658,8 +660,9 @@ export class DeviceService {
                 lastUpdated: device.createdAt,
               },
             },
+            ...this.appImages(device.id),
           ]
-        : [],
+        : [...this.appImages(device.id)],
       insights,
       color: app?.manifest.brandColor ?? null,
       connectivity: driver?.connectivity ?? [],

@@ -6,19 +6,25 @@ import type { HubManager, HubPrincipal } from '../../platform/context';
 export const imagesManager: HubManager = {
   name: 'images',
   create: (_context, services) => {
-    const { devices } = services;
-    const images = () =>
-      devices
-        .list()
-        .flatMap((device) =>
-          (devices.view(device).images as { imageObj: { id: string; ownerUri: string; url: string; lastUpdated: string } }[]).map(
-            (image) => image.imageObj,
+    const { devices, processes } = services;
+    // Device images (a camera's still) and the images apps registered, each once.
+    const images = () => {
+      const all = [
+        ...processes.images.list(),
+        ...devices
+          .list()
+          .flatMap((device) =>
+            (
+              devices.view(device).images as { imageObj: { id: string; ownerUri: string; url: string; lastUpdated: string } }[]
+            ).map((image) => image.imageObj),
           ),
-        );
+      ];
+      return new Map(all.map((image) => [image.id, image]));
+    };
     return {
       implementations: implement<typeof hubOperations.images, HubPrincipal>(hubOperations.images, {
-        getState: () => ({ images: images().length }),
-        getImages: () => Object.fromEntries(images().map((image) => [image.id, image])),
+        getState: () => ({ images: images().size }),
+        getImages: () => Object.fromEntries(images()),
       }),
     };
   },

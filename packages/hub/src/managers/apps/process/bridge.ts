@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { HearthError, notFound } from '@hearth/contract';
 import type { HubContext } from '../../../platform/context';
 import type { DeviceRecord, DeviceService } from '../../devices/service';
@@ -9,13 +8,7 @@ import type { AppService } from '../service';
 import type { AppToHubHandlers } from './child';
 import type { AppFlowCards } from './flow-cards';
 import type { AppHubApi } from './hub-api';
-
-/** What the hub keeps of an image an app registered (`homey.images.createImage`). */
-export interface AppImage {
-  readonly appId: string;
-  source: { kind: 'path'; path: string } | { kind: 'url'; url: string } | { kind: 'stream' } | null;
-  updatedAt: number;
-}
+import type { AppImages } from './images';
 
 /** Commands an app's driver gives a pair session's views (`session.showView`, `emit`, `done`, …). */
 export interface PairViewCommands {
@@ -28,7 +21,7 @@ export interface BridgeDeps {
   readonly devices: DeviceService;
   readonly insights: InsightsService;
   readonly cards: AppFlowCards;
-  readonly images: Map<string, AppImage>;
+  readonly images: AppImages;
   readonly pairing: PairViewCommands;
   /** Whether a settings change came from the app itself (so it is not echoed back to it). */
   readonly settingsFromApp: Set<string>;
@@ -38,9 +31,6 @@ export interface BridgeDeps {
   /** The hub's web API as apps holding `homey:manager:api` call it. */
   readonly hubApi: AppHubApi;
 }
-
-const notOffered = (what: string, why: string) =>
-  new HearthError('not_implemented', `${what} is not offered to apps yet: ${why}`);
 
 /**
  * The hub's answers to one app's requests: what `this.homey` in the app's process does on the hub. An app
@@ -54,10 +44,10 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
     if (!found || found.appId !== appId) throw notFound('Device', id);
     return found;
   };
-  const image = (id: string): AppImage => {
-    const found = images.get(id);
-    if (!found || found.appId !== appId) throw notFound('Image', id);
-    return found;
+  /** Clients hear that an image has new content, and the devices showing it that their images changed. */
+  const imageChanged = (id: string) => {
+    context.events.manager('images', 'image.update', { id, ownerUri }, null);
+    for (const deviceId of images.devicesShowing(id)) devices.updated(deviceId, ['images']);
   };
   const setting = (key: string, change: () => void) => {
     const mark = `${appId}\u0000${key}`;
@@ -125,8 +115,12 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       devices.updateFromApp(deviceId, { energy });
       return null;
     },
-    'device.setImage': () => {
-      throw notOffered('Device images', 'camera and album art images of app devices are not served yet');
+    'device.setImage': ({ deviceId, kind, id, imageId, title }) => {
+      device(deviceId);
+      images.require(appId, imageId);
+      images.show(deviceId, { type: kind === 'camera' ? 'camera' : 'media', id, title, imageId });
+      devices.updated(deviceId, ['images']);
+      return null;
     },
     'settings.set': ({ key, value }) => {
       setting(key, () => apps.setSetting(appId, key, value));
@@ -189,21 +183,18 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       insights.append(ownerUri, id, value, context.clock.now());
       return null;
     },
-    'images.create': () => {
-      const id = randomUUID();
-      images.set(id, { appId, source: null, updatedAt: context.clock.now() });
-      return { id };
-    },
+    'images.create': () => ({ id: images.create(appId, context.clock.now()) }),
     'images.update': ({ id, source }) => {
-      const found = image(id);
+      const found = images.require(appId, id);
       found.source = source;
       found.updatedAt = context.clock.now();
-      context.events.manager('images', 'image.update', { id, ownerUri }, null);
+      imageChanged(id);
       return null;
     },
     'images.unregister': ({ id }) => {
-      image(id);
-      images.delete(id);
+      const showing = images.devicesShowing(id);
+      images.unregister(appId, id);
+      for (const deviceId of showing) devices.updated(deviceId, ['images']);
       return null;
     },
     'api.realtime': ({ event, data }) => {

@@ -40,6 +40,8 @@ export interface ChildOptions extends ChildLimits {
   readonly timezone: string;
   /** Answers the app's requests (the app's `this.homey` calls). */
   readonly handlers: AppToHubHandlers;
+  /** Hears the app's events besides its crash (an image's bytes). */
+  readonly events?: AppEventListeners;
   readonly onStd: (stream: 'stdout' | 'stderr', line: string) => void;
 }
 
@@ -47,6 +49,10 @@ export type AppToHubHandlers = {
   [K in keyof AppToHubMethods]: (
     params: AppToHubMethods[K]['params'],
   ) => Promise<AppToHubMethods[K]['result']> | AppToHubMethods[K]['result'];
+};
+
+export type AppEventListeners = {
+  [K in Exclude<keyof AppToHubEventMap, 'crash'>]?: (data: AppToHubEventMap[K]) => void;
 };
 
 /** How a process ended. */
@@ -145,6 +151,9 @@ export class AppChild {
     });
     for (const [method, handler] of Object.entries(options.handlers)) {
       this.#peer.handle(method as keyof AppToHubMethods, handler as (params: unknown) => Promise<unknown>);
+    }
+    for (const [event, listener] of Object.entries(options.events ?? {})) {
+      this.#peer.on(event as keyof AppEventListeners, listener as (data: unknown) => void);
     }
     this.#peer.on('crash', ({ message }) => {
       this.#crash ??= message;

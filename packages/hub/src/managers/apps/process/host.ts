@@ -6,7 +6,14 @@ import type { HubToAppEventMap, HubToAppMethods, InitParams } from '@hearth/sdk/
 import type { Clock } from '../../../core/clock';
 import type { Scheduler } from '../../../core/scheduler';
 import { type AppHost, type AppStatus, idleStatus, type RunState } from '../host';
-import { AppChild, type AppToHubHandlers, type ChildExit, type ChildLimits, type ChildUsage } from './child';
+import {
+  AppChild,
+  type AppEventListeners,
+  type AppToHubHandlers,
+  type ChildExit,
+  type ChildLimits,
+  type ChildUsage,
+} from './child';
 import { type StdLine, StdLog } from './std';
 
 export type { AppStatus, RunState };
@@ -67,6 +74,8 @@ export interface ProcessHostOptions {
   launch(appId: string): Promise<AppLaunch> | AppLaunch;
   /** Answers the app's own requests (`this.homey` in its process). */
   handlers(appId: string): AppToHubHandlers;
+  /** Hears an app's events besides its crash. */
+  events?(appId: string): AppEventListeners;
   /** Told of every change of an app's status. */
   onStatus?(appId: string, status: AppStatus): void;
   /** Told when the host stopped restarting an app (too many crashes). */
@@ -355,6 +364,7 @@ export class AppProcessHost implements AppHost {
       tmpDir,
       timezone: launch.init.timezone,
       handlers: this.options.handlers(appId),
+      ...(this.options.events ? { events: this.options.events(appId) } : {}),
       onStd: (stream, line) => entry.std.append(stream, line),
     });
     entry.child = child;

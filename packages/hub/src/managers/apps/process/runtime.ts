@@ -10,19 +10,21 @@ import type { Notifier } from '../../notifications/store';
 import { readOption } from '../../options';
 import type { Speaker } from '../../speech-output/speaker';
 import type { AppService } from '../service';
-import { type AppImage, appHandlers, type PairViewCommands } from './bridge';
+import { appHandlers, type PairViewCommands } from './bridge';
 import { reportCrash } from './crash-report';
 import { AppDeviceHooks } from './device-hooks';
 import { AppFlowCards } from './flow-cards';
 import { type AppLaunch, AppProcessHost } from './host';
 import { AppHubApi } from './hub-api';
+import { AppImages } from './images';
 import { deviceSnapshot } from './snapshot';
 
 /** The parts of the hub that run apps with code, for the managers that talk to them. */
 export interface AppProcesses {
   readonly host: AppProcessHost;
   readonly cards: AppFlowCards;
-  readonly images: Map<string, AppImage>;
+  /** The images apps registered, and the reading of their bytes. */
+  readonly images: AppImages;
   /** Environment variables a devkit session runs an app with, over its env.json. */
   readonly envOverrides: Map<string, Record<string, string>>;
   /** The hub's web API as apps call it (`this.homey.api`). */
@@ -107,7 +109,9 @@ export function appProcesses(
   },
 ): AppProcesses {
   const { apps, devices, insights, pairing, flowCards, notifications, speech } = services;
-  const images = new Map<string, AppImage>();
+  const images = new AppImages();
+  // A device's view lists the images its app shows for it.
+  devices.appImages = (deviceId) => images.ofDevice(deviceId);
   const envOverrides = new Map<string, Record<string, string>>();
   const settingsFromApp = new Set<string>();
   let listening: (url: string) => void = () => {};
@@ -143,8 +147,12 @@ export function appProcesses(
         },
         appId,
       ),
-    onStatus: (appId) => {
+    events: (appId) => images.listeners(appId),
+    onStatus: (appId, status) => {
       cards?.sync(appId);
+      // An app's images live as long as its process; a new process registers its own.
+      if (status.state !== 'running' && status.state !== 'starting')
+        for (const deviceId of images.forgetApp(appId)) devices.updated(deviceId, ['images']);
       apps.processChanged(appId);
     },
     onCrashed: (appId, _status, stderr) => reportCrash(context, apps, appId, stderr, stopping.signal),
