@@ -379,12 +379,26 @@ const list: CapabilityDefinition[] = [
 export const capabilityCatalogue: ReadonlyMap<string, CapabilityDefinition> = new Map(list.map((c) => [c.id, c]));
 
 /** The catalogue entry of a capability id; sub-capabilities such as `measure_temperature.inside` use their base's. */
-export function capabilityDefinition(id: string): CapabilityDefinition | undefined {
-  return capabilityCatalogue.get(id) ?? capabilityCatalogue.get(id.split('.')[0] ?? id);
+export function capabilityDefinition(id: string, own?: AppCapabilities): CapabilityDefinition | undefined {
+  const base = id.split('.')[0] ?? id;
+  return capabilityCatalogue.get(id) ?? capabilityCatalogue.get(base) ?? own?.get(id) ?? own?.get(base);
 }
 
+/** Capabilities an app declares for its own devices (its manifest's `capabilities` block), keyed by id. */
+export type AppCapabilities = ReadonlyMap<string, CapabilityDefinition>;
+
 /** The effective definition of a capability on a device: the catalogue's entry with the device's options applied. */
-export function effectiveCapability(id: string, options: CapabilityOptions | undefined): CapabilityDefinition {
+export function effectiveCapability(
+  id: string,
+  options: CapabilityOptions | undefined,
+  own?: AppCapabilities,
+): CapabilityDefinition {
+  if (own && own.size > 0 && !capabilityDefinition(id)) {
+    // An app's own capability: made each time (it goes with its app, so it is not kept with the catalogue's).
+    const base = capabilityDefinition(id, own);
+    if (!base) throw new Error(`Unknown capability ${id}`);
+    return options ? { ...base, ...options, id, values: options.values ?? base.values } : base;
+  }
   // Made once per options object (a device record's, kept while the record is) and capability: every write asks.
   const made = options ? (effectiveByOptions.get(options) ?? new Map<string, CapabilityDefinition>()) : effectiveBare;
   if (options && !effectiveByOptions.has(options)) effectiveByOptions.set(options, made);

@@ -39,6 +39,30 @@ const Setting = Type.Object(
   { additionalProperties: true },
 );
 
+/** A capability an app declares in its manifest's `capabilities` block (for its own devices). */
+export const AppCapabilityManifest = Type.Object(
+  {
+    type: Type.Enum(['boolean', 'number', 'string', 'enum']),
+    title: Translated,
+    desc: Type.Optional(Translated),
+    getable: Type.Optional(Type.Boolean()),
+    setable: Type.Optional(Type.Boolean()),
+    units: Type.Optional(Translated),
+    min: Type.Optional(Type.Number()),
+    max: Type.Optional(Type.Number()),
+    step: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+    decimals: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+    values: Type.Optional(Type.Array(Type.Object({ id: Type.String({ minLength: 1 }), title: Translated }))),
+    titleTrue: Type.Optional(Translated),
+    titleFalse: Type.Optional(Translated),
+    uiComponent: Type.Optional(
+      Type.Union([Type.Enum(['toggle', 'slider', 'sensor', 'thermostat', 'button', 'picker', 'media', 'color']), Type.Null()]),
+    ),
+  },
+  { additionalProperties: true },
+);
+export type AppCapabilityManifest = Static<typeof AppCapabilityManifest>;
+
 /** How the hub's simulation makes a driver's devices behave (Hearth's declarative stand-in for app code). */
 export const Simulation = Type.Enum([
   'socket',
@@ -126,6 +150,7 @@ export const AppManifest = Type.Object(
     homeyCommunityTopicId: Type.Optional(Type.Integer({ minimum: 1 })),
     images: Type.Optional(Type.Object({ small: Type.String(), large: Type.String() })),
     drivers: Type.Optional(Type.Array(DriverManifest)),
+    capabilities: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z0-9][a-z0-9_.]*$' }), AppCapabilityManifest)),
     flow: Type.Optional(
       Type.Object({
         triggers: Type.Optional(Type.Array(FlowCard)),
@@ -162,12 +187,20 @@ export function checkManifest(manifest: unknown): string[] {
     return [...Value.Errors(AppManifest, manifest)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`.trim());
   }
   const problems: string[] = [];
+  const own = manifest.capabilities ?? {};
+  for (const [id, capability] of Object.entries(own)) {
+    if (capabilityDefinition(id))
+      problems.push(`/capabilities/${id}: ${id} is a capability of the hub; name the app's own differently`);
+    if (capability.type === 'enum' && !capability.values?.length)
+      problems.push(`/capabilities/${id}/values: an enum capability needs values`);
+  }
   const seen = new Set<string>();
   for (const driver of manifest.drivers ?? []) {
     if (seen.has(driver.id)) problems.push(`/drivers: driver id ${driver.id} is declared twice`);
     seen.add(driver.id);
     for (const capability of driver.capabilities) {
-      if (!capabilityDefinition(capability)) problems.push(`/drivers/${driver.id}: unknown capability ${capability}`);
+      if (!capabilityDefinition(capability) && !own[capability])
+        problems.push(`/drivers/${driver.id}: unknown capability ${capability}`);
     }
   }
   return problems;

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { create as createTar } from 'tar';
-import type { TestHub } from './hub';
+import { startTestHub, type TestHub } from './hub';
+import { pairDevice, untilAppRunning } from './pairing';
 
 /**
  * Runs the app in folder `dir` on the test hub the way a developer's `homey app run` does: packed as a tar.gz and
@@ -26,4 +27,12 @@ export async function runOverDevkit(t: TestHub, dir: string, env: Record<string,
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** A test hub running the app in `dir` over the devkit, with one device of its driver `driverId` paired. */
+export async function hubWithAppDevice(dir: string, appId: string, driverId: string): Promise<{ t: TestHub; deviceId: string }> {
+  const t = await startTestHub();
+  await runOverDevkit(t, dir);
+  await untilAppRunning(t, appId);
+  return { t, deviceId: await pairDevice(t, `homey:app:${appId}:${driverId}`) };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cloudOperations, HearthError } from '@hearth/contract';
 import { CloudCallError } from '../../cloudlink/client';
 import type { HubContext } from '../../platform/context';
+import { appCapabilities } from '../../runtime/app-capabilities';
 import { capabilityDefinition } from '../../runtime/capabilities';
 import { type AppManifest, type AppPackage, checkManifest, readPackages } from '../../runtime/manifest';
 import type { AppChannel, InstalledApp } from './catalogue';
@@ -20,6 +21,8 @@ const CATALOGUE_TIMEOUT_MS = 8_000;
  * is one (drivers' pairing views and simulation), limited to the capabilities the hub knows.
  */
 export function mergeManifest(remote: Json, local: AppManifest | undefined, version: string): Json {
+  // The app's own capabilities (its manifest's `capabilities` block) are as known as the hub's.
+  const own = appCapabilities(local);
   const localDrivers = new Map((local?.drivers ?? []).map((d) => [d.id, d]));
   const remoteDrivers = Array.isArray(remote.drivers) ? (remote.drivers as Json[]) : undefined;
   const drivers = (remoteDrivers ?? local?.drivers ?? []).map((driver) => {
@@ -32,7 +35,7 @@ export function mergeManifest(remote: Json, local: AppManifest | undefined, vers
       ...driver,
     };
     const capabilities = Array.isArray(merged.capabilities) ? (merged.capabilities as unknown[]) : [];
-    return { ...merged, capabilities: capabilities.filter((c) => typeof c === 'string' && capabilityDefinition(c)) };
+    return { ...merged, capabilities: capabilities.filter((c) => typeof c === 'string' && capabilityDefinition(c, own)) };
   });
   const remoteAuthor = (remote.author ?? {}) as { name?: string; email?: string };
   const bugs = typeof remote.bugs === 'string' ? { url: remote.bugs } : (remote.bugs ?? local?.bugs);

@@ -54,7 +54,20 @@ export const devicesManager: HubManager = {
         createGroup: ({ body }) => devices.view(groups.create(body)),
         updateGroup: ({ params, body }) => devices.view(groups.update(params.id, body)),
         deleteDeviceFromGroup: ({ params }) => devices.view(groups.removeDevice(params.groupId, params.deviceId)),
-        getCapabilities: () => Object.fromEntries([...capabilityCatalogue.values()].map((c) => [c.id, capabilityView(c)])),
+        getCapabilities: () => ({
+          ...Object.fromEntries([...capabilityCatalogue.values()].map((c) => [c.id, capabilityView(c)])),
+          // The apps' own capabilities, under their owner's uri (two apps may each have a `mode`).
+          ...Object.fromEntries(
+            apps
+              .list()
+              .flatMap((app) =>
+                [...devices.own(app.id).values()].map((c) => [
+                  `homey:app:${app.id}:${c.id}`,
+                  { ...capabilityView(c), ownerUri: `homey:app:${app.id}` },
+                ]),
+              ),
+          ),
+        }),
         getCapability: ({ params }) => {
           if (params.uri === 'homey:manager:devices') {
             const capability = capabilityCatalogue.get(params.id);
@@ -63,9 +76,10 @@ export const devicesManager: HubManager = {
           }
           const match = /^homey:app:(.+)$/.exec(params.uri);
           const app = match ? apps.find(match[1] as string) : undefined;
-          const used = app?.manifest.drivers?.some((d) => d.capabilities.includes(params.id));
+          const own = app ? devices.own(app.id) : undefined;
+          const used = own?.has(params.id) || app?.manifest.drivers?.some((d) => d.capabilities.includes(params.id));
           if (!app || !used) throw notFound('Capability', `${params.uri}:${params.id}`);
-          return { ...capabilityView(effectiveCapability(params.id, undefined)), ownerUri: params.uri };
+          return { ...capabilityView(effectiveCapability(params.id, undefined, own)), ownerUri: params.uri };
         },
       }),
       start: () => {

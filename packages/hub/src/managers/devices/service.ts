@@ -3,7 +3,9 @@ import { type DeviceItem, invalidParameter, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
 import type { ChangeSource } from '../../core/bus';
 import type { HubContext } from '../../platform/context';
+import { appCapabilities } from '../../runtime/app-capabilities';
 import {
+  type AppCapabilities,
   type CapabilityDefinition,
   type CapabilityOptions,
   capabilityDefinition,
@@ -269,7 +271,8 @@ export class DeviceService {
   create(driver: ResolvedDriver, input: NewDevice): DeviceRecord {
     const capabilities = input.capabilities ?? driver.driver.capabilities;
     for (const id of capabilities)
-      if (!capabilityDefinition(id)) throw invalidParameter('device.capabilities', `Unknown capability ${id}`);
+      if (!capabilityDefinition(id, this.own(driver.app.id)))
+        throw invalidParameter('device.capabilities', `Unknown capability ${id}`);
     const zone = input.zone ?? this.defaultZone();
     if (input.zone !== undefined && !this.zones.get(input.zone))
       throw invalidParameter('device.zone', `No zone with id ${input.zone}`);
@@ -422,7 +425,12 @@ export class DeviceService {
 
   capabilityOf(device: DeviceRecord, capabilityId: string): CapabilityDefinition {
     if (!device.capabilities.includes(capabilityId)) throw notFound('Capability', capabilityId);
-    return effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]);
+    return effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId], this.own(device.appId));
+  }
+
+  /** The capabilities app `appId` declares for its devices (none once it is uninstalled). */
+  own(appId: string): AppCapabilities {
+    return appCapabilities(this.apps.find(appId)?.manifest);
   }
 
   getCapabilityValue(deviceId: string, capabilityId: string): CapabilityValue {
@@ -480,6 +488,7 @@ export class DeviceService {
   ): void {
     const now = this.context.clock.now();
     const current = this.values(device.id);
+    const own = this.own(device.appId);
     // Read before the writes below update the cached values.
     const previous = new Map(Object.keys(changes).map((id) => [id, current.get(id)?.value ?? null]));
     const update = this.sql('UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?');
@@ -487,7 +496,7 @@ export class DeviceService {
     transact(this.context.db, () => {
       for (const [capabilityId, value] of Object.entries(changes)) {
         // A button press (not getable) is an event, not a state: it is announced but never stored.
-        if (!effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]).getable) continue;
+        if (!effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId], own).getable) continue;
         update.run(value === null ? null : JSON.stringify(value), now, device.id, capabilityId);
         stored?.set(capabilityId, { value, lastUpdated: now });
       }
@@ -584,11 +593,12 @@ export class DeviceService {
     const app = resolved?.app;
     const running = this.apps.isRunning(device.appId);
     const values = this.values(device.id);
+    const own = this.own(device.appId);
     const language = this.context.config.language;
     const capabilitiesObj: DeviceItem['capabilitiesObj'] = {};
     const insights: Record<string, unknown>[] = [];
     for (const capabilityId of device.capabilities) {
-      const definition = effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]);
+      const definition = effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId], own);
       const stored = values.get(capabilityId);
       const { uiComponent: _ui, ...rest } = definition;
       capabilitiesObj[capabilityId] = {
@@ -633,7 +643,7 @@ export class DeviceService {
       virtualClass: device.virtualClass,
       energy,
       energyObj: energy,
-      ui: uiOf(device.capabilities, device.capabilitiesOptions),
+      ui: uiOf(device.capabilities, device.capabilitiesOptions, own),
       uiIndicator: device.uiIndicator,
       capabilities: [...device.capabilities],
       capabilitiesObj,
@@ -696,10 +706,10 @@ function checkSetting(key: string, setting: NonNullable<DriverManifest['settings
   }
 }
 
-function uiOf(capabilities: readonly string[], options: Record<string, CapabilityOptions>) {
+function uiOf(capabilities: readonly string[], options: Record<string, CapabilityOptions>, own: AppCapabilities) {
   const groups = new Map<string, string[]>();
   for (const id of capabilities) {
-    const component = effectiveCapability(id, options[id]).uiComponent ?? 'sensor';
+    const component = effectiveCapability(id, options[id], own).uiComponent ?? 'sensor';
     groups.set(component, [...(groups.get(component) ?? []), id]);
   }
   const components = uiComponentOrder
@@ -707,6 +717,6 @@ function uiOf(capabilities: readonly string[], options: Record<string, Capabilit
     .map((c) => ({ id: c, capabilities: groups.get(c) as string[] }));
   const quickAction = capabilities.includes('onoff')
     ? 'onoff'
-    : capabilities.find((c) => capabilityDefinition(c)?.uiComponent === 'button');
+    : capabilities.find((c) => capabilityDefinition(c, own)?.uiComponent === 'button');
   return { quickAction: quickAction ?? null, components };
 }

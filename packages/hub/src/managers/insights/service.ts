@@ -2,7 +2,6 @@ import { type INSIGHTS_RESOLUTIONS, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
 import { isoNow } from '../../core/clock';
 import type { HubContext } from '../../platform/context';
-import { effectiveCapability } from '../../runtime/capabilities';
 import { type Migration, transact } from '../../store/database';
 import { Statements } from '../../store/statements';
 import type { DeviceRecord, DeviceService } from '../devices/service';
@@ -133,7 +132,7 @@ export class InsightsService {
     const values = this.devices.values(device.id);
     const ownerUri = `homey:device:${device.id}`;
     for (const capabilityId of device.capabilities) {
-      const c = effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId]);
+      const c = this.devices.capabilityOf(device, capabilityId);
       if (!c.getable || (c.type !== 'number' && c.type !== 'boolean')) continue;
       const created = insert.run(
         ownerUri,

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOverDevkit } from '../../../testing/devkit';
-import { startTestHub, type TestHub } from '../../../testing/hub';
-import { pairDevice, untilAppRunning } from '../../../testing/pairing';
+import { hubWithAppDevice } from '../../../testing/devkit';
+import type { TestHub } from '../../../testing/hub';
 import { until } from '../../../testing/until';
 
 type Json = Record<string, unknown>;
@@ -45,10 +44,7 @@ describe('device images of an app', () => {
     fetch(`${t.url}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   beforeAll(async () => {
-    t = await startTestHub();
-    await runOverDevkit(t, fixture);
-    await untilAppRunning(t, APP);
-    deviceId = await pairDevice(t, `homey:app:${APP}:doorbell`);
+    ({ t, deviceId } = await hubWithAppDevice(fixture, APP, 'doorbell'));
   });
   afterAll(async () => {
     await t.stop();
