@@ -7,3 +7,4 @@ export * from './list';
 export * from './operation';
 export * from './provider';
 export * from './scopes';
+export * from './timezone';

@@ -17,6 +17,7 @@ import { registerAppWebApi } from './managers/apps/process/web-api';
 import { type AppliedRestore, applyStagedRestore } from './managers/backup/restore';
 import { registerImageBytes } from './managers/images/serve';
 import { SessionStore, sessionMigrations } from './managers/sessions/store';
+import { applyStagedFactoryReset } from './managers/setup/factory-reset';
 import { hubName } from './managers/system';
 import { Journal, journalingLogger } from './managers/system/journal';
 import { UserStore, userMigrations } from './managers/users/store';
@@ -97,8 +98,9 @@ export interface HubOptions {
 export async function startHub(config: HubConfig, options: HubOptions = {}): Promise<Hub> {
   const problems = checkHubConfig(config);
   if (problems.length > 0) throw new Error(`Invalid hub configuration:\n- ${problems.join('\n- ')}`);
-  // A backup staged to be restored replaces the database before anything opens it.
+  // A factory reset, then a backup staged to be restored, replace the database before anything opens it.
   const restoreLog: string[] = [];
+  const reset = applyStagedFactoryReset(config, (line) => restoreLog.push(line));
   const restored = applyStagedRestore(config, (line) => restoreLog.push(line));
   const db = openDatabase(databasePath(config));
   migrate(db, [
@@ -108,6 +110,8 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     ...sessionMigrations,
     ...managers.flatMap((m) => m.migrations ?? []),
   ]);
+  // The hub registers with the cloud under its name: a reset's name is its own from the first start on.
+  if (reset?.name && !restored) new SettingStore(db).set('system.name', reset.name);
   const clock = options.clock ?? systemClock;
   const events = new HubEvents({ check: options.checkWireEvents === true });
   const users = new UserStore(db, clock, events);

@@ -42,6 +42,22 @@ export const SetupReset = Type.Object({
   extraProperties: FreeObject,
 });
 
+/**
+ * What else the hub is to become, as the reset carries it (`extraProperties`): the keys the hub acts on are declared,
+ * others are kept for the app and the hub to share.
+ */
+export const SetupExtraProperties = Type.Object(
+  {
+    /** A backup of the account to restore (`getSessionBackups`); the hub restarts on its data. */
+    backupId: Type.Optional(RecordId),
+    /** The hub's language (its `i18n` option `language`). */
+    language: Type.Optional(Type.String({ pattern: '^[a-z]{2}(-[A-Z]{2})?$' })),
+    /** The hub's IANA time zone (its `i18n` option `timezone`), e.g. from `getTimezone`; an unknown zone answers 400. */
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: true },
+);
+
 /** One setup session as its participants see it. */
 export const SetupSession = Type.Object({
   _id: Type.String(),
@@ -239,11 +255,20 @@ export const setupOperations = {
         name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
         /** The hub's claim token (the hub tells it the app), needed when nobody owns the hub yet. */
         token: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-        extraProperties: Type.Optional(FreeObject),
+        extraProperties: Type.Optional(SetupExtraProperties),
       }),
     }),
     response: SetupSession,
-    errors: ['missing_token', 'invalid_token', 'not_found', 'gone', 'conflict', 'forbidden', 'missing_parameter'],
+    errors: [
+      'missing_token',
+      'invalid_token',
+      'not_found',
+      'gone',
+      'conflict',
+      'forbidden',
+      'missing_parameter',
+      'invalid_parameter',
+    ],
     summary:
       'Claims the session’s hub for its account (with the hub’s claim `token` unless the account owns it already), names it, and tells the hub what to become: `signed_in` → `configured`.',
     description: appOnly,

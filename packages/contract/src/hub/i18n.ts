@@ -11,6 +11,15 @@ export const i18nOptions = {
     read: 'homey.system.readonly',
     write: 'homey.system',
   },
+  timezone: {
+    value: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'IANA time zone the hub keeps its local time in (time cards, apps), e.g. `Europe/Amsterdam`',
+    }),
+    read: 'homey.system.readonly',
+    write: 'homey.system',
+  },
   units: {
     value: Type.Enum(['metric', 'imperial'], { description: 'Unit system' }),
     read: 'homey.system.readonly',

@@ -15,6 +15,8 @@ export const HubSetupState = Type.Object({
   commandsAnswered: Type.Integer(),
   /** The backup the reset asked for, while it is being restored. */
   restoring: Nullable(Type.String()),
+  /** Whether the factory reset the session asked for waits for the hub to start afresh. */
+  resetting: Type.Boolean(),
   /** Why the hub last failed to reach or follow the session. */
   lastError: Nullable(Type.String()),
 });
@@ -41,6 +43,6 @@ export const setupManagerOperations = {
     response: HubSetupState,
     errors: ['forbidden', 'unavailable'],
     summary:
-      'Joins a cloud setup session (`/setup`) the app opened: the hub follows it until done — runs the app’s commands, signs its owner in, takes the name and restores the backup the reset names — across a restart.',
+      'Joins a cloud setup session (`/setup`) the app opened: the hub follows it until done — runs the app’s commands, signs its owner in, applies the reset (a factory reset or a restore of the backup it names, then the name, language and time zone) — across the restart either needs.',
   }),
 } as const;

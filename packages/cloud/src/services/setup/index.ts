@@ -1,4 +1,4 @@
-import { cloudOperations, HearthError } from '@hearth/contract';
+import { cloudOperations, HearthError, invalidParameter, isTimezone } from '@hearth/contract';
 import { addressKey, implement } from '@hearth/contract/fastify';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
@@ -143,6 +143,9 @@ export const setupService: CloudService = {
         return toSession(await store.signIn(row, body.data.token), actor);
       },
       updateSessionHomey: async ({ params, body, principal, request }) => {
+        const zone = body.data.extraProperties?.timezone;
+        if (zone !== undefined && !isTimezone(zone))
+          throw invalidParameter('extraProperties.timezone', `${zone} is not an IANA time zone`);
         const { actor, row } = await sessionFor(request, principal, params.sessionId);
         return toSession(await store.configure(row, userOf(actor), body.data), actor);
       },

@@ -113,6 +113,12 @@ describeOnDatabases('setup service', (backend) => {
     await expectError(await asApp('POST', '/reset', { data: { name: 'Living' } }), 400, 'missing_parameter');
     await expectError(await asApp('POST', '/reset', { data: { token: 'wrong' } }), 403, 'forbidden');
     await expectError(await asHub('POST', '/reset', { data: { token: hub.claimToken } }), 403, 'forbidden');
+    // What the hub would act on is checked before anything is claimed: a time zone and a language it can keep.
+    const zone = { token: hub.claimToken, extraProperties: { timezone: 'Mars/Olympus_Mons' } };
+    await expectError(await asApp('POST', '/reset', { data: zone }), 400, 'invalid_parameter');
+    const language = { token: hub.claimToken, extraProperties: { language: 'Dutch' } };
+    expect((await asApp('POST', '/reset', { data: language })).status).toBe(400);
+    expect((await readJson(await asApp('GET', '/state'))).state).toBe('signed_in');
     const configured = await asApp('POST', '/reset', {
       data: {
         factoryreset: true,

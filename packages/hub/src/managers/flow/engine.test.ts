@@ -247,6 +247,21 @@ describe('the flow engine', () => {
     const sunrise = sunEvent('sunrise', { latitude: 52.37, longitude: 4.9 }, clock.now() + 86_400_000) as number;
     await clock.set(Math.round(sunrise / 60_000) * 60_000 + 10 * 60_000 + 1);
     expect(ran.filter((r) => r === 'sunrise')).toEqual(['sunrise']);
+    // Local time is the hub's zone's, whatever the host's: Kiritimati is 14 hours ahead of UTC all year.
+    const refused = await t.call<{ error: string }>('PUT', '/i18n/option/timezone', { value: 'Mars/Olympus_Mons' });
+    expect(refused.body.error).toBe('invalid_parameter');
+    expect((await t.call('PUT', '/i18n/option/timezone', { value: 'Pacific/Kiritimati' })).status).toBe(200);
+    const there = new Date(clock.now() + 2 * 60_000 + 14 * 3_600_000);
+    const zoned = `${String(there.getUTCHours()).padStart(2, '0')}:${String(there.getUTCMinutes()).padStart(2, '0')}`;
+    await flow({
+      name: 'Zoned time',
+      trigger: { uri: 'homey:manager:cron', id: 'time_exactly', args: { time: zoned } },
+      conditions: [],
+      actions: [record('zoned')],
+    });
+    await clock.advance(2 * 60_000);
+    expect(ran.filter((r) => r === 'zoned')).toEqual(['zoned']);
+    expect((await t.call('DELETE', '/i18n/option/timezone')).status).toBeLessThan(300);
     unregister();
   });
 

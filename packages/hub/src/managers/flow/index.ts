@@ -5,6 +5,7 @@ import { isoNow } from '../../core/clock';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { transact } from '../../store/database';
 import { homeLocation } from '../geolocation';
+import { hubTimezone } from '../i18n/timezone';
 import { flowControlCards } from './cards';
 import { type AnyFlow, FlowCatalog } from './engine/catalog';
 import { FlowEngine } from './engine/engine';
@@ -348,7 +349,12 @@ export const flowManager: HubManager = {
           }),
           ...flowControlCards({ registry, engine, catalog, setEnabled }).map((card) => registry.registerCard(card)),
           publisher.republishOnHealthChange(wireFlowLister(context, registry)),
-          serveTimeCards(registry, context.clock, () => homeLocation(context)),
+          serveTimeCards(
+            registry,
+            context.clock,
+            () => homeLocation(context),
+            () => hubTimezone(context),
+          ),
         );
         engine.start();
       },

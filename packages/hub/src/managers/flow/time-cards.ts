@@ -1,5 +1,6 @@
 import { Body, Observer, SearchRiseSet } from 'astronomy-engine';
 import type { Clock } from '../../core/clock';
+import { hostTimezone, localTime } from '../i18n/timezone';
 import { type FlowCardDefinition, type FlowRegistry, registerCards } from './registry';
 
 const CRON_URI = 'homey:manager:cron';
@@ -8,42 +9,37 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Minutes since local midnight of an `HH:mm` time. */
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** Local midnight (epoch ms) of the day `at` falls in. */
-function midnight(at: number): number {
-  const date = new Date(at);
-  date.setHours(0, 0, 0, 0);
-  return date.getTime();
-}
-
-/** Sunrise or sunset at `location` on the local day of `day` (epoch ms), or `null` (polar day or night). */
+/** Sunrise or sunset at `location` on the local day (in `zone`) of `day` (epoch ms), or `null` (polar day or night). */
 export function sunEvent(
   kind: 'sunrise' | 'sunset',
   location: { latitude: number; longitude: number },
   day: number,
+  zone: string = hostTimezone(),
 ): number | null {
   const observer = new Observer(location.latitude, location.longitude, 0);
-  const found = SearchRiseSet(Body.Sun, observer, kind === 'sunrise' ? +1 : -1, new Date(midnight(day)), 1);
+  const start = new Date(localTime(day, zone).midnight);
+  const found = SearchRiseSet(Body.Sun, observer, kind === 'sunrise' ? +1 : -1, start, 1);
   return found ? found.date.getTime() : null;
 }
 
 /**
  * The time cards: at a time, every N minutes or hours, at sunrise or sunset (with an offset in minutes, from the
- * home's location); conditions on the time of day, the day of the week and weekends. A timer on the hub's clock
- * fires the triggers at each whole minute; a minute the hub was off is not replayed.
+ * home's location); conditions on the time of day, the day of the week and weekends, all in the hub's time zone
+ * (`zone`). A timer on the hub's clock fires the triggers at each whole minute; a minute the hub was off is not
+ * replayed.
  */
 export function serveTimeCards(
   registry: FlowRegistry,
   clock: Clock,
   location: () => { latitude: number; longitude: number } | null,
+  zone: () => string,
 ): () => void {
-  const localMinute = (at: number) => {
-    const date = new Date(at);
-    return date.getHours() * 60 + date.getMinutes();
-  };
+  const localMinute = (at: number) => localTime(at, zone()).minute;
+  const weekday = () => localTime(clock.now(), zone()).weekday;
   const sunMinute = (kind: 'sunrise' | 'sunset', at: number): number | null => {
     const home = location();
-    const event = home ? sunEvent(kind, home, at) : null;
-    return event === null ? null : Math.round((event - midnight(at)) / 60_000);
+    const event = home ? sunEvent(kind, home, at, zone()) : null;
+    return event === null ? null : Math.round((event - localTime(at, zone()).midnight) / 60_000);
   };
   const offset = {
     name: 'offset',
@@ -128,21 +124,21 @@ export function serveTimeCards(
           values: DAYS.map((id) => ({ id, title: id[0]?.toUpperCase() + id.slice(1) })),
         },
       ],
-      run: ({ args }) => DAYS[new Date(clock.now()).getDay()] === args.day,
+      run: ({ args }) => DAYS[weekday()] === args.day,
     },
     {
       type: 'condition',
       uri: CRON_URI,
       id: 'is_weekend',
       title: 'It is the weekend',
-      run: () => [0, 6].includes(new Date(clock.now()).getDay()),
+      run: () => [0, 6].includes(weekday()),
     },
     {
       type: 'condition',
       uri: CRON_URI,
       id: 'is_weekday',
       title: 'It is a weekday',
-      run: () => ![0, 6].includes(new Date(clock.now()).getDay()),
+      run: () => ![0, 6].includes(weekday()),
     },
   ];
   const tick = () => {

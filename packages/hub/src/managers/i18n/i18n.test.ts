@@ -13,7 +13,9 @@ describe('i18n manager', () => {
     expect((await t.call('GET', '/i18n/option/units')).body).toEqual({ value: 'metric' });
     expect((await t.call('PUT', '/i18n/option/units', { value: 'imperial' })).body).toEqual({ value: 'imperial' });
     expect((await t.call('PUT', '/i18n/option/language', { value: 'en' })).status).toBe(200);
-    expect((await t.call('GET', '/i18n/state')).body).toEqual({ language: 'en', units: 'imperial' });
+    // The time zone is the host's until one is picked.
+    const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect((await t.call('GET', '/i18n/state')).body).toEqual({ language: 'en', timezone, units: 'imperial' });
     expect((await t.call<{ language: string }>('GET', '/system/')).body.language).toBe('en');
     expect(t.hub.context.settings.get('i18n.option.units', null)).toBe('imperial');
     expect((await t.call('DELETE', '/i18n/option/units')).status).toBe(204);

@@ -1,14 +1,21 @@
-import { hubOperations } from '@hearth/contract';
+import { hubOperations, invalidParameter, isTimezone } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type OptionBehaviour, optionHandlers, optionValues } from '../options';
+import { hostTimezone } from './timezone';
 
 const behaviours = (context: HubContext): Record<string, OptionBehaviour> => ({
   language: { default: context.config.language },
+  timezone: {
+    default: hostTimezone(),
+    check: (value) => {
+      if (!isTimezone(value)) throw invalidParameter('value', `${String(value)} is not an IANA time zone`);
+    },
+  },
   units: { default: 'metric' },
 });
 
-/** The hub's language and unit system, used by every part that speaks to people. */
+/** The hub's language, time zone and unit system, used by every part that speaks to people or keeps local time. */
 export const i18nManager: HubManager = {
   name: 'i18n',
   create: (context) => ({

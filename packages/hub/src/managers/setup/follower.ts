@@ -1,12 +1,15 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cloudOperations, HearthError, type SetupSessionBody } from '@hearth/contract';
+import { cloudOperations, HearthError, i18nOptions, isTimezone, type SetupSessionBody } from '@hearth/contract';
+import { Value } from 'typebox/value';
 import { CloudCallError } from '../../cloudlink/client';
 import type { HubContext } from '../../platform/context';
 import { DelegationVerifier } from '../../platform/delegation';
 import { stageRestoreFromCloud } from '../backup/restore';
+import { optionKey } from '../options';
 import { hubName } from '../system';
 import { runSetupCommand } from './commands';
+import { factoryResetPending, stageFactoryReset } from './factory-reset';
 
 /** How often the hub reads its session while following one. */
 const POLL_MS = 500;
@@ -20,6 +23,8 @@ interface Joined {
   token: string;
   /** The backup the reset asked for, once its restore was staged. */
   restoring: string | null;
+  /** Whether the factory reset the reset asked for was staged. */
+  resetting?: boolean;
 }
 
 const joinedFile = (context: HubContext) => join(context.config.dataDir, `${context.config.id}.setup.json`);
@@ -29,20 +34,28 @@ export interface FollowerState {
   state: string | null;
   commandsAnswered: number;
   restoring: string | null;
+  resetting: boolean;
   lastError: string | null;
 }
 
 /**
  * Follows a cloud setup session: joins it, answers the app's commands, signs the owner in with the account's
- * delegation token, applies the reset (the name; a restore of the backup `extraProperties.backupId` names, staged and
- * applied by a restart) and reports it done. One read of the session at a time, on the hub's clock.
+ * delegation token, applies the reset (a restore of the backup `extraProperties.backupId` names or a factory reset,
+ * staged and applied by a restart; the name, language and time zone) and reports it done. One read of the session at a time, on the hub's clock.
  */
 export class SetupFollower {
   #joined: Joined | null = null;
   #cancel: (() => void) | null = null;
   #stopped = true;
   readonly #verifier: DelegationVerifier;
-  readonly state: FollowerState = { sessionId: null, state: null, commandsAnswered: 0, restoring: null, lastError: null };
+  readonly state: FollowerState = {
+    sessionId: null,
+    state: null,
+    commandsAnswered: 0,
+    restoring: null,
+    resetting: false,
+    lastError: null,
+  };
 
   constructor(private readonly context: HubContext) {
     this.#verifier = new DelegationVerifier(context.config.cloudUrl);
@@ -83,6 +96,7 @@ export class SetupFollower {
     writeFileSync(joinedFile(this.context), JSON.stringify(joined));
     this.state.sessionId = joined.sessionId;
     this.state.restoring = joined.restoring;
+    this.state.resetting = joined.resetting === true && factoryResetPending(this.context.config);
     if (schedule) this.#schedule(0);
   }
 
@@ -98,6 +112,7 @@ export class SetupFollower {
     this.#joined = null;
     this.state.sessionId = null;
     this.state.restoring = null;
+    this.state.resetting = false;
     rmSync(joinedFile(this.context), { force: true });
   }
 
@@ -153,27 +168,51 @@ export class SetupFollower {
   }
 
   /**
-   * Applies what the reset asks: the name, and a restore of `extraProperties.backupId` (staged now, applied by the
-   * restart it requests; the session is reported done once the hub runs on the restored data). Answers whether the
-   * reset is applied.
+   * Applies what the reset asks: a restore of `extraProperties.backupId`, else a factory reset when `factoryreset`
+   * (either staged now and applied by the restart it requests; the session is reported done once the hub runs on
+   * the restored or fresh data), then the name, language and time zone. Answers whether the reset is applied.
    */
   async #applyReset(session: SetupSessionBody, joined: Joined): Promise<boolean> {
     const reset = session.reset;
-    const backupId = typeof reset?.extraProperties.backupId === 'string' ? reset.extraProperties.backupId : null;
+    const extra = reset?.extraProperties ?? {};
+    const backupId = typeof extra.backupId === 'string' ? extra.backupId : null;
     const name = reset?.name ?? null;
-    if (backupId === null) {
-      if (name && name !== hubName(this.context)) this.context.settings.set('system.name', name);
-      return true;
+    if (backupId !== null) {
+      const restored = this.context.settings.get<{ backupId?: string } | null>('backup.restoredFrom', null);
+      if (restored?.backupId !== backupId) {
+        if (joined.restoring !== backupId) {
+          await stageRestoreFromCloud(this.context, backupId, { name });
+          this.#restartFor({ ...joined, restoring: backupId }, `restore of backup ${backupId}`);
+        }
+        return false;
+      }
+    } else if (reset?.factoryreset) {
+      if (!joined.resetting) {
+        const reason = `setup session ${joined.sessionId}`;
+        stageFactoryReset(this.context.config, { reason, name, at: this.context.clock.now() });
+        this.#restartFor({ ...joined, resetting: true }, 'factory reset');
+        return false;
+      }
+      if (factoryResetPending(this.context.config)) return false;
     }
-    const restored = this.context.settings.get<{ backupId?: string } | null>('backup.restoredFrom', null);
-    if (restored?.backupId === backupId) return true;
-    if (joined.restoring === backupId) return false;
-    await stageRestoreFromCloud(this.context, backupId, { name });
-    this.#follow({ ...joined, restoring: backupId }, false);
-    // The restore replaces the database under every manager: it is applied while the hub is stopped.
-    this.context.bus.emit('hub.restartRequested', {
-      reason: `restore of backup ${backupId} for setup session ${joined.sessionId}`,
-    });
-    return false;
+    this.#applySettings(name, extra);
+    return true;
+  }
+
+  /** Follows `joined` on from the restart it asks for: the staged work replaces the database under every manager. */
+  #restartFor(joined: Joined, what: string): void {
+    this.#follow(joined, false);
+    this.context.bus.emit('hub.restartRequested', { reason: `${what} for setup session ${joined.sessionId}` });
+  }
+
+  /** The name, language and time zone the reset gives the hub, each as its own setting (or option) takes it. */
+  #applySettings(name: string | null, extra: Record<string, unknown>): void {
+    const { settings } = this.context;
+    if (name && name !== hubName(this.context)) settings.set('system.name', name);
+    const { language, timezone } = extra;
+    if (Value.Check(i18nOptions.language.value, language)) settings.set(optionKey('i18n', 'language'), language);
+    else if (language !== undefined) this.context.journal.log(`warn setup: ignored language ${String(language)}`);
+    if (isTimezone(timezone)) settings.set(optionKey('i18n', 'timezone'), timezone);
+    else if (timezone !== undefined) this.context.journal.log(`warn setup: ignored time zone ${String(timezone)}`);
   }
 }

@@ -53,6 +53,15 @@ describe('setting a fresh hub up through a cloud setup session, restoring a back
     return ((await answer.json()) as { access_token: string }).access_token;
   }
 
+  /** The session's state once the hub reported it done (it gets there after the restart its reset needs). */
+  type SessionCall = (method: string, suffix: string) => Promise<{ body: Json }>;
+  const untilDone = (app: SessionCall) =>
+    until(
+      async () => (await app('GET', '/state')).body.state,
+      (state) => state === 'done',
+      10_000,
+    );
+
   const linkedHub = (id: string, dataDir: string, name: string) =>
     startTestHub({ id, name, dataDir, cloudUrl: cloud.url, cloudClientSecret: SECRET });
 
@@ -173,13 +182,7 @@ describe('setting a fresh hub up through a cloud setup session, restoring a back
     freshHub = await linkedHub(fresh.id, fresh.dir, 'Fresh');
     try {
       expect(freshHub.hub.restored?.backupId).toBe(backupId);
-      expect(
-        await until(
-          async () => (await app('GET', '/state')).body.state,
-          (state) => state === 'done',
-          10_000,
-        ),
-      ).toBe('done');
+      expect(await untilDone(app)).toBe('done');
       expect((await freshHub.call<Json>('GET', '/setup/state')).body).toMatchObject({ sessionId: null, state: 'done' });
       // The restored hub has the original's household, keeps its own id and takes the name the app gave it.
       expect(freshHub.hub.context.config.id).toBe(fresh.id);
@@ -200,6 +203,78 @@ describe('setting a fresh hub up through a cloud setup session, restoring a back
       expect(login.status).toBe(200);
     } finally {
       await freshHub.stop();
+    }
+  });
+  it('starts afresh on a factory reset, then takes the language and time zone the app picked', async () => {
+    const other = { id: randomBytes(12).toString('hex'), dir: join(root, 'factory') };
+    mkdirSync(other.dir);
+    let resetHub = await linkedHub(other.id, other.dir, 'Second hand');
+    try {
+      expect(await resetHub.hub.cloudRegistration).toBe(true);
+      const claimToken = resetHub.hub.cloudClaimToken() as string;
+      // What the previous household left on it.
+      const zones = await resetHub.call<Record<string, Json>>('GET', '/zones/zone');
+      const home = Object.values(zones.body).find((zone) => zone.parent === null)?.id;
+      const attic = await resetHub.call<{ id: string }>('POST', '/zones/zone', { name: 'Attic', icon: 'attic', parent: home });
+      expect(attic.status).toBe(200);
+      expect((await resetHub.call('POST', '/logic/variable', { name: 'Old', type: 'boolean', value: true })).status).toBe(200);
+
+      const session = await cloudCall('POST', '/setup/', appToken, { sn: 'HRT-SECOND' });
+      const app = (method: string, suffix: string, body?: unknown) =>
+        cloudCall(method, `/setup/${session.body._id}${suffix}`, appToken, body);
+      const joined = await resetHub.call<Json>('POST', '/setup/session', {
+        sessionId: session.body._id,
+        token: session.body.hubToken,
+      });
+      expect(joined.body).toMatchObject({ state: 'homey_connected', resetting: false });
+      const delegation = (await cloudCall('POST', '/cloud/delegation/token?audience=homey', appToken, {})).body;
+      expect((await app('POST', '/login-token', { data: { token: delegation } })).body.state).toBe('signed_in');
+
+      // A zone the time zone database does not know is refused before anything is claimed or recorded.
+      const unknownZone = await app('POST', '/reset', {
+        data: { factoryreset: true, token: claimToken, extraProperties: { timezone: 'Mars/Olympus_Mons' } },
+      });
+      expect(unknownZone.status).toBe(400);
+      expect(unknownZone.body.error).toBe('invalid_parameter');
+      const badLanguage = await app('POST', '/reset', {
+        data: { factoryreset: true, token: claimToken, extraProperties: { language: 'Dutch' } },
+      });
+      expect(badLanguage.status).toBe(400);
+      expect((await app('GET', '/state')).body.state).toBe('signed_in');
+      expect((await cloudCall('GET', `/cloud/homey/${other.id}`, appToken)).status).toBe(404);
+
+      const reset = await app('POST', '/reset', {
+        data: {
+          factoryreset: true,
+          name: 'Study',
+          token: claimToken,
+          extraProperties: { language: 'nl', timezone: 'Pacific/Auckland' },
+        },
+      });
+      expect(reset.body.state, JSON.stringify(reset.body)).toBe('configured');
+      expect(await resetHub.hub.restartRequested).toContain('factory reset');
+      expect((await resetHub.call<Json>('GET', '/setup/state')).body).toMatchObject({ resetting: true });
+      expect((await app('GET', '/state')).body.state).toBe('configured');
+      await resetHub.stop();
+
+      resetHub = await linkedHub(other.id, other.dir, 'Second hand');
+      expect(await untilDone(app)).toBe('done');
+      // Nothing of the previous household is left; the hub has the name, language and zone the app gave it.
+      const afresh = Object.values((await resetHub.call<Record<string, Json>>('GET', '/zones/zone')).body);
+      expect(afresh.map((zone) => zone.name)).not.toContain('Attic');
+      expect(afresh.find((zone) => zone.id === attic.body.id)).toBeUndefined();
+      expect(Object.keys((await resetHub.call<Json>('GET', '/logic/variable')).body)).toEqual([]);
+      expect((await resetHub.call<Json>('GET', '/system/name')).body).toBe('Study');
+      expect((await resetHub.call<Json>('GET', '/i18n/option/language')).body).toEqual({ value: 'nl' });
+      expect((await resetHub.call<Json>('GET', '/i18n/option/timezone')).body).toEqual({ value: 'Pacific/Auckland' });
+      expect((await resetHub.call<Json>('GET', '/setup/state')).body).toMatchObject({ sessionId: null, resetting: false });
+      // The fresh hub's owner is the account that set it up.
+      const users = Object.values((await resetHub.call<Record<string, Json>>('GET', '/users/user')).body);
+      expect(users).toHaveLength(1);
+      expect(users[0]).toMatchObject({ role: 'owner', athomId: userId });
+      expect((await cloudCall('GET', `/cloud/homey/${other.id}`, appToken)).body).toMatchObject({ name: 'Study' });
+    } finally {
+      await resetHub.stop();
     }
   });
 });

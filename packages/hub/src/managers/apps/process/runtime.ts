@@ -5,6 +5,7 @@ import type { HubContext } from '../../../platform/context';
 import { translate } from '../../../runtime/manifest';
 import type { DeviceService } from '../../devices/service';
 import type { FlowRegistry } from '../../flow/registry';
+import { hubTimezone } from '../../i18n/timezone';
 import type { InsightsService } from '../../insights/service';
 import type { Notifier } from '../../notifications/store';
 import { readOption } from '../../options';
@@ -77,7 +78,7 @@ function launchOf(
       platformVersion: 2,
       language: readOption(context, 'i18n', 'language', config.language),
       units: readOption(context, 'i18n', 'units', 'metric'),
-      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      timezone: hubTimezone(context),
       geolocation: {
         latitude: location?.latitude ?? 0,
         longitude: location?.longitude ?? 0,
