@@ -5,6 +5,7 @@
  * `src/conformance.test.ts` compiles it in the test suite.
  */
 import type * as V3 from 'homey-apps-sdk-v3-types';
+import type V3CloudWebhook from 'homey-apps-sdk-v3-types/lib/CloudWebhook';
 import type V3Homey from 'homey-apps-sdk-v3-types/lib/Homey';
 import type V3PairSession from 'homey-apps-sdk-v3-types/lib/PairSession';
 import type V3ManagerApi from 'homey-apps-sdk-v3-types/manager/api';
@@ -51,6 +52,7 @@ export const conformance = {
   flowArgument: (x: Hearth.FlowArgument): V3.FlowArgument => x,
   flowToken: (x: Hearth.FlowToken): V3.FlowToken => x,
   image: (x: Hearth.Image): V3.Image => x,
+  cloudWebhook: (x: Hearth.CloudWebhook): V3CloudWebhook => x,
   insightsLog: (x: Hearth.InsightsLog): V3.InsightsLog => x,
   api: (x: Hearth.Api): V3.Api => x,
   apiApp: (x: Hearth.ApiApp): V3.ApiApp => x,

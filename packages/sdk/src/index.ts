@@ -17,6 +17,7 @@
  */
 export { Api, ApiApp } from './lib/api';
 export { App } from './lib/app';
+export { CloudWebhook, type CloudWebhookMessage } from './lib/cloud-webhook';
 export {
   type CapabilityCallback,
   Device,

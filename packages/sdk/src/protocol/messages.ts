@@ -242,6 +242,9 @@ export const AppToHub = {
   'pair.prevView': call(Type.Object({ sessionId: Id }), None),
   'pair.done': call(Type.Object({ sessionId: Id }), None),
   'speech.say': call(Type.Object({ text: Type.String({ minLength: 1, maxLength: 1000 }) }), None),
+  /** Listen to cloud webhook `id` (the hub registers for it at its cloud with `data`). */
+  'cloud.registerWebhook': call(Type.Object({ id: Id, data: JsonObject }), None),
+  'cloud.unregisterWebhook': call(Type.Object({ id: Id }), None),
 } as const satisfies Record<string, Call>;
 
 /** Events the hub sends an app (no answer). */
@@ -256,6 +259,13 @@ export const HubToAppEvents = {
   unload: Type.Object({}),
   /** A flow card's arguments changed (a flow using it was saved): FlowCard `update`. */
   'flow.cardUpdated': Type.Object({ kind: FlowCardKind, cardId: Id }),
+  /** A call of a cloud webhook the app listens to, as the cloud delivered it. */
+  'cloud.webhook': Type.Object({
+    webhookId: Id,
+    headers: Type.Record(Type.String(), Type.String()),
+    query: Type.Record(Type.String(), Type.String()),
+    body: Json,
+  }),
 } as const satisfies Record<string, TSchema>;
 
 /** Events an app sends its hub. */

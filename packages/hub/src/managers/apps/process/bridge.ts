@@ -9,6 +9,7 @@ import type { AppToHubHandlers } from './child';
 import type { AppFlowCards } from './flow-cards';
 import type { AppHubApi } from './hub-api';
 import type { AppImages } from './images';
+import type { AppWebhooks } from './webhooks';
 
 /** Commands an app's driver gives a pair session's views (`session.showView`, `emit`, `done`, …). */
 export interface PairViewCommands {
@@ -30,6 +31,8 @@ export interface BridgeDeps {
   readonly speech: Speaker;
   /** The hub's web API as apps holding `homey:manager:api` call it. */
   readonly hubApi: AppHubApi;
+  /** Cloud webhooks apps listen to. */
+  readonly webhooks: AppWebhooks;
 }
 
 /**
@@ -223,6 +226,14 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
     },
     'pair.done': ({ sessionId }) => {
       deps.pairing.command(appId, sessionId, { kind: 'done' });
+      return null;
+    },
+    'cloud.registerWebhook': async ({ id, data }) => {
+      await deps.webhooks.register(appId, id, data);
+      return null;
+    },
+    'cloud.unregisterWebhook': async ({ id }) => {
+      await deps.webhooks.unregister(appId, id);
       return null;
     },
     'speech.say': ({ text }) => {

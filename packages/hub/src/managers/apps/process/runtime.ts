@@ -19,6 +19,7 @@ import { type AppLaunch, AppProcessHost } from './host';
 import { AppHubApi } from './hub-api';
 import { AppImages } from './images';
 import { deviceSnapshot } from './snapshot';
+import { AppWebhooks } from './webhooks';
 
 /** The parts of the hub that run apps with code, for the managers that talk to them. */
 export interface AppProcesses {
@@ -123,6 +124,7 @@ export function appProcesses(
   // Ends the requests the hub makes for its apps in the background (crash reports) when it stops.
   const stopping = new AbortController();
   let cards: AppFlowCards | undefined;
+  let webhooks: AppWebhooks | undefined;
   const host = new AppProcessHost({
     dataDir: join(context.config.dataDir, `${context.config.id}.apps`),
     runnerFile: ensureRunner,
@@ -145,6 +147,7 @@ export function appProcesses(
           notifications,
           speech,
           hubApi,
+          webhooks: webhooks as AppWebhooks,
         },
         appId,
       ),
@@ -152,8 +155,10 @@ export function appProcesses(
     onStatus: (appId, status) => {
       cards?.sync(appId);
       // An app's images live as long as its process; a new process registers its own.
-      if (status.state !== 'running' && status.state !== 'starting')
+      if (status.state !== 'running' && status.state !== 'starting') {
         for (const deviceId of images.forgetApp(appId)) devices.updated(deviceId, ['images']);
+        webhooks?.forgetApp(appId);
+      }
       apps.processChanged(appId);
     },
     onCrashed: (appId, _status, stderr) => reportCrash(context, apps, appId, stderr, stopping.signal),
@@ -169,6 +174,7 @@ export function appProcesses(
     },
   });
   cards = new AppFlowCards(flowCards, apps, host, () => context.config.language);
+  webhooks = new AppWebhooks(context, host);
   const stops: (() => void)[] = [];
   return {
     host,
@@ -200,6 +206,7 @@ export function appProcesses(
       apps.attachHost(host);
       stops.push(
         cards.forwardUsageChanges(),
+        (webhooks as AppWebhooks).start(),
         context.bus.on('app.setting', 'app-processes', ({ appId, name, value, removed }) => {
           if (settingsFromApp.has(`${appId}\u0000${name}`)) return;
           host.emit(appId, 'setting', { key: name, value: value ?? null, removed });
