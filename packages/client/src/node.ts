@@ -1,3 +1,4 @@
+import { Agent, fetch as undiciFetch } from 'undici';
 import WebSocket from 'ws';
 import { type CloudAPIOptions, CloudAPI as CoreCloudAPI } from './cloud/CloudAPI';
 import type { Platform } from './core/platform';
@@ -18,6 +19,19 @@ export const nodePlatform: Platform = {
   randomBytes: (length) => globalThis.crypto.getRandomValues(new Uint8Array(length)),
   pkce: false,
   mdns: resolveMdns,
+  trusting: (ca) => {
+    // undici's own fetch with an agent that verifies against `ca` (Node's global fetch takes no CA).
+    const dispatcher = new Agent({ connect: { ca } });
+    const TrustingWebSocket = class extends WebSocket {
+      constructor(url: string) {
+        super(url, { ca });
+      }
+    };
+    return {
+      fetch: ((input, init) => undiciFetch(input as string, { ...(init as object), dispatcher })) as typeof fetch,
+      socket: (url, options) => openSocket(url, options, TrustingWebSocket as unknown as WebSocketConstructor),
+    };
+  },
 };
 
 /** The cloud client for Node (memory token store unless given one). */

@@ -47,6 +47,11 @@ export interface HubConfig {
    * `false` (env `HUB_RELAY=0`); the object tunes its back-off and heartbeat (tests).
    */
   relay?: TunnelOptions | false;
+  /**
+   * Serve HTTPS on this port too (env `HUB_SECURE_PORT`; 0 for any free one), with a certificate the cloud's CA
+   * signs for the hub's address: registered as the hub's `localUrlSecure`. Needs a cloud; off when unset.
+   */
+  securePort?: number | null;
   /** Heap cap of each app's process in MB (env `HUB_APP_HEAP_MB`); 128 when unset. */
   appHeapMb?: number;
   /**
@@ -77,6 +82,9 @@ export function checkHubConfig(config: HubConfig): string[] {
   if (!(config.model in hubModels)) problems.push(`model must be one of ${Object.keys(hubModels).join(', ')}`);
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
     problems.push(`port must be 0–65535, got ${config.port}`);
+  const secure = config.securePort;
+  if (secure !== undefined && secure !== null && (!Number.isInteger(secure) || secure < 0 || secure > 65535))
+    problems.push(`securePort must be 0–65535, got ${secure}`);
   if (!config.name.trim()) problems.push('name must not be empty');
   if (config.tier !== undefined && !/^[a-z][a-z0-9-]{0,31}$/.test(config.tier))
     problems.push(`tier (HUB_TIER) must be lower-case letters, digits and dashes, got "${config.tier}"`);

@@ -12,6 +12,7 @@ const config = {
   model: (env.HUB_MODEL ?? 'hearth-pro-5q') as HubModel,
   host: env.HUB_HOST ?? '127.0.0.1',
   port: Number(env.HUB_PORT ?? 4100),
+  ...(env.HUB_SECURE_PORT ? { securePort: Number(env.HUB_SECURE_PORT) } : {}),
   dataDir: resolve(env.HEARTH_DATA_DIR ?? '.data', 'hubs'),
   softwareVersion: env.HUB_SOFTWARE_VERSION ?? HUB_SOFTWARE_VERSION,
   ...(env.HUB_TIER ? { tier: env.HUB_TIER } : {}),

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CloudLink } from './cloudlink/client';
 import { registerConnectCalls } from './cloudlink/connect-calls';
 import { registerWithCloud } from './cloudlink/registration';
+import { obtainCertificate, secureHost, serveSecure } from './cloudlink/secure';
 import { openTunnel, type Tunnel } from './cloudlink/tunnel';
 import { checkHubConfig, databasePath, HUB_SOFTWARE_VERSION, type HubConfig, hubModels } from './config';
 import { DomainBus } from './core/bus';
@@ -39,6 +40,8 @@ export interface Hub {
   readonly services: HubServices;
   /** The running managers by name, for tests and tools that call a private operation's handler directly. */
   readonly managers: ReadonlyMap<string, ManagerInstance>;
+  /** The HTTPS base URL (`localUrlSecure`) once served, or `null` (no secure port, no cloud, or no certificate). */
+  readonly secureUrl: Promise<string | null>;
   /** Base URL once listening, e.g. `http://127.0.0.1:4100`. */
   readonly url: string;
   /** The hub's mDNS advertisement, when it advertises itself on the local network (`config.mdns`). */
@@ -242,9 +245,21 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   runtime.processes.listening(url);
   // Only a hub in a home can be found on its local network; a cloud hub has no mDNS name.
   const mdns = config.mdns && hubModels[config.model].platform === 'local' ? advertiseHub(config, port, app.log) : null;
+  // HTTPS on the secure port once the cloud's CA signed the hub's certificate; the hub serves HTTP meanwhile.
+  const secure =
+    config.securePort !== undefined && config.securePort !== null && config.cloudUrl && config.cloudClientSecret
+      ? obtainCertificate(config, context.cloud)
+          .then((tls) => serveSecure(app.server, tls, config.host, config.securePort as number))
+          .catch((error: Error) => {
+            journal.log(`warn no HTTPS on the secure port: ${error.message}`);
+            return null;
+          })
+      : Promise.resolve(null);
+  const secureUrl = secure.then((served) => (served ? `https://${secureHost(config)}:${served.port}` : null));
   // The name the hub has now (renamed by its owner, a setup session or a restore), not the one it was configured with.
   const registration = registerWithCloud({ ...config, name: hubName(context) }, context.cloud, url, app.log, {
     mdnsFqdn: mdns?.host ?? null,
+    localUrlSecure: secureUrl,
   });
   // The tunnel opens once the cloud knows the hub: it refuses tunnels of hubs it has not registered.
   let stopping = false;
@@ -260,6 +275,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     services: runtime,
     managers: new Map(managers.map((manager, index) => [manager.name, instances[index] as ManagerInstance])),
     url,
+    secureUrl,
     mdns,
     cloudRegistration: registration.registered,
     tunnel,
@@ -280,6 +296,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
       registration.stop();
       await (await tunnel)?.stop();
       await mdns?.stop();
+      await (await secure)?.stop();
       await realtime.stop();
       await scheduler.stop();
       await runtime.stop();

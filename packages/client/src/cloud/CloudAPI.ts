@@ -439,6 +439,20 @@ export class CloudAPI {
     return this.#user;
   }
 
+  #ca: Promise<string> | null = null;
+
+  /** The cloud's CA certificate (PEM) that signs hubs' local secure addresses; read once. */
+  certificateAuthority(): Promise<string> {
+    if (!this.#ca) {
+      const operation = findOperation('cloud', 'certificate', 'getCertificateAuthority');
+      this.#ca = this.call(operation, {}).then((answer) => (answer as { certificate: string }).certificate);
+      this.#ca.catch(() => {
+        this.#ca = null;
+      });
+    }
+    return this.#ca;
+  }
+
   /** A delegation token (JWT) for `audience` (`homey` for hubs): a bare string. */
   async createDelegationToken(options: { audience: string; meta?: object }): Promise<string> {
     const operation = findOperation('cloud', 'cloud', 'createDelegationToken');
@@ -453,6 +467,7 @@ export class CloudAPI {
 type ClassMembers =
   | 'getAuthenticatedUser'
   | 'createDelegationToken'
+  | 'certificateAuthority'
   | 'getToken'
   | 'setToken'
   | 'logout'

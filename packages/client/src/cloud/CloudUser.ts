@@ -65,11 +65,13 @@ export class CloudHub {
       await hub.login(token);
       return hub.token as string;
     };
+    // A secure local address is trusted only with the cloud's CA certificate, where the platform can use one.
+    const ca = this.data.localUrlSecure && cloud.platform.trusting ? await cloud.certificateAuthority() : null;
     // Finding the hub and getting a delegation token do not depend on each other.
     const [found, delegation] = await Promise.all([
       HubAPI.discover(
         { ...this.data, id: this.id },
-        { ...options, token: null, secrets: cloud.secrets, relogin: login },
+        { ...options, token: null, secrets: cloud.secrets, relogin: login, ca },
         cloud.platform,
       ),
       cloud.createDelegationToken({ audience: 'homey' }),

@@ -52,4 +52,9 @@ export interface Platform {
   /** Whether sign-in uses PKCE (browsers: public clients). */
   pkce: boolean;
   mdns?: MdnsResolve;
+  /**
+   * HTTP and the realtime socket trusting `ca` (PEM) for a hub's local secure address (`localUrlSecure`), whose
+   * certificate the cloud's CA signed. Node only: a browser trusts what its system trusts.
+   */
+  trusting?(ca: string): Pick<Platform, 'fetch' | 'socket'>;
 }

@@ -144,7 +144,11 @@ export class HubAPI {
   /** Finds the best address of a hub record and answers a client for it (not yet logged in). */
   static async discover(
     record: HubAddresses & { apiVersion?: unknown },
-    options: Omit<HubAPIOptions, 'id' | 'baseUrl'> & { strategies?: Strategy[] },
+    options: Omit<HubAPIOptions, 'id' | 'baseUrl'> & {
+      strategies?: Strategy[];
+      /** The cloud's CA certificate (PEM): the secure local address must present a certificate it signed. */
+      ca?: string | null;
+    },
     platform: Platform,
   ): Promise<HubAPI> {
     if (record.apiVersion !== undefined && Number(record.apiVersion) !== 3) {
@@ -152,9 +156,16 @@ export class HubAPI {
     }
     const secrets = options.secrets ?? new Secrets();
     const transport = new Transport({ fetch: platform.fetch, secrets, debug: options.debug });
-    const found = await discover(transport, record, { strategies: options.strategies, mdns: platform.mdns });
+    const trusting = options.ca && platform.trusting ? { ...platform, ...platform.trusting(options.ca) } : null;
+    const secureTransport = trusting ? new Transport({ fetch: trusting.fetch, secrets, debug: options.debug }) : undefined;
+    const found = await discover(transport, record, {
+      strategies: options.strategies,
+      mdns: platform.mdns,
+      secureTransport,
+    });
     transport.debug(`[discovery] ${record.id}: ${found.strategy} ${found.url}`);
-    const hub = new HubAPI({ ...options, id: record.id, baseUrl: found.url, secrets, platform });
+    const over = found.strategy === 'localSecure' && trusting ? trusting : platform;
+    const hub = new HubAPI({ ...options, id: record.id, baseUrl: found.url, secrets, platform: over });
     hub.discovery = found;
     return hub;
   }

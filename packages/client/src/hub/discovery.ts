@@ -105,7 +105,7 @@ export interface DiscoveryResult {
 export async function discover(
   transport: Transport,
   hub: HubAddresses,
-  options: { strategies?: Strategy[]; mdns?: MdnsResolve } = {},
+  options: { strategies?: Strategy[]; mdns?: MdnsResolve; secureTransport?: Transport } = {},
 ): Promise<DiscoveryResult> {
   if (!hub.id || !/^[A-Za-z0-9_-]+$/.test(hub.id)) throw new APIError(messages.invalidHubId, 400, 'invalid_hub_id');
   const list = await candidates(hub, options);
@@ -119,7 +119,9 @@ export async function discover(
         const address = await options.mdns(host as string, candidate.timeout);
         url = `http://${address}${port ? `:${port}` : ''}`;
       }
-      const answer = await ping(transport, url, hub.id, candidate.timeout);
+      // The secure local address is verified against the cloud's CA when the caller has it.
+      const over = candidate.strategy === 'localSecure' ? (options.secureTransport ?? transport) : transport;
+      const answer = await ping(over, url, hub.id, candidate.timeout);
       return { strategy: candidate.strategy, url, ping: answer };
     })(),
   }));

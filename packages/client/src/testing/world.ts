@@ -1,4 +1,5 @@
 import { type Cloud, cloudConfigFromEnv, startCloud } from '@hearth/cloud';
+import type { HubConfig } from '@hearth/hub';
 import { deadAddress, HUB_ID, type RunningHub, startRealHub } from './servers';
 
 export const DEMO = {
@@ -23,7 +24,7 @@ export interface RunningWorld {
  * the hub verifying the cloud's delegation tokens and learning its owner from the cloud's registry. The hub's port is reserved first so the cloud can seed
  * its address.
  */
-export async function startWorld(env: Record<string, string> = {}): Promise<RunningWorld> {
+export async function startWorld(env: Record<string, string> = {}, hubConfig: Partial<HubConfig> = {}): Promise<RunningWorld> {
   const hubUrl = await deadAddress();
   const config = {
     ...cloudConfigFromEnv({
@@ -44,6 +45,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Runn
     port: Number(new URL(hubUrl).port),
     cloudUrl: cloud.url,
     cloudClientSecret: INTERNAL_CLIENT.secret,
+    ...hubConfig,
   });
   return {
     cloud,

@@ -38,13 +38,14 @@ export function registerWithCloud(
   link: CloudLink,
   localUrl: string,
   log: Logger,
-  extra: { mdnsFqdn?: string | null } = {},
+  extra: { mdnsFqdn?: string | null; localUrlSecure?: Promise<string | null> } = {},
 ): Registration {
   const controller = new AbortController();
   const { cloudUrl, cloudClientSecret } = config;
   if (!cloudUrl || !cloudClientSecret) return { registered: Promise.resolve(false), claimToken: () => null, stop: () => {} };
   let claimToken: string | null = null;
   const once = async () => {
+    const localUrlSecure = await extra.localUrlSecure;
     const answer = await link.call(
       cloudOperations.cloud.createHomey,
       {
@@ -58,6 +59,7 @@ export function registerWithCloud(
           localUrl,
           portHttp: Number(new URL(localUrl).port),
           ...(extra.mdnsFqdn ? { mdnsFqdn: extra.mdnsFqdn } : {}),
+          ...(localUrlSecure ? { localUrlSecure } : {}),
         },
       },
       { signal: controller.signal },
