@@ -1,2 +1,3 @@
 export * from './frames';
 export * from './session';
+export * from './sink';

@@ -3,12 +3,21 @@ import { decodeFrame, encodeFrame, FrameType, type OpenRequest, type ResponseHea
 
 /** Where a session's frames go: one binary WebSocket message each. */
 export interface FrameSink {
-  /** Sends one frame; `done` runs once it is handed to the network (the socket's own backpressure). */
+  /** Sends one frame; `done` runs once it is handed to the network. */
   send(frame: Buffer, done: (error?: Error) => void): void;
+  /** Bytes sent but not yet handed to the network (a WebSocket's `bufferedAmount`). */
+  bufferedAmount(): number;
 }
 
 /** Larger writes are cut so one big body cannot hold the tunnel while other streams wait. */
 const SLICE_BYTES = 64 * 1024;
+/**
+ * Writes go on without waiting while the tunnel's socket holds less than this; above it, they wait until it has
+ * drained below {@link LOW_WATER_BYTES}. Frames are pipelined, not acknowledged one by one: waiting for each
+ * frame's send callback serialised every stream behind the socket's flushes.
+ */
+const HIGH_WATER_BYTES = 1024 * 1024;
+const LOW_WATER_BYTES = 256 * 1024;
 
 /**
  * One stream of a tunnel as a Node Duplex: what is written goes to the peer as data frames, what the peer sends
@@ -38,24 +47,47 @@ export class TunnelStream extends Duplex {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
-    const sendAll = () => {
-      let offset = 0;
-      const next = (error?: Error) => {
-        if (error) return callback(error);
-        if (offset >= chunk.length) return callback();
-        const slice = chunk.subarray(offset, offset + SLICE_BYTES);
-        offset += slice.length;
-        this.session.send(encodeFrame(FrameType.data, this.id, slice), next);
-      };
-      next();
+    let offset = 0;
+    /** Sends the next slice; answers whether more are left. */
+    const sendSlice = (): boolean => {
+      const slice = chunk.subarray(offset, offset + SLICE_BYTES);
+      offset += slice.length;
+      this.session.send(encodeFrame(FrameType.data, this.id, slice));
+      if (offset < chunk.length) return true;
+      callback();
+      return false;
     };
-    if (this.heldByPeer) this.heldWrite = sendAll;
-    else sendAll();
+    // Slices go out back to back while the tunnel has room. When it is full the write waits its turn: once the
+    // socket drains, the waiting streams send a slice each in rotation, so a big body does not starve the others.
+    const run = (): void => {
+      this.heldWrite = null;
+      while (!this.destroyed) {
+        if (this.heldByPeer) {
+          this.heldWrite = run;
+          return;
+        }
+        if (this.session.congested()) {
+          this.session.whenDrained(() => {
+            if (this.destroyed) return false;
+            if (this.heldByPeer) {
+              this.heldWrite = run;
+              return false;
+            }
+            return sendSlice();
+          });
+          return;
+        }
+        if (!sendSlice()) return;
+      }
+    };
+    if (chunk.length === 0) callback();
+    else run();
   }
 
   override _final(callback: (error?: Error | null) => void): void {
     this.localEnded = true;
-    this.session.send(encodeFrame(FrameType.end, this.id), callback);
+    this.session.send(encodeFrame(FrameType.end, this.id));
+    callback();
   }
 
   override _read(): void {
@@ -128,6 +160,8 @@ export class TunnelSession {
   private readonly streams = new Map<number, TunnelStream>();
   private nextId = 1;
   private closed = false;
+  /** Writes waiting for the socket to drain, in turn: each sends one slice and answers whether it has more. */
+  private drainWaiters: Array<() => boolean> = [];
 
   constructor(
     private readonly sink: FrameSink,
@@ -174,6 +208,7 @@ export class TunnelSession {
   /** The tunnel is gone: every stream fails. */
   close(reason: string): void {
     this.closed = true;
+    this.drainWaiters = [];
     for (const stream of [...this.streams.values()]) {
       stream.destroy(new TunnelResetError(reason));
     }
@@ -181,13 +216,29 @@ export class TunnelSession {
   }
 
   /** @internal */
-  send(frame: Buffer, done?: (error?: Error) => void): void {
-    if (this.closed) {
-      done?.(new TunnelResetError('the tunnel is closed'));
-      return;
-    }
-    this.sink.send(frame, done ?? (() => {}));
+  send(frame: Buffer): void {
+    if (this.closed) return;
+    this.sink.send(frame, this.sent);
   }
+
+  /** @internal whether the socket holds so much unsent that writers should wait. */
+  congested(): boolean {
+    return this.sink.bufferedAmount() > HIGH_WATER_BYTES;
+  }
+
+  /** @internal queues a writer for when the socket has drained (dropped when the tunnel closes: its streams fail). */
+  whenDrained(turn: () => boolean): void {
+    if (!this.closed) this.drainWaiters.push(turn);
+  }
+
+  /** A frame reached the network: below the low-water mark, waiting writers send in rotation until it is full. */
+  private readonly sent = (): void => {
+    if (this.drainWaiters.length === 0 || this.sink.bufferedAmount() > LOW_WATER_BYTES) return;
+    while (this.drainWaiters.length > 0 && !this.congested()) {
+      const turn = this.drainWaiters.shift() as () => boolean;
+      if (turn()) this.drainWaiters.push(turn);
+    }
+  };
 
   /** @internal */
   forget(id: number): void {

@@ -1,6 +1,13 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type OpenRequest, TUNNEL_PATH, TunnelSession, type TunnelStream } from '@hearth/contract/relay';
+import {
+  type FrameSink,
+  type OpenRequest,
+  socketSink,
+  TUNNEL_PATH,
+  TunnelSession,
+  type TunnelStream,
+} from '@hearth/contract/relay';
 import WebSocket from 'ws';
 import type { CloudLink } from './client';
 import { markCloudConnection } from './connect-calls';
@@ -39,6 +46,7 @@ export function openTunnel(link: CloudLink, hubId: string, server: Server, log: 
   const maxDelay = options.maxDelayMs ?? 30_000;
   const heartbeatMs = options.heartbeatMs ?? 15_000;
   const url = `${(link.url ?? '').replace(/^http/, 'ws')}${TUNNEL_PATH}`;
+  const unmasked = /^wss:|^ws:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])[:/]/.test(url);
   let socket: WebSocket | null = null;
   let up = false;
   let stopped = false;
@@ -72,10 +80,21 @@ export function openTunnel(link: CloudLink, hubId: string, server: Server, log: 
       headers: { authorization: `Bearer ${token}`, 'x-homey-id': hubId },
       perMessageDeflate: false,
       handshakeTimeout: 10_000,
+      // Masking guards proxies on a browser's path against bytes a page chose (RFC 6455 §10.3); under TLS or on
+      // loopback no such proxy reads them, and an all-zero mask lets ws skip copying and masking every frame.
+      ...(unmasked ? { generateMask: (mask: Buffer) => mask.fill(0) } : {}),
     });
     socket = ws;
+    // The network socket is known once the upgrade is answered, before the cloud can open any stream.
+    let sink: FrameSink | null = null;
+    ws.once('upgrade', (response) => {
+      sink = socketSink(ws, response.socket);
+    });
     const session = new TunnelSession(
-      { send: (frame, done) => ws.send(frame, { binary: true }, done) },
+      {
+        send: (frame, done) => (sink ? sink.send(frame, done) : done(new Error('the tunnel is not open'))),
+        bufferedAmount: () => ws.bufferedAmount,
+      },
       { onOpen: (stream, request) => serveStream(server, stream, request) },
     );
     let alive = true;

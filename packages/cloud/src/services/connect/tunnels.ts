@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HearthError } from '@hearth/contract';
-import { TunnelSession } from '@hearth/contract/relay';
+import { socketSink, TunnelSession } from '@hearth/contract/relay';
 import type { FastifyRequest } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createAuthenticator } from '../../platform/auth';
@@ -82,7 +82,7 @@ export class TunnelHost {
       refuseUpgrade(socket, error instanceof HearthError ? error : new HearthError('forbidden', 'Tunnel refused'));
       return;
     }
-    this.server.handleUpgrade(request, socket, head, (ws) => this.adopt(hubId, ws));
+    this.server.handleUpgrade(request, socket, head, (ws) => this.adopt(hubId, ws, socket));
   }
 
   private async check(request: IncomingMessage): Promise<string> {
@@ -97,8 +97,8 @@ export class TunnelHost {
     return hubId;
   }
 
-  private adopt(hubId: string, ws: WebSocket): void {
-    const session = new TunnelSession({ send: (frame, done) => ws.send(frame, { binary: true }, done) });
+  private adopt(hubId: string, ws: WebSocket, socket: Duplex): void {
+    const session = new TunnelSession(socketSink(ws, socket));
     const entry: Entry = { hubId, ws, session, connectedAt: Date.now(), alive: true };
     const previous = this.tunnels.get(hubId);
     this.tunnels.set(hubId, entry);
