@@ -5,37 +5,18 @@
 // which does the same durable work and emits the same event — what the cloud's hop adds is the difference.
 // Run: npx tsx bench/webhook-delivery.ts  (BENCH_COUNT calls each, BENCH_DATABASE_URL for PostgreSQL instead of PGlite)
 import { randomBytes } from 'node:crypto';
-import { startCloud } from '@hearth/cloud';
 import { HUB_LOGIC_WEBHOOK_ID, WEBHOOK_SIGNATURE_HEADER } from '@hearth/contract';
 import { hubSecret, signWebhookDelivery } from '@hearth/contract/hub-secret';
-import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
-import { sql } from 'kysely';
+import { startBenchCloud } from './lib/bench-cloud';
 import { startBenchHub } from './lib/bench-hub';
 import { fmt, line, percentile } from './lib/report';
 
 const count = Number(process.env.BENCH_COUNT ?? 300);
 const databaseUrl = process.env.BENCH_DATABASE_URL || null;
-const schema = `bench_${randomBytes(4).toString('hex')}`;
 const SECRET = 'bench-webhook-internal-secret';
 const hubId = randomBytes(12).toString('hex');
 
-const cloud = await startCloud({
-  host: '127.0.0.1',
-  port: 0,
-  publicUrl: 'http://127.0.0.1',
-  databaseUrl,
-  dataDir: 'memory://',
-  databaseSchema: schema,
-  logLevel: 'silent',
-  smtpUrl: null,
-  mailFrom: 'Hearth <no-reply@hearth.test>',
-  internalClientSecret: SECRET,
-  accessTokenLifetime: 3600,
-  refreshTokenLifetime: 86_400,
-  region: 'eu',
-  rateLimits: LOAD_TEST_RATE_LIMITS,
-  demoHubs: null,
-});
+const { cloud, drop } = await startBenchCloud({ databaseUrl, internalClientSecret: SECRET });
 const { hub } = await startBenchHub(hubId, { cloudUrl: cloud.url, cloudClientSecret: SECRET, relay: false });
 if (!(await hub.cloudRegistration)) throw new Error('the hub did not register with the cloud');
 
@@ -139,5 +120,5 @@ line('ratio cloud / baseline, p99', `${fmt(via.p99 / bare.p99, 2)}×`);
 line('the cloud hop adds, p50', `${fmt(via.p50 - bare.p50, 2)} ms`);
 
 await hub.stop();
-if (databaseUrl) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(cloud.context.database.db);
+await drop();
 await cloud.stop();

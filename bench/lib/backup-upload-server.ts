@@ -9,28 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { startCloud } from '@hearth/cloud';
 import { hubSecret } from '@hearth/contract/hub-secret';
-import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
+import { startBenchCloud } from './bench-cloud';
 
 const HUB = '5ea7c0de00000000000000a1';
 const DEMO_USER = '5ea7c0de0000000000000001';
 const INTERNAL = randomBytes(24).toString('hex');
-const cloud = await startCloud({
-  host: '127.0.0.1',
-  port: 0,
-  publicUrl: 'http://127.0.0.1',
-  databaseUrl: null,
-  dataDir: 'memory://',
-  databaseSchema: `bench_${randomBytes(4).toString('hex')}`,
-  logLevel: 'silent',
-  smtpUrl: null,
-  mailFrom: 'Hearth <no-reply@hearth.test>',
+const { cloud } = await startBenchCloud({
   internalClientSecret: INTERNAL,
-  accessTokenLifetime: 3600,
-  refreshTokenLifetime: 86_400,
-  region: 'eu',
-  rateLimits: LOAD_TEST_RATE_LIMITS,
   demoHubs: [{ id: HUB, name: 'Home', model: 'hearth-pro-5q', url: 'http://127.0.0.1:4100' }],
 });
 const secret = encodeURIComponent(hubSecret(INTERNAL, HUB));

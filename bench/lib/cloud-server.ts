@@ -1,28 +1,11 @@
 // Child process of the cloud benchmark: the real cloud with the demo world and, in the same process, a bare
 // Fastify route doing one indexed read of the same user row (the baseline). Reports addresses over IPC.
-import { randomBytes } from 'node:crypto';
-import { startCloud } from '@hearth/cloud';
-import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
+import { startBenchCloud } from './bench-cloud';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || null;
-const schema = `bench_${randomBytes(4).toString('hex')}`;
-const cloud = await startCloud({
-  host: '127.0.0.1',
-  port: 0,
-  publicUrl: 'http://127.0.0.1',
+const { cloud, drop } = await startBenchCloud({
   databaseUrl,
-  dataDir: 'memory://',
-  databaseSchema: schema,
-  logLevel: 'silent',
-  smtpUrl: null,
-  mailFrom: 'Hearth <no-reply@hearth.test>',
-  internalClientSecret: null,
-  accessTokenLifetime: 3600,
-  refreshTokenLifetime: 86_400,
-  region: 'eu',
-  rateLimits: LOAD_TEST_RATE_LIMITS,
   demoHubs: [{ id: '5ea7c0de00000000000000a1', name: 'Home', model: 'hearth-pro-5q', url: 'http://127.0.0.1:4100' }],
 });
 
@@ -51,6 +34,5 @@ process.send?.({
   database: cloud.context.database.kind,
 });
 process.on('disconnect', () => {
-  const drop = databaseUrl ? sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db) : Promise.resolve();
-  drop.finally(() => Promise.all([bare.close(), cloud.stop()]).finally(() => process.exit(0)));
+  drop().finally(() => Promise.all([bare.close(), cloud.stop()]).finally(() => process.exit(0)));
 });
