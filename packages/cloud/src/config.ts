@@ -73,7 +73,17 @@ export interface CloudConfig {
    * `https://{id}.connect.example.com`; default `<id>.connect.localhost` on the cloud's port); the others are the
    * tunnels' heartbeat and each hub's budget through the relay (`HEARTH_RELAY_REQUESTS_PER_MINUTE`, open requests).
    */
-  connect?: { url?: string; heartbeatMs?: number; requestsPerMinute?: number; maxStreams?: number };
+  connect?: {
+    url?: string;
+    heartbeatMs?: number;
+    requestsPerMinute?: number;
+    maxStreams?: number;
+    /**
+     * Where the other nodes reach this one to hand it requests for the tunnels it holds (`CLOUD_NODE_URL`, an
+     * internal address; default: the address it listens on, loopback for a wildcard).
+     */
+    nodeUrl?: string;
+  };
   /** Complete backups kept per hub (`HEARTH_BACKUP_RETENTION`); the oldest beyond are removed. */
   backupRetention?: number;
   /** The largest backup archive accepted, in bytes (`HEARTH_BACKUP_MAX_BYTES`). */
@@ -133,6 +143,7 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     blobStore: blobStoreFromEnv(env),
     connect: {
       ...(env.CLOUD_CONNECT_URL ? { url: env.CLOUD_CONNECT_URL } : {}),
+      ...(env.CLOUD_NODE_URL ? { nodeUrl: env.CLOUD_NODE_URL } : {}),
       ...(env.HEARTH_RELAY_REQUESTS_PER_MINUTE ? { requestsPerMinute: Number(env.HEARTH_RELAY_REQUESTS_PER_MINUTE) } : {}),
     },
     backupRetention: Number(env.HEARTH_BACKUP_RETENTION || BACKUP_LIMITS.defaultRetention),
@@ -210,6 +221,8 @@ export function checkCloudConfig(config: CloudConfig): string[] {
   const connect = config.connect;
   if (connect?.url && !/^https?:\/\/\{id\}\.[a-z0-9.-]+(:\d+)?\/?$/i.test(connect.url))
     problems.push(`CLOUD_CONNECT_URL must look like http(s)://{id}.<domain>[:port], got "${connect.url}"`);
+  if (connect?.nodeUrl && !/^http:\/\/[^/]+\/?$/.test(connect.nodeUrl))
+    problems.push(`CLOUD_NODE_URL must be http://host:port (an internal address), got "${connect.nodeUrl}"`);
   if (
     connect?.requestsPerMinute !== undefined &&
     !(Number.isInteger(connect.requestsPerMinute) && connect.requestsPerMinute >= 1)

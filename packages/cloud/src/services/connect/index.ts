@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { TUNNEL_PATH } from '@hearth/contract/relay';
+import { sharedSecret } from '../../platform/cluster/secrets';
 import type { CloudContext, CloudService } from '../../platform/context';
 import { connectImplementations } from './calls';
-import { MemoryTunnelDirectory, type TunnelDirectory } from './directory';
+import { MemoryTunnelDirectory, RedisTunnelDirectory, type TunnelDirectory } from './directory';
+import { NodeForwarder } from './forward';
 import { Relay } from './relay';
 import { TunnelHost } from './tunnels';
 
@@ -24,8 +26,21 @@ function hostSuffix(context: CloudContext): string {
   return template ? new URL(template.replace('{id}', 'x')).hostname.slice(2) : 'connect.localhost';
 }
 
+/**
+ * Where other nodes reach this one: `CLOUD_NODE_URL`, else the address it listens on (a wildcard listen is
+ * reached on loopback, which suits nodes on one machine; nodes on several machines set it).
+ */
+function nodeAddress(context: CloudContext, port: number): string {
+  const configured = context.config.connect?.nodeUrl;
+  if (configured) return configured.replace(/\/$/, '');
+  const host = context.config.host;
+  const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${reachable}:${port}`;
+}
+
 interface State {
   directory: TunnelDirectory;
+  forwarder: NodeForwarder;
   tunnels: TunnelHost;
   relay: Relay;
   /** The port the cloud listens on, once it does (relay origins default to it). */
@@ -39,12 +54,26 @@ function stateOf(context: CloudContext): State {
   const state = states.get(context);
   if (state) return state;
   const settings = { ...DEFAULTS, ...context.config.connect };
-  const directory = new MemoryTunnelDirectory();
+  // Nodes on one database schema are one cloud and share one directory, as they share their limits.
+  const { redisUrl, databaseSchema } = context.config;
+  const directory = redisUrl
+    ? new RedisTunnelDirectory(redisUrl, `hearth:tunnels:${databaseSchema}:`)
+    : new MemoryTunnelDirectory();
+  let key: Promise<Buffer> | null = null;
+  const forwarder = new NodeForwarder(() => {
+    key ??= sharedSecret(context.database, 'relay-forward');
+    key.catch(() => {
+      key = null;
+    });
+    return key;
+  });
   const created: State = {
     directory,
+    forwarder,
     port: () => context.config.port,
     tunnels: new TunnelHost(context, directory, {
       heartbeatMs: settings.heartbeatMs,
+      address: () => nodeAddress(context, created.port()),
       // The hub's record names its relay origin, so clients find it there (the `cloud` discovery strategy).
       onConnect: async (hubId) => {
         const remoteUrl = relayOrigin(context, hubId, created.port());
@@ -58,11 +87,17 @@ function stateOf(context: CloudContext): State {
     }),
     relay: null as unknown as Relay,
   };
-  created.relay = new Relay(created.tunnels, context.limits, {
-    hostSuffix: hostSuffix(context),
-    requestsPerMinute: settings.requestsPerMinute,
-    maxStreams: settings.maxStreams,
-  });
+  created.relay = new Relay(
+    created.tunnels,
+    context.limits,
+    {
+      hostSuffix: hostSuffix(context),
+      requestsPerMinute: settings.requestsPerMinute,
+      maxStreams: settings.maxStreams,
+    },
+    directory,
+    forwarder,
+  );
   states.set(context, created);
   return created;
 }
@@ -78,7 +113,7 @@ export const connectService: CloudService = {
   implementations: (context) => connectImplementations(context, () => stateOf(context).relay),
   routes: (app, context) => {
     const state = stateOf(context);
-    const { tunnels, relay, directory } = state;
+    const { tunnels, relay, directory, forwarder } = state;
     state.port = () => {
       const address = app.server.address();
       return typeof address === 'object' && address ? address.port : context.config.port;
@@ -100,6 +135,7 @@ export const connectService: CloudService = {
     tunnels.start();
     app.addHook('preClose', async () => {
       await tunnels.stop();
+      forwarder.close();
       await directory.close();
     });
   },

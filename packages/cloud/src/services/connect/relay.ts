@@ -3,6 +3,8 @@ import type { Duplex } from 'node:stream';
 import { HearthError } from '@hearth/contract';
 import { type LimitStore, RateLimited } from '@hearth/contract/fastify';
 import type { OpenRequest, ResponseHead, TunnelStream } from '@hearth/contract/relay';
+import type { TunnelDirectory, TunnelHolder } from './directory';
+import { FORWARD_HEADERS, type Forwarded, NodeForwarder } from './forward';
 import type { HubTunnel, TunnelHost } from './tunnels';
 
 export interface RelayOptions {
@@ -14,8 +16,20 @@ export interface RelayOptions {
   readonly maxStreams: number;
 }
 
-/** Headers that describe one connection (RFC 9110 §7.6.1), not the message: never passed through. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade', 'transfer-encoding']);
+/**
+ * Headers that describe one connection (RFC 9110 §7.6.1), not the message, and the cloud's own node-to-node
+ * forwarding headers: never passed through.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'transfer-encoding',
+  ...Object.values(FORWARD_HEADERS),
+]);
 
 /** Raw header pairs without hop-by-hop ones; `keep` names those an upgrade needs or the next hop re-frames. */
 function passable(raw: string[], keep: readonly string[] = []): string[] {
@@ -54,12 +68,18 @@ function errorAnswer(request: IncomingMessage, error: HearthError, extra: Record
  * household's session. Bodies stream both ways with backpressure; an upgrade (socket.io's WebSocket) becomes a
  * byte stream through the tunnel. Each hub gets a per-minute budget and a cap on open requests, so a flood at one
  * hub is answered 429 with `Retry-After` without touching others.
+ *
+ * The cloud runs as several nodes and a tunnel lands on one of them: a request arriving at another node is sent
+ * on to the holder named in the {@link TunnelDirectory} ({@link NodeForwarder}), counted against the hub's budget
+ * once, by the node it arrived at.
  */
 export class Relay {
   constructor(
     private readonly tunnels: TunnelHost,
     private readonly limits: LimitStore,
     private readonly options: RelayOptions,
+    private readonly directory: TunnelDirectory,
+    private readonly forwarder: NodeForwarder,
   ) {}
 
   /** The hub a request is for, from its host, or `null` when it is for the cloud itself. */
@@ -75,14 +95,25 @@ export class Relay {
   handleRequest(request: IncomingMessage, response: ServerResponse): boolean {
     const hubId = this.hubOf(request);
     if (!hubId) return false;
-    void this.admit(hubId).then(
-      (tunnel) => this.forward(tunnel, request, response),
-      (error: HearthError) => {
-        const answer = errorAnswer(request, error);
-        response.writeHead(answer.status, answer.headers).end(answer.body);
-        request.resume();
-      },
-    );
+    const refuse = (error: unknown) => {
+      if (response.headersSent) return void response.destroy();
+      const answer = errorAnswer(request, error instanceof HearthError ? error : new HearthError('bad_gateway'));
+      response.writeHead(answer.status, answer.headers).end(answer.body);
+      request.resume();
+    };
+    void this.route(hubId, request)
+      .then(({ tunnel, holder, forwarded }) => {
+        if (tunnel) return this.forward(tunnel, request, response, forwarded);
+        return this.forwarder.forwardRequest(
+          holder,
+          hubId,
+          request,
+          response,
+          passable(request.rawHeaders, ['transfer-encoding']),
+          refuse,
+        );
+      })
+      .catch(refuse);
     return true;
   }
 
@@ -91,33 +122,40 @@ export class Relay {
     const hubId = this.hubOf(request);
     if (!hubId) return false;
     socket.on('error', () => socket.destroy());
-    const refuse = (error: HearthError) => {
-      const answer = errorAnswer(request, error, { connection: 'close' });
+    const refuse = (error: unknown) => {
+      const answer = errorAnswer(request, error instanceof HearthError ? error : new HearthError('bad_gateway'), {
+        connection: 'close',
+      });
       socket.end(
         headLines(answer.status, STATUS_CODES[answer.status] ?? '', Object.entries(answer.headers).flat()) + answer.body,
       );
     };
-    void this.admit(hubId).then((tunnel) => {
-      const stream = tunnel.session.open(this.describe(request, ['upgrade', 'connection']));
-      let answered = false;
-      stream.once('head', (answer: ResponseHead) => {
-        answered = true;
-        if (answer.status === 101) {
-          socket.write(headLines(101, answer.statusText, passable(answer.headers, ['upgrade', 'connection'])));
-          if (head.length > 0) stream.write(head);
-          socket.pipe(stream);
-          stream.pipe(socket);
-        } else {
-          socket.write(headLines(answer.status, answer.statusText, [...passable(answer.headers), 'connection', 'close']));
-          stream.pipe(socket);
-        }
-      });
-      stream.on('error', () => {
-        if (answered) socket.destroy();
-        else refuse(new HearthError('bad_gateway'));
-      });
-      socket.on('close', () => stream.destroy());
-    }, refuse);
+    const keep = ['upgrade', 'connection'];
+    void this.route(hubId, request)
+      .then(({ tunnel, holder, forwarded }) => {
+        if (!tunnel)
+          return this.forwarder.forwardUpgrade(holder, hubId, request, socket, head, passable(request.rawHeaders, keep), refuse);
+        const stream = tunnel.session.open(this.describe(request, keep, forwarded));
+        let answered = false;
+        stream.once('head', (answer: ResponseHead) => {
+          answered = true;
+          if (answer.status === 101) {
+            socket.write(headLines(101, answer.statusText, passable(answer.headers, keep)));
+            if (head.length > 0) stream.write(head);
+            socket.pipe(stream);
+            stream.pipe(socket);
+          } else {
+            socket.write(headLines(answer.status, answer.statusText, [...passable(answer.headers), 'connection', 'close']));
+            stream.pipe(socket);
+          }
+        });
+        stream.on('error', () => {
+          if (answered) socket.destroy();
+          else refuse(new HearthError('bad_gateway'));
+        });
+        socket.on('close', () => stream.destroy());
+      })
+      .catch(refuse);
     return true;
   }
 
@@ -126,10 +164,11 @@ export class Relay {
    * answers the hub's status, headers and body. Throws `hub_offline`, `rate_limited`, `bad_gateway` or `timeout`.
    */
   async call(hubId: string, method: string, url: string, body?: unknown): Promise<HubAnswer> {
-    const tunnel = await this.admit(hubId);
+    const { tunnel, holder } = await this.route(hubId, null);
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const headers = ['host', `${hubId}.${this.options.hostSuffix}`, 'x-homey-id', hubId];
     if (payload) headers.push('content-type', 'application/json', 'content-length', String(payload.length));
+    if (!tunnel) return this.forwarder.call(holder, hubId, { method, url, headers }, payload);
     const stream = tunnel.session.open({ method, url, headers, remoteAddress: '127.0.0.1', fromCloud: true });
     stream.end(payload);
     return new Promise<HubAnswer>((resolve, reject) => {
@@ -152,8 +191,39 @@ export class Relay {
     });
   }
 
-  /** The hub's tunnel, when it is connected and within its budget; throws `rate_limited` or `hub_offline`. */
-  private async admit(hubId: string): Promise<HubTunnel> {
+  /**
+   * Where a request for the hub goes: its tunnel on this node, or the node holding it. A request another node
+   * forwarded (with a valid proof) was counted there and goes to this node's tunnel only. Throws `rate_limited`,
+   * `hub_offline`, or `forbidden` for a forwarding proof that does not hold.
+   */
+  private async route(
+    hubId: string,
+    request: IncomingMessage | null,
+  ): Promise<
+    | { tunnel: HubTunnel; holder?: undefined; forwarded: Forwarded | null }
+    | { tunnel?: undefined; holder: TunnelHolder; forwarded: null }
+  > {
+    const forwarded = request && NodeForwarder.claims(request) ? await this.forwarder.verify(hubId, request) : null;
+    if (!forwarded) await this.count(hubId);
+    const tunnel = this.tunnels.get(hubId);
+    if (tunnel) {
+      if (tunnel.session.size >= this.options.maxStreams)
+        throw new RateLimited(
+          { name: 'hub-open', quota: this.options.maxStreams, windowSeconds: 1 },
+          1000,
+          'Too many requests open for this Homey through the relay. Try again in 1 second.',
+        );
+      return { tunnel, forwarded };
+    }
+    if (!forwarded) {
+      const holder = await this.directory.locate(hubId);
+      if (holder && holder.node !== this.tunnels.node) return { holder, forwarded: null };
+    }
+    throw new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now');
+  }
+
+  /** Counts a request against the hub's budget; throws `rate_limited` beyond it. */
+  private async count(hubId: string): Promise<void> {
     const quota = this.options.requestsPerMinute;
     const counted = await this.limits.hit(`relay:${hubId}`, 60_000);
     if (counted.count > quota)
@@ -162,28 +232,20 @@ export class Relay {
         counted.resetMs,
         `Too many requests for this Homey through the relay. Try again in ${Math.max(1, Math.ceil(counted.resetMs / 1000))} seconds.`,
       );
-    const tunnel = this.tunnels.get(hubId);
-    if (!tunnel) throw new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now');
-    if (tunnel.session.size >= this.options.maxStreams)
-      throw new RateLimited(
-        { name: 'hub-open', quota: this.options.maxStreams, windowSeconds: 1 },
-        1000,
-        'Too many requests open for this Homey through the relay. Try again in 1 second.',
-      );
-    return tunnel;
   }
 
-  private describe(request: IncomingMessage, keep: readonly string[] = ['transfer-encoding']): OpenRequest {
+  private describe(request: IncomingMessage, keep: readonly string[], forwarded: Forwarded | null): OpenRequest {
     return {
       method: request.method ?? 'GET',
       url: request.url ?? '/',
       headers: passable(request.rawHeaders, keep),
-      remoteAddress: request.socket.remoteAddress ?? '',
+      remoteAddress: forwarded ? forwarded.clientAddress : (request.socket.remoteAddress ?? ''),
+      ...(forwarded?.fromCloud ? { fromCloud: true } : {}),
     };
   }
 
-  private forward(tunnel: HubTunnel, request: IncomingMessage, response: ServerResponse): void {
-    const stream: TunnelStream = tunnel.session.open(this.describe(request));
+  private forward(tunnel: HubTunnel, request: IncomingMessage, response: ServerResponse, forwarded: Forwarded | null): void {
+    const stream: TunnelStream = tunnel.session.open(this.describe(request, ['transfer-encoding'], forwarded));
     request.pipe(stream);
     stream.once('head', (answer: ResponseHead) => {
       response.writeHead(answer.status, answer.statusText, passable(answer.headers));

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createAuthenticator } from '../../platform/auth';
 import type { CloudContext } from '../../platform/context';
-import type { TunnelDirectory } from './directory';
+import type { TunnelDirectory, TunnelHolder } from './directory';
 
 /** A hub's live tunnel on this node. */
 export interface HubTunnel {
@@ -19,6 +19,8 @@ export interface HubTunnel {
 export interface TunnelHostOptions {
   /** How often the cloud pings each tunnel; one unanswered by the next ping closes it. */
   readonly heartbeatMs: number;
+  /** This node's internal address, where other nodes forward requests for the tunnels it holds. */
+  readonly address: () => string;
   /** Called when a hub's tunnel comes up (the cloud records its relay address). */
   readonly onConnect?: (hubId: string) => Promise<void> | void;
 }
@@ -62,6 +64,11 @@ export class TunnelHost {
   start(): void {
     this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs);
     this.heartbeat.unref();
+  }
+
+  /** This node as the directory names it. */
+  holder(): TunnelHolder {
+    return { node: this.node, address: this.options.address() };
   }
 
   /** The hub's tunnel when this node holds it. */
@@ -119,7 +126,7 @@ export class TunnelHost {
         void this.directory.release(hubId, this.node).catch(() => {});
       }
     });
-    void this.directory.claim(hubId, this.node, this.options.heartbeatMs * 3).catch(() => {});
+    void this.directory.claim(hubId, this.holder(), this.options.heartbeatMs * 3).catch(() => {});
     void Promise.resolve(this.options.onConnect?.(hubId)).catch(() => {});
   }
 
@@ -131,7 +138,7 @@ export class TunnelHost {
       }
       entry.alive = false;
       entry.ws.ping();
-      void this.directory.claim(entry.hubId, this.node, this.options.heartbeatMs * 3).catch(() => {});
+      void this.directory.claim(entry.hubId, this.holder(), this.options.heartbeatMs * 3).catch(() => {});
     }
   }
 
