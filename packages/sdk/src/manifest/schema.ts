@@ -150,7 +150,11 @@ export const AppManifest = Type.Object(
 );
 export type AppManifest = Static<typeof AppManifest>;
 
-/** The system pair templates a hub shows itself (a custom view is an HTML file of the app). */
+/**
+ * The system pair templates a hub shows itself (a custom view is an HTML file of the app). The radio views
+ * (`zigbee_join`, `zwave_include`, `rf_learn`, `ir_learn`, `matter_code`) are the hub's joins of its stand-in
+ * radios: an app with code answers their event in its driver's `onPair`, as the demo apps do.
+ */
 export const PAIR_TEMPLATES = new Set([
   'list_devices',
   'add_devices',
@@ -159,4 +163,9 @@ export const PAIR_TEMPLATES = new Set([
   'login_credentials',
   'pincode',
   'login_oauth2',
+  'zigbee_join',
+  'zwave_include',
+  'rf_learn',
+  'ir_learn',
+  'matter_code',
 ]);

@@ -305,12 +305,20 @@ describe('apps.getAppStd (crash log e-mail through the cloud)', () => {
     });
     expect(old.body.updateAvailable).toEqual({ version: '3.3.0', permissions: ['homey:wireless:zigbee'] });
     expect(catalogueCalls.at(-1)).toContain(`secret=${t.hub.context.config.id}`);
-    // The catalogue's driver keeps the hub package's pairing views; capabilities the hub does not know are left out.
+    // The app's code comes from the hub's package of it, so its drivers are the package's (the code was written for
+    // them), not the catalogue's (which names a capability the hub does not know).
     const driver = await t.call<{ pair: unknown[]; capabilities: string[] }>(
       'GET',
       '/drivers/driver/homey:app:com.lumenco.lights:bulb-e27',
     );
-    expect(driver.body.capabilities).toEqual(['onoff', 'dim']);
+    expect(driver.body.capabilities).toEqual([
+      'onoff',
+      'dim',
+      'light_hue',
+      'light_saturation',
+      'light_temperature',
+      'light_mode',
+    ]);
     expect(driver.body.pair.length).toBeGreaterThan(0);
     const updated = await t.call<App>('POST', '/apps/store', { id: 'com.lumenco.lights' });
     expect(updated.body).toMatchObject({ version: '3.3.0', updateAvailable: null });

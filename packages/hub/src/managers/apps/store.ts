@@ -142,11 +142,11 @@ export class AppStore {
       throw new HearthError('unavailable', `The app store could not serve ${id} (status ${error.status})`);
     }
     const merged = mergeManifest(install.manifest, local?.manifest, install.version);
-    // An app whose code comes from the hub's own package keeps what that code was written for: its drivers, flow
-    // cards, web API, settings and permissions (the catalogue's manifest says less of them).
+    // An app whose code comes from the hub's own package keeps what that code was written for: its SDK, drivers,
+    // own capabilities, flow cards, web API, settings and permissions (the catalogue's manifest says less of them).
     const manifest =
       local && existsSync(join(local.dir, 'app.js'))
-        ? { ...merged, ...pick(local.manifest, ['drivers', 'flow', 'api', 'settings', 'permissions']) }
+        ? { ...merged, ...pick(local.manifest, ['sdk', 'drivers', 'capabilities', 'flow', 'api', 'settings', 'permissions']) }
         : merged;
     const problems = checkManifest(manifest);
     if (problems.length > 0)
