@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../testing/hub';
+import { until } from '../testing/until';
 import { seedDemoHub } from './index';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
@@ -47,4 +48,28 @@ it('seeds apps and devices in the zones, with an onoff socket among them', async
   const zones = (await t.call<Json>('GET', '/zones/zone')).body as Record<string, unknown>;
   expect(devices.every((device) => device.zone in zones)).toBe(true);
   expect(Object.keys((await t.call<Json>('GET', '/apps/app')).body).length).toBeGreaterThan(3);
+});
+
+it("seeds flows across the store apps' own cards, and one runs: a scene on the sofa lamp starts dinner music", async () => {
+  const flows = Object.values((await t.call<Json>('GET', '/flow/flow')).body as Record<string, Json>);
+  expect(flows.map((flow) => flow.name)).toEqual(
+    expect.arrayContaining(['Dinner music', 'Blinds down, lights soft', 'Intrusion alert', 'Tariff changed']),
+  );
+  const devices = Object.values((await t.call<Json>('GET', '/devices/device')).body as Record<string, Json>);
+  const sofa = devices.find((device) => device.name === 'Sofa lamp');
+  const speaker = devices.find((device) => device.name === 'Kitchen speaker');
+  const dinner = flows.find((flow) => flow.name === 'Dinner music');
+  // The Lumen & Co app runs the action; its scene_changed trigger starts the flow, whose Guardian condition
+  // (not armed) passes and whose SoundWave action plays the playlist.
+  const run = await t.call('POST', `/flow/flowcardaction/${encodeURIComponent('homey:app:com.lumenco.lights')}/set_scene/run`, {
+    args: { device: { id: sofa.id }, scene: 'relax' },
+  });
+  expect(run.status).toBe(200);
+  const traces = await until(
+    async () => (await t.call<Json[]>('GET', `/flow/flow/${dinner.id}/trace`)).body,
+    (list) => list.some((trace: Json) => trace.status === 'completed'),
+  );
+  expect(traces[0].trigger.tokens).toMatchObject({ scene: 'relax' });
+  const track = async () => (await t.call<Json>('GET', `/devices/device/${speaker.id}`)).body.capabilitiesObj.speaker_track.value;
+  expect(await until(track, (value) => value === 'Blue in Green – Miles Davis')).toBe('Blue in Green – Miles Davis');
 });

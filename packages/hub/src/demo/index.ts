@@ -1,5 +1,6 @@
 import { seedDemoHub as seedDemoDevices } from '../runtime/seed';
 import type { Hub } from '../server';
+import { seedAppFlows } from './app-flows';
 
 /**
  * Seeds the demo world of ARCHITECTURE.md into a hub on its first start: a home of zones, people, variables,
@@ -70,10 +71,12 @@ export async function seedDemoHub(hub: Hub): Promise<void> {
   await api('POST', '/alarms/alarm', { name: 'Weekend lie-in', time: '09:30', enabled: false, repetition: weekend });
 
   const folder = await api<{ id: string }>('POST', '/flow/flowfolder', { name: 'Lighting' });
-  await api('POST', '/flow/flowfolder', { name: 'Security' });
+  const security = await api<{ id: string }>('POST', '/flow/flowfolder', { name: 'Security' });
   await seedDemoFlows(api, folder.id);
   // Apps (one out of date, one that crashes), devices in these zones and two weeks of insights history.
   seedDemoDevices(hub, { historyDays: 14 });
+  // Then flows that use the apps' own cards (once the apps run and offer them).
+  await seedAppFlows(hub, api, { lighting: folder.id, security: security.id });
 
   settings.set('demo.seeded', true);
 }
