@@ -1,6 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CloudAPI } from '@hearth/client';
+import { resolveLocalhostNames } from '@hearth/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterRequirements, type RunningCluster, startCluster } from './cluster';
 
@@ -25,6 +29,54 @@ function startRedis(port: number): ChildProcess {
     stdio: 'ignore',
   });
 }
+/** The internal client's secret of the suite's cluster: the hub started below registers and tunnels with it. */
+const INTERNAL_SECRET = 'cluster-suite-internal-secret-0123';
+const HUB_ID = 'c1a57e0000000000000000e2';
+
+/**
+ * Starts a hub as `npm start` runs one (the bundle the cluster script built) with the balancer as its cloud, and
+ * resolves with its owner token once it is up.
+ */
+async function startHub(cloudUrl: string, dataDir: string): Promise<{ child: ChildProcess; ownerToken: string }> {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'packages/hub/dist/main.js'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      HUB_ID,
+      HUB_NAME: 'Tunnelled hub',
+      HUB_MODEL: 'hearth-pro-5q',
+      HUB_HOST: '127.0.0.1',
+      HUB_PORT: String(await freePort()),
+      HEARTH_CLOUD_URL: cloudUrl,
+      HEARTH_INTERNAL_CLIENT_SECRET: INTERNAL_SECRET,
+      HEARTH_DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ownerToken = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const line = output.split('\n').find((l) => l.startsWith('HEARTH_READY '));
+      if (line) resolve(JSON.parse(line.slice('HEARTH_READY '.length)).ownerToken);
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.once('exit', (code) => reject(new Error(`the hub exited (${code}):\n${output}`)));
+  });
+  return { child, ownerToken };
+}
+
+/** The node the tunnel directory in the suite's Redis names as holding the hub's tunnel: its id and address. */
+function tunnelHolder(redisPort: number): { node: string; address: string } | null {
+  const run = (...args: string[]) =>
+    spawnSync('redis-cli', ['-p', String(redisPort), ...args], { encoding: 'utf8' }).stdout.trim();
+  const key = run('--scan', '--pattern', `hearth:tunnels:*:${HUB_ID}`).split('\n')[0];
+  const value = key ? run('GET', key) : '';
+  return value ? JSON.parse(value) : null;
+}
+
 const stopped = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
 
@@ -52,6 +104,7 @@ function suite() {
       // The load below is one token's: the general limit is not what this suite is about.
       HEARTH_RATE_LIMIT_TOKEN: '1000000',
       HEARTH_RATE_LIMIT_ADDRESS: '1000000',
+      HEARTH_INTERNAL_CLIENT_SECRET: INTERNAL_SECRET,
     });
     cloud = new CloudAPI({ clientId: DEMO.clientId, clientSecret: DEMO.clientSecret, baseUrl: cluster.url });
     await cloud.authenticateWithPassword({ username: DEMO.email, password: DEMO.password });
@@ -156,4 +209,58 @@ function suite() {
       .toBe('signed in');
     for (let i = 0; i < 6; i++) expect((await cloud.getAuthenticatedUser()).email).toBe(DEMO.email);
   }, 60_000);
+
+  it('re-establishes a hub’s relay tunnel on another node when its node is killed, and remote calls work again', async () => {
+    resolveLocalhostNames();
+    const hubDir = mkdtempSync(join(tmpdir(), 'hearth-cluster-hub-'));
+    const hub = await startHub(cluster.url, hubDir);
+    try {
+      // The hub's relay origin is on the balancer: each request lands on any node, which finds the tunnel.
+      const relay = `http://${HUB_ID}.connect.localhost:${new URL(cluster.url).port}`;
+      const zones = () =>
+        fetch(`${relay}/api/manager/zones/zone`, {
+          headers: { authorization: `Bearer ${hub.ownerToken}` },
+          signal: AbortSignal.timeout(10_000),
+        }).then(
+          (answer) => answer.status,
+          () => 0,
+        );
+      await expect.poll(zones, { timeout: 30_000, interval: 250 }).toBe(200);
+      // Round robin sends these to every node; those without the tunnel forward to its holder.
+      expect(await Promise.all(Array.from({ length: 9 }, zones))).toEqual(Array(9).fill(200));
+
+      const before = tunnelHolder(redisPort);
+      const holder = cluster.nodes().find((node) => node.url === before?.address);
+      if (!before || !holder) throw new Error(`no node holds the tunnel: ${JSON.stringify(before)}`);
+      process.kill(holder.pid, 'SIGKILL');
+      const killedAt = Date.now();
+      // The hub reconnects (back-off with jitter) through the balancer to a live node, which claims the hub.
+      await expect.poll(zones, { timeout: 30_000, interval: 100 }).toBe(200);
+      const recoveredMs = Date.now() - killedAt;
+      const after = tunnelHolder(redisPort);
+      expect(after?.node).toBeDefined();
+      expect(after?.node).not.toBe(before.node);
+      console.log(`relay tunnel back through another node ${recoveredMs} ms after the SIGKILL`);
+      // A write through the relay, read back through the relay.
+      const listed = (await (
+        await fetch(`${relay}/api/manager/zones/zone`, { headers: { authorization: `Bearer ${hub.ownerToken}` } })
+      ).json()) as Record<string, { id: string; parent: string | null }>;
+      const root = Object.values(listed).find((zone) => zone.parent === null);
+      const created = await fetch(`${relay}/api/manager/zones/zone`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${hub.ownerToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'After the kill', icon: 'attic', parent: root?.id }),
+      });
+      expect(created.status).toBe(200);
+      const { id } = (await created.json()) as { id: string };
+      const read = await fetch(`${relay}/api/manager/zones/zone/${id}`, {
+        headers: { authorization: `Bearer ${hub.ownerToken}` },
+      });
+      expect(((await read.json()) as { name: string }).name).toBe('After the kill');
+    } finally {
+      hub.child.kill('SIGTERM');
+      await stopped(hub.child);
+      rmSync(hubDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 }

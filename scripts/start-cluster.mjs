@@ -97,6 +97,8 @@ try {
     CLOUD_HOST: host,
     CLOUD_PORT: String(nodes[i]?.port),
     CLOUD_PUBLIC_URL: cloudUrl,
+    // Hubs' relay origins are on the balancer, like the cloud: whichever node a request lands on finds the tunnel.
+    CLOUD_CONNECT_URL: env.CLOUD_CONNECT_URL ?? `http://{id}.connect.localhost:${balancerPort}`,
     DATABASE_URL: databaseUrl,
     DATABASE_SCHEMA: schema,
     REDIS_URL: redisUrl,
