@@ -216,7 +216,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     );
   });
   registerAppWebApi(app, auth, runtime);
-  registerImageBytes(app, auth, runtime);
+  registerImageBytes(app, context, auth, runtime);
   registerAppAssets(app, runtime);
   // The household web app at the origin root, beside /api and /socket.io.
   registerHomeApp(app, config.homeAppDir ?? homeAppDirectory());
