@@ -48,6 +48,12 @@ export interface HubConfig {
    */
   relay?: TunnelOptions | false;
   /**
+   * The hub's address from outside the home when the household forwards a port of its router to it (env
+   * `HUB_REMOTE_URL_FORWARDED`, an origin such as `https://203.0.113.7:4859`): registered as the hub's
+   * `remoteUrlForwarded`, which clients try (the `remoteForwarded` strategy) before the cloud's relay.
+   */
+  remoteUrlForwarded?: string | null;
+  /**
    * Serve HTTPS on this port too (env `HUB_SECURE_PORT`; 0 for any free one), with a certificate the cloud's CA
    * signs for the hub's address: registered as the hub's `localUrlSecure`. Needs a cloud; off when unset.
    */
@@ -86,6 +92,8 @@ export function checkHubConfig(config: HubConfig): string[] {
   if (secure !== undefined && secure !== null && (!Number.isInteger(secure) || secure < 0 || secure > 65535))
     problems.push(`securePort must be 0–65535, got ${secure}`);
   if (!config.name.trim()) problems.push('name must not be empty');
+  if (config.remoteUrlForwarded && !/^https?:\/\/[^/?#\s]+\/?$/.test(config.remoteUrlForwarded))
+    problems.push(`remoteUrlForwarded (HUB_REMOTE_URL_FORWARDED) must be an http(s) origin, got "${config.remoteUrlForwarded}"`);
   if (config.tier !== undefined && !/^[a-z][a-z0-9-]{0,31}$/.test(config.tier))
     problems.push(`tier (HUB_TIER) must be lower-case letters, digits and dashes, got "${config.tier}"`);
   if (

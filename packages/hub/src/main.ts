@@ -22,6 +22,7 @@ const config = {
   ownerAthomId: env.HUB_OWNER_ATHOM_ID || null,
   mdns: env.HUB_MDNS !== '0',
   ...(env.HUB_RELAY === '0' ? { relay: false as const } : {}),
+  ...(env.HUB_REMOTE_URL_FORWARDED ? { remoteUrlForwarded: env.HUB_REMOTE_URL_FORWARDED } : {}),
   metricsToken: env.HEARTH_METRICS_TOKEN || null,
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   rateLimits: rateLimitsFromEnv(env),

@@ -21,6 +21,8 @@ beforeAll(async () => {
     name: 'Registered hub',
     cloudUrl: cloud.url,
     cloudClientSecret: SECRET,
+    // The household forwards a port of its router to the hub.
+    remoteUrlForwarded: 'https://203.0.113.7:4859',
   });
 });
 afterAll(async () => {
@@ -54,6 +56,7 @@ it('registers its id, model, version and current address with the real cloud at 
     platform: 'local',
     softwareVersion: '12.4.0',
     localUrl: t.url,
+    remoteUrlForwarded: 'https://203.0.113.7:4859',
   });
 });
 

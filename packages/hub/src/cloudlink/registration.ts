@@ -60,6 +60,7 @@ export function registerWithCloud(
           portHttp: Number(new URL(localUrl).port),
           ...(extra.mdnsFqdn ? { mdnsFqdn: extra.mdnsFqdn } : {}),
           ...(localUrlSecure ? { localUrlSecure } : {}),
+          ...(config.remoteUrlForwarded ? { remoteUrlForwarded: config.remoteUrlForwarded.replace(/\/$/, '') } : {}),
         },
       },
       { signal: controller.signal },

@@ -102,6 +102,11 @@ function stateOf(context: CloudContext): State {
   return created;
 }
 
+/** The cloud's relay, for services that reach hubs through their tunnels (webhook deliveries). */
+export function relayOf(context: CloudContext): Relay {
+  return stateOf(context).relay;
+}
+
 /**
  * The connect relay (`/connect`): hubs keep a tunnel here, and each hub's relay origin (its `remoteUrl`) is carried
  * through it. Requests are told apart by host before the cloud's own routing, so a relayed body is never parsed

@@ -160,13 +160,14 @@ export class Relay {
   }
 
   /**
-   * The cloud's own request to a hub (a connect call it forwards), within the hub's budget like any other:
+   * The cloud's own request to a hub (a connect call it forwards, a webhook delivery), with `extra` header pairs,
+   * within the hub's budget like any other:
    * answers the hub's status, headers and body. Throws `hub_offline`, `rate_limited`, `bad_gateway` or `timeout`.
    */
-  async call(hubId: string, method: string, url: string, body?: unknown): Promise<HubAnswer> {
+  async call(hubId: string, method: string, url: string, body?: unknown, extra: string[] = []): Promise<HubAnswer> {
     const { tunnel, holder } = await this.route(hubId, null);
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers = ['host', `${hubId}.${this.options.hostSuffix}`, 'x-homey-id', hubId];
+    const headers = ['host', `${hubId}.${this.options.hostSuffix}`, 'x-homey-id', hubId, ...extra];
     if (payload) headers.push('content-type', 'application/json', 'content-length', String(payload.length));
     if (!tunnel) return this.forwarder.call(holder, hubId, { method, url, headers }, payload);
     const stream = tunnel.session.open({ method, url, headers, remoteAddress: '127.0.0.1', fromCloud: true });

@@ -1,11 +1,14 @@
-import { WEBHOOK_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@hearth/contract';
+import { HearthError, WEBHOOK_LIMITS, WEBHOOK_SIGNATURE_HEADER } from '@hearth/contract';
 import { signWebhookDelivery } from '@hearth/contract/hub-secret';
 import { type Selectable, sql } from 'kysely';
 import type { CloudContext } from '../../platform/context';
 import { secretOfHub } from '../../platform/hub-secret';
+import { relayOf } from '../connect';
 import type { WebhookDeliveriesTable } from './tables';
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /** Where a hub takes webhook deliveries: its cloud manager, under its registered address. */
 const HUB_DELIVERY_PATH = '/api/manager/cloud/webhook';
@@ -19,8 +22,8 @@ const SWEEP_BATCH = 20;
 export const DEFAULT_RETRY_BASE_MS = 5000;
 
 /**
- * Delivers webhook calls to hubs, at the address each registered in the hub registry (the remote-access relay
- * takes this over once it exists). Every delivery is a row: it is taken for an attempt by moving its
+ * Delivers webhook calls to hubs: through the hub's relay tunnel when it has one (on whichever node), else at the
+ * local address it registered in the hub registry (a hub on the cloud's own network). Every delivery is a row: it is taken for an attempt by moving its
  * `next_attempt_at` past the attempt in one conditional update, so of several cloud nodes exactly one sends it;
  * a failed attempt sets the next one with exponential back-off, and the last one marks it `failed`.
  */
@@ -49,28 +52,36 @@ export function webhookDelivery(context: CloudContext) {
 
   /** One attempt of a delivery this node has taken. */
   const attempt = async (row: DeliveryRow): Promise<void> => {
-    const hub = await db.selectFrom('hubs').select('local_url').where('id', '=', row.hub_id).executeTakeFirst();
     const secret = secretOfHub(context, row.hub_id);
-    if (!hub?.local_url || !secret) {
-      await finish(row, null, hub ? 'the hub has registered no address' : 'the hub is not in the registry');
-      return;
+    if (!secret) return finish(row, null, 'the hub is not in the registry');
+    const signature = signWebhookDelivery(secret, row.payload, Math.floor(Date.now() / 1000));
+    const body = { delivery: row.payload };
+    try {
+      const answer = await relayOf(context).call(row.hub_id, 'POST', HUB_DELIVERY_PATH, body, [
+        WEBHOOK_SIGNATURE_HEADER,
+        signature,
+      ]);
+      return finish(row, answer.status, null);
+    } catch (error) {
+      // A hub without a tunnel may still be reachable at its registered address; other failures are the attempt's.
+      if (!(error instanceof HearthError && error.code === 'hub_offline'))
+        return finish(row, error instanceof HearthError && error.code === 'rate_limited' ? 429 : null, describe(error));
     }
+    const hub = await db.selectFrom('hubs').select('local_url').where('id', '=', row.hub_id).executeTakeFirst();
+    if (!hub?.local_url)
+      return finish(row, null, hub ? 'the hub is not connected and has registered no address' : 'the hub is not in the registry');
     try {
       const response = await fetch(`${hub.local_url.replace(/\/$/, '')}${HUB_DELIVERY_PATH}`, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-homey-id': row.hub_id,
-          [WEBHOOK_SIGNATURE_HEADER]: signWebhookDelivery(secret, row.payload, Math.floor(Date.now() / 1000)),
-        },
-        body: JSON.stringify({ delivery: row.payload }),
+        headers: { 'content-type': 'application/json', 'x-homey-id': row.hub_id, [WEBHOOK_SIGNATURE_HEADER]: signature },
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
         redirect: 'manual',
       });
       await response.body?.cancel();
       await finish(row, response.status, null);
     } catch (error) {
-      await finish(row, null, error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+      await finish(row, null, describe(error));
     }
   };
 

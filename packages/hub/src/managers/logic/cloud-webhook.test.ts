@@ -125,4 +125,29 @@ describe('a webhook call at the cloud runs a flow on the hub', () => {
     expect(await again.json()).toMatchObject({ duplicate: true });
     expect(await variable()).toBe('');
   });
+
+  it('delivers through the hub’s relay tunnel when its registered address does not answer', async () => {
+    await (await t.hub.tunnel)?.whenConnected();
+    const hubs = () => cloud.context.database.db.updateTable('hubs').where('id', '=', hubId);
+    // The hub is away from the cloud's network: only its tunnel reaches it.
+    await hubs().set({ local_url: 'http://127.0.0.1:1' }).execute();
+    try {
+      const url = (await t.call<{ url: string }>('PUT', '/logic/cloudwebhook', {})).body.url;
+      const answer = await fetch(`${url}&event=doorbell&tag=relayed`);
+      expect(await answer.json()).toMatchObject({ deliveries: 1 });
+      expect(await until(variable, (value) => value === 'rang relayed')).toBe('rang relayed');
+      // The hub acted before the cloud recorded its answer: wait for the record.
+      const latest = () =>
+        cloud.context.database.db
+          .selectFrom('webhook_deliveries')
+          .select(['state', 'attempts'])
+          .where('hub_id', '=', hubId)
+          .orderBy('created_at', 'desc')
+          .executeTakeFirstOrThrow();
+      const row = await until(latest, (found) => found.state !== 'pending');
+      expect(row).toMatchObject({ state: 'delivered', attempts: 1 });
+    } finally {
+      await hubs().set({ local_url: t.url }).execute();
+    }
+  });
 });
