@@ -91,6 +91,14 @@ describe('the other demo store apps', () => {
 
   it("SoundWave: plays a playlist track by track, with each track's cover as the speaker's album art", async () => {
     const speaker = await pairDevice(t, `homey:app:${SOUNDWAVE}:speaker`);
+    // A new speaker shows the track it would play first.
+    const first = 'Here Comes the Sun – The Beatles';
+    expect(
+      await until(
+        () => value(speaker, 'speaker_track'),
+        (track) => track === first,
+      ),
+    ).toBe(first);
     const changed = await flow('New track', SOUNDWAVE, 'track_changed', { device: { id: speaker } });
     expect((await run('action', SOUNDWAVE, 'play_playlist', { device: { id: speaker }, playlist: 'dinner' })).status).toBe(200);
     expect(await value(speaker, 'speaker_track')).toBe('Blue in Green – Miles Davis');

@@ -17,6 +17,7 @@ module.exports = class Speaker extends Homey.Device {
     );
     this.registerCapabilityListener('volume_mute', async (mute) => this.log(`${this.getName()}: ${mute ? 'muted' : 'unmuted'}`));
     if (this.getCapabilityValue('volume_set') === null) await this.setCapabilityValue('volume_set', 0.4);
+    if (!this.getCapabilityValue('speaker_track')) await this.setCapabilityValue('speaker_track', this.trackText());
     if (this.getCapabilityValue('speaker_playing') === true) this.play();
   }
 
@@ -24,6 +25,11 @@ module.exports = class Speaker extends Homey.Device {
   track() {
     const tracks = PLAYLISTS[this.getStoreValue('playlist')] ?? PLAYLISTS.morning;
     return tracks[(this.getStoreValue('index') ?? 0) % tracks.length];
+  }
+
+  trackText() {
+    const { title, artist } = this.track();
+    return `${title} – ${artist}`;
   }
 
   play() {
@@ -60,7 +66,7 @@ module.exports = class Speaker extends Homey.Device {
   /** Shows the current track and its cover, and starts the flows waiting for a new track. */
   async showTrack() {
     const { title, artist } = this.track();
-    await this.setCapabilityValue('speaker_track', `${title} – ${artist}`);
+    await this.setCapabilityValue('speaker_track', this.trackText());
     await this.art.update();
     await this.homey.app.trackChanged.trigger(this, { track: title, artist }, {});
   }
