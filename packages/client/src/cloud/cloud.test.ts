@@ -1,4 +1,5 @@
 import { prepareRequest } from '@hearth/contract/client';
+import { hubSecret } from '@hearth/contract/hub-secret';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APIError,
@@ -265,6 +266,17 @@ describe('other cloud services (real cloud)', () => {
     const dead = demoClient({ baseUrls: { apps: 'http://127.0.0.1:9/apps' } });
     expect(dead.baseUrlOf('cloud')).toBe(`${world.cloudUrl}/cloud`);
     await expect(dead.services.apps.getApps()).rejects.toMatchObject({ code: 'network_error' });
+  });
+
+  it('searches the infrared database and reads the codes of a device with a hub’s secret', async () => {
+    const cloud = demoClient();
+    const found = await cloud.services.infrared.searchDevices({ query: 'lumo 55' });
+    expect(found.map((device) => device.id)).toEqual(['sample-vision-lumo-55']);
+    const secret = hubSecret(INTERNAL_CLIENT.secret, HUB_ID);
+    const device = await cloud.services.infrared.getDevice({ deviceId: 'sample-vision-lumo-55', secret });
+    expect(device.codes.find((code) => code.id === 'power')?.pronto).toMatch(/^0000 006D 0022 0002 /);
+    const forged = cloud.services.infrared.getDevice({ deviceId: 'sample-vision-lumo-55', secret: 'x' });
+    await expect(forged).rejects.toMatchObject({ statusCode: 403 });
   });
 });
 

@@ -18,6 +18,7 @@ import { cloudOAuthCodeFamilyMigration } from '../services/cloud/oauth-codes';
 import { flowShareMigration } from '../services/flowshare/tables';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
+import { infraredMigration } from '../services/infrared/tables';
 import { pushKeysMigration } from '../services/notifications/tables';
 import { setupSessionsMigration } from '../services/setup/tables';
 import { storeUserMigration } from '../services/store/migration';
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-70-push-keys': pushKeysMigration,
   '20261125-80-certificate-authority': certificateAuthorityMigration,
   '20261125-90-cluster': clusterMigration,
+  '20261125-95-infrared': infraredMigration,
 };

@@ -7,6 +7,7 @@ import type { CloudAccountTables } from '../services/cloud/tables';
 import type { FlowShareTables } from '../services/flowshare/tables';
 import type { HelpdeskTables } from '../services/helpdesk/tables';
 import type { IconsTables } from '../services/icons/tables';
+import type { InfraredTables } from '../services/infrared/tables';
 import type { NotificationsTables } from '../services/notifications/tables';
 import type { SetupTables } from '../services/setup/tables';
 import type { StoreTables } from '../services/store/tables';
@@ -25,6 +26,7 @@ export type CloudSchema = CloudAccountTables &
   IconsTables &
   WeatherTables &
   FlowShareTables &
+  InfraredTables &
   BackupTables &
   WebhookTables &
   SetupTables &

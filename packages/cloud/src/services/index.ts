@@ -9,6 +9,7 @@ import { flowShareService } from './flowshare';
 import { geolocateService } from './geolocate';
 import { helpdeskService } from './helpdesk';
 import { iconsService } from './icons';
+import { infraredService } from './infrared';
 import { mailService } from './mail';
 import { notificationsService } from './notifications';
 import { regionService } from './region';
@@ -38,4 +39,5 @@ export const services: readonly CloudService[] = [
   setupService,
   notificationsService,
   certificateService,
+  infraredService,
 ];

@@ -10,6 +10,7 @@ import { geolocateOperations } from './geolocate';
 import { helpdeskOperations } from './helpdesk';
 import { householdOperations } from './household';
 import { iconsOperations } from './icons';
+import { infraredOperations } from './infrared';
 import { pushOperations } from './notifications';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
@@ -37,6 +38,7 @@ export const cloudOperations = {
   notifications: pushOperations,
   connect: connectOperations,
   certificate: certificateOperations,
+  infrared: infraredOperations,
 } as const;
 
 /** What each cloud service is about, for the API reference (one line under the service's name). */
@@ -58,6 +60,7 @@ export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperat
   connect:
     'The connect relay: each hub’s remote address, carried through the tunnel the hub keeps to the cloud, and the calls forwarded to hubs away from home (ping, invitations, push answers, mobile events, OAuth2 answers, webhooks).',
   certificate: 'The cloud’s certificate authority: TLS certificates for hubs’ local secure addresses.',
+  infrared: 'The infrared database: brands, types and devices with their codes in Pronto hex.',
   notifications: 'Push notifications to the devices people registered (Web Push with the cloud’s VAPID key).',
 };
 
@@ -73,6 +76,7 @@ export * from './geolocate';
 export * from './helpdesk';
 export * from './household';
 export * from './icons';
+export * from './infrared';
 export * from './notifications';
 export * from './region';
 export * from './setup';

@@ -1,0 +1,33 @@
+import { cloudOperations, notFound } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import { hubOfSecretOrRefuse } from '../../platform/hub-secret';
+import { infraredStore } from './store';
+
+const infraredOps = cloudOperations.infrared;
+
+/**
+ * The infrared database (`/infrared`): brands, types and devices, searchable by name, and each device's codes in
+ * Pronto hex for a hub to send. The data set is loaded at start (for now a small sample: see `sample.ts`).
+ */
+export const infraredService: CloudService = {
+  name: 'infrared',
+  implementations: (context: CloudContext) => {
+    const store = infraredStore(context);
+    return implement<typeof infraredOps, CloudPrincipal>(infraredOps, {
+      getBrands: ({ query }) => store.brands(query.type),
+      getTypes: ({ query }) => store.types(query.brand),
+      searchDevices: ({ query }) => store.search(query.query),
+      getDevices: ({ query }) => store.list(query),
+      getDevice: async ({ params, query }) => {
+        hubOfSecretOrRefuse(context, query.secret);
+        const device = await store.device(params.deviceId);
+        if (!device) throw notFound('Infrared device', params.deviceId);
+        return device;
+      },
+    });
+  },
+  start: async (context) => {
+    await infraredStore(context).load();
+  },
+};
