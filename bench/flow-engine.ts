@@ -1,7 +1,8 @@
 // Issue 15 benchmark, in one hub process (it re-runs itself with the hub's V8 options and --expose-gc):
 // (1) 10,000 flows over 500 devices (device, time and variable triggers; conditions; actions on other devices):
-//     one capability change → every matching flow evaluated and its device action written; p50/p99 from the
-//     triggering write being stored to the last action's device write. Goal p99 < 5 ms.
+//     one capability change → every matching flow evaluated and its device action written; p50/p99 of 1,000
+//     changes (after 20 that warm the JIT up, reported apart) from the triggering write being stored to the last
+//     action's device write. Goal p99 < 5 ms.
 // (2) Sustained: 1,000 flows each setting one device, triggered as fast as the hub takes them for BENCH_SECONDS
 //     (default 30): runs/s and p99, against the same device writes issued directly by a loop (goal ≥ 50 %).
 // (3) Heap of the 10,000 loaded flows above the hub without them. Goal < 60 MB.
@@ -100,9 +101,9 @@ const flowWrites: number[] = [];
 hub.context.bus.on('device.capability', 'bench', (change: DomainEvents['device.capability']) => {
   if (change.source.kind === 'flow') flowWrites.push(performance.now());
 });
-const latencies: number[] = [];
 const perTrigger = Math.round((FLOWS * 0.6) / sockets.length);
-for (let round = 0; round < 200; round++) {
+/** One switched socket: the time from its stored write to the last of its flows' device writes. */
+const change = async (round: number) => {
   const socket = sockets[1 + (round % (sockets.length - 1))]?.id as string;
   flowWrites.length = 0;
   let storedAt = 0;
@@ -112,10 +113,21 @@ for (let round = 0; round < 200; round++) {
   await deviceControl.setCapabilityValue(socket, 'onoff', devices.getCapabilityValue(socket, 'onoff') !== true, {}, system);
   off();
   while (flowWrites.length < perTrigger) await new Promise((resolve) => setImmediate(resolve));
-  latencies.push((flowWrites.at(-1) as number) - storedAt);
-}
+  return (flowWrites.at(-1) as number) - storedAt;
+};
+// The first changes after start compile the engine's path (V8's JIT): reported on their own, not in the steady
+// figures, since a hub runs for months and pays that once.
+const WARM_UP = 20;
+const ROUNDS = 1000;
+const cold: number[] = [];
+for (let round = 0; round < WARM_UP; round++) cold.push(await change(round));
+const latencies: number[] = [];
+for (let round = 0; round < ROUNDS; round++) latencies.push(await change(WARM_UP + round));
 latencies.sort((a, b) => a - b);
-console.log(`  (1) one capability change → ${perTrigger} flows evaluated and their actions written (200 changes)`);
+console.log(`  (1) one capability change → ${perTrigger} flows evaluated and their actions written`);
+line('first change after start (cold)', `${fmt(cold[0] as number, 2)} ms`);
+line(`worst of the next ${WARM_UP - 1} (warming up)`, `${fmt(Math.max(...cold.slice(1)), 2)} ms`);
+console.log(`  steady, ${ROUNDS} changes:`);
 line('p50', `${fmt(percentile(latencies, 50), 2)} ms`);
 line('p99', `${fmt(percentile(latencies, 99), 2)} ms`, { text: '< 5 ms', met: percentile(latencies, 99) < 5 });
 
