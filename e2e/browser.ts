@@ -26,7 +26,8 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function expectAccessible(page: Page, label?: string, also: readonly string[] = []): Promise<void> {
   // Written without DOM names: the benchmarks import this file too, and they are compiled without the DOM library.
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axe.source });
+  // Our pages' CSP refuses inline scripts, so axe comes in through the debugging protocol, which CSP does not govern.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (also) => {
     const scope = globalThis as unknown as { axe: typeof axe; document: Parameters<typeof axe.run>[0] };
     const result = await scope.axe.run(scope.document);

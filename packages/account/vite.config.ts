@@ -1,4 +1,5 @@
 import { viteBrowserOverrides } from '@hearth/client/scripts/browser-overrides.mjs';
+import { vitePrecompress } from '@hearth/client/scripts/precompress.mjs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -10,7 +11,7 @@ export default defineConfig(({ command }) => ({
   base: '/account/',
   // @hearth/client as its own browser bundle has it: the operation table inlined as plain data (no TypeBox or
   // schemas in the pages).
-  plugins: [viteBrowserOverrides(), react()],
+  plugins: [viteBrowserOverrides(), react(), vitePrecompress()],
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2020', sourcemap: false },
   test: {

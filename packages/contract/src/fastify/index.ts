@@ -1,3 +1,4 @@
+export { type BuiltPages, builtPagesDirectory, registerBuiltPages } from './built-pages';
 export { installErrorHandling, toHearthError } from './errors';
 export * from './limits';
 export * from './register';

@@ -1,20 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { builtPagesDirectory, registerBuiltPages } from '@hearth/contract/fastify';
 import { ACCOUNT_PAGES } from '@hearth/contract/provider';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { builtPagesDirectory } from '../../platform/built-pages';
+import type { FastifyInstance } from 'fastify';
 
 /** The built account pages: `ACCOUNT_PAGES_DIST` when set, else `packages/account/dist`. */
 export const accountPagesDirectory = (env: NodeJS.ProcessEnv = process.env): string =>
   builtPagesDirectory('account', 'ACCOUNT_PAGES_DIST', env);
-
-const NOT_BUILT = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Hearth account</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:640px;margin:3rem auto;padding:0 1rem">
-<h1>The account pages are not built</h1>
-<p>Build them with <code>npm run build -w @hearth/account</code> (or <code>npm run build</code>) and reload this page.</p>
-</body></html>`;
 
 /**
  * The pages run only their own scripts and styles and talk only to this origin; data: and blob: images are the QR
@@ -32,33 +22,13 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Serves the account pages at every address of ACCOUNT_PAGES (the app routes between them) and their assets. */
-export async function registerAccountPages(app: FastifyInstance, directory: string): Promise<void> {
-  const index = join(directory, 'index.html');
-  const built = existsSync(index);
-  const html = built ? readFileSync(index, 'utf8') : NOT_BUILT;
-  const page = async (_request: unknown, reply: FastifyReply) =>
-    reply
-      .status(built ? 200 : 503)
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', CONTENT_SECURITY_POLICY)
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'no-referrer')
-      .type('text/html; charset=utf-8')
-      .send(html);
-  for (const path of Object.values(ACCOUNT_PAGES)) app.get(path, { schema: { hide: true } }, page);
-  if (!built) return;
-  await app.register(async (scope) => {
-    // Hashed assets never change.
-    scope.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-    });
-    await scope.register(fastifyStatic, {
-      root: join(directory, 'assets'),
-      prefix: '/account/assets/',
-      decorateReply: false,
-      index: false,
-      schemaHide: true,
-    });
+/** Serves the account pages at every address of ACCOUNT_PAGES (the app routes between them), their files under `/account/`. */
+export function registerAccountPages(app: FastifyInstance, directory: string): void {
+  registerBuiltPages(app, {
+    directory,
+    base: '/account/',
+    pages: Object.values(ACCOUNT_PAGES),
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    notBuilt: { title: 'Hearth account', workspace: '@hearth/account' },
   });
 }

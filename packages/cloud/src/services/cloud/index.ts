@@ -65,7 +65,7 @@ export const cloudAccountService: CloudService = {
   routes: async (app, context) => {
     await registerSignInPages(app, context, stateOf(context).oauth);
     await registerAvatarRoutes(app, context);
-    await registerAccountPages(app, accountPagesDirectory());
+    registerAccountPages(app, accountPagesDirectory());
   },
   start: async (context) => {
     await ensurePageClients(context.database.db, context.config.publicUrl);

@@ -82,6 +82,6 @@ export const helpdeskService: CloudService = {
       app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
     }
     registerArticlePages(app);
-    await registerSupportPage(app, supportFormDirectory());
+    registerSupportPage(app, supportFormDirectory());
   },
 };
