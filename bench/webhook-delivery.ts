@@ -3,7 +3,8 @@
 // hub, which checks the signature, records the delivery id durably (a duplicate is not acted on twice) and emits
 // `cloud.webhook`. The baseline, in the same process and run: the same signed delivery POSTed straight to the hub,
 // which does the same durable work and emits the same event — what the cloud's hop adds is the difference.
-// Run: npx tsx bench/webhook-delivery.ts  (BENCH_COUNT calls each, BENCH_DATABASE_URL for PostgreSQL instead of PGlite)
+// Run: npx tsx bench/webhook-delivery.ts  (BENCH_COUNT calls each, BENCH_DATABASE_URL for PostgreSQL instead of PGlite,
+// BENCH_RELAY=1 to deliver through the hub's relay tunnel)
 import { randomBytes } from 'node:crypto';
 import { HUB_LOGIC_WEBHOOK_ID, WEBHOOK_SIGNATURE_HEADER } from '@hearth/contract';
 import { hubSecret, signWebhookDelivery } from '@hearth/contract/hub-secret';
@@ -17,8 +18,15 @@ const SECRET = 'bench-webhook-internal-secret';
 const hubId = randomBytes(12).toString('hex');
 
 const { cloud, drop } = await startBenchCloud({ databaseUrl, internalClientSecret: SECRET });
-const { hub } = await startBenchHub(hubId, { cloudUrl: cloud.url, cloudClientSecret: SECRET, relay: false });
+// With BENCH_RELAY=1 the hub keeps its relay tunnel and the cloud delivers through it; else to its local address.
+const relay = process.env.BENCH_RELAY === '1';
+const { hub } = await startBenchHub(hubId, {
+  cloudUrl: cloud.url,
+  cloudClientSecret: SECRET,
+  ...(relay ? {} : { relay: false }),
+});
 if (!(await hub.cloudRegistration)) throw new Error('the hub did not register with the cloud');
+if (relay) await (await hub.tunnel)?.whenConnected();
 
 // The hub's own webhook address at the cloud (the logic manager's), as its owner asks for it.
 const registered = await fetch(`${hub.url}/api/manager/logic/cloudwebhook`, {
@@ -87,7 +95,7 @@ async function measure(run: (tag: string) => Promise<number>, name: string, n: n
 }
 
 console.log(
-  `Webhook call → hub's bus (cloud.webhook), ${count} calls each one after another, cloud on ${cloud.context.database.kind}`,
+  `Webhook call → hub's bus (cloud.webhook), ${count} calls each one after another, cloud on ${cloud.context.database.kind}, delivered ${relay ? 'through the relay tunnel' : 'to the hub’s address'}`,
 );
 // Warm up both paths (JIT, connection pools, prepared statements) before measuring.
 await measure(viaCloud, 'warm-cloud', 20);
