@@ -86,7 +86,14 @@ export const alarmsOperations = {
     bodyRoot: 'alarm',
     response: Alarm,
   }),
-  deleteAlarm: op({ name: 'deleteAlarm', method: 'DELETE', path: '/alarm/:id', scope: 'homey.alarm', params: IdParams }),
+  deleteAlarm: op({
+    name: 'deleteAlarm',
+    summary: 'Deletes an alarm; it will not go off again.',
+    method: 'DELETE',
+    path: '/alarm/:id',
+    scope: 'homey.alarm',
+    params: IdParams,
+  }),
 } as const;
 
 /** Wire events of the alarms manager. */

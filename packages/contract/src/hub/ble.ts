@@ -6,5 +6,5 @@ const op = hubManager('ble');
 
 export const bleOperations = {
   getState: declareState(op),
-  runCommand: declareRadioCommand(op),
+  runCommand: declareRadioCommand(op, 'the Bluetooth radio'),
 } as const;

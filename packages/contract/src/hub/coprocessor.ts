@@ -9,6 +9,7 @@ export const coprocessorOperations = {
   getState: declareState(op),
   getBridges: op({
     name: 'getBridges',
+    summary: 'The bridges paired with the radio coprocessor, with their radios and connection state.',
     method: 'GET',
     path: '/bridge',
     scope: 'homey.system.readonly',
@@ -16,6 +17,7 @@ export const coprocessorOperations = {
   }),
   pairBridge: op({
     name: 'pairBridge',
+    summary: 'Pairs a bridge by its serial hash with the radio coprocessor; answers the paired bridge.',
     method: 'POST',
     path: '/bridge',
     scope: 'homey.system',
@@ -24,6 +26,7 @@ export const coprocessorOperations = {
   }),
   setDebugLogging: op({
     name: 'setDebugLogging',
+    summary: 'Turns debug logging of one coprocessor peripheral (or all) on or off; answers the setting per peripheral.',
     method: 'PUT',
     path: '/debug',
     scope: 'homey.system',

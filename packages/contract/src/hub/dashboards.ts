@@ -72,6 +72,7 @@ export const dashboardsOperations = {
   getState: declareState(op),
   getDashboards: op({
     name: 'getDashboards',
+    summary: 'Every dashboard of the hub, by id, with its columns, widgets and lines.',
     method: 'GET',
     path: '/dashboard',
     scope: 'homey.dashboard.readonly',
@@ -79,6 +80,7 @@ export const dashboardsOperations = {
   }),
   getDashboard: op({
     name: 'getDashboard',
+    summary: 'One dashboard with its columns, widgets and lines.',
     method: 'GET',
     path: '/dashboard/:id',
     scope: 'homey.dashboard.readonly',
@@ -87,6 +89,7 @@ export const dashboardsOperations = {
   }),
   createDashboard: op({
     name: 'createDashboard',
+    summary: 'Creates a dashboard from its name, columns, widgets and lines; answers it with its new id.',
     method: 'POST',
     path: '/dashboard',
     scope: 'homey.dashboard',
@@ -96,6 +99,7 @@ export const dashboardsOperations = {
   }),
   updateDashboard: op({
     name: 'updateDashboard',
+    summary: 'Renames a dashboard or replaces its columns, widgets or lines; answers the dashboard.',
     method: 'PUT',
     path: '/dashboard/:id',
     scope: 'homey.dashboard',
@@ -106,6 +110,7 @@ export const dashboardsOperations = {
   }),
   deleteDashboard: op({
     name: 'deleteDashboard',
+    summary: 'Deletes a dashboard and its widgets.',
     method: 'DELETE',
     path: '/dashboard/:id',
     scope: 'homey.dashboard',
@@ -113,6 +118,7 @@ export const dashboardsOperations = {
   }),
   getAppWidgets: op({
     name: 'getAppWidgets',
+    summary: 'Every widget the installed apps offer for dashboards, by id, with its settings and height.',
     method: 'GET',
     path: '/appwidget',
     scope: 'homey.dashboard.readonly',
@@ -120,6 +126,7 @@ export const dashboardsOperations = {
   }),
   getAppWidget: op({
     name: 'getAppWidget',
+    summary: 'One app widget: its app, name, settings and height.',
     method: 'GET',
     path: '/appwidget/:id',
     scope: 'homey.dashboard.readonly',
@@ -128,6 +135,7 @@ export const dashboardsOperations = {
   }),
   getAppWidgetAutocomplete: op({
     name: 'getAppWidgetAutocomplete',
+    summary: "Suggestions the widget's app gives for an autocomplete setting while the user types.",
     method: 'GET',
     path: '/appwidget/:id/autocomplete',
     scope: 'homey.dashboard.readonly',
@@ -141,6 +149,7 @@ export const dashboardsOperations = {
   }),
   getWidgetStores: op({
     name: 'getWidgetStores',
+    summary: 'The stored state of every widget on the dashboards, by widget id.',
     method: 'GET',
     path: '/widgetstore',
     scope: 'homey.dashboard.readonly',
@@ -148,6 +157,7 @@ export const dashboardsOperations = {
   }),
   getWidgetStore: op({
     name: 'getWidgetStore',
+    summary: "One widget's store: its stored state and when it last changed.",
     method: 'GET',
     path: '/widgetstore/:id',
     scope: 'homey.dashboard.readonly',
@@ -156,6 +166,7 @@ export const dashboardsOperations = {
   }),
   getWidgetStoreState: op({
     name: 'getWidgetStoreState',
+    summary: 'Only the stored state of one widget.',
     method: 'GET',
     path: '/widgetstore/:id/state',
     scope: 'homey.dashboard.readonly',

@@ -86,7 +86,14 @@ export const devicesOperations = {
     response: Device,
     summary: 'Updates name, note, zone, iconOverride, virtualClass, uiIndicator, hidden; other fields are not updatable.',
   }),
-  deleteDevice: op({ name: 'deleteDevice', method: 'DELETE', path: '/device/:id', scope: 'homey.device', params: IdParams }),
+  deleteDevice: op({
+    name: 'deleteDevice',
+    summary: 'Deletes a device from the hub, with its settings and capability values.',
+    method: 'DELETE',
+    path: '/device/:id',
+    scope: 'homey.device',
+    params: IdParams,
+  }),
   getDeviceSettingsObj: op({
     name: 'getDeviceSettingsObj',
     summary: "A device's settings as its driver declares them, with their current values.",

@@ -59,6 +59,7 @@ export const devkitOperations = {
   }),
   uninstallApp: op({
     name: 'uninstallApp',
+    summary: 'Removes an app installed from the developer tools and ends its session.',
     method: 'DELETE',
     path: '/app/:sessionId',
     scope: 'homey.app',
@@ -66,6 +67,7 @@ export const devkitOperations = {
   }),
   stopApp: op({
     name: 'stopApp',
+    summary: 'Stops a developer session: an app run from the tools ends, an installed one stays.',
     method: 'DELETE',
     path: '/:session',
     scope: 'homey.app',

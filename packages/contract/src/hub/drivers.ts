@@ -63,6 +63,7 @@ export const driversOperations = {
   getState: declareState(op),
   getDrivers: op({
     name: 'getDrivers',
+    summary: 'Every driver of the installed apps, by id, with its class, capabilities and pairing steps.',
     method: 'GET',
     path: '/driver',
     scope: 'homey.device.readonly',
@@ -70,6 +71,7 @@ export const driversOperations = {
   }),
   getDriver: op({
     name: 'getDriver',
+    summary: 'One driver: its app, class, capabilities and pairing steps.',
     method: 'GET',
     path: '/driver/:id',
     scope: 'homey.device.readonly',
@@ -78,6 +80,7 @@ export const driversOperations = {
   }),
   getPairSession: op({
     name: 'getPairSession',
+    summary: "The caller's pairing session: its driver, current view and devices found so far.",
     method: 'GET',
     path: '/pairsession/:id',
     scope: 'homey.device',
@@ -96,6 +99,7 @@ export const driversOperations = {
   }),
   deletePairSession: op({
     name: 'deletePairSession',
+    summary: "Ends the caller's pairing session; devices not yet added are dropped.",
     method: 'DELETE',
     path: '/pairsession/:id',
     scope: 'homey.device',
@@ -103,6 +107,7 @@ export const driversOperations = {
   }),
   emitPairingHeartbeat: op({
     name: 'emitPairingHeartbeat',
+    summary: "Keeps the caller's pairing session alive; a session without heartbeats expires.",
     method: 'POST',
     path: '/pairsession/:id/heartbeat',
     scope: 'homey.device',

@@ -221,6 +221,7 @@ export const energyOperations = {
   }),
   getDynamicElectricityPriceUserCosts: op({
     name: 'getDynamicElectricityPriceUserCosts',
+    summary: "The user's cost expression added to the market price (`x`), `null` when none is set.",
     method: 'GET',
     path: '/price/electricity/dynamic/user-costs',
     scope: 'homey.energy.readonly',
@@ -228,6 +229,7 @@ export const energyOperations = {
   }),
   unsetDynamicElectricityPriceUserCosts: op({
     name: 'unsetDynamicElectricityPriceUserCosts',
+    summary: "Removes the user's cost expression: dynamic prices are the market price again.",
     method: 'DELETE',
     path: '/price/electricity/dynamic/user-costs',
     scope: 'homey.energy',
@@ -243,6 +245,7 @@ export const energyOperations = {
   }),
   getElectricityPriceType: op({
     name: 'getElectricityPriceType',
+    summary: 'Whether electricity is priced fixed (per kWh) or dynamic (per hour).',
     method: 'GET',
     path: '/price/electricity/type',
     scope: 'homey.energy.readonly',
@@ -258,6 +261,7 @@ export const energyOperations = {
   }),
   getDynamicPricesElectricityZone: op({
     name: 'getDynamicPricesElectricityZone',
+    summary: 'The price zone dynamic electricity prices come from, with its name and currency.',
     method: 'GET',
     path: '/price/electricity/dynamic/zone',
     scope: 'homey.energy.readonly',
@@ -265,6 +269,7 @@ export const energyOperations = {
   }),
   setDynamicPricesElectricityZone: op({
     name: 'setDynamicPricesElectricityZone',
+    summary: 'Chooses the price zone of dynamic electricity prices; answers the zone.',
     method: 'PUT',
     path: '/price/electricity/dynamic/zone',
     scope: 'homey.energy',
@@ -290,6 +295,7 @@ export const energyOperations = {
   }),
   disableDummyEnergyReports: op({
     name: 'disableDummyEnergyReports',
+    summary: 'Stops the sample energy reports and shows the recorded ones again.',
     method: 'POST',
     path: '/reports/dummy/disable',
     scope: 'homey.energy',
@@ -298,6 +304,7 @@ export const energyOperations = {
   }),
   getCurrency: op({
     name: 'getCurrency',
+    summary: 'The currency and fixed price per kWh energy costs are shown in.',
     method: 'GET',
     path: '/currency',
     scope: 'homey.energy.readonly',

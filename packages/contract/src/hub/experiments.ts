@@ -16,6 +16,7 @@ export const experimentsOperations = {
   getState: declareState(op),
   getExperiments: op({
     name: 'getExperiments',
+    summary: 'Every experimental feature of the hub, with whether it is on.',
     method: 'GET',
     path: '/experiment',
     scope: 'homey.system',
@@ -23,6 +24,7 @@ export const experimentsOperations = {
   }),
   enableExperiment: op({
     name: 'enableExperiment',
+    summary: 'Turns an experimental feature on; answers the experiment.',
     method: 'PUT',
     path: '/experiment/:id/enable',
     scope: 'homey.system',
@@ -31,6 +33,7 @@ export const experimentsOperations = {
   }),
   disableExperiment: op({
     name: 'disableExperiment',
+    summary: 'Turns an experimental feature off; answers the experiment.',
     method: 'PUT',
     path: '/experiment/:id/disable',
     scope: 'homey.system',

@@ -229,7 +229,14 @@ export const flowOperations = {
     bodyRoot: 'flow',
     response: Flow,
   }),
-  deleteFlow: op({ name: 'deleteFlow', method: 'DELETE', path: '/flow/:id', scope: 'homey.flow', params: IdParams }),
+  deleteFlow: op({
+    name: 'deleteFlow',
+    summary: 'Deletes a flow; it will not run again.',
+    method: 'DELETE',
+    path: '/flow/:id',
+    scope: 'homey.flow',
+    params: IdParams,
+  }),
   testFlow: op({
     name: 'testFlow',
     summary: 'Runs a flow that is not saved, with the given tokens; its steps arrive over the socket.',

@@ -23,6 +23,7 @@ export const flowtokenOperations = {
   getState: declareState(op),
   getFlowTokens: op({
     name: 'getFlowTokens',
+    summary: 'Every flow token (a value flows can use) by `<owner uri>|<id>`, with its type and value.',
     method: 'GET',
     path: '/flowtoken',
     scope: 'homey.flow.readonly',
@@ -30,6 +31,7 @@ export const flowtokenOperations = {
   }),
   getFlowToken: op({
     name: 'getFlowToken',
+    summary: 'One flow token: its owner, title, type and value.',
     method: 'GET',
     path: '/flowtoken/:id',
     scope: 'homey.flow.readonly',
@@ -47,6 +49,7 @@ export const flowtokenOperations = {
   }),
   getFlowTokenValue: op({
     name: 'getFlowTokenValue',
+    summary: 'Only the current value of one flow token.',
     method: 'GET',
     path: '/flowtoken/:id/value',
     scope: 'homey.flow.readonly',

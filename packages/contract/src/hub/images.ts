@@ -15,6 +15,7 @@ export const imagesOperations = {
   getState: declareState(op),
   getImages: op({
     name: 'getImages',
+    summary: "Every image devices (a camera's still) and apps publish, by id, with its owner and address.",
     method: 'GET',
     path: '/image',
     scope: 'homey.device.readonly',

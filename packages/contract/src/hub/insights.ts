@@ -90,7 +90,14 @@ export const insightsOperations = {
     scope: 'homey.insights',
     params: LogParams,
   }),
-  deleteLog: op({ name: 'deleteLog', method: 'DELETE', path: '/log/:uri/:id', scope: 'homey.insights', params: LogParams }),
+  deleteLog: op({
+    name: 'deleteLog',
+    summary: 'Deletes an insights log and all its entries.',
+    method: 'DELETE',
+    path: '/log/:uri/:id',
+    scope: 'homey.insights',
+    params: LogParams,
+  }),
   deleteLogs: op({
     name: 'deleteLogs',
     method: 'DELETE',

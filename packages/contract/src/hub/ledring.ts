@@ -32,6 +32,7 @@ export const ledringOperations = {
   }),
   getAnimations: op({
     name: 'getAnimations',
+    summary: 'The animations the LED ring can play, with their duration.',
     method: 'GET',
     path: '/animation',
     scope: 'homey.system.readonly',
@@ -39,6 +40,7 @@ export const ledringOperations = {
   }),
   playAnimation: op({
     name: 'playAnimation',
+    summary: 'Plays an animation on the LED ring; answers when it started and ends.',
     method: 'POST',
     path: '/animation/:id/play',
     scope: 'homey.system',

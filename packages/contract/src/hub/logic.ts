@@ -79,7 +79,14 @@ export const logicOperations = {
     bodyRoot: 'variable',
     response: Variable,
   }),
-  deleteVariable: op({ name: 'deleteVariable', method: 'DELETE', path: '/variable/:id', scope: 'homey.logic', params: IdParams }),
+  deleteVariable: op({
+    name: 'deleteVariable',
+    summary: 'Deletes a logic variable and its value.',
+    method: 'DELETE',
+    path: '/variable/:id',
+    scope: 'homey.logic',
+    params: IdParams,
+  }),
   triggerWebhook: op({
     name: 'triggerWebhook',
     method: 'GET',

@@ -18,6 +18,7 @@ export const matterOperations = {
   }),
   getMatterNodes: op({
     name: 'getMatterNodes',
+    summary: 'Every Matter node the hub controls (simulated), with its vendor, product and reachability.',
     method: 'GET',
     path: '/nodes',
     scope: 'homey.system.readonly',
@@ -25,6 +26,7 @@ export const matterOperations = {
   }),
   getMatterNode: op({
     name: 'getMatterNode',
+    summary: 'One Matter node: its vendor, product, device and reachability.',
     method: 'GET',
     path: '/node/:id',
     scope: 'homey.system.readonly',
@@ -33,6 +35,7 @@ export const matterOperations = {
   }),
   deleteMatterNode: op({
     name: 'deleteMatterNode',
+    summary: "Removes a Matter node from the hub's fabric and deletes its device.",
     method: 'DELETE',
     path: '/node/:id',
     scope: 'homey.system',
@@ -40,6 +43,7 @@ export const matterOperations = {
   }),
   getNodeFabrics: op({
     name: 'getNodeFabrics',
+    summary: "The fabrics (controllers) a Matter node belongs to, the hub's own among them.",
     method: 'GET',
     path: '/node/:id/fabrics',
     scope: 'homey.system.readonly',
@@ -48,6 +52,7 @@ export const matterOperations = {
   }),
   pingNode: op({
     name: 'pingNode',
+    summary: 'Checks whether a Matter node answers; answers whether it is reachable and the round trip.',
     method: 'POST',
     path: '/node/:id/ping',
     scope: 'homey.system',
@@ -82,6 +87,7 @@ export const matterOperations = {
   }),
   resolveNodeAddress: op({
     name: 'resolveNodeAddress',
+    summary: "A Matter node's IPv6 addresses, port and transport (Thread or Wi-Fi).",
     method: 'POST',
     path: '/node/:id/resolve-address',
     scope: 'homey.system.readonly',
@@ -99,6 +105,7 @@ export const matterOperations = {
   }),
   getNodeAvailableFirmwareUpdate: op({
     name: 'getNodeAvailableFirmwareUpdate',
+    summary: 'A Matter node's firmware version and the update available for it (`available` is `null` when up to date).',
     method: 'GET',
     path: '/node/:id/firmware-update',
     scope: 'homey.system.readonly',
@@ -123,6 +130,7 @@ export const matterOperations = {
   }),
   nodeDiagnosticReport: op({
     name: 'nodeDiagnosticReport',
+    summary: 'A diagnostic report of a Matter node: the node, its address, fabrics, firmware and attributes.',
     method: 'POST',
     path: '/node/:id/diagnostic-report',
     scope: 'homey.system.readonly',

@@ -77,7 +77,14 @@ export const moodsOperations = {
     response: Type.Object({ id: Type.String(), setAt: Type.String(), devices: Type.Integer() }),
     summary: "Applies the mood: publishes `mood.set` with each device's target values for the device runtime.",
   }),
-  deleteMood: op({ name: 'deleteMood', method: 'DELETE', path: '/mood/:id', scope: 'homey.mood', params: UuidParams }),
+  deleteMood: op({
+    name: 'deleteMood',
+    summary: 'Deletes a mood; its devices keep their current state.',
+    method: 'DELETE',
+    path: '/mood/:id',
+    scope: 'homey.mood',
+    params: UuidParams,
+  }),
 } as const;
 
 /** Wire events of the moods manager. */

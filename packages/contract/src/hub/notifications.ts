@@ -34,6 +34,7 @@ export const notificationsOperations = {
   getState: declareState(op),
   getNotifications: op({
     name: 'getNotifications',
+    summary: "The notifications on the caller's timeline, by id, each with whether the caller has read it.",
     method: 'GET',
     path: '/notification',
     scope: 'homey.notifications.readonly',
@@ -41,6 +42,7 @@ export const notificationsOperations = {
   }),
   getNotification: op({
     name: 'getNotification',
+    summary: "One notification of the caller's timeline.",
     method: 'GET',
     path: '/notification/:id',
     scope: 'homey.notifications.readonly',
@@ -67,6 +69,7 @@ export const notificationsOperations = {
   }),
   markNotificationAsRead: op({
     name: 'markNotificationAsRead',
+    summary: 'Marks a notification as read by the caller (read state is per user).',
     method: 'POST',
     path: '/notification/:id/read',
     scope: 'homey.notifications.readonly',
@@ -75,6 +78,7 @@ export const notificationsOperations = {
   }),
   deleteNotification: op({
     name: 'deleteNotification',
+    summary: 'Deletes a notification from the timeline.',
     method: 'DELETE',
     path: '/notification/:id',
     scope: 'homey.notifications',
@@ -82,6 +86,7 @@ export const notificationsOperations = {
   }),
   deleteNotifications: op({
     name: 'deleteNotifications',
+    summary: 'Deletes every notification the caller can see, or only those of one owner.',
     method: 'DELETE',
     path: '/notification',
     scope: 'homey.notifications',
@@ -89,6 +94,8 @@ export const notificationsOperations = {
   }),
   getOwners: op({
     name: 'getOwners',
+    summary:
+      "Everything that posts notifications (the hub's parts and apps), by uri, with whether it may post and whether it pushes to phones.",
     method: 'GET',
     path: '/owner',
     scope: 'homey.notifications.readonly',
@@ -96,6 +103,7 @@ export const notificationsOperations = {
   }),
   setOwnerEnabled: op({
     name: 'setOwnerEnabled',
+    summary: 'Lets a notification owner post to the timeline or stops it; answers the owner.',
     method: 'PUT',
     path: '/owner/:uri/enabled',
     scope: 'homey.notifications',
@@ -105,6 +113,7 @@ export const notificationsOperations = {
   }),
   setOwnerPush: op({
     name: 'setOwnerPush',
+    summary: 'Turns push messages to phones on or off for a notification owner; answers the owner.',
     method: 'PUT',
     path: '/owner/:uri/push',
     scope: 'homey.notifications',

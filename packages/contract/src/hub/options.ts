@@ -77,10 +77,14 @@ export const declareState = (op: Declare, scope = 'homey.system.readonly') =>
     summary: "The manager's state.",
   });
 
-/** `POST /command` of a radio manager (zwave, zigbee, ble): a named command with its options. */
-export const declareRadioCommand = (op: Declare) =>
+/**
+ * `POST /command` of a radio manager (zwave, zigbee, ble): a named command with its options. `radio` names the
+ * radio in the summary, e.g. `the Zigbee coordinator`.
+ */
+export const declareRadioCommand = (op: Declare, radio: string) =>
   op({
     name: 'runCommand',
+    summary: `Runs a named command of ${radio} (simulated) with its options; answers what the command answers.`,
     method: 'POST',
     path: '/command',
     scope: 'homey.system',

@@ -11,6 +11,7 @@ export const reportsOperations = {
   getState: declareState(op),
   getMonthlySummary: op({
     name: 'getMonthlySummary',
+    summary: "A month's report (this month unless given): how many of each activity happened in the home.",
     method: 'GET',
     path: '/monthly/summary',
     scope: 'homey.system.readonly',
@@ -20,6 +21,7 @@ export const reportsOperations = {
   }),
   getMonthlyDetail: op({
     name: 'getMonthlyDetail',
+    summary: "A month's activities counted per day (this month unless given).",
     method: 'GET',
     path: '/monthly/detail',
     scope: 'homey.system.readonly',

@@ -28,6 +28,7 @@ export const rfOperations = {
   }),
   replay: op({
     name: 'replay',
+    summary: 'Sends a signal as pulse lengths on 433 MHz, 868 MHz or infrared (simulated); answers the transmission.',
     method: 'POST',
     path: '/replay',
     scope: 'homey.system',
@@ -36,6 +37,7 @@ export const rfOperations = {
   }),
   emulate: op({
     name: 'emulate',
+    summary: "Sends pulse lengths on the radio of the path's frequency (simulated); answers the transmission.",
     method: 'POST',
     path: '/:frequency/emulate',
     scope: 'homey.system',
@@ -46,6 +48,7 @@ export const rfOperations = {
   }),
   set433MHzConfig: op({
     name: 'set433MHzConfig',
+    summary: "Changes the 433 MHz radio's modulation, carrier, bandwidth, baud rate or power; answers its configuration.",
     method: 'POST',
     path: '/mhz433/config',
     scope: 'homey.system',
@@ -62,6 +65,7 @@ export const rfOperations = {
   }),
   txInfraredProntohex: op({
     name: 'txInfraredProntohex',
+    summary: 'Sends a learned Pronto hex code over infrared (simulated), repeated if asked; answers the transmission.',
     method: 'POST',
     path: '/ir/prontohex',
     scope: 'homey.system',

@@ -31,6 +31,7 @@ const SessionId = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const sessionsOperations = {
   getState: op({
     name: 'getState',
+    summary: 'How many sessions the hub has.',
     method: 'GET',
     path: '/state',
     scope: 'homey.system.readonly',
@@ -56,6 +57,7 @@ export const sessionsOperations = {
   }),
   getSession: op({
     name: 'getSession',
+    summary: 'One session: its user, type, client and scopes.',
     method: 'GET',
     path: '/session/:id',
     scope: 'homey.user.readonly',

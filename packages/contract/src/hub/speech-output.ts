@@ -32,14 +32,24 @@ export const speechOutputOperations = {
   ...declareOptions(op, speechOutputOptions),
   getVoices: op({
     name: 'getVoices',
+    summary: 'Every voice the hub can speak with, by id, with its language and whether it is installed.',
     method: 'GET',
     path: '/voice',
     scope: 'homey.speech',
     response: Type.Record(Type.String(), Voice),
   }),
-  getVoice: op({ name: 'getVoice', method: 'GET', path: '/voice/:id', scope: 'homey.speech', params: IdParams, response: Voice }),
+  getVoice: op({
+    name: 'getVoice',
+    summary: 'One voice: its name, language, gender and whether it is installed.',
+    method: 'GET',
+    path: '/voice/:id',
+    scope: 'homey.speech',
+    params: IdParams,
+    response: Voice,
+  }),
   installVoice: op({
     name: 'installVoice',
+    summary: 'Installs a voice so the hub can speak with it; answers the voice.',
     method: 'POST',
     path: '/voice/:id/install',
     scope: 'homey.speech',
@@ -48,6 +58,7 @@ export const speechOutputOperations = {
   }),
   uninstallVoice: op({
     name: 'uninstallVoice',
+    summary: 'Uninstalls a voice; answers the voice.',
     method: 'POST',
     path: '/voice/:id/uninstall',
     scope: 'homey.speech',
@@ -56,6 +67,7 @@ export const speechOutputOperations = {
   }),
   playVoiceSample: op({
     name: 'playVoiceSample',
+    summary: 'Speaks a sample sentence with an installed voice (recorded: the simulated hub has no speaker).',
     method: 'POST',
     path: '/voice/:id/sample',
     scope: 'homey.speech',

@@ -81,6 +81,7 @@ export const systemOperations = {
   }),
   getSystemName: op({
     name: 'getSystemName',
+    summary: "The hub's name as people see it.",
     method: 'GET',
     path: '/name',
     scope: 'homey.system.readonly',
@@ -88,6 +89,7 @@ export const systemOperations = {
   }),
   setSystemName: op({
     name: 'setSystemName',
+    summary: 'Renames the hub; answers the new name.',
     method: 'PUT',
     path: '/name',
     scope: 'homey.system',
@@ -99,6 +101,7 @@ export const systemOperations = {
   rebootOTA: op(reboot('rebootOTA', '/reboot-ota', 'Restarts the hub to apply a downloaded update.')),
   getMemoryInfo: op({
     name: 'getMemoryInfo',
+    summary: "The hub's memory: total, free and swap, and what its process takes (resident, heap, external).",
     method: 'GET',
     path: '/memory',
     scope: 'homey.system.readonly',
@@ -106,6 +109,7 @@ export const systemOperations = {
   }),
   getMemoryInfoTotal: op({
     name: 'getMemoryInfoTotal',
+    summary: "Only the totals of the hub's memory: total, used and free bytes.",
     method: 'GET',
     path: '/memory/total',
     scope: 'homey.system.readonly',
@@ -113,6 +117,7 @@ export const systemOperations = {
   }),
   getStorageInfo: op({
     name: 'getStorageInfo',
+    summary: "Disk space of the hub's data volume: total and free, and what the database, backups and other data take.",
     method: 'GET',
     path: '/storage',
     scope: 'homey.system.readonly',
@@ -120,6 +125,7 @@ export const systemOperations = {
   }),
   getStorageInfoTotal: op({
     name: 'getStorageInfoTotal',
+    summary: "Only the totals of the hub's disk space: total, used and free bytes.",
     method: 'GET',
     path: '/storage/total',
     scope: 'homey.system.readonly',
@@ -162,10 +168,25 @@ export const systemOperations = {
     summary: 'Older form of setDebug: the mask in the path.',
     deprecated: true,
   }),
-  enableWifi: op({ name: 'enableWifi', method: 'POST', path: '/enable-wifi', scope: 'homey.system', response: OpenObject }),
-  disableWifi: op({ name: 'disableWifi', method: 'POST', path: '/disable-wifi', scope: 'homey.system', response: OpenObject }),
+  enableWifi: op({
+    name: 'enableWifi',
+    summary: "Turns the hub's Wi-Fi on (simulated: the setting is kept and shown in the state).",
+    method: 'POST',
+    path: '/enable-wifi',
+    scope: 'homey.system',
+    response: OpenObject,
+  }),
+  disableWifi: op({
+    name: 'disableWifi',
+    summary: "Turns the hub's Wi-Fi off (simulated: the setting is kept and shown in the state).",
+    method: 'POST',
+    path: '/disable-wifi',
+    scope: 'homey.system',
+    response: OpenObject,
+  }),
   startProfile: op({
     name: 'startProfile',
+    summary: "Starts measuring the hub's event-loop delay for a while; answers when it started and for how long.",
     method: 'POST',
     path: '/profile/start',
     scope: 'homey.system',
@@ -175,6 +196,7 @@ export const systemOperations = {
   }),
   stopProfile: op({
     name: 'stopProfile',
+    summary: 'Stops the running profile and answers its event-loop delay figures.',
     method: 'POST',
     path: '/profile/stop',
     scope: 'homey.system',

@@ -11,6 +11,7 @@ export const threadOperations = {
   getState: declareState(op),
   getNetworkTopology: op({
     name: 'getNetworkTopology',
+    summary: 'The Thread network (simulated): the border router, its routers and the devices attached to them.',
     method: 'GET',
     path: '/topology',
     scope: 'homey.device.readonly',
@@ -18,6 +19,7 @@ export const threadOperations = {
   }),
   getActiveDataset: op({
     name: 'getActiveDataset',
+    summary: "The Thread network's active operational dataset: name, channel, PAN id and the dataset as TLV hex.",
     method: 'GET',
     path: '/active-dataset',
     scope: 'homey.device',
@@ -26,6 +28,7 @@ export const threadOperations = {
   }),
   setActiveDataset: op({
     name: 'setActiveDataset',
+    summary: "Replaces the Thread network's active dataset with one given as TLV hex; answers the new dataset.",
     method: 'POST',
     path: '/active-dataset',
     scope: 'homey.system',
@@ -59,6 +62,7 @@ export const threadOperations = {
   }),
   apiDisable: op({
     name: 'apiDisable',
+    summary: "Turns the hub's Thread border router off.",
     method: 'GET',
     path: '/disable',
     scope: 'homey.system',
@@ -67,6 +71,7 @@ export const threadOperations = {
   }),
   apiEnable: op({
     name: 'apiEnable',
+    summary: "Turns the hub's Thread border router on.",
     method: 'GET',
     path: '/enable',
     scope: 'homey.system',
@@ -84,6 +89,7 @@ export const threadOperations = {
   }),
   rescanBorderRouters: op({
     name: 'rescanBorderRouters',
+    summary: 'Scans the local network for other Thread border routers (simulated) and answers them.',
     method: 'POST',
     path: '/rescan-border-routers',
     scope: 'homey.device',

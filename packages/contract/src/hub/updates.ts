@@ -57,6 +57,7 @@ export const updatesOperations = {
   }),
   installUpdate: op({
     name: 'installUpdate',
+    summary: "Starts installing the newest update of the channel; answers the install's progress.",
     method: 'POST',
     path: '/update',
     scope: 'homey.updates',
@@ -74,6 +75,7 @@ export const updatesOperations = {
   }),
   getWhatsNew: op({
     name: 'getWhatsNew',
+    summary: "What's new in this version, without the entries already dismissed.",
     method: 'GET',
     path: '/whatsnew',
     scope: 'homey.updates.readonly',
@@ -81,6 +83,7 @@ export const updatesOperations = {
   }),
   dismissWhatsNew: op({
     name: 'dismissWhatsNew',
+    summary: "Dismisses one what's-new entry so it is not shown again.",
     method: 'DELETE',
     path: '/whatsnew/:id',
     scope: 'homey.updates',

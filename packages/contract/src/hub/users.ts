@@ -85,6 +85,7 @@ const SessionToken = Type.String();
 export const usersOperations = {
   getState: op({
     name: 'getState',
+    summary: "The owner's id, how many users the hub has and whether installer access is on.",
     method: 'GET',
     path: '/state',
     scope: 'homey.system.readonly',

@@ -16,6 +16,7 @@ export const weatherOperations = {
   }),
   getWeatherHourly: op({
     name: 'getWeatherHourly',
+    summary: "The hourly forecast at the hub's location: the next 24 hours, each with its time and temperature.",
     method: 'GET',
     path: '/forecast/hourly',
     scope: 'homey.geolocation.readonly',

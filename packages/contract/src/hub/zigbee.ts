@@ -6,7 +6,7 @@ const op = hubManager('zigbee');
 
 export const zigbeeOperations = {
   getState: declareState(op),
-  runCommand: declareRadioCommand(op),
+  runCommand: declareRadioCommand(op, 'the Zigbee coordinator'),
   flashFirmware: op({
     name: 'flashFirmware',
     method: 'PUT',

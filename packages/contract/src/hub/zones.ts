@@ -47,6 +47,7 @@ const ZoneId = Type.Object({ id: Type.String({ minLength: 1 }) });
 export const zonesOperations = {
   getState: op({
     name: 'getState',
+    summary: "The root zone's id and how many zones the hub has.",
     method: 'GET',
     path: '/state',
     scope: 'homey.system.readonly',

@@ -29,9 +29,10 @@ export const zwaveOperations = {
       write: 'homey.system',
     },
   }),
-  runCommand: declareRadioCommand(op),
+  runCommand: declareRadioCommand(op, 'the Z-Wave controller'),
   getLog: op({
     name: 'getLog',
+    summary: "The Z-Wave controller's log: whether it is on and its recent lines.",
     method: 'GET',
     path: '/log',
     scope: 'homey.system',
@@ -42,6 +43,7 @@ export const zwaveOperations = {
   }),
   setLogEnabled: op({
     name: 'setLogEnabled',
+    summary: "Turns the Z-Wave controller's log on or off.",
     method: 'PUT',
     path: '/log',
     scope: 'homey.system',
