@@ -105,7 +105,7 @@ export const matterOperations = {
   }),
   getNodeAvailableFirmwareUpdate: op({
     name: 'getNodeAvailableFirmwareUpdate',
-    summary: 'A Matter node's firmware version and the update available for it (`available` is `null` when up to date).',
+    summary: "A Matter node's firmware version and the update available for it (`available` is `null` when up to date).",
     method: 'GET',
     path: '/node/:id/firmware-update',
     scope: 'homey.system.readonly',
