@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,15 +20,13 @@ import {
   readJson,
   startTestCloud,
 } from '../../packages/cloud/src/testing';
-import { chromiumPath, expectAccessible, launchBrowser } from '../browser';
+import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
+import { checkPage } from './pages';
 
 const root = join(import.meta.dirname, '..', '..');
-/** Where the test leaves its screenshots, to be looked at by a person. */
-const SHOTS = process.env.ACCOUNT_SCREENSHOTS ?? join(tmpdir(), 'hearth-account-screenshots');
 const PASSWORD = 'plum-orbit-cactus-41';
 const NEW_PASSWORD = 'violet-harbour-tram-7';
-const WIDTHS = [320, 390, 768, 1280] as const;
 
 const codeAt = (secret: string, steps: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
@@ -81,52 +79,6 @@ async function startFreshHub(cloudUrl: string, port: number) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * At each width: no horizontal scrolling, and every visible control at least 44 px to tap (a checkbox by its label
- * row, as that is what is tapped).
- */
-async function expectResponsive(page: Page, label: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(50);
-    const problems = await page.evaluate(() => {
-      const found: string[] = [];
-      const doc = document.documentElement;
-      if (doc.scrollWidth > doc.clientWidth) found.push(`scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
-      const controls = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary');
-      for (const control of controls) {
-        const style = getComputedStyle(control);
-        if (style.visibility === 'hidden' || style.display === 'none') continue;
-        const target =
-          control instanceof HTMLInputElement && control.type === 'checkbox'
-            ? (control.parentElement as HTMLElement)
-            : control instanceof HTMLInputElement && control.type === 'file'
-              ? null
-              : control;
-        if (!target) continue;
-        const box = target.getBoundingClientRect();
-        if (box.width === 0 && box.height === 0) continue;
-        // The skip link is off screen until focused.
-        if (box.right < 0) continue;
-        if (box.height < 44 || box.width < 44)
-          found.push(
-            `${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || control.id).trim().slice(0, 40)}" is ${Math.round(box.width)}×${Math.round(box.height)}`,
-          );
-      }
-      return found;
-    });
-    expect(problems, `${label} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 390, height: 800 });
-}
-
-async function checkPage(page: Page, name: string) {
-  await expectAccessible(page, name);
-  await expectResponsive(page, name);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 const backends: Backend[] = ['pglite', ...(postgresUrl() ? (['postgres'] as const) : [])];

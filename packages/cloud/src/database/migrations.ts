@@ -15,6 +15,7 @@ import { accountPagesMigration } from '../services/cloud/account/migration';
 import { cloudHubRegionMigration } from '../services/cloud/hub-region';
 import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
 import { cloudOAuthCodeFamilyMigration } from '../services/cloud/oauth-codes';
+import { passkeysMigration } from '../services/cloud/passkeys/tables';
 import { flowShareMigration } from '../services/flowshare/tables';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-80-certificate-authority': certificateAuthorityMigration,
   '20261125-90-cluster': clusterMigration,
   '20261125-95-infrared': infraredMigration,
+  '20261125-96-cloud-passkeys': passkeysMigration,
 };

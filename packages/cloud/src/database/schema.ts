@@ -3,6 +3,7 @@ import type { AppsTables } from '../services/apps/tables';
 import type { BackupTables } from '../services/backup/tables';
 import type { CallbackTables } from '../services/callback/tables';
 import type { CertificateTables } from '../services/certificate/tables';
+import type { PasskeyTables } from '../services/cloud/passkeys/tables';
 import type { CloudAccountTables } from '../services/cloud/tables';
 import type { FlowShareTables } from '../services/flowshare/tables';
 import type { HelpdeskTables } from '../services/helpdesk/tables';
@@ -32,4 +33,5 @@ export type CloudSchema = CloudAccountTables &
   SetupTables &
   NotificationsTables &
   CertificateTables &
-  ClusterTables;
+  ClusterTables &
+  PasskeyTables;

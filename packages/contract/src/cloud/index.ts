@@ -12,6 +12,7 @@ import { householdOperations } from './household';
 import { iconsOperations } from './icons';
 import { infraredOperations } from './infrared';
 import { pushOperations } from './notifications';
+import { passkeyOperations } from './passkeys';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
@@ -21,7 +22,7 @@ import { webhooksOperations } from './webhooks';
 
 /** Every cloud operation, grouped by service. Each service's operations live in their own file. */
 export const cloudOperations = {
-  cloud: { ...cloudAccountOperations, ...accountOperations, ...householdOperations },
+  cloud: { ...cloudAccountOperations, ...accountOperations, ...passkeyOperations, ...householdOperations },
   apps: appsOperations,
   store: storeOperations,
   helpdesk: helpdeskOperations,
@@ -78,6 +79,7 @@ export * from './household';
 export * from './icons';
 export * from './infrared';
 export * from './notifications';
+export * from './passkeys';
 export * from './region';
 export * from './setup';
 export * from './store';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { PasskeysSection } from './PasskeysSection';
 import { PasswordForm } from './PasswordForm';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
-/** Password, two-factor sign-in, sign-ins and authorised apps. */
+/** Password, two-factor sign-in, passkeys, sign-ins and authorised apps. */
 export function SecurityPage() {
   // A password change ends other sign-ins: the list is read again.
   const [generation, setGeneration] = useState(0);
@@ -12,6 +13,7 @@ export function SecurityPage() {
       <h1 tabIndex={-1}>Security</h1>
       <PasswordForm onChanged={() => setGeneration((g) => g + 1)} />
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsSection generation={generation} />
     </>
   );

@@ -55,6 +55,7 @@ export const cloudAccountService: CloudService = {
       ...userImplementations(context, state.oauth),
       ...signUpImplementations(context, state.oauth),
       ...state.oauth.twoFactor.implementations(state.oauth),
+      ...state.oauth.passkeys.implementations(),
       ...householdImplementations(context),
       ...avatarImplementations(context),
       ...hubImplementations(context),

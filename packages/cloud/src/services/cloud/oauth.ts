@@ -23,6 +23,7 @@ import type { CloudContext } from '../../platform/context';
 import { hashSecret, newId, newSecret } from '../../platform/tokens';
 import { PasswordSignIn } from './accounts';
 import { createCodeStore, type ModelClient, pkceProblem } from './oauth-codes';
+import { createPasskeys } from './passkeys/passkeys';
 import { createTwoFactor, type TwoFactor } from './two-factor/two-factor';
 
 /** The extended grant: exchanges a one-time login token (`POST /store/user/login-token`) for tokens. */
@@ -336,6 +337,7 @@ export function createOAuth(context: CloudContext) {
   return {
     signIn,
     twoFactor,
+    passkeys: createPasskeys(context),
     /** `POST /oauth2/token`: answers the token response or throws a coded error. */
     async token(request: FastifyRequest, body: Record<string, unknown>) {
       const scope = typeof body.scope === 'string' ? splitScopes(body.scope).join(' ') : undefined;

@@ -40,6 +40,8 @@ const STYLE = `
   :focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
   button { margin-top: 1.25rem; width: 100%; min-height: 44px; padding: .6rem; font: inherit; font-weight: 600; border-radius: 8px;
     border: 0; background: #9a3412; color: #fff; cursor: pointer; }
+  button.secondary { background: #fff; color: #9a3412; border: 2px solid #9a3412; }
+  button:disabled { opacity: .6; cursor: wait; }
   a { color: #9a3412; }
   .error { border-left: 4px solid #b91c1c; padding: .6rem .8rem; margin: 0 0 1rem; background: #fef2f2; border-radius: 4px; }
   .links { display: flex; flex-direction: column; margin-top: 1rem; }

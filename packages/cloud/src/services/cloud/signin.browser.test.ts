@@ -56,6 +56,8 @@ describe.runIf(haveChromium)('sign-in page in Chromium', () => {
       await page.goto(`${cloud.url}/cloud/oauth2/authorise?${query}`);
       await expect(page.title()).resolves.toBe('Sign in · Hearth');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in to Hearth');
+      // The passkey button needs its script (and WebAuthn): without JavaScript it stays hidden.
+      expect(await page.getByRole('button', { name: 'Use a passkey' }).count()).toBe(javaScriptEnabled ? 1 : 0);
 
       // A wrong password keeps the person on the page with an announced error.
       await page.getByLabel('E-mail address').fill(DEMO_USER.email);

@@ -10,6 +10,7 @@ import { passwordStrength } from './account/password-policy';
 import type { OAuth } from './oauth';
 import { pkceProblem } from './oauth-codes';
 import { errorBox, hiddenFields, html, page, RawHtml } from './pages';
+import { PASSKEY_OPTIONS_ROUTE, passkeyForm, registerPasskeySignInRoutes } from './passkeys/sign-in-page';
 import { requestPasswordReset, resetPassword, resetTokenUser } from './password-reset';
 
 const CSRF_COOKIE = 'hearth_csrf';
@@ -46,7 +47,12 @@ const stringFields = (value: unknown): Fields => {
 const TOKEN_ENDPOINT: RatePolicy = { name: 'oauth-token', quota: 120, windowSeconds: 60 };
 /** The limit per address of each sign-in and password page (each method and path counts apart). */
 const SIGN_IN_PAGES: RatePolicy = { name: 'sign-in-pages', quota: 60, windowSeconds: 60 };
-const PAGE_ROUTES = new Set(['/cloud/oauth2/authorise', '/cloud/password-forgotten', '/cloud/password-reset']);
+const PAGE_ROUTES = new Set([
+  '/cloud/oauth2/authorise',
+  PASSKEY_OPTIONS_ROUTE,
+  '/cloud/password-forgotten',
+  '/cloud/password-reset',
+]);
 
 /**
  * The sign-in page of `GET /cloud/oauth2/authorise` and the password pages. Forms are CSRF-protected by a
@@ -84,14 +90,15 @@ export async function registerSignInPages(app: FastifyInstance, context: CloudCo
 
   // Browsers apply form-action to the redirect that follows a submission too: the sign-in form may lead to the
   // (validated) address of the app that asked.
-  const send = (reply: FastifyReply, status: number, body: string, formTarget?: string) =>
+  // The sign-in form runs the cloud's own passkey scripts (and nothing else).
+  const send = (reply: FastifyReply, status: number, body: string, formTarget?: string, scripts = false) =>
     reply
       .status(status)
       .header('cache-control', 'no-store')
       .header('x-frame-options', 'DENY')
       .header(
         'content-security-policy',
-        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${formTarget ? ` ${formTarget}` : ''}; frame-ancestors 'none'`,
+        `default-src 'none'; style-src 'unsafe-inline';${scripts ? " script-src 'self'; connect-src 'self';" : ''} form-action 'self'${formTarget ? ` ${formTarget}` : ''}; frame-ancestors 'none'`,
       )
       .type('text/html; charset=utf-8')
       .send(body);
@@ -149,6 +156,7 @@ ${hiddenFields({ ...carried, csrf })}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
+${passkeyForm({ ...carried, csrf })}
 <nav class="links" aria-label="More">
 <a href="/signup">Create account</a>
 <a href="/cloud/password-forgotten">Forgot your password?</a>
@@ -156,6 +164,7 @@ ${hiddenFields({ ...carried, csrf })}
 </nav>`,
       ),
       new URL(checked.redirectUri).origin,
+      true,
     );
   }
 
@@ -249,6 +258,29 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   }
 
+  /** The passkey form's answer: the passkey alone signs in (it was made and used with user verification). */
+  async function passkeySignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fields: Fields,
+    checked: { clientName: string; redirectUri: string },
+  ) {
+    if (!csrfValid(request, fields.csrf))
+      return signInForm(reply, 403, fields, checked, 'Your sign-in form expired. Please try again.');
+    let answer: unknown;
+    try {
+      answer = JSON.parse(fields.passkey as string);
+    } catch {
+      answer = null;
+    }
+    const userId = await oauth.passkeys.verifySignIn(answer);
+    if (!userId)
+      return signInForm(reply, 401, fields, checked, 'That passkey did not sign you in. Try again, or use your password.');
+    const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
+    return reply.header('cache-control', 'no-store').redirect(location, 302);
+  }
+  registerPasskeySignInRoutes(app, oauth.passkeys, csrfValid);
+
   app.get('/cloud/oauth2/authorise', { schema: { hide: true } }, async (request, reply) => {
     const fields = stringFields(request.query);
     const checked = await checkRequest(fields);
@@ -261,6 +293,7 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     const checked = await checkRequest(fields);
     if (typeof checked === 'string') return problemPage(reply, 400, checked);
     if (fields.two_factor) return continueTwoFactor(request, reply, fields, checked);
+    if (fields.passkey) return passkeySignIn(request, reply, fields, checked);
     if (!csrfValid(request, fields.csrf))
       return signInForm(reply, 403, fields, checked, 'Your sign-in form expired. Please try again.', fields.email);
     if (!fields.email || !fields.password)
