@@ -1,31 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoreHubAPI, HubAPI } from '../../packages/client/src/node';
 import { type RunningHub, startRealHub } from '../../packages/client/src/testing/servers';
-import { seedDemoHub } from '../../packages/hub/src/runtime/seed';
-import { chromiumPath, expectAccessible, launchBrowser } from '../browser';
-import { horizontalOverflow, screenshot, smallTapTargets } from '../layout';
-
-const root = join(import.meta.dirname, '..', '..');
-const WIDTHS = [320, 390, 768, 1280] as const;
-const OWNER = { username: 'owner', password: 'kettle-harbour-plum-9' };
-const TAPPABLE = 'a[href]:not(p a, dd a), button, input, select, textarea, summary, [role="switch"]';
-
-/** At each width: nothing wider than the window, every control 44 px to tap; then axe. */
-export async function expectPhoneFirst(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(50);
-    expect(await horizontalOverflow(page), `${name} at ${width} px`).toEqual([]);
-    expect(await smallTapTargets(page, TAPPABLE), `${name} at ${width} px`).toEqual([]);
-    await screenshot(page, `home-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 390, height: 800 });
-  await expectAccessible(page, name, ['region']);
-}
+import { chromiumPath } from '../browser';
+import { expectPhoneFirst, homeAppDir, OWNER, openHomeApp } from './setup';
 
 /** The household web app against a real hub with the demo world, in Chromium. */
 describe.skipIf(!chromiumPath)('household web app', () => {
@@ -40,21 +19,9 @@ describe.skipIf(!chromiumPath)('household web app', () => {
   const lampSwitch = (p: Page) => p.getByRole('switch', { name: 'Desk lamp on/off' });
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/home'], { cwd: root, stdio: 'ignore' });
-    hub = await startRealHub({ homeAppDir: join(root, 'packages/home/dist') });
-    seedDemoHub(hub.hub, { historyDays: 1 });
-    api = await HubAPI.local({ address: hub.url, token: hub.token });
-    await api.users.updateUserMeLocalCredentials(OWNER);
+    ({ hub, api, browser, context, page } = await openHomeApp());
     const devices = Object.values(await api.devices.getDevices());
     lampId = (devices.find((device) => device.name === 'Desk lamp') as { id: string }).id;
-    browser = await launchBrowser();
-    // The app's own Content-Security-Policy applies: nothing here bypasses it.
-    context = await browser.newContext({ viewport: { width: 390, height: 800 } });
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
-    });
-    page.on('pageerror', (error) => console.log(`[browser] ${error.stack ?? error.message}`));
   });
   afterAll(async () => {
     await browser?.close();
@@ -320,7 +287,7 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     // The same hub comes back (its data, sessions included); a change made before the app reconnects reaches the
     // tile through the refetch, not an event the app was there to hear.
     const { dataDir } = hub;
-    const restarted = await startRealHub({ dataDir, port, homeAppDir: join(root, 'packages/home/dist') }, { issueToken: false });
+    const restarted = await startRealHub({ dataDir, port, homeAppDir: homeAppDir }, { issueToken: false });
     hub = {
       ...restarted,
       token: restarted.hub.issueOwnerToken(),

@@ -52,6 +52,7 @@ export const HOME_PAGES = {
   home: '/',
   signIn: '/sign-in',
   device: '/devices/:id',
+  addDevice: '/add-device',
   flows: '/flows',
   flow: '/flows/:id',
   insights: '/insights',

@@ -10,6 +10,7 @@ import { HomePage } from '../features/devices/HomePage';
 import { FlowPage } from '../features/flows/FlowPage';
 import { FlowsPage } from '../features/flows/FlowsPage';
 import { InsightsPage } from '../features/insights/InsightsPage';
+import { AddDevicePage } from '../features/pairing/AddDevicePage';
 import { PeoplePage } from '../features/people/PeoplePage';
 import { SignInPage } from '../features/signin/SignInPage';
 import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
@@ -28,7 +29,9 @@ const NAV = [
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
   const [location] = useLocation();
   const current = (href: string) =>
-    href === '/' ? location === '/' || location.startsWith('/devices') : location.startsWith(href);
+    href === '/'
+      ? location === '/' || location.startsWith('/devices') || location === HOME_PAGES.addDevice
+      : location.startsWith(href);
   return (
     <>
       <a className="skip" href="#content">
@@ -162,6 +165,9 @@ export function App() {
   else
     body = (
       <Switch>
+        <Route path={HOME_PAGES.addDevice}>
+          <AddDevicePage />
+        </Route>
         <Route path={HOME_PAGES.device}>{(params) => <DevicePage id={decodeURIComponent(params.id)} />}</Route>
         <Route path={HOME_PAGES.flow}>{(params) => <FlowPage param={params.id} />}</Route>
         <Route path={HOME_PAGES.flows}>

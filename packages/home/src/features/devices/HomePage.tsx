@@ -1,4 +1,6 @@
 import type { Manager } from '@hearth/client/browser';
+import { HOME_PAGES } from '@hearth/contract/provider';
+import { Link } from 'wouter';
 import { strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
 import { useHub, useLiveItems } from '../../lib/hub';
@@ -56,7 +58,12 @@ export function HomePage() {
   const tree = zoneTree(zones.items, (id) => byZone.get(id)?.length ?? 0);
   return (
     <>
-      <h1 tabIndex={-1}>{t.title}</h1>
+      <div className="page-head">
+        <h1 tabIndex={-1}>{t.title}</h1>
+        <Link href={HOME_PAGES.addDevice} className="button button--small">
+          {strings.pairing.addDevice}
+        </Link>
+      </div>
       {devices.items.length === 0 ? <p>{t.empty}</p> : null}
       {tree.map(({ zone, depth }) => {
         const here = byZone.get(zone.id) ?? [];

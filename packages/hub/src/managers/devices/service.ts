@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DeviceItem, invalidParameter, notFound } from '@hearth/contract';
+import { settingProblem } from '@hearth/contract/device-settings';
 import type { Statement } from 'better-sqlite3';
 import type { ChangeSource } from '../../core/bus';
 import type { HubContext } from '../../platform/context';
@@ -686,24 +687,8 @@ function defaultSettings(driver: DriverManifest): Record<string, unknown> {
 }
 
 function checkSetting(key: string, setting: NonNullable<DriverManifest['settings']>[number], value: unknown): void {
-  const field = `settings.${key}`;
-  switch (setting.type) {
-    case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalidParameter(field, 'Expected a number');
-      if (setting.min !== undefined && value < setting.min) throw invalidParameter(field, `Must be at least ${setting.min}`);
-      if (setting.max !== undefined && value > setting.max) throw invalidParameter(field, `Must be at most ${setting.max}`);
-      return;
-    case 'checkbox':
-      if (typeof value !== 'boolean') throw invalidParameter(field, 'Expected a boolean');
-      return;
-    case 'dropdown':
-      if (!setting.values?.some((v) => v.id === value))
-        throw invalidParameter(field, `Expected one of ${setting.values?.map((v) => v.id).join(', ')}`);
-      return;
-    default:
-      if (typeof value !== 'string' || value.length > 2048)
-        throw invalidParameter(field, 'Expected a string of at most 2048 characters');
-  }
+  const problem = settingProblem(setting, value);
+  if (problem) throw invalidParameter(`settings.${key}`, problem);
 }
 
 function uiOf(capabilities: readonly string[], options: Record<string, CapabilityOptions>, own: AppCapabilities) {

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type CoreHubAPI, HubAPI } from '../../packages/client/src/node';
+import { type RunningHub, startRealHub } from '../../packages/client/src/testing/servers';
+import { seedDemoHub } from '../../packages/hub/src/runtime/seed';
+import { expectAccessible, launchBrowser } from '../browser';
+import { horizontalOverflow, screenshot, smallTapTargets } from '../layout';
+
+export const root = join(import.meta.dirname, '..', '..');
+export const homeAppDir = join(root, 'packages/home/dist');
+const WIDTHS = [320, 390, 768, 1280] as const;
+export const OWNER = { username: 'owner', password: 'kettle-harbour-plum-9' };
+const TAPPABLE = 'a[href]:not(p a, dd a), button, input, select, textarea, summary, [role="switch"]';
+
+/** At each width: nothing wider than the window, every control 44 px to tap; then axe. */
+export async function expectPhoneFirst(page: Page, name: string): Promise<void> {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(50);
+    expect(await horizontalOverflow(page), `${name} at ${width} px`).toEqual([]);
+    expect(await smallTapTargets(page, TAPPABLE), `${name} at ${width} px`).toEqual([]);
+    await screenshot(page, `home-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expectAccessible(page, name, ['region']);
+}
+
+export interface HomeApp {
+  hub: RunningHub;
+  api: CoreHubAPI;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The demo world's device named `name`. */
+  deviceId(name: string): Promise<string>;
+  /** Signs the page in with the owner's local credentials, landing on the home page. */
+  signIn(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The household web app, freshly built, served by a real hub with the demo world (the owner with local
+ * credentials), and a phone-sized Chromium page on it whose console errors are printed. The app's own
+ * Content-Security-Policy applies: nothing here bypasses it.
+ */
+export async function openHomeApp(): Promise<HomeApp> {
+  execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/home'], { cwd: root, stdio: 'ignore' });
+  const hub = await startRealHub({ homeAppDir });
+  seedDemoHub(hub.hub, { historyDays: 1 });
+  const api = await HubAPI.local({ address: hub.url, token: hub.token });
+  await api.users.updateUserMeLocalCredentials(OWNER);
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log(`[browser] ${message.text()}`);
+  });
+  page.on('pageerror', (error) => console.log(`[browser] ${error.stack ?? error.message}`));
+  return {
+    hub,
+    api,
+    browser,
+    context,
+    page,
+    async deviceId(name) {
+      const devices = Object.values(await api.devices.getDevices()) as { id: string; name: string }[];
+      const found = devices.find((device) => device.name === name);
+      if (!found) throw new Error(`No device named ${name}`);
+      return found.id;
+    },
+    async signIn() {
+      await page.goto(`${hub.url}/`);
+      await page.getByLabel('Username').fill(OWNER.username);
+      await page.getByLabel('Password').fill(OWNER.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    },
+    async close() {
+      await browser.close();
+      api.destroy();
+      await hub.stop();
+    },
+  };
+}
