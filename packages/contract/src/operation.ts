@@ -57,6 +57,20 @@ export interface Operation<
    * unpacks and starts an app, 300 000 ms in the ecosystem's clients.
    */
   readonly timeoutMs?: number;
+  /** An example request and answer the API reference shows (and "Try it" starts from). */
+  readonly examples?: OperationExamples;
+}
+
+/**
+ * A hand-written example call for the API reference: the request's path and query parameters by name, its body (the
+ * whole body, also for a `bodyRoot` operation) and the answer. Each part must validate against the operation's own
+ * schema for it (checked by `examples.test.ts`).
+ */
+export interface OperationExamples {
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly query?: Readonly<Record<string, unknown>>;
+  readonly body?: unknown;
+  readonly response?: unknown;
 }
 
 export type AnyOperation = Operation<TSchema | undefined, TSchema | undefined, TSchema | undefined, TSchema | undefined>;
@@ -105,6 +119,7 @@ export interface OperationInput<
   description?: string;
   deprecated?: boolean;
   timeoutMs?: number;
+  examples?: OperationExamples;
 }
 
 type Field<I, K extends string> = I extends { [P in K]: infer S extends TSchema } ? S : undefined;

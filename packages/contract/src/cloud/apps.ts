@@ -1,6 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 import { APP_MANIFEST_LIMITS, FreeFormObject } from '../limits';
 import { cloudService } from '../operation';
+import { appsExamples } from './examples';
 
 const op = cloudService('apps', '/apps');
 
@@ -274,6 +275,7 @@ export const appsOperations = {
   }),
   getApps: op({
     name: 'getApps',
+    examples: appsExamples.getApps,
     method: 'GET',
     path: '/app',
     scope: null,
@@ -470,6 +472,7 @@ export const appsOperations = {
   }),
   getApp: op({
     name: 'getApp',
+    examples: appsExamples.getApp,
     method: 'GET',
     path: '/app/:appId',
     scope: null,

@@ -1,5 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import { cloudService } from '../operation';
+import { cloudUserExamples } from './examples';
 
 const op = cloudService('cloud', '/cloud');
 
@@ -498,6 +499,7 @@ export const cloudAccountOperations = {
   }),
   getAuthenticatedUser: op({
     name: 'getAuthenticatedUser',
+    examples: cloudUserExamples.getAuthenticatedUser,
     method: 'GET',
     path: '/user/me',
     scope: null,
@@ -689,6 +691,7 @@ export const cloudAccountOperations = {
   }),
   getHomey: op({
     name: 'getHomey',
+    examples: cloudUserExamples.getHomey,
     summary: 'One registered hub by id: its addresses, model, owner and users.',
     method: 'GET',
     path: '/homey/:id',

@@ -96,6 +96,25 @@ export function authorize(operation: AnyOperation, principal: Principal | null):
 
 const schemaOf = (schema: TSchema | undefined) => schema as Record<string, unknown> | undefined;
 
+/**
+ * A copy of `schema` carrying `example` as its JSON Schema `examples`, which the OpenAPI generator turns into the
+ * media type's `example` (the request body or answer the reference shows). Schemas are shared between
+ * operations, so they are copied, never changed.
+ */
+function withExample(schema: Record<string, unknown> | undefined, example: unknown): Record<string, unknown> | undefined {
+  return schema && example !== undefined ? { ...schema, examples: [example] } : schema;
+}
+
+/** A copy of an object schema whose named properties carry their example value (a path or query parameter's). */
+function withPropertyExamples(schema: Record<string, unknown>, values: Readonly<Record<string, unknown>> | undefined) {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  if (!values || !properties) return schema;
+  const withValues = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, withExample(property, values[name])]),
+  );
+  return { ...schema, properties: withValues };
+}
+
 function routeSchema(operation: AnyOperation): RouteOptions['schema'] {
   const tag = operationGroup(operation);
   const schema: Record<string, unknown> = {
@@ -105,11 +124,13 @@ function routeSchema(operation: AnyOperation): RouteOptions['schema'] {
   };
   if (operation.deprecated) schema.deprecated = true;
   // Inputs are validated and documented with the limits every input meets (free-form depth and length, integers).
-  if (operation.params) schema.params = inputSchema(operation.params);
-  if (operation.query) schema.querystring = inputSchema(operation.query);
-  if (operation.body) schema.body = inputSchema(operation.body);
+  const examples = operation.examples ?? {};
+  if (operation.params) schema.params = withPropertyExamples(inputSchema(operation.params), examples.params);
+  if (operation.query) schema.querystring = withPropertyExamples(inputSchema(operation.query), examples.query);
+  if (operation.body) schema.body = withExample(inputSchema(operation.body), examples.body);
   if (operation.consumes) schema.consumes = [...operation.consumes];
-  if (operation.response) schema.response = { [operation.successStatus]: schemaOf(operation.response) };
+  if (operation.response)
+    schema.response = { [operation.successStatus]: withExample(schemaOf(operation.response), examples.response) };
   const security = operation.auth || operation.private ? [{ bearer: [] }] : [];
   schema.security = security;
   const notes = [

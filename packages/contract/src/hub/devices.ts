@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { DeletedItem, entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
+import { devicesExamples } from './examples';
 import { declareState, IdParams, OpenObject } from './options';
 
 const op = hubManager('devices');
@@ -60,6 +61,7 @@ export const devicesOperations = {
   getState: declareState(op),
   getDevices: op({
     name: 'getDevices',
+    examples: devicesExamples.getDevices,
     summary: 'Every device of the hub, by id, with its capabilities and their values.',
     method: 'GET',
     path: '/device',
@@ -68,6 +70,7 @@ export const devicesOperations = {
   }),
   getDevice: op({
     name: 'getDevice',
+    examples: devicesExamples.getDevice,
     summary: 'One device, with its capabilities and their values.',
     method: 'GET',
     path: '/device/:id',
@@ -125,6 +128,7 @@ export const devicesOperations = {
   }),
   setCapabilityValue: op({
     name: 'setCapabilityValue',
+    examples: devicesExamples.setCapabilityValue,
     method: 'PUT',
     path: '/device/:deviceId/capability/:capabilityId',
     scope: 'homey.device.control',

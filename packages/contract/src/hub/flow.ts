@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
+import { flowExamples } from './examples';
 import { declareState, IdParams, Nullable, OpenObject, UuidKeyed } from './options';
 
 const op = hubManager('flow');
@@ -193,6 +194,7 @@ export const flowOperations = {
   getState: declareState(op),
   getFlows: op({
     name: 'getFlows',
+    examples: flowExamples.getFlows,
     summary: 'Every standard flow, by id.',
     method: 'GET',
     path: '/flow',
@@ -210,6 +212,7 @@ export const flowOperations = {
   }),
   createFlow: op({
     name: 'createFlow',
+    examples: flowExamples.createFlow,
     summary: 'Creates a standard flow (when, and, then).',
     method: 'POST',
     path: '/flow',
@@ -248,6 +251,7 @@ export const flowOperations = {
   }),
   triggerFlow: op({
     name: 'triggerFlow',
+    examples: flowExamples.triggerFlow,
     summary: 'Starts a standard flow now, as if its trigger fired.',
     method: 'POST',
     path: '/flow/:id/trigger',

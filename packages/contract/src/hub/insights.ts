@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { DeletedItem, managerEvents } from '../events';
 import { hubManager } from '../operation';
+import { insightsExamples } from './examples';
 import { declareState, IdParams } from './options';
 
 const op = hubManager('insights');
@@ -74,6 +75,7 @@ export const insightsOperations = {
   }),
   getLogEntries: op({
     name: 'getLogEntries',
+    examples: insightsExamples.getLogEntries,
     method: 'GET',
     path: '/log/:uri/:id/entry',
     scope: 'homey.insights.readonly',

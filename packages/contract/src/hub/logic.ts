@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
+import { logicExamples } from './examples';
 import { declareState, IdParams } from './options';
 
 const op = hubManager('logic');
@@ -43,6 +44,7 @@ export const logicOperations = {
   getState: declareState(op),
   getVariables: op({
     name: 'getVariables',
+    examples: logicExamples.getVariables,
     summary: 'Every Logic variable, by id, with its type and value.',
     method: 'GET',
     path: '/variable',
@@ -60,6 +62,7 @@ export const logicOperations = {
   }),
   createVariable: op({
     name: 'createVariable',
+    examples: logicExamples.createVariable,
     summary: 'Creates a variable (number, boolean or text) with its first value.',
     method: 'POST',
     path: '/variable',
@@ -70,6 +73,7 @@ export const logicOperations = {
   }),
   updateVariable: op({
     name: 'updateVariable',
+    examples: logicExamples.updateVariable,
     summary: 'Renames a variable or sets its value; flows waiting on it run.',
     method: 'PUT',
     path: '/variable/:id',

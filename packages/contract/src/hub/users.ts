@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
+import { usersExamples } from './examples';
 
 const op = hubManager('users');
 
@@ -106,6 +107,7 @@ export const usersOperations = {
   }),
   getUserMe: op({
     name: 'getUserMe',
+    examples: usersExamples.getUserMe,
     summary: 'The signed-in member: name, role, presence, sleep and properties.',
     method: 'GET',
     path: '/user/me',
@@ -131,6 +133,7 @@ export const usersOperations = {
   }),
   getUsers: op({
     name: 'getUsers',
+    examples: usersExamples.getUsers,
     summary: 'Every member of the household, by id.',
     method: 'GET',
     path: '/user',

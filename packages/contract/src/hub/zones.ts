@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { entityEvents, managerEvents } from '../events';
 import { hubManager } from '../operation';
+import { zonesExamples } from './examples';
 
 const op = hubManager('zones');
 
@@ -55,6 +56,7 @@ export const zonesOperations = {
   }),
   getZones: op({
     name: 'getZones',
+    examples: zonesExamples.getZones,
     method: 'GET',
     path: '/zone',
     scope: 'homey.zone.readonly',
@@ -63,6 +65,7 @@ export const zonesOperations = {
   }),
   getZone: op({
     name: 'getZone',
+    examples: zonesExamples.getZone,
     summary: 'One zone, with its parent and whether it is active.',
     method: 'GET',
     path: '/zone/:id',
@@ -73,6 +76,7 @@ export const zonesOperations = {
   }),
   createZone: op({
     name: 'createZone',
+    examples: zonesExamples.createZone,
     summary: 'Creates a zone under a parent zone.',
     method: 'POST',
     path: '/zone',
