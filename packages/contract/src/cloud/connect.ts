@@ -24,6 +24,16 @@ const offline =
  * received by the cloud and forwarded to the hub through its tunnel.
  */
 export const connectOperations = {
+  getHomeysOnline: op({
+    name: 'getHomeysOnline',
+    method: 'GET',
+    path: '/user/me/homeys',
+    scope: null,
+    response: Type.Array(Type.Object({ homeyId: Type.String(), online: Type.Boolean() })),
+    summary: 'Which of the caller’s hubs (owned or shared) hold a tunnel to the cloud right now.',
+    description:
+      'Read often by the account pages to show each hub online or offline as it changes. A hub counts as online while a cloud node holds its tunnel (the tunnel directory), so a hub that vanished without closing it is offline within three heartbeats.',
+  }),
   ping: op({
     name: 'ping',
     method: 'GET',

@@ -5,6 +5,7 @@ import { Field, Loading, Notice, SubmitButton, useSubmit } from '../../component
 import { messageOf } from '../../lib/errors';
 import { useLoad } from '../../lib/useLoad';
 import { ROLE_LABELS, stateLabel } from './labels';
+import { OnlineTag, useHubsOnline } from './online';
 
 type Role = 'manager' | 'user' | 'guest';
 
@@ -252,6 +253,7 @@ export function HubPage({ id }: { id: string }) {
   const { cloud, reloadUser } = useAccount();
   const user = useUser();
   const [, navigate] = useLocation();
+  const online = useHubsOnline();
   const hub = user.homeys.find((h) => h._id === id);
   if (!hub)
     return (
@@ -279,6 +281,10 @@ export function HubPage({ id }: { id: string }) {
           <dd>{hub.softwareVersion}</dd>
           <dt>State</dt>
           <dd>{stateLabel(hub.state)}</dd>
+          <dt>Connection</dt>
+          <dd>
+            <OnlineTag online={online?.get(hub._id)} />
+          </dd>
           <dt>Runs</dt>
           <dd>{hub.platform === 'cloud' ? 'In the Hearth cloud' : 'At home'}</dd>
           <dt>Your role</dt>

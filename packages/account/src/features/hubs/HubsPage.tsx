@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useAccount, useUser } from '../../app/account';
 import { Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { ROLE_LABELS, stateLabel } from './labels';
+import { OnlineTag, useHubsOnline } from './online';
 
 function ClaimForm() {
   const { cloud, reloadUser } = useAccount();
@@ -40,6 +41,7 @@ function ClaimForm() {
 /** The user's hubs (owned and shared), and claiming a new one. */
 export function HubsPage() {
   const user = useUser();
+  const online = useHubsOnline();
   return (
     <>
       <h1 tabIndex={-1}>Hubs</h1>
@@ -50,7 +52,9 @@ export function HubsPage() {
           {user.homeys.map((hub) => (
             <li key={hub._id}>
               <Link href={`/hubs/${hub._id}`} className="tile">
-                <strong className="tile__title">{hub.name}</strong>
+                <strong className="tile__title">
+                  {hub.name} <OnlineTag online={online?.get(hub._id)} />
+                </strong>
                 <span>
                   {hub.modelName} · version {hub.softwareVersion}
                 </span>

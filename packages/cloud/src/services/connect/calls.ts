@@ -1,8 +1,10 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { cloudOperations, type ErrorCode, errorCatalogue, HearthError, isErrorBody, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import { requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { hubFor } from '../cloud/directory';
+import type { TunnelDirectory } from './directory';
 import type { HubAnswer, Relay } from './relay';
 
 const connectOps = cloudOperations.connect;
@@ -41,7 +43,7 @@ function signatureHolds(publicPem: string, message: string, signature: string): 
  * The connect calls: each is forwarded to the hub through its tunnel. Ping and invitations go to the hub's own
  * public operations; the rest go to `/api/connect/…`, which the hub serves only on streams the cloud opened itself.
  */
-export function connectImplementations(context: CloudContext, relay: () => Relay) {
+export function connectImplementations(context: CloudContext, relay: () => Relay, directory: () => TunnelDirectory) {
   const { db } = context.database;
   /** Forwards to a registered hub; an id the cloud does not know is not found (and not offline). */
   const forward = async (hubId: string, method: string, url: string, body?: unknown) => {
@@ -50,6 +52,20 @@ export function connectImplementations(context: CloudContext, relay: () => Relay
     return relay().call(hubId, method, url, body);
   };
   return implement<typeof connectOps, CloudPrincipal>(connectOps, {
+    getHomeysOnline: async ({ principal }) => {
+      const userId = requireUser(principal);
+      const hubs = await db
+        .selectFrom('hubs')
+        .select('id')
+        .where((w) =>
+          w.or([
+            w('owner_user_id', '=', userId),
+            w('id', 'in', w.selectFrom('hub_users').select('hub_users.hub_id').where('hub_users.user_id', '=', userId)),
+          ]),
+        )
+        .execute();
+      return Promise.all(hubs.map(async ({ id }) => ({ homeyId: id, online: (await directory().locate(id)) !== null })));
+    },
     ping: async ({ params, reply }) => {
       const answer = await forward(params.homeyId, 'GET', `/api/manager/system/ping?id=${params.homeyId}`);
       for (let i = 0; i + 1 < answer.headers.length; i += 2) {

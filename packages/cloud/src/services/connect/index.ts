@@ -115,7 +115,12 @@ export function relayOf(context: CloudContext): Relay {
  */
 export const connectService: CloudService = {
   name: 'connect',
-  implementations: (context) => connectImplementations(context, () => stateOf(context).relay),
+  implementations: (context) =>
+    connectImplementations(
+      context,
+      () => stateOf(context).relay,
+      () => stateOf(context).directory,
+    ),
   routes: (app, context) => {
     const state = stateOf(context);
     const { tunnels, relay, directory, forwarder } = state;

@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cloud } from '../../packages/cloud/src/server';
+import { call, createUser, readJson, startTestCloud } from '../../packages/cloud/src/testing';
+import { chromiumPath, launchBrowser } from '../browser';
+import { freePorts } from '../system';
+import { startFreshHub } from './hub';
+import { checkPage } from './pages';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/**
+ * A real hub claimed by the person: the hubs page shows it online while its tunnel to the cloud is up, and offline
+ * once the hub stops, without the page being reloaded (it reads the cloud's tunnel directory every few seconds).
+ */
+describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
+  let browser: Browser;
+  let cloud: Cloud;
+  let hub: Awaited<ReturnType<typeof startFreshHub>>;
+  let context: BrowserContext;
+  let page: Page;
+  const person = { email: 'harper.hubs@example.test', password: 'copper-atlas-juniper-26' };
+
+  beforeAll(async () => {
+    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
+    browser = await launchBrowser();
+    const ports = await freePorts();
+    const url = `http://127.0.0.1:${ports.cloud}`;
+    cloud = await startTestCloud('pglite', { port: ports.cloud, publicUrl: url });
+    hub = await startFreshHub(url, ports.hubBase);
+    const { token } = await createUser(cloud, person.email, person.password);
+    const claimed = await call(cloud, 'POST', '/cloud/homey/claim', token, { code: hub.code });
+    expect(claimed.status).toBe(200);
+    context = await browser.newContext({ viewport: { width: 390, height: 800 }, bypassCSP: true });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await hub?.stop();
+    await cloud?.stop();
+  });
+
+  it('answers only the caller’s own hubs', async () => {
+    const stranger = await createUser(cloud, 'sid.stranger@example.test');
+    expect(await readJson(await call(cloud, 'GET', '/connect/user/me/homeys', stranger.token))).toEqual([]);
+    expect((await call(cloud, 'GET', '/connect/user/me/homeys', '')).status).toBe(401);
+  });
+
+  it('shows the hub online, then offline when it stops, without a reload', async () => {
+    await page.goto(`${cloud.url}/hubs`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('E-mail address').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hubs' }).waitFor();
+    const tile = page.getByRole('link', { name: /Fresh hub/ });
+    // The hub opens its tunnel a moment after registering: the page follows it there.
+    await tile.getByText('Online').waitFor({ timeout: 60_000 });
+    await checkPage(page, 'hubs-online');
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+
+    await hub.stop();
+    await tile.getByText('Offline').waitFor({ timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    await tile.click();
+    await page.getByRole('heading', { level: 1, name: 'Fresh hub' }).waitFor();
+    await page.getByText('Offline').waitFor();
+    await checkPage(page, 'hub-offline');
+  });
+});
