@@ -5,6 +5,8 @@ import { strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
 import { useHub, useLiveItems } from '../../lib/hub';
 import { type Capability, type Device, formatValue } from './capabilities';
+import { DeviceManage } from './DeviceManage';
+import { DeviceSettings } from './DeviceSettings';
 import { QuickControl } from './DeviceTile';
 
 const CONTROLLED = new Set(['onoff', 'locked', 'button', 'target_temperature', 'dim', 'windowcoverings_state']);
@@ -59,6 +61,8 @@ export function DevicePage({ id }: { id: string }) {
           </li>
         ))}
       </ul>
+      <DeviceSettings device={device} />
+      <DeviceManage device={device} />
     </>
   );
 }
