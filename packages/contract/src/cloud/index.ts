@@ -16,6 +16,7 @@ import { passkeyOperations } from './passkeys';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
+import { storeShopOperations } from './store-shop';
 import { updateOperations } from './update';
 import { cloudWeatherOperations } from './weather';
 import { webhooksOperations } from './webhooks';
@@ -24,7 +25,7 @@ import { webhooksOperations } from './webhooks';
 export const cloudOperations = {
   cloud: { ...cloudAccountOperations, ...accountOperations, ...passkeyOperations, ...householdOperations },
   apps: appsOperations,
-  store: storeOperations,
+  store: { ...storeOperations, ...storeShopOperations },
   helpdesk: helpdeskOperations,
   callback: callbackOperations,
   icons: iconsOperations,
@@ -46,7 +47,7 @@ export const cloudOperations = {
 export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperations]: string } = {
   cloud: 'Accounts and sign-in (OAuth2 and delegation tokens), profiles, sessions, two-factor sign-in, hubs and their household.',
   apps: 'The app catalogue: apps, builds, submissions, reviews and search.',
-  store: 'The store: orders, subscriptions, offers and coupons.',
+  store: 'The store: the catalogue, each user’s cart and store locale, orders, subscriptions, offers and coupons.',
   helpdesk: 'Support: knowledge-base articles, ticket attachments and tickets.',
   callback: "A stable cloud address that forwards an OAuth2 provider's answer to the app that asked for it.",
   icons: 'Device and app icons.',
@@ -83,6 +84,7 @@ export * from './passkeys';
 export * from './region';
 export * from './setup';
 export * from './store';
+export * from './store-shop';
 export * from './update';
 export * from './weather';
 export * from './webhooks';

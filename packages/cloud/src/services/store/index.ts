@@ -1,12 +1,14 @@
-import { cloudOperations, HearthError, notFound } from '@hearth/contract';
+import { HearthError, notFound, storeOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Selectable } from 'kysely';
 import { forgetCachedTokens, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
+import { loadCatalogue, shopImplementations } from './shop';
 import type { OrdersTable } from './tables';
 
-const storeOps = cloudOperations.store;
+// The user's side only: the shop's operations are served by `shop.ts`.
+const storeOps = storeOperations;
 
 const STORE_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const LOGIN_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
@@ -99,5 +101,6 @@ export function storeImplementations(context: CloudContext) {
 
 export const storeService: CloudService = {
   name: 'store',
-  implementations: (context) => storeImplementations(context),
+  implementations: (context) => [...storeImplementations(context), ...shopImplementations(context)],
+  start: (context) => loadCatalogue(context),
 };

@@ -26,3 +26,29 @@ export const storeUserMigration: Migration = {
       .execute();
   },
 };
+
+/** The catalogue's products and the users' carts (with their store locale). */
+export const storeShopMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('store_products')
+      .addColumn('sku', 'text', (c) => c.primaryKey())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('prices', 'jsonb', (c) => c.notNull())
+      .addColumn('stock', 'integer')
+      .addColumn('options', 'jsonb', (c) => c.notNull())
+      .addColumn('subscription', 'jsonb')
+      .execute();
+    await db.schema
+      .createTable('store_carts')
+      .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('country', 'text', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('language', 'text', (c) => c.notNull())
+      .addColumn('items', 'jsonb', (c) => c.notNull())
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  },
+};

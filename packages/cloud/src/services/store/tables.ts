@@ -34,7 +34,37 @@ export interface StoreSessionsTable {
   created_at: CreatedAt;
 }
 
+/** The catalogue (`catalogue.ts`), loaded at start; stock changes here. */
+export interface StoreProductsTable {
+  sku: string;
+  kind: string;
+  name: string;
+  description: string;
+  prices: Json<Record<string, number>>;
+  stock: number | null;
+  options: Json<{ id: string; values: string[] }[]>;
+  subscription: Json<{ type: string; duration: string } | null>;
+}
+
+export interface CartLine {
+  sku: string;
+  quantity: number;
+  options: Record<string, string>;
+}
+
+/** A signed-in user's cart with their store locale. */
+export interface StoreCartsTable {
+  user_id: string;
+  country: string;
+  currency: string;
+  language: string;
+  items: Json<CartLine[]>;
+  updated_at: Timestamp;
+}
+
 export interface StoreTables {
   orders: OrdersTable;
   store_sessions: StoreSessionsTable;
+  store_products: StoreProductsTable;
+  store_carts: StoreCartsTable;
 }
