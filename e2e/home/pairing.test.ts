@@ -1,9 +1,15 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOverDevkit } from '../../packages/hub/src/testing/devkit';
+import type { TestHub } from '../../packages/hub/src/testing/hub';
 import { chromiumPath } from '../browser';
 import { expectPhoneFirst, type HomeApp, openHomeApp } from './setup';
 
 const CHIME_APP = 'com.hearth.chime';
 const CHIME_DRIVER = `homey:app:${CHIME_APP}:chime`;
+/** A test app whose lamp driver asks to log in with its own pair view before it lists its lamps. */
+const LAMP_APP = 'com.test.lamp';
+const LAMP_FIXTURE = join(import.meta.dirname, '../../packages/hub/src/managers/apps/process/fixtures', LAMP_APP);
 
 /** Adding a device from the household web app: a demo app's driver and its real pair session, in Chromium. */
 describe.skipIf(!chromiumPath)('household web app: add a device', () => {
@@ -77,5 +83,38 @@ describe.skipIf(!chromiumPath)('household web app: add a device', () => {
     await page.getByRole('button', { name: 'Add another device' }).click();
     await page.getByRole('button', { name: `Add a ${driver.name} (${driver.ownerName})` }).click();
     await page.getByRole('status').getByText('No new devices were found').waitFor();
+  });
+
+  it('runs an app’s own pair view in a sandboxed frame, answering its pairing client calls through the session', async () => {
+    const { api, page, hub } = app;
+    await runOverDevkit({ url: hub.url, token: hub.token } as TestHub, LAMP_FIXTURE);
+    await expect
+      .poll(async () => ((await api.apps.getApp({ id: LAMP_APP })) as { state: string }).state, { timeout: 30_000 })
+      .toBe('running');
+    // The hub serves the view with the pairing client it expects added before its own script.
+    const html = await (await fetch(`${hub.url}/app/${LAMP_APP}/drivers/lamp/pair/login.html`)).text();
+    expect(html.indexOf('/home/pair-client.js')).toBeLessThan(html.indexOf('Homey.emit'));
+
+    const driver = (await api.drivers.getDriver({ id: `homey:app:${LAMP_APP}:lamp` })) as { name: string; ownerName: string };
+    await page.goto(`${hub.url}/add-device`);
+    await page.getByRole('button', { name: `Add a ${driver.name} (${driver.ownerName})` }).click();
+    const frame = page.locator(`iframe[title="Pairing a ${driver.name}"]`);
+    await frame.waitFor();
+    // Scripts and forms only: the view cannot reach this page, its storage or the signed-in session.
+    await expect(frame.getAttribute('sandbox')).resolves.toBe('allow-scripts allow-forms');
+    const view = page.frameLocator(`iframe[title="Pairing a ${driver.name}"]`);
+    await view.locator('input[name="username"]').waitFor();
+    await expectPhoneFirst(page, 'pair-custom-view');
+    await view.locator('input[name="username"]').fill('owner');
+    await view.locator('input[name="password"]').fill('secret');
+    await view.getByRole('button', { name: 'Log in' }).click();
+    // Homey.emit reached the driver, which logged in and moved the views on to its list.
+    const lamp = page.getByRole('checkbox', { name: 'Desk lamp' });
+    await lamp.waitFor();
+    await expect(lamp.isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Add chosen devices' }).click();
+    await page.getByRole('heading', { level: 2, name: '1 device added' }).waitFor();
+    const devices = Object.values(await api.devices.getDevices()) as { driverId: string; store?: unknown }[];
+    expect(devices.filter((device) => device.driverId === `homey:app:${LAMP_APP}:lamp`)).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import type { ViewProps } from './PairFlow';
 interface BridgeCall {
   hearthPair: 1;
   id: number;
-  call: 'emit' | 'showView' | 'nextView' | 'done' | 'createDevice' | 'alert';
+  call: 'emit' | 'showView' | 'nextView' | 'prevView' | 'done' | 'createDevice' | 'alert' | 'setTitle';
   args: unknown[];
 }
 
@@ -23,7 +23,7 @@ const isCall = (data: unknown): data is BridgeCall =>
  * access to this page, its storage or the signed-in session). The view reaches the driver through messages this
  * page answers with the session's calls; the driver's emits are passed in.
  */
-export function CustomView({ session, driver, view, emitted, next, show, finish, setProgress }: ViewProps) {
+export function CustomView({ session, driver, view, emitted, next, prev, show, finish, setProgress }: ViewProps) {
   const { hub } = useHub();
   const notify = useNotify();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -48,6 +48,7 @@ export function CustomView({ session, driver, view, emitted, next, show, finish,
           result = device;
         } else if (call === 'showView') show(String(args[0]));
         else if (call === 'nextView') next();
+        else if (call === 'prevView') prev();
         else if (call === 'done') finish();
         else if (call === 'alert') notify('info', String(args[0]));
         answer(id, { result });
@@ -57,7 +58,7 @@ export function CustomView({ session, driver, view, emitted, next, show, finish,
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [hub, session.id, next, show, finish, setProgress, notify]);
+  }, [hub, session.id, next, prev, show, finish, setProgress, notify]);
 
   useEffect(() => {
     if (emitted) frame.current?.contentWindow?.postMessage({ hearthPair: 1, event: emitted.event, data: emitted.data }, '*');

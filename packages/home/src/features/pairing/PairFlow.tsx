@@ -59,6 +59,11 @@ export function PairFlow({ driver, zoneId, onRestart }: { driver: PairableDriver
     if (following) setViewId(following);
     else setFinished(true);
   };
+  const prev = () => {
+    const at = views.findIndex((v) => v.id === view?.id);
+    const previous = view?.navigation?.prev ?? views[at - 1]?.id;
+    if (previous) setViewId(previous);
+  };
   return (
     <>
       <h1 tabIndex={-1}>{title}</h1>
@@ -72,6 +77,7 @@ export function PairFlow({ driver, zoneId, onRestart }: { driver: PairableDriver
           setProgress={setProgress}
           emitted={emitted}
           next={next}
+          prev={prev}
           show={setViewId}
           finish={() => setFinished(true)}
         />
@@ -95,6 +101,7 @@ export interface ViewProps {
   setProgress(update: (progress: Progress) => Progress): void;
   emitted: { event: string; data: unknown } | null;
   next(): void;
+  prev(): void;
   show(viewId: string): void;
   finish(): void;
 }
