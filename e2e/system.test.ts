@@ -94,6 +94,24 @@ describe.skipIf(!chromiumPath)('the whole system, started as npm start does', ()
     expect(Object.keys(token)[0]).toBe('application/x-www-form-urlencoded');
   });
 
+  it("the hub reference shows an operation's example request and answer, its status column readable", async () => {
+    const hub = system.hubs[0] as RunningSystem['hubs'][number];
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 }, isMobile: true });
+    await openReference(page, hub.url);
+    await page.locator('#operations-tag-devices').click();
+    const getDevice = operation(page, '/api/manager/devices/device/{id}', 'get');
+    await getDevice.locator('.opblock-summary').click();
+    const answer = getDevice.locator('.responses-wrapper .example');
+    await answer.first().waitFor();
+    expect(await answer.first().textContent()).toContain('Hallway light');
+    expect(await getDevice.locator('.parameters').textContent()).toMatch(/Example\s*:\s*[0-9a-f-]{36}/);
+    // The "Code" header fits its column (a fixed table layout once squeezed it under "Description").
+    const header = getDevice.locator('.responses-table .col_header.response-col_status');
+    expect(await header.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+    await screenshot(page, 'docs-hub-example-390');
+    await page.close();
+  });
+
   it('Authorize signs in with a Hearth account (PKCE) and "Try it" then calls as that account', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -129,6 +129,8 @@ body { margin: 0; background: #fafaf9; }
 .swagger-ui .dialog-ux .modal-ux { max-width: calc(100vw - 24px); max-height: calc(100vh - 24px); overflow: auto; }
 .swagger-ui table { table-layout: fixed; width: 100%; }
 .swagger-ui .parameters-col_name { width: 30%; overflow-wrap: anywhere; }
+/* A fixed table layout ignores Swagger UI's min-width on the status column: without a width "Code" ran into "Description". */
+.swagger-ui .responses-table .response-col_status { width: 5em; }
 .swagger-ui .responses-inner, .swagger-ui .opblock-body pre, .swagger-ui .highlight-code { max-width: 100%; overflow-x: auto; }
 .swagger-ui .model-box, .swagger-ui .model-example { max-width: 100%; overflow-x: auto; }
 /* Swagger UI's own colours put white text on light greens, blues and oranges: darker ones read (WCAG AA). */
