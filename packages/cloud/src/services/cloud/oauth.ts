@@ -22,6 +22,7 @@ import { forgetCachedTokens } from '../../platform/auth';
 import type { CloudContext } from '../../platform/context';
 import { hashSecret, newId, newSecret } from '../../platform/tokens';
 import { PasswordSignIn } from './accounts';
+import { createBrowserSessions } from './browser-session';
 import { createCodeStore, type ModelClient, pkceProblem } from './oauth-codes';
 import { createPasskeys } from './passkeys/passkeys';
 import { createTwoFactor, type TwoFactor } from './two-factor/two-factor';
@@ -338,6 +339,7 @@ export function createOAuth(context: CloudContext) {
     signIn,
     twoFactor,
     passkeys: createPasskeys(context),
+    browserSessions: createBrowserSessions(context),
     /** `POST /oauth2/token`: answers the token response or throws a coded error. */
     async token(request: FastifyRequest, body: Record<string, unknown>) {
       const scope = typeof body.scope === 'string' ? splitScopes(body.scope).join(' ') : undefined;

@@ -83,6 +83,14 @@ export async function resetPassword(context: CloudContext, token: string, passwo
       .where('user_id', '=', used.user_id)
       .where('revoked_at', 'is', null)
       .execute();
+    // The sign-in page's sessions (the single sign-on cookie) end too.
+    await trx
+      .updateTable('one_time_tokens')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', used.user_id)
+      .where('kind', '=', 'browser_session')
+      .where('used_at', 'is', null)
+      .execute();
     return true;
   });
   forgetCachedTokens(context.database);

@@ -254,7 +254,19 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return expired();
-    const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, pending.user_id);
+    return signedIn(request, reply, fields, checked, pending.user_id);
+  }
+
+  /** The person proved who they are here: the single sign-on cookie, and back to the app with a code. */
+  async function signedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fields: Fields,
+    checked: { clientName: string; redirectUri: string },
+    userId: string,
+  ) {
+    await oauth.browserSessions.start(reply, userId);
+    const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   }
 
@@ -276,8 +288,7 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     const userId = await oauth.passkeys.verifySignIn(answer);
     if (!userId)
       return signInForm(reply, 401, fields, checked, 'That passkey did not sign you in. Try again, or use your password.');
-    const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
-    return reply.header('cache-control', 'no-store').redirect(location, 302);
+    return signedIn(request, reply, fields, checked, userId);
   }
   registerPasskeySignInRoutes(app, oauth.passkeys, csrfValid);
 
@@ -285,6 +296,12 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     const fields = stringFields(request.query);
     const checked = await checkRequest(fields);
     if (typeof checked === 'string') return problemPage(reply, 400, checked);
+    // Signed in here before (the single sign-on cookie): straight back with a code, unless the app asks for the form.
+    const userId = fields.prompt === 'login' ? null : await oauth.browserSessions.current(request);
+    if (userId) {
+      const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
+      return reply.header('cache-control', 'no-store').redirect(location, 302);
+    }
     return signInForm(reply, 200, fields, checked, null);
   });
 
@@ -309,8 +326,7 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     if (!userId) return signInForm(reply, 401, fields, checked, 'Wrong e-mail address or password.', fields.email);
     if (await oauth.twoFactor.enabled(userId))
       return codeForm(reply, 200, fields, checked, await startTwoFactorStep(userId), null);
-    const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
-    return reply.header('cache-control', 'no-store').redirect(location, 302);
+    return signedIn(request, reply, fields, checked, userId);
   });
 
   const forgottenForm = (reply: FastifyReply, status: number, notice: string | null, error: string | null) => {

@@ -88,7 +88,7 @@ export interface OAuthCodesTable {
  */
 export interface OneTimeTokensTable {
   token_hash: string;
-  kind: 'password_reset' | 'login' | 'email_verify' | 'two_factor';
+  kind: 'password_reset' | 'login' | 'email_verify' | 'two_factor' | 'browser_session';
   user_id: string;
   data: ColumnType<Record<string, unknown> | null, string | undefined, string>;
   expires_at: Timestamp;

@@ -404,7 +404,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       forgetCachedTokens(context.database);
     },
 
-    updateAuthenticatedUserPassword: async ({ body, principal, request }) => {
+    updateAuthenticatedUserPassword: async ({ body, principal, request, reply }) => {
       const userId = requireUser(principal);
       const user = await userRow(db, userId);
       checkNewPassword(body.password, [user.email, user.firstname, user.lastname]);
@@ -426,6 +426,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           .execute();
       });
       forgetCachedTokens(context.database);
+      await oauth.browserSessions.end(request, reply, userId, { keepThis: true });
       await sendNotice(context, user.email, user.firstname, 'Your Hearth password changed', [
         'The password of your Hearth account was changed, and every other sign-in was ended.',
         '',

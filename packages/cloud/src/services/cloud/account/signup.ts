@@ -140,7 +140,7 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
       return { pendingEmail: email };
     },
 
-    signOut: async ({ body, principal }) => {
+    signOut: async ({ body, principal, request, reply }) => {
       const userId = requireUser(principal);
       let query = db
         .updateTable('oauth_tokens')
@@ -150,6 +150,8 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
       if (!body?.everywhere) query = query.where('family_id', '=', principal.familyId);
       await query.execute();
       forgetCachedTokens(context.database);
+      // The sign-in page's session ends with it: signing out of the account pages signs out of the cloud.
+      await oauth.browserSessions.end(request, reply, userId, { everywhere: body?.everywhere });
     },
   });
 }
