@@ -1,5 +1,6 @@
 export { type BuiltPages, builtPagesDirectory, registerBuiltPages } from './built-pages';
 export { installErrorHandling, toHearthError } from './errors';
 export * from './limits';
+export { clientAddressOf, type TrustProxy, trustedProxy } from './proxy-trust';
 export * from './register';
 export * from './server';

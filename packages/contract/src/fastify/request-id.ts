@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import proxyAddr from '@fastify/proxy-addr';
+import { type TrustProxy, trustedProxy } from './proxy-trust';
 
 const WELL_FORMED = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
@@ -10,18 +10,8 @@ const WELL_FORMED = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
  * balancer's log and the node's. That header is taken only from the proxies trusted for `X-Forwarded-For`: anyone
  * else could pick the ids that name their requests in the logs.
  */
-export function requestIdGenerator(trustProxy: boolean | string | string[] | undefined): (request: IncomingMessage) => string {
-  const trusted: (address: string) => boolean =
-    trustProxy === true
-      ? () => true
-      : trustProxy
-        ? (() => {
-            const test = proxyAddr.compile(
-              typeof trustProxy === 'string' ? trustProxy.split(',').map((part) => part.trim()) : trustProxy,
-            );
-            return (address: string) => test(address, 0);
-          })()
-        : () => false;
+export function requestIdGenerator(trustProxy: TrustProxy): (request: IncomingMessage) => string {
+  const trusted = trustedProxy(trustProxy);
   return (request) => {
     const given = request.headers['x-request-id'];
     const peer = request.socket.remoteAddress;

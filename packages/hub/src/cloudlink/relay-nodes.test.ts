@@ -21,8 +21,9 @@ resolveLocalhostNames();
  * Two cloud nodes on one PostgreSQL schema and one Redis, as behind a load balancer: the hub's tunnel lands on
  * node A, and every request for the hub that arrives at node B must reach it through A.
  */
-if (databaseUrl && redisUrl) describe('the relay across two cloud nodes', suite);
-else if (process.env.CI === 'true')
+// Skipped (loudly, by scripts/test.mjs) without them; a file with no suite at all would fail the run instead.
+describe.skipIf(!(databaseUrl && redisUrl))('the relay across two cloud nodes', suite);
+if (!(databaseUrl && redisUrl) && process.env.CI === 'true')
   describe('the relay across two cloud nodes', () => {
     it('needs PostgreSQL and Redis under CI', () => {
       throw new Error('CI=true but DATABASE_URL or REDIS_URL is not set');

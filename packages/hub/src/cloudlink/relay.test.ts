@@ -24,6 +24,8 @@ beforeAll(async () => {
     internalClientSecret: SECRET,
     demoHubs: [{ id: HUB_ID, name: 'Relayed hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
     connect: { heartbeatMs: 300, requestsPerMinute: 100_000 },
+    // As behind a load balancer on this machine: the loopback peer names the client in X-Forwarded-For.
+    trustProxy: '127.0.0.1,::1',
   });
   t = await startTestHub({
     id: HUB_ID,
@@ -114,6 +116,26 @@ it('carries the socket.io realtime connection (its WebSocket upgrade) through th
   } finally {
     realtime.close();
   }
+});
+
+it('gives the hub each client’s own address behind a trusted proxy: one client’s failed sign-ins do not hold another’s', async () => {
+  const credentials = { username: 'relay-owner', password: 'kettle-harbour-plum-9' };
+  expect((await call(t.url, 'PUT', '/users/user/me/local-credentials', credentials)).status).toBeLessThan(300);
+  const signIn = (client: string, password: string) =>
+    fetch(`${relayUrl}/api/manager/users/login-local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-homey-id': HUB_ID, 'x-forwarded-for': client },
+      body: JSON.stringify({ username: credentials.username, password, clientId: 'relay-test', clientName: 'Relay test' }),
+    });
+  const guesser = '203.0.113.7';
+  for (let i = 0; i < 5; i++) expect((await signIn(guesser, `wrong-guess-${i}`)).status).toBe(401);
+  const held = await signIn(guesser, credentials.password);
+  expect(held.status).toBe(429);
+  expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+  // Another client through the same relay (and the same balancer) is its own address to the hub: not held.
+  const rightful = await signIn('198.51.100.9', credentials.password);
+  expect(rightful.status).toBe(200);
+  expect(typeof (await rightful.json())).toBe('string');
 });
 
 it('answers 503 with a clear body for a hub without a tunnel, and the cloud’s own routes stay the cloud’s', async () => {

@@ -40,7 +40,11 @@ export class NodeForwarder {
   /** Keep-alive connections between nodes: a forward costs no new connection. */
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-  constructor(private readonly key: () => Promise<Buffer>) {}
+  constructor(
+    private readonly key: () => Promise<Buffer>,
+    /** The client's address of a request (the trusted proxies' `X-Forwarded-For` behind a balancer). */
+    private readonly clientAddress: (request: IncomingMessage) => string,
+  ) {}
 
   private async proof(hubId: string, timestamp: number, clientAddress: string, fromCloud: boolean): Promise<string> {
     const mac = createHmac('sha256', await this.key())
@@ -112,7 +116,7 @@ export class NodeForwarder {
   /** A client's request (its headers already filtered) on its way to `holder`. */
   private openForClient(holder: TunnelHolder, hubId: string, request: IncomingMessage, headers: string[]) {
     const message = { method: request.method ?? 'GET', url: request.url ?? '/', headers };
-    return this.open(holder, hubId, message, { clientAddress: request.socket.remoteAddress ?? '', fromCloud: false });
+    return this.open(holder, hubId, message, { clientAddress: this.clientAddress(request), fromCloud: false });
   }
 
   /** Relays a client's request through the node holding the tunnel, streaming both ways. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { clientAddressOf } from '@hearth/contract/fastify';
 import { TUNNEL_PATH } from '@hearth/contract/relay';
 import { sharedSecret } from '../../platform/cluster/secrets';
 import type { CloudContext, CloudService } from '../../platform/context';
@@ -60,13 +61,14 @@ function stateOf(context: CloudContext): State {
     ? new RedisTunnelDirectory(redisUrl, `hearth:tunnels:${databaseSchema}:`)
     : new MemoryTunnelDirectory();
   let key: Promise<Buffer> | null = null;
+  const clientAddress = clientAddressOf(context.config.trustProxy);
   const forwarder = new NodeForwarder(() => {
     key ??= sharedSecret(context.database, 'relay-forward');
     key.catch(() => {
       key = null;
     });
     return key;
-  });
+  }, clientAddress);
   const created: State = {
     directory,
     forwarder,
@@ -94,6 +96,7 @@ function stateOf(context: CloudContext): State {
       hostSuffix: hostSuffix(context),
       requestsPerMinute: settings.requestsPerMinute,
       maxStreams: settings.maxStreams,
+      clientAddress,
     },
     directory,
     forwarder,

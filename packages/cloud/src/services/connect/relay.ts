@@ -14,6 +14,8 @@ export interface RelayOptions {
   readonly requestsPerMinute: number;
   /** Requests (and upgraded connections) one hub may have open through the relay at once. */
   readonly maxStreams: number;
+  /** The client's address of a request (the trusted proxies' `X-Forwarded-For` behind a balancer). */
+  readonly clientAddress: (request: IncomingMessage) => string;
 }
 
 /**
@@ -240,7 +242,7 @@ export class Relay {
       method: request.method ?? 'GET',
       url: request.url ?? '/',
       headers: passable(request.rawHeaders, keep),
-      remoteAddress: forwarded ? forwarded.clientAddress : (request.socket.remoteAddress ?? ''),
+      remoteAddress: forwarded ? forwarded.clientAddress : this.options.clientAddress(request),
       ...(forwarded?.fromCloud ? { fromCloud: true } : {}),
     };
   }
