@@ -22,7 +22,7 @@ import { iconsMigration } from '../services/icons/tables';
 import { infraredMigration } from '../services/infrared/tables';
 import { pushKeysMigration } from '../services/notifications/tables';
 import { setupSessionsMigration } from '../services/setup/tables';
-import { storeShopMigration, storeUserMigration } from '../services/store/migration';
+import { storeShopMigration, storeUserdataMigration, storeUserMigration } from '../services/store/migration';
 import { weatherCacheMigration } from '../services/weather/tables';
 import { webhooksMigration } from '../services/webhooks/tables';
 
@@ -58,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-95-infrared': infraredMigration,
   '20261125-96-cloud-passkeys': passkeysMigration,
   '20261125-97-store-shop': storeShopMigration,
+  '20261125-98-store-userdata': storeUserdataMigration,
 };

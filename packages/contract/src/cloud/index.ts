@@ -16,7 +16,7 @@ import { passkeyOperations } from './passkeys';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
-import { storeShopOperations } from './store-shop';
+import { storeShopOperations, storeUserdataOperations } from './store-shop';
 import { updateOperations } from './update';
 import { cloudWeatherOperations } from './weather';
 import { webhooksOperations } from './webhooks';
@@ -25,7 +25,7 @@ import { webhooksOperations } from './webhooks';
 export const cloudOperations = {
   cloud: { ...cloudAccountOperations, ...accountOperations, ...passkeyOperations, ...householdOperations },
   apps: appsOperations,
-  store: { ...storeOperations, ...storeShopOperations },
+  store: { ...storeOperations, ...storeShopOperations, ...storeUserdataOperations },
   helpdesk: helpdeskOperations,
   callback: callbackOperations,
   icons: iconsOperations,

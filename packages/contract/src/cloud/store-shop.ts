@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { cloudService } from '../operation';
 
 const op = cloudService('store', '/store');
@@ -168,5 +168,86 @@ export const storeShopOperations = {
     errors: ['missing_token', 'invalid_parameter'],
     summary:
       'Changes the store locale; a new country without a currency takes the country’s. The country must be one the store ships to.',
+  }),
+} as const;
+
+const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+const Country = Type.String({ pattern: '^[A-Z]{2}$' });
+
+/** One address's fields, named `<prefix>_<field>` on the wire (`billing_city`, `shipping_zipcode`, …). */
+const addressFields = (prefix: 'billing' | 'shipping') => ({
+  [`${prefix}_firstname`]: Text(100),
+  [`${prefix}_lastname`]: Text(100),
+  [`${prefix}_street`]: Text(200),
+  [`${prefix}_number`]: Text(20),
+  [`${prefix}_zipcode`]: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$' }),
+  [`${prefix}_city`]: Text(100),
+  [`${prefix}_state`]: Text(100),
+  [`${prefix}_country`]: Country,
+  [`${prefix}_address_extra`]: Text(200),
+});
+
+const userdataFields: Record<string, TSchema> = {
+  ...addressFields('billing'),
+  ...addressFields('shipping'),
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  phone: Type.String({ pattern: '^\\+?[0-9][0-9 ()-]{5,19}$' }),
+  gender: Type.Enum(['female', 'male', 'other']),
+  business_name: Text(100),
+  /** The VAT number as written (country prefix and number); `GET /store/vat` checks it. */
+  business_vat: Type.String({ pattern: '^[A-Z]{2}[0-9A-Z+*.]{2,13}$' }),
+  business_reference: Text(100),
+  /** Ship to the shipping address rather than the billing one. */
+  shipping_address: Type.Boolean(),
+  /** Make an account at checkout: for guests, so refused for a signed-in user. */
+  create_account: Type.Boolean(),
+  newsletter: Type.Boolean(),
+  is_business: Type.Boolean(),
+};
+const eachField = (wrap: (schema: TSchema) => TSchema) =>
+  Object.fromEntries(Object.entries(userdataFields).map(([key, schema]) => [key, Type.Optional(wrap(schema))]));
+
+/** The buyer's data for checkout, as far as they filled it in (`billing_*`, `shipping_*`, contact, business, flags). */
+export const StoreUserdata = Type.Object(
+  eachField((schema) => schema),
+  { additionalProperties: false },
+);
+export type StoreUserdataBody = Record<string, string | boolean>;
+
+/** A change of the buyer's data: a field set to `null` is removed. */
+const UserdataChange = Type.Object(
+  eachField((schema) => Type.Union([schema, Type.Null()])),
+  { additionalProperties: false },
+);
+
+/** The buyer's data (`/store/userdata`, `/store/business`). */
+export const storeUserdataOperations = {
+  setUserdata: op({
+    name: 'setUserdata',
+    method: 'PUT',
+    path: '/userdata',
+    scope: null,
+    body: UserdataChange,
+    response: StoreUserdata,
+    errors: ['missing_token', 'invalid_parameter', 'missing_parameter', 'conflict'],
+    summary:
+      'Changes the buyer’s data for checkout (billing and shipping address, email, phone, business details, flags); `null` removes a field. Answers all of it. A business buyer needs a business name; a shipping address a country the store ships to.',
+  }),
+  setBusiness: op({
+    name: 'setBusiness',
+    method: 'PUT',
+    path: '/business',
+    scope: null,
+    body: Type.Object(
+      {
+        name: Text(100),
+        vat: Type.Optional(Type.String({ pattern: '^[A-Z]{2}[0-9A-Z+*.]{2,13}$' })),
+        reference: Type.Optional(Text(100)),
+      },
+      { additionalProperties: false },
+    ),
+    response: StoreUserdata,
+    errors: ['missing_token', 'invalid_parameter'],
+    summary: 'Buys as a business: its name, VAT number and the buyer’s reference (sets `is_business`).',
   }),
 } as const;

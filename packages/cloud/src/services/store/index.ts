@@ -6,6 +6,7 @@ import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/
 import { hashSecret, newSecret } from '../../platform/tokens';
 import { loadCatalogue, shopImplementations } from './shop';
 import type { OrdersTable } from './tables';
+import { userdataImplementations } from './userdata';
 
 // The user's side only: the shop's operations are served by `shop.ts`.
 const storeOps = storeOperations;
@@ -101,6 +102,10 @@ export function storeImplementations(context: CloudContext) {
 
 export const storeService: CloudService = {
   name: 'store',
-  implementations: (context) => [...storeImplementations(context), ...shopImplementations(context)],
+  implementations: (context) => [
+    ...storeImplementations(context),
+    ...shopImplementations(context),
+    ...userdataImplementations(context),
+  ],
   start: (context) => loadCatalogue(context),
 };

@@ -52,3 +52,13 @@ export const storeShopMigration: Migration = {
       .execute();
   },
 };
+
+/** The buyer's data for checkout, beside the cart. */
+export const storeUserdataMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('store_carts')
+      .addColumn('userdata', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+      .execute();
+  },
+};

@@ -158,4 +158,60 @@ describeOnDatabases('store: catalogue, cart and locale', (backend) => {
     expect((await as(shopper, 'GET', '/locale')).body).toEqual({ country: 'GB', currency: 'USD', language: 'en' });
     expect((await as(null, 'PUT', '/locale', { country: 'NL' })).status).toBe(401);
   });
+  it('keeps the buyer’s data for checkout, checked field by field and as a whole', async () => {
+    const shopper = (await createUser(cloud, 'buyer@hearth.test')).token;
+    const billing = {
+      billing_firstname: 'Ada',
+      billing_lastname: 'Buyer',
+      billing_street: 'Keizersgracht',
+      billing_number: '12a',
+      billing_zipcode: '1015 CX',
+      billing_city: 'Amsterdam',
+      billing_country: 'NL',
+      email: 'ada@example.com',
+      phone: '+31 20 123 4567',
+      gender: 'female',
+      newsletter: true,
+    };
+    const set = await as(shopper, 'PUT', '/userdata', billing);
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual(billing);
+    // A change merges; null removes a field.
+    const shipping = { shipping_address: true, shipping_city: 'London', shipping_country: 'GB', newsletter: null };
+    const merged = await as(shopper, 'PUT', '/userdata', shipping);
+    expect(merged.body).toMatchObject({ billing_city: 'Amsterdam', shipping_city: 'London', shipping_address: true });
+    expect(merged.body.newsletter).toBeUndefined();
+
+    const before = merged.body;
+    const refusals: [unknown, number, string][] = [
+      [{ email: 'not-an-address' }, 400, 'invalid_parameter'],
+      [{ billing_country: 'XX' }, 400, 'invalid_parameter'],
+      [{ shipping_country: 'JP' }, 400, 'invalid_parameter'],
+      [{ phone: 'call me' }, 400, 'invalid_parameter'],
+      [{ gender: 'robot' }, 400, 'invalid_parameter'],
+      [{ billing_street: '' }, 400, 'invalid_parameter'],
+      [{ password: 'secret-secret' }, 400, 'invalid_parameter'],
+      [{ is_business: true }, 400, 'missing_parameter'],
+      [{ create_account: true }, 409, 'conflict'],
+    ];
+    for (const [body, status, code] of refusals) {
+      const refused = await as(shopper, 'PUT', '/userdata', body);
+      expect([refused.status, refused.body.error], JSON.stringify(body)).toEqual([status, code]);
+    }
+    expect((await as(shopper, 'PUT', '/userdata', {})).body).toEqual(before);
+
+    const business = await as(shopper, 'PUT', '/business', { name: 'Buyer BV', vat: 'NL123456789B01', reference: 'PO-7' });
+    expect(business.body).toMatchObject({
+      is_business: true,
+      business_name: 'Buyer BV',
+      business_vat: 'NL123456789B01',
+      business_reference: 'PO-7',
+      billing_city: 'Amsterdam',
+    });
+    expect((await as(shopper, 'PUT', '/business', { name: 'Buyer BV', vat: 'nl-123' })).status).toBe(400);
+    expect((await as(shopper, 'PUT', '/userdata', { business_name: null })).status).toBe(400);
+    expect((await as(null, 'PUT', '/userdata', billing)).status).toBe(401);
+    // Each user's own.
+    expect((await as(demo, 'PUT', '/userdata', {})).body).toEqual({});
+  });
 });

@@ -85,22 +85,22 @@ function checkedLines(lines: CartLine[], products: Map<string, ProductRow>): Car
   return merged;
 }
 
+/** The user's cart row (their locale, cart lines and buyer's data), made with the default locale on first use. */
+export async function cartRow(trx: Kysely<CloudSchema>, userId: string, lock = false) {
+  await trx
+    .insertInto('store_carts')
+    .values({ user_id: userId, ...DEFAULT_LOCALE, items: '[]', updated_at: new Date() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const query = trx.selectFrom('store_carts').selectAll().where('user_id', '=', userId);
+  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}
+
 /** The shop (`/store/product`, `/store/cart`, `/store/locale`): the catalogue, and each user's cart and locale. */
 export function shopImplementations(context: CloudContext) {
   const { db } = context.database;
   const productsBySku = async (trx: Kysely<CloudSchema> = db) =>
     new Map((await trx.selectFrom('store_products').selectAll().execute()).map((row) => [row.sku, row]));
-
-  /** The user's cart row, made with the default locale on first use. */
-  const cartRow = async (trx: Kysely<CloudSchema>, userId: string, lock = false) => {
-    await trx
-      .insertInto('store_carts')
-      .values({ user_id: userId, ...DEFAULT_LOCALE, items: '[]', updated_at: new Date() })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-    const query = trx.selectFrom('store_carts').selectAll().where('user_id', '=', userId);
-    return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
-  };
 
   /** The cart as the wire shows it: every line priced from the catalogue in the locale's currency. */
   const priced = async (row: CartRow, trx: Kysely<CloudSchema> = db): Promise<StoreCartBody> => {

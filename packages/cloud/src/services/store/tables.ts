@@ -59,6 +59,8 @@ export interface StoreCartsTable {
   currency: string;
   language: string;
   items: Json<CartLine[]>;
+  /** The buyer's data for checkout (`PUT /store/userdata`). */
+  userdata: ColumnType<Record<string, string | boolean>, string | undefined, string>;
   updated_at: Timestamp;
 }
 
