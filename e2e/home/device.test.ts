@@ -29,6 +29,35 @@ describe.skipIf(!chromiumPath)('household web app: a device’s settings and man
     await app?.close();
   });
 
+  it('marks a device a favourite, kept in the member’s own properties, shown first on the home page', async () => {
+    const { page, api } = app;
+    const id = await app.deviceId('Coffee machine');
+    const stored = async () =>
+      ((await api.users.getUserMe()) as unknown as { properties: { favorites?: { devices: string[] } } }).properties.favorites
+        ?.devices ?? [];
+    await open('Coffee machine');
+    const star = page.getByRole('button', { name: 'Coffee machine is a favourite' });
+    await expect(star.getAttribute('aria-pressed')).resolves.toBe('false');
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(stored).toEqual([id]);
+
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    const favourites = page.getByRole('list', { name: 'Favourites, 1 device' });
+    await favourites.getByRole('link', { name: 'Coffee machine' }).waitFor();
+    await expectPhoneFirst(page, 'home-favourites');
+    // Kept by the hub, not the browser: a reload shows it again.
+    await page.reload();
+    await favourites.getByRole('link', { name: 'Coffee machine' }).waitFor();
+
+    await favourites.getByRole('link', { name: 'Coffee machine' }).click();
+    await page.getByRole('button', { name: 'Coffee machine is a favourite' }).click();
+    await expect.poll(stored).toEqual([]);
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('list', { name: /^Kitchen, \d+ devices?$/ }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Favourites' }).count()).resolves.toBe(0);
+  });
+
   it('shows the driver’s settings form, refuses what the hub would refuse on the field, and saves the rest', async () => {
     const { page } = app;
     const id = await app.deviceId('Bathroom floor');

@@ -8,6 +8,7 @@ import { type Capability, type Device, formatValue } from './capabilities';
 import { DeviceManage } from './DeviceManage';
 import { DeviceSettings } from './DeviceSettings';
 import { QuickControl } from './DeviceTile';
+import { useFavourites } from './useFavourites';
 
 const CONTROLLED = new Set(['onoff', 'locked', 'button', 'target_temperature', 'dim', 'windowcoverings_state']);
 
@@ -15,6 +16,7 @@ const CONTROLLED = new Set(['onoff', 'locked', 'button', 'target_temperature', '
 export function DevicePage({ id }: { id: string }) {
   const { hub } = useHub();
   const devices = useLiveItems<Device>(hub.manager('devices') as Manager, 'device');
+  const favourites = useFavourites();
   if (devices.state === 'failed') return <Failed error={devices.error} />;
   if (devices.state === 'loading') return <Loading />;
   const device = devices.items.find((item) => item.id === id);
@@ -28,7 +30,19 @@ export function DevicePage({ id }: { id: string }) {
   const caps = Object.values(device.capabilitiesObj ?? {}) as Capability[];
   return (
     <>
-      <h1 tabIndex={-1}>{device.name}</h1>
+      <div className="page-head">
+        <h1 tabIndex={-1}>{device.name}</h1>
+        <button
+          type="button"
+          className="button button--small button--quiet"
+          aria-pressed={favourites.ids.includes(device.id)}
+          aria-label={strings.home.favouriteName(device.name)}
+          onClick={() => void favourites.toggle(device.id, device.name)}
+        >
+          {favourites.ids.includes(device.id) ? '★ ' : '☆ '}
+          {strings.home.favourite}
+        </button>
+      </div>
       {device.available ? null : (
         <p className="tile__problem">
           <strong>{strings.home.unavailable}</strong>

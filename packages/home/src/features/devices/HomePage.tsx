@@ -6,6 +6,7 @@ import { Failed, Loading } from '../../components/Status';
 import { useHub, useLiveItems } from '../../lib/hub';
 import type { Device } from './capabilities';
 import { DeviceTile } from './DeviceTile';
+import { useFavourites } from './useFavourites';
 
 const t = strings.home;
 
@@ -48,6 +49,7 @@ export function HomePage() {
   const { hub } = useHub();
   const devices = useLiveItems<Device>(hub.manager('devices') as Manager, 'device');
   const zones = useLiveItems<Zone>(hub.manager('zones') as Manager, 'zone');
+  const favourites = useFavourites();
   if (devices.state === 'failed') return <Failed error={devices.error} title={t.title} />;
   if (zones.state === 'failed') return <Failed error={zones.error} title={t.title} />;
   if (devices.state === 'loading' || zones.state === 'loading') return <Loading title={t.title} />;
@@ -56,6 +58,7 @@ export function HomePage() {
   for (const device of devices.items) byZone.set(device.zone, [...(byZone.get(device.zone) ?? []), device]);
   for (const list of byZone.values()) list.sort((a, b) => a.name.localeCompare(b.name));
   const tree = zoneTree(zones.items, (id) => byZone.get(id)?.length ?? 0);
+  const favourite = favourites.ids.flatMap((id) => devices.items.filter((device) => device.id === id));
   return (
     <>
       <div className="page-head">
@@ -65,6 +68,18 @@ export function HomePage() {
         </Link>
       </div>
       {devices.items.length === 0 ? <p>{t.empty}</p> : null}
+      {favourite.length > 0 ? (
+        <section className="zone" aria-labelledby="favourites">
+          <h2 id="favourites" className="zone__name">
+            {t.favourites}
+          </h2>
+          <ul className="tiles" aria-label={t.favouritesList(favourite.length)}>
+            {favourite.map((device) => (
+              <DeviceTile key={device.id} device={device} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {tree.map(({ zone, depth }) => {
         const here = byZone.get(zone.id) ?? [];
         const Heading = `h${Math.min(2 + depth, 6)}` as 'h2';
