@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs: the hub and cloud servers bundled with esbuild into each package's dist/
 // (workspace packages inlined, npm dependencies left to node_modules), and the support form, account pages and household web app with Vite.
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { copyFileSync, existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { run } from './lib/deps.mjs';
@@ -18,6 +18,12 @@ const externalDependencies = {
     );
   },
 };
+
+/**
+ * Files a server reads beside its own code at run time (browser scripts it serves as they are): the bundle lives in
+ * dist/, so they are copied there.
+ */
+const FILES_BESIDE_CODE = { cloud: ['services/cloud/passkeys/passkey-button.js'], hub: [] };
 
 export async function buildServers() {
   await Promise.all(
@@ -35,6 +41,9 @@ export async function buildServers() {
       }),
     ),
   );
+  for (const [name, files] of Object.entries(FILES_BESIDE_CODE))
+    for (const file of files)
+      copyFileSync(join(root, 'packages', name, 'src', file), join(root, 'packages', name, 'dist', basename(file)));
 }
 
 export function buildSupportForm() {
