@@ -176,7 +176,12 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await page.getByText('Your details are saved.').waitFor();
         await heading('Hello Samantha').waitFor();
 
-        const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 90, b: 30 } } })
+        // Blue on the left half, orange on the right: where the crop lands shows in the saved picture's colour.
+        const half = await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 20, g: 60, b: 220 } } })
+          .png()
+          .toBuffer();
+        const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 230, g: 110, b: 20 } } })
+          .composite([{ input: half, left: 0, top: 0 }])
           .png()
           .toBuffer();
         await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
@@ -184,13 +189,32 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await zoom.focus();
         for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
         expect(Number(await zoom.inputValue())).toBeCloseTo(1.5, 5);
+        // The keyboard moves the picture under the focused circle…
+        const area = page.getByRole('group', { name: 'The part of the picture that will be kept' });
+        const media = page.locator('.crop__area img');
+        const before = await media.getAttribute('style');
+        await area.focus();
+        for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => media.getAttribute('style')).not.toBe(before);
         if (backend === 'pglite') await checkPage(page, 'profile-crop');
+        // …and so does dragging it: all the way right keeps the picture's left (blue) part.
+        await area.scrollIntoViewIfNeeded();
+        const box = (await area.boundingBox()) as { x: number; y: number; width: number; height: number };
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 + 400, box.y + box.height / 2, { steps: 10 });
+        await page.mouse.up();
         await page.getByRole('button', { name: 'Save picture' }).click();
         await page.getByText('Your picture is saved.').waitFor();
         const avatar = page.getByRole('img', { name: 'You, as others see you' });
         await avatar.waitFor();
-        expect(await avatar.getAttribute('src')).toContain('/avatar/medium');
+        const src = (await avatar.getAttribute('src')) as string;
+        expect(src).toContain('/avatar/medium');
         expect(await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+        const saved = await sharp(await (await page.request.get(new URL(src, cloud.url).toString())).body()).stats();
+        const [red, , blue] = saved.channels.map((channel) => channel.mean) as [number, number, number];
+        expect(blue).toBeGreaterThan(150);
+        expect(red).toBeLessThan(60);
         if (backend === 'pglite') await checkPage(page, 'profile');
       });
 

@@ -1,4 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import Cropper, { type Area, type Point } from 'react-easy-crop';
+import 'react-easy-crop/react-easy-crop.css';
 import { useAccount, useUser } from '../../app/account';
 import { Notice } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
@@ -8,23 +10,12 @@ import { uploadAvatar } from './upload';
 const TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const MAX_BYTES = 5 * 1024 * 1024;
 const OUTPUT = 512;
-const PREVIEW = 240;
 
-interface Crop {
-  zoom: number;
-  /** Where the square sits along the image's longer side, 0–100. */
-  x: number;
-  y: number;
-}
-
-/** Draws the chosen square of `image` onto `canvas` at `size` pixels a side. */
-function drawCrop(canvas: HTMLCanvasElement, image: HTMLImageElement, crop: Crop, size: number) {
+/** Draws the square `area` (in the image's own pixels) of `image` onto `canvas` at `size` pixels a side. */
+function drawCrop(canvas: HTMLCanvasElement, image: HTMLImageElement, area: Area, size: number) {
   canvas.width = size;
   canvas.height = size;
-  const side = Math.min(image.naturalWidth, image.naturalHeight) / crop.zoom;
-  const sx = ((image.naturalWidth - side) * crop.x) / 100;
-  const sy = ((image.naturalHeight - side) * crop.y) / 100;
-  canvas.getContext('2d')?.drawImage(image, sx, sy, side, side, 0, 0, size, size);
+  canvas.getContext('2d')?.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size, size);
 }
 
 function Slider({
@@ -65,14 +56,13 @@ export function AvatarEditor() {
   const user = useUser();
   const inputId = useId();
   const [image, setImage] = useState<HTMLImageElement | null>(null);
-  const [crop, setCrop] = useState<Crop>({ zoom: 1, x: 50, y: 50 });
+  const hintId = useId();
+  // The crop with react-easy-crop: drag (or arrow keys on the focused circle) to move, the slider or pinch to zoom.
+  const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const preview = useRef<HTMLCanvasElement>(null);
-
-  useEffect(() => {
-    if (image && preview.current) drawCrop(preview.current, image, crop, PREVIEW);
-  }, [image, crop]);
 
   const pick = (file: File | undefined) => {
     setMessage(null);
@@ -88,7 +78,9 @@ export function AvatarEditor() {
     const url = URL.createObjectURL(file);
     const loaded = new Image();
     loaded.onload = () => {
-      setCrop({ zoom: 1, x: 50, y: 50 });
+      setCrop({ x: 0, y: 0 });
+      setZoom(1);
+      setArea(null);
       setImage(loaded);
     };
     loaded.onerror = () => setMessage({ kind: 'error', text: 'This file is not an image we can read.' });
@@ -96,9 +88,9 @@ export function AvatarEditor() {
   };
 
   const save = async () => {
-    if (!image) return;
+    if (!image || !area) return;
     const canvas = document.createElement('canvas');
-    drawCrop(canvas, image, crop, OUTPUT);
+    drawCrop(canvas, image, area, OUTPUT);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     if (!blob) return;
     setProgress(0);
@@ -142,12 +134,39 @@ export function AvatarEditor() {
       </div>
       {image ? (
         <div className="crop">
-          <canvas ref={preview} className="crop__preview" role="img" aria-label="The part of the picture that will be kept" />
-          <Slider label="Zoom" value={crop.zoom} min={1} max={4} step={0.1} onChange={(zoom) => setCrop({ ...crop, zoom })} />
-          <Slider label="Left to right" value={crop.x} min={0} max={100} step={1} onChange={(x) => setCrop({ ...crop, x })} />
-          <Slider label="Top to bottom" value={crop.y} min={0} max={100} step={1} onChange={(y) => setCrop({ ...crop, y })} />
+          <p className="hint" id={hintId}>
+            Drag the picture, or focus the circle and use the arrow keys, to choose the part inside it.
+          </p>
+          <div className="crop__area">
+            <Cropper
+              image={image.src}
+              crop={crop}
+              zoom={zoom}
+              maxZoom={4}
+              aspect={1}
+              cropShape="round"
+              showGrid={false}
+              keyboardStep={8}
+              disableAutomaticStylesInjection
+              onCropChange={setCrop}
+              onZoomChange={setZoom}
+              onCropComplete={(_percentages, pixels) => setArea(pixels)}
+              mediaProps={{ alt: '' }}
+              cropperProps={{
+                role: 'group',
+                'aria-label': 'The part of the picture that will be kept',
+                'aria-describedby': hintId,
+              }}
+            />
+          </div>
+          <Slider label="Zoom" value={zoom} min={1} max={4} step={0.1} onChange={setZoom} />
           <div className="actions">
-            <button type="button" className="button button--primary" onClick={() => void save()} disabled={progress !== null}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void save()}
+              disabled={progress !== null || !area}
+            >
               Save picture
             </button>
             <button type="button" className="button" onClick={() => setImage(null)}>
