@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumPath } from '../browser';
-import { expectPhoneFirst, type HomeApp, openHomeApp } from './setup';
+import { expectPhoneFirst, signedInHomeApp } from './setup';
 
 interface DeviceRecord {
   id: string;
@@ -10,28 +10,20 @@ interface DeviceRecord {
 
 /** The device page's settings form, rename, move and remove, against a real hub with the demo world, in Chromium. */
 describe.skipIf(!chromiumPath)('household web app: a device’s settings and management', () => {
-  let app: HomeApp;
-  const device = async (id: string) => (await app.api.devices.getDevice({ id })) as unknown as DeviceRecord;
+  const app = signedInHomeApp();
+  const device = async (id: string) => (await app().api.devices.getDevice({ id })) as unknown as DeviceRecord;
   const settingValue = async (id: string, setting: string) =>
-    ((await app.api.devices.getDeviceSettingsObj({ id })) as unknown as { id: string; value: unknown }[]).find(
+    ((await app().api.devices.getDeviceSettingsObj({ id })) as unknown as { id: string; value: unknown }[]).find(
       (s) => s.id === setting,
     )?.value;
   const open = async (name: string) => {
-    await app.page.goto(`${app.hub.url}/devices/${encodeURIComponent(await app.deviceId(name))}`);
-    await app.page.getByRole('heading', { level: 1, name }).waitFor();
+    await app().page.goto(`${app().hub.url}/devices/${encodeURIComponent(await app().deviceId(name))}`);
+    await app().page.getByRole('heading', { level: 1, name }).waitFor();
   };
 
-  beforeAll(async () => {
-    app = await openHomeApp();
-    await app.signIn();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
   it('marks a device a favourite, kept in the member’s own properties, shown first on the home page', async () => {
-    const { page, api } = app;
-    const id = await app.deviceId('Coffee machine');
+    const { page, api } = app();
+    const id = await app().deviceId('Coffee machine');
     const stored = async () =>
       ((await api.users.getUserMe()) as unknown as { properties: { favorites?: { devices: string[] } } }).properties.favorites
         ?.devices ?? [];
@@ -59,8 +51,8 @@ describe.skipIf(!chromiumPath)('household web app: a device’s settings and man
   });
 
   it('shows the driver’s settings form, refuses what the hub would refuse on the field, and saves the rest', async () => {
-    const { page } = app;
-    const id = await app.deviceId('Bathroom floor');
+    const { page } = app();
+    const id = await app().deviceId('Bathroom floor');
     await open('Bathroom floor');
     const power = page.getByLabel('Heating element power (W)');
     await power.waitFor();
@@ -92,8 +84,8 @@ describe.skipIf(!chromiumPath)('household web app: a device’s settings and man
   });
 
   it('renames a device, refusing an empty name on the field', async () => {
-    const { page } = app;
-    const id = await app.deviceId('Desk lamp');
+    const { page } = app();
+    const id = await app().deviceId('Desk lamp');
     await open('Desk lamp');
     const name = page.getByLabel('Name', { exact: true });
     await name.fill('  ');
@@ -108,8 +100,8 @@ describe.skipIf(!chromiumPath)('household web app: a device’s settings and man
   });
 
   it('moves a device to another zone', async () => {
-    const { page, api } = app;
-    const id = await app.deviceId('Reading lamp');
+    const { page, api } = app();
+    const id = await app().deviceId('Reading lamp');
     const zones = Object.values(await api.zones.getZones()) as { id: string; name: string }[];
     const kitchen = zones.find((zone) => zone.name === 'Kitchen') as { id: string };
     expect((await device(id)).zone).not.toBe(kitchen.id);
@@ -124,8 +116,8 @@ describe.skipIf(!chromiumPath)('household web app: a device’s settings and man
   });
 
   it('removes a device only after a second, explicit confirmation', async () => {
-    const { page, api } = app;
-    const id = await app.deviceId('Reading lamp');
+    const { page, api } = app();
+    const id = await app().deviceId('Reading lamp');
     await open('Reading lamp');
     await page.getByRole('button', { name: 'Remove this device' }).click();
     const confirm = page.getByRole('button', { name: 'Remove Reading lamp' });

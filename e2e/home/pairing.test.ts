@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runOverDevkit } from '../../packages/hub/src/testing/devkit';
 import type { TestHub } from '../../packages/hub/src/testing/hub';
 import { chromiumPath } from '../browser';
-import { expectPhoneFirst, type HomeApp, openHomeApp } from './setup';
+import { expectPhoneFirst, signedInHomeApp } from './setup';
 
 const CHIME_APP = 'com.hearth.chime';
 const CHIME_DRIVER = `homey:app:${CHIME_APP}:chime`;
@@ -13,23 +13,15 @@ const LAMP_FIXTURE = join(import.meta.dirname, '../../packages/hub/src/managers/
 
 /** Adding a device from the household web app: a demo app's driver and its real pair session, in Chromium. */
 describe.skipIf(!chromiumPath)('household web app: add a device', () => {
-  let app: HomeApp;
-
-  beforeAll(async () => {
-    app = await openHomeApp();
-    await app.signIn();
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInHomeApp();
 
   it('pairs a device of a demo app through its list_devices view, into the chosen zone', async () => {
-    const { api, page } = app;
+    const { api, page } = app();
     // The chime app runs as its own process; its driver answers list_devices from the chimes it finds.
     await expect
       .poll(async () => ((await api.apps.getApp({ id: CHIME_APP })) as { state: string }).state, { timeout: 30_000 })
       .toBe('running');
-    const driver = (await api.drivers.getDriver({ id: CHIME_DRIVER })) as { name: string; ownerName: string };
+    const driver = (await api.drivers.getDriver({ id: CHIME_DRIVER })) as unknown as { name: string; ownerName: string };
     const zones = Object.values(await api.zones.getZones()) as { id: string; name: string }[];
     const hallway = zones.find((zone) => zone.name === 'Hallway') as { id: string };
 
@@ -69,9 +61,9 @@ describe.skipIf(!chromiumPath)('household web app: add a device', () => {
   });
 
   it('offers only what is not paired yet, and says so when nothing is left to add', async () => {
-    const { page } = app;
-    await page.goto(`${app.hub.url}/add-device`);
-    const driver = (await app.api.drivers.getDriver({ id: CHIME_DRIVER })) as { name: string; ownerName: string };
+    const { page } = app();
+    await page.goto(`${app().hub.url}/add-device`);
+    const driver = (await app().api.drivers.getDriver({ id: CHIME_DRIVER })) as unknown as { name: string; ownerName: string };
     await page.getByRole('button', { name: `Add a ${driver.name} (${driver.ownerName})` }).click();
     // One chime is left (the front one, which the demo paired under another id): ticked for you.
     const front = page.getByRole('checkbox', { name: 'Front door chime' });
@@ -86,7 +78,7 @@ describe.skipIf(!chromiumPath)('household web app: add a device', () => {
   });
 
   it('runs an app’s own pair view in a sandboxed frame, answering its pairing client calls through the session', async () => {
-    const { api, page, hub } = app;
+    const { api, page, hub } = app();
     await runOverDevkit({ url: hub.url, token: hub.token } as TestHub, LAMP_FIXTURE);
     await expect
       .poll(async () => ((await api.apps.getApp({ id: LAMP_APP })) as { state: string }).state, { timeout: 30_000 })
@@ -95,7 +87,10 @@ describe.skipIf(!chromiumPath)('household web app: add a device', () => {
     const html = await (await fetch(`${hub.url}/app/${LAMP_APP}/drivers/lamp/pair/login.html`)).text();
     expect(html.indexOf('/home/pair-client.js')).toBeLessThan(html.indexOf('Homey.emit'));
 
-    const driver = (await api.drivers.getDriver({ id: `homey:app:${LAMP_APP}:lamp` })) as { name: string; ownerName: string };
+    const driver = (await api.drivers.getDriver({ id: `homey:app:${LAMP_APP}:lamp` })) as unknown as {
+      name: string;
+      ownerName: string;
+    };
     await page.goto(`${hub.url}/add-device`);
     await page.getByRole('button', { name: `Add a ${driver.name} (${driver.ownerName})` }).click();
     const frame = page.locator(`iframe[title="Pairing a ${driver.name}"]`);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type CoreHubAPI, HubAPI } from '../../packages/client/src/node';
 import { type RunningHub, startRealHub } from '../../packages/client/src/testing/servers';
 import { seedDemoHub } from '../../packages/hub/src/runtime/seed';
@@ -82,5 +82,21 @@ export async function openHomeApp(): Promise<HomeApp> {
       api.destroy();
       await hub.stop();
     },
+  };
+}
+
+/** A suite's app, opened and signed in before its tests and closed after them; call the answer inside a test. */
+export function signedInHomeApp(): () => HomeApp {
+  let app: HomeApp | undefined;
+  beforeAll(async () => {
+    app = await openHomeApp();
+    await app.signIn();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return () => {
+    if (!app) throw new Error('The home app is not open yet');
+    return app;
   };
 }

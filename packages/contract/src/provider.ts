@@ -55,6 +55,7 @@ export const HOME_PAGES = {
   addDevice: '/add-device',
   flows: '/flows',
   flow: '/flows/:id',
+  variables: '/variables',
   insights: '/insights',
   apps: '/apps',
   people: '/people',

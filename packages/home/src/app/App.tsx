@@ -13,6 +13,7 @@ import { InsightsPage } from '../features/insights/InsightsPage';
 import { AddDevicePage } from '../features/pairing/AddDevicePage';
 import { PeoplePage } from '../features/people/PeoplePage';
 import { SignInPage } from '../features/signin/SignInPage';
+import { VariablesPage } from '../features/variables/VariablesPage';
 import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
 import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
@@ -21,6 +22,7 @@ import { strings } from './strings';
 const NAV = [
   { href: HOME_PAGES.home, label: strings.nav.home },
   { href: HOME_PAGES.flows, label: strings.nav.flows },
+  { href: HOME_PAGES.variables, label: strings.nav.variables },
   { href: HOME_PAGES.insights, label: strings.nav.insights },
   { href: HOME_PAGES.apps, label: strings.nav.apps },
   { href: HOME_PAGES.people, label: strings.nav.people },
@@ -172,6 +174,9 @@ export function App() {
         <Route path={HOME_PAGES.flow}>{(params) => <FlowPage param={params.id} />}</Route>
         <Route path={HOME_PAGES.flows}>
           <FlowsPage />
+        </Route>
+        <Route path={HOME_PAGES.variables}>
+          <VariablesPage />
         </Route>
         <Route path={HOME_PAGES.insights}>
           <InsightsPage />
