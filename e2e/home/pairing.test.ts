@@ -60,7 +60,7 @@ describe.skipIf(!chromiumPath)('household web app: add a device', () => {
     await expect.poll(async () => ((await api.drivers.getPairSessions()) as unknown[]).length).toBe(0);
   });
 
-  it('offers only what is not paired yet, and says so when nothing is left to add', async () => {
+  it('offers only what is not paired yet, says so when nothing is left, and follows the driver ending the session', async () => {
     const { page } = app();
     await page.goto(`${app().hub.url}/add-device`);
     const driver = (await app().api.drivers.getDriver({ id: CHIME_DRIVER })) as unknown as { name: string; ownerName: string };
@@ -75,6 +75,10 @@ describe.skipIf(!chromiumPath)('household web app: add a device', () => {
     await page.getByRole('button', { name: 'Add another device' }).click();
     await page.getByRole('button', { name: `Add a ${driver.name} (${driver.ownerName})` }).click();
     await page.getByRole('status').getByText('No new devices were found').waitFor();
+    // The driver ends the session itself (Homey's session.done()): the command reaches the page over the socket.
+    const [session] = (await app().api.drivers.getPairSessions()) as unknown as { id: string }[];
+    app().hub.hub.services.pairing.command(CHIME_APP, (session as { id: string }).id, { kind: 'done' });
+    await page.getByRole('heading', { level: 2, name: 'No devices were added' }).waitFor();
   });
 
   it('runs an app’s own pair view in a sandboxed frame, answering its pairing client calls through the session', async () => {
