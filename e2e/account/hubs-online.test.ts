@@ -13,7 +13,8 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * A real hub claimed by the person: the hubs page shows it online while its tunnel to the cloud is up, and offline
- * once the hub stops, without the page being reloaded (it reads the cloud's tunnel directory every few seconds).
+ * once the hub stops, without the page being reloaded (it reads the cloud's tunnel directory every few seconds);
+ * then it is renamed and removed.
  */
 describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
   let browser: Browser;
@@ -71,5 +72,19 @@ describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
     await page.getByRole('heading', { level: 1, name: 'Fresh hub' }).waitFor();
     await page.getByText('Offline').waitFor();
     await checkPage(page, 'hub-offline');
+  });
+
+  it('renames the hub, then removes it after asking once more', async () => {
+    await page.getByLabel('Hub name').fill('Kitchen hub');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('The hub is renamed.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Kitchen hub' }).waitFor();
+
+    await page.getByRole('button', { name: 'Remove this hub…' }).click();
+    await page.getByRole('group', { name: /The hub is released/ }).waitFor();
+    await checkPage(page, 'hub-remove-confirm');
+    await page.getByRole('button', { name: 'Remove this hub', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Hubs' }).waitFor();
+    await page.getByText('You have no hubs yet.').waitFor();
   });
 });
