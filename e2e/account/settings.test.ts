@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * The account flows the main account test does not walk: an unverified account (its banner, the link sent again),
- * changing the e-mail address by the link mailed to the new one, replacing the recovery codes and turning two-factor
+ * changing the e-mail address by the link mailed to the new one and the language, replacing the recovery codes and turning two-factor
  * sign-in off, and a forgotten password reset by the mailed link — each page with axe and at the four widths.
  */
 describe.skipIf(!chromiumPath)('account settings flows', () => {
@@ -96,6 +96,15 @@ describe.skipIf(!chromiumPath)('account settings flows', () => {
     await page.goto(`${cloud.url}/`);
     await page.getByText(newEmail).waitFor();
     email = newEmail;
+  });
+
+  it('changes the language, kept across a reload', async () => {
+    await page.getByLabel('Language', { exact: true }).selectOption('nl');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Your details are saved.').waitFor();
+    await page.reload();
+    await heading('Hello Uma').waitFor();
+    expect(await page.getByLabel('Language', { exact: true }).inputValue()).toBe('nl');
   });
 
   it('replaces the recovery codes and turns two-factor sign-in off, each with the password and a code', async () => {
