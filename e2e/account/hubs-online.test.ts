@@ -23,6 +23,7 @@ describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
   let context: BrowserContext;
   let page: Page;
   const person = { email: 'harper.hubs@example.test', password: 'copper-atlas-juniper-26' };
+  let owner: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
     execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
@@ -31,8 +32,8 @@ describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
     const url = `http://127.0.0.1:${ports.cloud}`;
     cloud = await startTestCloud('pglite', { port: ports.cloud, publicUrl: url });
     hub = await startFreshHub(url, ports.hubBase);
-    const { token } = await createUser(cloud, person.email, person.password);
-    const claimed = await call(cloud, 'POST', '/cloud/homey/claim', token, { code: hub.code });
+    owner = await createUser(cloud, person.email, person.password);
+    const claimed = await call(cloud, 'POST', '/cloud/homey/claim', owner.token, { code: hub.code });
     expect(claimed.status).toBe(200);
     context = await browser.newContext({ viewport: { width: 390, height: 800 }, bypassCSP: true });
     page = await context.newPage();
@@ -74,11 +75,36 @@ describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
     await checkPage(page, 'hub-offline');
   });
 
-  it('renames the hub, then removes it after asking once more', async () => {
+  it('renames the hub, hands it over to a member, and removes it after asking once more', async () => {
     await page.getByLabel('Hub name').fill('Kitchen hub');
     await page.getByRole('button', { name: 'Rename' }).click();
     await page.getByText('The hub is renamed.').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Kitchen hub' }).waitFor();
+
+    // A member (invited and accepted by the cloud's calls) takes the hub over; the person stays on as a manager.
+    const member = await createUser(cloud, 'morgan.member@example.test');
+    const homeyId = new URL(page.url()).pathname.split('/').pop() as string;
+    const invited = await call(cloud, 'POST', `/cloud/homey/${homeyId}/invite`, owner.token, {
+      email: 'morgan.member@example.test',
+      role: 'user',
+    });
+    expect(invited.status).toBe(201);
+    const sink = cloud.context.mail.sink as NonNullable<typeof cloud.context.mail.sink>;
+    const mail = await sink.waitFor((m) => m.to.includes('morgan.member@example.test') && m.subject.includes('invites you'));
+    const token = /#token=(\S+)/.exec(mail.text)?.[1] as string;
+    const accepted = await call(cloud, 'POST', `/cloud/user/${member.id}/accept_invite/${owner.id}`, member.token, { token });
+    expect(accepted.status).toBeLessThan(300);
+    await page.reload();
+    await page.getByLabel('New owner').selectOption({ label: 'Test morgan.member' });
+    await page.getByRole('button', { name: 'Hand over this hub…' }).click();
+    await checkPage(page, 'hub-transfer-confirm');
+    await page.getByRole('button', { name: 'Hand over this hub', exact: true }).click();
+    await page.getByText('Manager', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove this hub…' }).count()).toBe(0);
+    // Handed back by the new owner, the hub can be removed by the person again.
+    const back = await call(cloud, 'POST', `/cloud/homey/${homeyId}/transfer`, member.token, { userId: owner.id });
+    expect(back.status).toBeLessThan(300);
+    await page.reload();
 
     await page.getByRole('button', { name: 'Remove this hub…' }).click();
     await page.getByRole('group', { name: /The hub is released/ }).waitFor();
