@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -18,9 +16,8 @@ import {
 import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
 import { startFreshHub } from './hub';
-import { checkPage } from './pages';
+import { buildAccountPages, checkPage } from './pages';
 
-const root = join(import.meta.dirname, '..', '..');
 const PASSWORD = 'plum-orbit-cactus-41';
 const NEW_PASSWORD = 'violet-harbour-tram-7';
 
@@ -36,7 +33,7 @@ if (!postgresUrl() && process.env.CI === 'true')
 describe.skipIf(!chromiumPath)('account pages', () => {
   let browser: Browser;
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
+    buildAccountPages();
     browser = await launchBrowser();
   });
   afterAll(async () => {

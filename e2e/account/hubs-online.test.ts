@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../packages/cloud/src/server';
@@ -7,9 +5,7 @@ import { call, createUser, readJson, startTestCloud } from '../../packages/cloud
 import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
 import { startFreshHub } from './hub';
-import { checkPage } from './pages';
-
-const root = join(import.meta.dirname, '..', '..');
+import { buildAccountPages, checkPage } from './pages';
 
 /**
  * A real hub claimed by the person: the hubs page shows it online while its tunnel to the cloud is up, and offline
@@ -26,7 +22,7 @@ describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
   let owner: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
+    buildAccountPages();
     browser = await launchBrowser();
     const ports = await freePorts();
     const url = `http://127.0.0.1:${ports.cloud}`;

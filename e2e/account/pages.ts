@@ -1,9 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from '../browser';
+
+/** Builds the account pages the test cloud serves (each browser test file starts from the code as it is). */
+export function buildAccountPages(): void {
+  execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    stdio: 'ignore',
+  });
+}
 
 /** Where the account tests leave their screenshots, to be looked at by a person. */
 export const SHOTS = process.env.ACCOUNT_SCREENSHOTS ?? join(tmpdir(), 'hearth-account-screenshots');

@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../packages/cloud/src/server';
 import { call, createUser, readJson, startTestCloud } from '../../packages/cloud/src/testing';
 import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
-import { checkPage } from './pages';
-
-const root = join(import.meta.dirname, '..', '..');
+import { buildAccountPages, checkPage } from './pages';
 
 /**
  * Passkeys in Chromium with a virtual authenticator (CDP `WebAuthn`): one that keeps discoverable credentials and
@@ -28,7 +24,7 @@ describe.skipIf(!chromiumPath)('passkeys on the account pages and the sign-in pa
   const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
+    buildAccountPages();
     browser = await launchBrowser();
     const { cloud: port } = await freePorts();
     base = `http://localhost:${port}`;

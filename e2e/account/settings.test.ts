@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +6,7 @@ import type { SunkMessage } from '../../packages/cloud/src/services/mail/sink';
 import { call, startTestCloud } from '../../packages/cloud/src/testing';
 import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
-import { checkPage } from './pages';
-
-const root = join(import.meta.dirname, '..', '..');
+import { buildAccountPages, checkPage } from './pages';
 
 /**
  * The account flows the main account test does not walk: an unverified account (its banner, the link sent again),
@@ -33,7 +29,7 @@ describe.skipIf(!chromiumPath)('account settings flows', () => {
     [...mails().messages].reverse().find((m) => m.to.includes(to) && m.subject === subject);
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
+    buildAccountPages();
     browser = await launchBrowser();
     const { cloud: port } = await freePorts();
     cloud = await startTestCloud('pglite', { port, publicUrl: `http://127.0.0.1:${port}` });

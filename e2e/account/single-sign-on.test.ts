@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../packages/cloud/src/server';
@@ -14,8 +12,7 @@ import {
 } from '../../packages/cloud/src/testing';
 import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
-
-const root = join(import.meta.dirname, '..', '..');
+import { buildAccountPages } from './pages';
 
 /**
  * The cloud's single sign-on cookie: signing in on the account pages (through the cloud's sign-in page) signs the
@@ -28,7 +25,7 @@ describe.skipIf(!chromiumPath)('single sign-on between the account pages and the
   const person = { email: 'sasha.sso@example.test', password: 'walnut-comet-harbour-93' };
 
   beforeAll(async () => {
-    execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], { cwd: root, stdio: 'ignore' });
+    buildAccountPages();
     browser = await launchBrowser();
     const { cloud: port } = await freePorts();
     cloud = await startTestCloud('pglite', { port, publicUrl: `http://127.0.0.1:${port}` });
