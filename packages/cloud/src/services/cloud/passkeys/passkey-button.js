@@ -4,7 +4,7 @@
 (() => {
   const form = document.getElementById('passkey-form');
   const browser = window.SimpleWebAuthnBrowser;
-  if (!form || !browser || !browser.browserSupportsWebAuthn()) return;
+  if (!form || !browser?.browserSupportsWebAuthn()) return;
   form.hidden = false;
   const answer = form.querySelector('input[name=passkey]');
   const status = document.getElementById('passkey-status');
@@ -29,7 +29,7 @@
       status.textContent =
         error && error.name === 'NotAllowedError'
           ? 'No passkey was chosen. Try again, or sign in with your password.'
-          : `${(error && error.message) || error}`;
+          : `${error?.message || error}`;
     }
   });
 })();
