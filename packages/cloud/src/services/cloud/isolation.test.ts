@@ -106,6 +106,21 @@ const table: Record<string, Row> = {
   getHomeyInvites: { kind: 'owned' },
   deleteHomeyInvite: { kind: 'owned' },
   previewInvite: { kind: 'self', body: { token: 'guessed-invite-token-0123' } },
+  getPasskeys: { kind: 'self' },
+  startPasskeyRegistration: { kind: 'self', body: {} },
+  addPasskey: { kind: 'self', body: { name: 'Spy key', response: {} } },
+  renamePasskey: { kind: 'owned', body: { name: 'Hacked' } },
+  deletePasskey: { kind: 'owned' },
+  getProducts: { kind: 'public' },
+  getProduct: { kind: 'public' },
+  getCart: { kind: 'self' },
+  addToCart: { kind: 'self', body: { sku: 'hearth-pro-mini', quantity: 1 } },
+  setCart: { kind: 'self', body: { items: [{ sku: 'hearth-pro-mini', quantity: 2 }] } },
+  deleteCart: { kind: 'self' },
+  getLocale: { kind: 'self' },
+  setLocale: { kind: 'self', body: { country: 'NL' } },
+  setUserdata: { kind: 'self', body: { billing_firstname: 'Spy' } },
+  setBusiness: { kind: 'self', body: { business_name: 'Spy Ltd' } },
   getOrders: { kind: 'self' },
   getOrder: { kind: 'owned' },
   createStoreSession: { kind: 'self', body: {} },
@@ -136,6 +151,20 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
     await call(cloud, 'POST', `/cloud/homey/${DEMO_HUBS[0]?.id}/metadata/wifi`, victim.token, { value: { ssid: 'home' } });
     const sessions = await readJson(await call(cloud, 'GET', `/cloud/user/${victim.id}/session`, victim.token));
     const orders = await readJson(await call(cloud, 'GET', '/store/user/order', victim.token));
+    // A passkey of the victim's, stored as registering one leaves it (a browser ceremony cannot run here).
+    await cloud.context.database.db
+      .insertInto('passkeys')
+      .values({
+        id: 'victim-passkey-credential',
+        user_id: victim.id,
+        name: 'Victim key',
+        public_key: 'pQECAyYgASFYIA',
+        counter: 0,
+        transports: JSON.stringify(['internal']),
+        device_type: 'multiDevice',
+        backed_up: true,
+      })
+      .execute();
     const member = await createUser(cloud, 'member@hearth.test');
     await call(cloud, 'POST', `/cloud/homey/${DEMO_HUBS[0]?.id}/user`, victim.token, { user: member.id, role: 'user' });
     Object.assign(ids, {
@@ -150,6 +179,7 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
       license: 'matter',
       serial: 'HB000000001',
       orderId: orders[0]._id,
+      passkeyId: 'victim-passkey-credential',
       tag: 'news',
       listId: 'news',
     });
@@ -223,5 +253,7 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
     expect(await readJson(await call(cloud, 'GET', '/store/user/order', victim.token))).toHaveLength(2);
     const sessions = await readJson(await call(cloud, 'GET', `/cloud/user/${victim.id}/session`, victim.token));
     expect(sessions.map((s: Json) => s._id)).toContain(ids.sessionId);
+    const passkeys = await readJson(await call(cloud, 'GET', '/cloud/user/me/passkeys', victim.token));
+    expect(passkeys).toEqual([expect.objectContaining({ name: 'Victim key' })]);
   });
 });
