@@ -38,6 +38,8 @@ export interface CloudConfig {
   region: string;
   /** Secret monitors send to read `GET /region/api/system/status` (`HEARTH_STATUS_SECRET`); unpublished when absent. */
   statusSecret?: string | null;
+  /** The store's secret for internal calls, address data and receipt root (`HEARTH_STORE_*`, see services/store). */
+  store?: StoreConfig;
   /** Lets the icon service fetch from loopback and private addresses (`HEARTH_ICONS_ALLOW_PRIVATE_URLS=1`; dev only). */
   iconsAllowPrivateUrls?: boolean;
   /**
@@ -107,6 +109,15 @@ export interface DemoHub {
   url: string;
 }
 
+export interface StoreConfig {
+  /** Sent as `?secret=` by the platform's own services to create offers and coupons and list expired subscriptions. */
+  secret?: string | null;
+  /** A CSV file of addresses (`country,zipcode,number,street,city`) the embedded zipcode lookup answers from. */
+  zipcodeFile?: string | null;
+  /** PEM certificate app-store receipts must chain to (`POST /store/subscription/verify`); none is trusted without it. */
+  receiptRootCertificate?: string | null;
+}
+
 export const CLOUD_VERSION = '0.1.0';
 export const DEFAULT_REGION = 'eu';
 
@@ -132,6 +143,11 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     region: env.HEARTH_REGION || DEFAULT_REGION,
     statusSecret: env.HEARTH_STATUS_SECRET || null,
     iconsAllowPrivateUrls: env.HEARTH_ICONS_ALLOW_PRIVATE_URLS === '1',
+    store: {
+      secret: env.HEARTH_STORE_SECRET || null,
+      zipcodeFile: env.HEARTH_STORE_ZIPCODE_FILE || null,
+      receiptRootCertificate: env.HEARTH_STORE_RECEIPT_ROOT || null,
+    },
     metricsToken: env.HEARTH_METRICS_TOKEN || null,
     redisUrl: env.REDIS_URL || null,
     rateLimits: rateLimitsFromEnv(env),

@@ -17,6 +17,7 @@ import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
 import { storeShopOperations, storeUserdataOperations } from './store-shop';
+import { storeVatOperations } from './store-vat';
 import { updateOperations } from './update';
 import { cloudWeatherOperations } from './weather';
 import { webhooksOperations } from './webhooks';
@@ -25,7 +26,7 @@ import { webhooksOperations } from './webhooks';
 export const cloudOperations = {
   cloud: { ...cloudAccountOperations, ...accountOperations, ...passkeyOperations, ...householdOperations },
   apps: appsOperations,
-  store: { ...storeOperations, ...storeShopOperations, ...storeUserdataOperations },
+  store: { ...storeOperations, ...storeShopOperations, ...storeUserdataOperations, ...storeVatOperations },
   helpdesk: helpdeskOperations,
   callback: callbackOperations,
   icons: iconsOperations,
@@ -85,6 +86,7 @@ export * from './region';
 export * from './setup';
 export * from './store';
 export * from './store-shop';
+export * from './store-vat';
 export * from './update';
 export * from './weather';
 export * from './webhooks';

@@ -121,6 +121,8 @@ const table: Record<string, Row> = {
   setLocale: { kind: 'self', body: { country: 'NL' } },
   setUserdata: { kind: 'self', body: { billing_firstname: 'Spy' } },
   setBusiness: { kind: 'self', body: { business_name: 'Spy Ltd' } },
+  getVat: { kind: 'self' },
+  getZipcode: { kind: 'self', query: '?zipcode=1012AB&number=1' },
   getOrders: { kind: 'self' },
   getOrder: { kind: 'owned' },
   createStoreSession: { kind: 'self', body: {} },

@@ -6,6 +6,7 @@ import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/
 import { hashSecret, newSecret } from '../../platform/tokens';
 import { loadCatalogue, shopImplementations } from './shop';
 import type { OrdersTable } from './tables';
+import { taxImplementations } from './taxes';
 import { userdataImplementations } from './userdata';
 
 // The user's side only: the shop's operations are served by `shop.ts`.
@@ -106,6 +107,7 @@ export const storeService: CloudService = {
     ...storeImplementations(context),
     ...shopImplementations(context),
     ...userdataImplementations(context),
+    ...taxImplementations(context),
   ],
   start: (context) => loadCatalogue(context),
 };
