@@ -40,13 +40,18 @@ export interface HomeApp {
   close(): Promise<void>;
 }
 
+/** Builds the household web app into `homeAppDir`, where hubs serve it from. */
+export const buildHomeApp = (): void => {
+  execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/home'], { cwd: root, stdio: 'ignore' });
+};
+
 /**
  * The household web app, freshly built, served by a real hub with the demo world (the owner with local
  * credentials), and a phone-sized Chromium page on it whose console errors are printed. The app's own
  * Content-Security-Policy applies: nothing here bypasses it.
  */
 export async function openHomeApp(): Promise<HomeApp> {
-  execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/home'], { cwd: root, stdio: 'ignore' });
+  buildHomeApp();
   const hub = await startRealHub({ homeAppDir });
   seedDemoHub(hub.hub, { historyDays: 1 });
   const api = await HubAPI.local({ address: hub.url, token: hub.token });

@@ -23,7 +23,11 @@ export const strings = {
   },
   signIn: {
     title: 'Sign in to your hub',
-    intro: 'Use the username and password you set for this hub, or an access token from its owner.',
+    intro: 'Use your Hearth account, the username and password you set for this hub, or an access token from its owner.',
+    withCloud: 'Sign in with your Hearth account',
+    or: 'or',
+    cloudCompleting: 'Signing you in with your Hearth account…',
+    cloudFailed: (reason: string) => `Signing in with your Hearth account did not work: ${reason}`,
     username: 'Username',
     password: 'Password',
     submit: 'Sign in',

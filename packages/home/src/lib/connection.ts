@@ -1,6 +1,7 @@
 /**
- * How the app reaches its hub: the hub that served it (this origin), through @hearth/client. Sign-in is with the
- * hub's local credentials (`loginLocal`, a session token) or a personal access token; the token is kept in local
+ * How the app reaches its hub: the hub that served it (this origin), through @hearth/client. Sign-in is through the
+ * cloud (a delegation token exchanged for a session), with the hub's local credentials (`loginLocal`, a session
+ * token) or with a personal access token; the token is kept in local
  * storage so a reload and the app's other tabs stay signed in.
  */
 import { type CoreHubAPI, HubAPI, ping, Secrets, Transport } from '@hearth/client/browser';
@@ -27,6 +28,15 @@ export async function signInLocal(origin: string, username: string, password: st
   const hub = new HubAPI({ id: await hubIdAt(origin), baseUrl: origin, token: null, reconnect: false });
   const token = await hub.users.loginLocal({ username, password, clientId: CLIENT_ID, clientName: CLIENT_NAME });
   return token as string;
+}
+
+/** Signs in with a delegation token the cloud made for the signed-in account; answers the hub's session token. */
+export async function signInWithDelegation(origin: string, delegation: string): Promise<string> {
+  const hub = new HubAPI({ id: await hubIdAt(origin), baseUrl: origin, token: null, reconnect: false });
+  await hub.login(delegation);
+  const token = hub.token as string;
+  hub.destroy();
+  return token;
 }
 
 /** A client for the hub with `token`, its session read (which proves the token); realtime connects on demand. */

@@ -8,34 +8,42 @@ export const homeAppDirectory = (env: NodeJS.ProcessEnv = process.env): string =
 
 /**
  * The app runs only its own scripts and talks only to this hub (`'self'` covers the socket's `ws:` to the same
- * host); app images the hub serves are same-origin too. Custom pair views get their frame from the hub itself.
+ * host) and, to sign in through it, the hub's cloud; app images the hub serves are same-origin too. Custom pair
+ * views get their frame from the hub itself.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const contentSecurityPolicy = (cloudUrl: string | null) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self'${cloudUrl ? ` ${new URL(cloudUrl).origin}` : ''}`,
+    "frame-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+/** Where the app reads the cloud to sign in through (`null`: none, only local sign-in); outside `/home/`, which the offline shell keeps for good. */
+export const HOME_CLOUD_PATH = '/home-cloud.json';
 
 /**
  * Serves the household web app at every address of HOME_PAGES (the app routes between them), its files under
  * `/home/` and its service worker (which answers for the whole origin) at the root. Without a build, the pages say
  * how to build it (503), and the API is unaffected either way.
  */
-export function registerHomeApp(app: FastifyInstance, directory: string): void {
+export function registerHomeApp(app: FastifyInstance, directory: string, cloudUrl: string | null): void {
+  app.get(HOME_CLOUD_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ url: cloudUrl ? cloudUrl.replace(/\/$/, '') : null }),
+  );
   registerBuiltPages(app, {
     directory,
     base: '/home/',
     pages: Object.values(HOME_PAGES),
-    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    contentSecurityPolicy: contentSecurityPolicy(cloudUrl),
     rootFiles: { '/home-sw.js': { 'service-worker-allowed': '/' } },
     notBuilt: { title: 'The Hearth web app', workspace: '@hearth/home', note: "The hub's API answers at <code>/api/</code>." },
   });

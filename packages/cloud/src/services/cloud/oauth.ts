@@ -23,6 +23,7 @@ import type { CloudContext } from '../../platform/context';
 import { hashSecret, newId, newSecret } from '../../platform/tokens';
 import { PasswordSignIn } from './accounts';
 import { createBrowserSessions } from './browser-session';
+import { redirectAllowed } from './hub-redirects';
 import { createCodeStore, type ModelClient, pkceProblem } from './oauth-codes';
 import { createPasskeys } from './passkeys/passkeys';
 import { createTwoFactor, type TwoFactor } from './two-factor/two-factor';
@@ -103,6 +104,10 @@ function createModel(
       }
       return toClient(row);
     },
+
+    /** Fixed addresses, or the root of a registered hub's address for a client that names `HUB_ROOT_REDIRECT`. */
+    validateRedirectUri: (redirectUri: string, client: ModelClient) =>
+      redirectAllowed(db, client.redirectUris as string[], redirectUri),
 
     async getUser(username: string, password: string) {
       const facts = requestFacts.getStore();
@@ -381,5 +386,7 @@ export function createOAuth(context: CloudContext) {
       const { secret_hash, ...client } = row;
       return { ...client, isPublic: secret_hash === null };
     },
+    /** Whether the client may be sent back to `uri` (see `redirectAllowed`). */
+    allowsRedirect: (redirectUris: readonly string[], uri: string) => redirectAllowed(db, redirectUris, uri),
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DemoHub } from '../../config';
 import type { CloudSchema } from '../../database/schema';
 import { hashPassword } from './accounts';
+import { HUB_ROOT_REDIRECT } from './hub-redirects';
 import { LOGIN_TOKEN_GRANT } from './oauth';
 
 export const DEMO_USER = {
@@ -20,17 +21,21 @@ export const DEMO_CLIENTS = {
 export const INTERNAL_CLIENT_ID = 'hearth-internal';
 /** The account pages' browser client (authorization code with PKCE), present in every cloud. */
 export const ACCOUNT_CLIENT_ID = 'hearth-account';
+/** The household web app's browser client (PKCE), sent back to the hub that served it; present in every cloud. */
+export const HOME_CLIENT_ID = 'hearth-home';
 /** The API reference's "Authorize" (authorization code with PKCE), present in every cloud. */
 export const DOCS_CLIENT_ID = 'hearth-docs';
 
 /**
  * Registers the public clients of the cloud's own pages, refreshed at every start: the account pages, sent back
- * to the cloud's root, and the API reference, sent back to Swagger UI's redirect page.
+ * to the cloud's root, the API reference, sent back to Swagger UI's redirect page, and the household web app, sent
+ * back to the root of the hub that served it.
  */
 export async function ensurePageClients(db: Kysely<CloudSchema>, publicUrl: string): Promise<void> {
   const clients = [
     { id: ACCOUNT_CLIENT_ID, name: 'Hearth account', redirect: `${publicUrl}/` },
     { id: DOCS_CLIENT_ID, name: 'Hearth API reference', redirect: `${publicUrl}/docs/static/oauth2-redirect.html` },
+    { id: HOME_CLIENT_ID, name: 'Hearth web app', redirect: HUB_ROOT_REDIRECT },
   ];
   for (const client of clients) {
     const values = {

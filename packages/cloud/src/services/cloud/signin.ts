@@ -120,7 +120,7 @@ export async function registerSignInPages(app: FastifyInstance, context: CloudCo
     if (!client) return 'The application that sent you here is not known to Hearth.';
     if (!client.grants.includes('authorization_code')) return 'This application cannot ask you to sign in here.';
     const redirectUri = fields.redirect_uri || client.redirect_uris[0];
-    if (!redirectUri || !client.redirect_uris.includes(redirectUri))
+    if (!redirectUri || !(await oauth.allowsRedirect(client.redirect_uris, redirectUri)))
       return 'The address to return to is not registered for this application.';
     if (fields.response_type !== 'code') return 'The request must ask for response_type=code.';
     const pkce = pkceProblem(client, fields.code_challenge, fields.code_challenge_method);

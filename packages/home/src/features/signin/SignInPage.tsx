@@ -1,18 +1,65 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { strings } from '../../app/strings';
 import { openHub, signInLocal } from '../../lib/connection';
 import { isSignedOut, messageOf } from '../../lib/errors';
+import { cloudReturn, completeCloudSignIn, linkedCloud, startCloudSignIn } from './cloud';
 
 const t = strings.signIn;
 
 /**
- * Signs in to the hub that served the app: with the hub's local credentials (no cloud needed), or with a personal
- * access token. Answers the token to keep through `onSignedIn`.
+ * Signs in to the hub that served the app: through the cloud's account when the hub is linked to one, with the
+ * hub's local credentials (no cloud needed), or with a personal access token. Answers the token to keep through
+ * `onSignedIn`.
  */
 export function SignInPage({ onSignedIn }: { onSignedIn: (token: string) => void }) {
   const [mode, setMode] = useState<'password' | 'token'>('password');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [cloud, setCloud] = useState<string | null>(null);
+  const [returning, setReturning] = useState(() => cloudReturn() === 'code');
+  // The parent passes a new function each render; the return is completed once.
+  const signedIn = useRef(onSignedIn);
+  signedIn.current = onSignedIn;
+
+  // Back from the cloud's sign-in page: finish there; else offer it when the hub has a cloud.
+  useEffect(() => {
+    let alive = true;
+    (async () => {
+      const url = await linkedCloud().catch(() => null);
+      if (!alive) return;
+      setCloud(url);
+      if (!url || cloudReturn() === null) return;
+      try {
+        const token = await completeCloudSignIn(url);
+        if (alive && token) signedIn.current(token);
+      } catch (failure) {
+        if (alive) setError(t.cloudFailed(messageOf(failure)));
+      }
+      if (alive) setReturning(false);
+    })();
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  async function signInThroughCloud(url: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      await startCloudSignIn(url);
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  }
+
+  if (returning)
+    return (
+      <section className="card narrow">
+        <h1 tabIndex={-1}>{t.title}</h1>
+        <p role="status">{t.cloudCompleting}</p>
+      </section>
+    );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,6 +88,14 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (token: string) => void
     <section className="card narrow">
       <h1 tabIndex={-1}>{t.title}</h1>
       <p className="muted">{t.intro}</p>
+      {cloud ? (
+        <>
+          <button type="button" className="button" disabled={busy} onClick={() => void signInThroughCloud(cloud)}>
+            {t.withCloud}
+          </button>
+          <p className="divider">{t.or}</p>
+        </>
+      ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate={false}>
         {mode === 'password' ? (
           <>
