@@ -38,6 +38,8 @@ describe('CloudAPI sign-in (real cloud)', () => {
 
     const user = await cloud.getAuthenticatedUser();
     expect(user.email).toBe(DEMO.email);
+    // The documented user fields are on the user object, the name to show among them.
+    expect([user.firstname, user.lastname, user.fullname]).toEqual(['Dana', 'Demo', 'Dana Demo']);
     const hub = user.getFirstHub();
     expect(hub.id).toBe(HUB_ID);
     expect(user.getHubById(HUB_ID)).toMatchObject({ id: HUB_ID });

@@ -8,6 +8,7 @@ import { Secrets } from '../core/secrets';
 import { type HttpResponse, Transport } from '../core/transport';
 import { type DiscoveryResult, discover, type HubAddresses, ping, type Strategy } from './discovery';
 import type { ItemFields, ManagerListeners } from './events';
+import type { Device, Flow } from './items';
 import { Manager } from './Manager';
 import { Realtime } from './Realtime';
 
@@ -15,17 +16,45 @@ export type { ItemFields };
 export type HubOperations = typeof hubOperations;
 export type HubManagerName = keyof HubOperations & string;
 
-/** Results with a string `id` (or maps and lists of them) come back as items. */
-export type AsItems<R> = R extends { id: string }
-  ? R & ItemFields
+/** Results with a string `id` (or maps and lists of them) come back as items, with their class's methods. */
+export type AsItems<R, Methods = unknown> = R extends { id: string }
+  ? R & ItemFields & Methods
   : R extends (infer V extends { id: string })[]
-    ? (V & ItemFields)[]
+    ? (V & ItemFields & Methods)[]
     : R extends Record<string, infer V extends { id: string }>
-      ? Record<string, V & ItemFields>
+      ? Record<string, V & ItemFields & Methods>
       : R;
 
-type ItemMethods<M> = {
-  [K in keyof M]: M[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => Promise<AsItems<R>> : M[K];
+type DeviceMethods = Pick<Device, 'setCapabilityValue' | 'makeCapabilityInstance' | 'connect' | 'disconnect'>;
+type FlowMethods = Pick<Flow, 'trigger' | 'enable' | 'disable' | 'isBroken'>;
+/**
+ * What the item classes add, by manager and operation: the operations whose answers the manager makes into a
+ * {@link Device} or a {@link Flow} (it picks the class by the path, `/<type>` or `/<type>/:id`).
+ */
+interface ItemClassMethods {
+  devices: Record<'getDevice' | 'getDevices' | 'updateDevice', DeviceMethods>;
+  flow: Record<
+    | 'getFlow'
+    | 'getFlows'
+    | 'createFlow'
+    | 'updateFlow'
+    | 'getAdvancedFlow'
+    | 'getAdvancedFlows'
+    | 'createAdvancedFlow'
+    | 'updateAdvancedFlow',
+    FlowMethods
+  >;
+}
+type ClassMethodsOf<Name, Op> = Name extends keyof ItemClassMethods
+  ? Op extends keyof ItemClassMethods[Name]
+    ? ItemClassMethods[Name][Op]
+    : unknown
+  : unknown;
+
+type ItemMethods<M, Name> = {
+  [Op in keyof M]: M[Op] extends (...args: infer A) => Promise<infer R>
+    ? (...args: A) => Promise<AsItems<R, ClassMethodsOf<Name, Op>>>
+    : M[Op];
 };
 
 /**
@@ -34,7 +63,7 @@ type ItemMethods<M> = {
  */
 export type HubManager<K extends HubManagerName> = Omit<Manager, 'on' | 'once' | 'off'> &
   ManagerListeners<K> &
-  ItemMethods<OperationMethods<HubOperations[K]>>;
+  ItemMethods<OperationMethods<HubOperations[K]>, K>;
 
 /** Every manager of the hub, by the contract's manager name (`devices`, `zones`, `flowtoken`, …). */
 export type HubManagers = { [K in HubManagerName]: HubManager<K> };

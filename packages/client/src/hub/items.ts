@@ -257,18 +257,57 @@ export function isFlowBroken(
   return false;
 }
 
+/** Starts a flow now, with the state (tokens) its trigger would give; answers the run's trace. */
+export type StartFlow = (state?: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * A standard flow's data has a `trigger` (its trigger card) and people call `flow.trigger()` to start it: the one
+ * name is both. The card is kept here (the item's constructor sets it before the class's own fields exist) and
+ * `trigger` reads as a function that starts the flow and carries the card's fields (`flow.trigger.uri`).
+ */
+const triggerCards = new WeakMap<Flow, { card: unknown; start: StartFlow & Partial<CardRef> }>();
+
+const flowKind = (flow: Item) => (flow.itemType === 'advancedflow' ? 'AdvancedFlow' : 'Flow');
+/** `triggerFlow` / `triggerAdvancedFlow` of this flow (a function made before the flow's own fields exist). */
+const starter =
+  (flow: Item): StartFlow =>
+  (state) =>
+    call(flow, `trigger${flowKind(flow)}`, { id: flow.id, ...(state ? { state } : {}) });
+
 /** A flow (also advanced flows): started, switched on and off, and knows whether it is broken. */
 export class Flow extends Item {
   declare enabled?: boolean;
 
   /** `Flow` or `AdvancedFlow`, as the manager's operations name them. */
   get #kind(): string {
-    return this.itemType === 'advancedflow' ? 'AdvancedFlow' : 'Flow';
+    return flowKind(this);
   }
 
-  /** Starts the flow now (`triggerFlow` / `triggerAdvancedFlow`), with the state (tokens) its trigger would give. */
-  trigger(state?: Record<string, unknown>): Promise<unknown> {
-    return call(this, `trigger${this.#kind}`, { id: this.id, ...(state ? { state } : {}) });
+  /** Starts the flow now (`triggerFlow` / `triggerAdvancedFlow`); a standard flow's trigger card's fields are on it. */
+  get trigger(): StartFlow & Partial<CardRef> {
+    const kept = triggerCards.get(this);
+    if (kept) return kept.start;
+    const start = starter(this);
+    triggerCards.set(this, { card: undefined, start });
+    return start;
+  }
+
+  set trigger(card: unknown) {
+    const start = starter(this);
+    if (card && typeof card === 'object')
+      for (const [key, value] of Object.entries(card))
+        Object.defineProperty(start, key, { value, enumerable: true, writable: true, configurable: true });
+    triggerCards.set(this, { card, start });
+  }
+
+  override update(data: ItemData): this {
+    if (!('trigger' in data)) triggerCards.delete(this);
+    return super.update(data);
+  }
+
+  override toJSON(): ItemData {
+    const card = triggerCards.get(this)?.card;
+    return card === undefined ? super.toJSON() : { ...super.toJSON(), trigger: card };
   }
 
   /** Switches the flow on. */
