@@ -59,6 +59,9 @@ export const HOME_PAGES = {
   insights: '/insights',
   apps: '/apps',
   people: '/people',
+  alarms: '/alarms',
+  moods: '/moods',
+  notifications: '/notifications',
 } as const;
 
 /** Passwords: the same bounds everywhere a password is chosen (sign-up, change, reset). */

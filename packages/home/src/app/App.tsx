@@ -17,6 +17,7 @@ import { VariablesPage } from '../features/variables/VariablesPage';
 import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
 import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
+import { AlarmsPage, MoodsPage, NotificationsPage } from './pages';
 import { strings } from './strings';
 
 const NAV = [
@@ -26,6 +27,9 @@ const NAV = [
   { href: HOME_PAGES.insights, label: strings.nav.insights },
   { href: HOME_PAGES.apps, label: strings.nav.apps },
   { href: HOME_PAGES.people, label: strings.nav.people },
+  { href: HOME_PAGES.alarms, label: strings.nav.alarms },
+  { href: HOME_PAGES.moods, label: strings.nav.moods },
+  { href: HOME_PAGES.notifications, label: strings.nav.notifications },
 ] as const;
 
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
@@ -186,6 +190,15 @@ export function App() {
         </Route>
         <Route path={HOME_PAGES.people}>
           <PeoplePage />
+        </Route>
+        <Route path={HOME_PAGES.alarms}>
+          <AlarmsPage />
+        </Route>
+        <Route path={HOME_PAGES.moods}>
+          <MoodsPage />
+        </Route>
+        <Route path={HOME_PAGES.notifications}>
+          <NotificationsPage />
         </Route>
         <Route path={HOME_PAGES.home}>
           <HomePage />

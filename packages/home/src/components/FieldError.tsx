@@ -12,3 +12,12 @@ export function FieldError({ id, error }: { id: string; error: string | null | u
     </span>
   ) : null;
 }
+
+/** A form's own error (the hub's reason for refusing it), announced when it appears. */
+export function FormError({ error }: { error: string | null | undefined }) {
+  return error ? (
+    <p role="alert" className="form-error">
+      {error}
+    </p>
+  ) : null;
+}
