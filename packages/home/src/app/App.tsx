@@ -7,6 +7,7 @@ import { Failed, Loading } from '../components/Status';
 import { AppsPage } from '../features/apps/AppsPage';
 import { DevicePage } from '../features/devices/DevicePage';
 import { HomePage } from '../features/devices/HomePage';
+import { FlowEditorRoute } from '../features/flows/FlowEditorRoute';
 import { FlowPage } from '../features/flows/FlowPage';
 import { FlowsPage } from '../features/flows/FlowsPage';
 import { InsightsPage } from '../features/insights/InsightsPage';
@@ -175,6 +176,10 @@ export function App() {
           <AddDevicePage />
         </Route>
         <Route path={HOME_PAGES.device}>{(params) => <DevicePage id={decodeURIComponent(params.id)} />}</Route>
+        <Route path={HOME_PAGES.flowNew}>
+          <FlowEditorRoute />
+        </Route>
+        <Route path={HOME_PAGES.flowEdit}>{(params) => <FlowEditorRoute param={params.id} />}</Route>
         <Route path={HOME_PAGES.flow}>{(params) => <FlowPage param={params.id} />}</Route>
         <Route path={HOME_PAGES.flows}>
           <FlowsPage />

@@ -7,7 +7,7 @@ import { Failed, Loading } from '../../components/Status';
 import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
 import { EnabledSwitch, RunButton } from './FlowControls';
-import { type FlowKind, type FlowSummary, type Pending, parseFlowParam, type Trace } from './model';
+import { type FlowKind, type FlowSummary, flowEditPath, type Pending, parseFlowParam, type Trace } from './model';
 import { TraceList } from './TraceList';
 
 const t = strings.flows;
@@ -100,6 +100,15 @@ export function FlowPage({ param }: { param: string }) {
       <div className="row__actions">
         <RunButton kind={kind} flow={flow} />
         <EnabledSwitch kind={kind} flow={flow} />
+        {kind === 'flow' ? (
+          <Link
+            href={flowEditPath(id)}
+            className="button button--small button--quiet"
+            aria-label={strings.flowEditor.editName(flow.name)}
+          >
+            {strings.flowEditor.edit}
+          </Link>
+        ) : null}
       </div>
       {flow.broken ? <p className="form-error">{t.brokenExplained}</p> : null}
       {pending.length > 0 ? (

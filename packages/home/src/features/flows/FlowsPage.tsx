@@ -1,4 +1,5 @@
 import type { Manager } from '@hearth/client/browser';
+import { HOME_PAGES } from '@hearth/contract/provider';
 import { Link } from 'wouter';
 import { strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
@@ -39,7 +40,12 @@ export function FlowsPage() {
     .filter((group) => group.flows.length > 0);
   return (
     <>
-      <h1 tabIndex={-1}>{t.title}</h1>
+      <div className="page-head">
+        <h1 tabIndex={-1}>{t.title}</h1>
+        <Link href={HOME_PAGES.flowNew} className="button">
+          {strings.flowEditor.newFlow}
+        </Link>
+      </div>
       {all.length === 0 ? <p>{t.empty}</p> : null}
       {groups.map((group) => (
         <section key={group.id || 'none'} className="zone" aria-labelledby={`folder-${group.id || 'none'}`}>

@@ -55,6 +55,9 @@ export interface Pending {
 export const flowPath = (kind: FlowKind, id: string) =>
   HOME_PAGES.flow.replace(':id', encodeURIComponent(kind === 'advancedflow' ? `advanced:${id}` : id));
 
+/** Where a standard flow is edited (`HOME_PAGES.flowEdit`). */
+export const flowEditPath = (id: string) => HOME_PAGES.flowEdit.replace(':id', encodeURIComponent(id));
+
 export function parseFlowParam(param: string): { kind: FlowKind; id: string } {
   const decoded = decodeURIComponent(param);
   return decoded.startsWith('advanced:') ? { kind: 'advancedflow', id: decoded.slice(9) } : { kind: 'flow', id: decoded };
