@@ -22,7 +22,12 @@ import { iconsMigration } from '../services/icons/tables';
 import { infraredMigration } from '../services/infrared/tables';
 import { pushKeysMigration } from '../services/notifications/tables';
 import { setupSessionsMigration } from '../services/setup/tables';
-import { storeShopMigration, storeUserdataMigration, storeUserMigration } from '../services/store/migration';
+import {
+  storeOrdersMigration,
+  storeShopMigration,
+  storeUserdataMigration,
+  storeUserMigration,
+} from '../services/store/migration';
 import { weatherCacheMigration } from '../services/weather/tables';
 import { webhooksMigration } from '../services/webhooks/tables';
 
@@ -59,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-96-cloud-passkeys': passkeysMigration,
   '20261125-97-store-shop': storeShopMigration,
   '20261125-98-store-userdata': storeUserdataMigration,
+  '20261128-10-store-orders': storeOrdersMigration,
 };

@@ -16,6 +16,7 @@ import { passkeyOperations } from './passkeys';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
+import { storeOrderOperations, storePaymentOperations } from './store-orders';
 import { storeShopOperations, storeUserdataOperations } from './store-shop';
 import { storeVatOperations } from './store-vat';
 import { updateOperations } from './update';
@@ -26,7 +27,14 @@ import { webhooksOperations } from './webhooks';
 export const cloudOperations = {
   cloud: { ...cloudAccountOperations, ...accountOperations, ...passkeyOperations, ...householdOperations },
   apps: appsOperations,
-  store: { ...storeOperations, ...storeShopOperations, ...storeUserdataOperations, ...storeVatOperations },
+  store: {
+    ...storeOperations,
+    ...storeShopOperations,
+    ...storeUserdataOperations,
+    ...storeVatOperations,
+    ...storeOrderOperations,
+    ...storePaymentOperations,
+  },
   helpdesk: helpdeskOperations,
   callback: callbackOperations,
   icons: iconsOperations,
@@ -85,6 +93,7 @@ export * from './passkeys';
 export * from './region';
 export * from './setup';
 export * from './store';
+export * from './store-orders';
 export * from './store-shop';
 export * from './store-vat';
 export * from './update';

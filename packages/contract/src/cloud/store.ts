@@ -20,6 +20,20 @@ export const StoreOrder = Type.Object(
     total: Type.Number(),
     items: Type.Array(OrderLine),
     shippingAddress: Type.Optional(Type.Record(Type.String(), Type.String())),
+    // The sums of an order made at checkout, in cents (older imported orders have only their total).
+    subtotal: Type.Optional(Type.Integer()),
+    discount: Type.Optional(Type.Integer()),
+    /** The VAT in the total; 0 under reverse charge. */
+    vat: Type.Optional(Type.Integer()),
+    /** The total without VAT. */
+    net: Type.Optional(Type.Integer()),
+    /** The VAT rate applied, in percent. */
+    vatRate: Type.Optional(Type.Number()),
+    reverseCharge: Type.Optional(Type.Boolean()),
+    vatNumber: Type.Optional(Type.String()),
+    couponCode: Type.Optional(Type.String()),
+    paymentMethod: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    paidAt: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   },
   { additionalProperties: true },
 );

@@ -123,6 +123,10 @@ const table: Record<string, Row> = {
   setBusiness: { kind: 'self', body: { business_name: 'Spy Ltd' } },
   getVat: { kind: 'self' },
   getZipcode: { kind: 'self', query: '?zipcode=1012AB&number=1' },
+  setCoupon: { kind: 'self', body: { code: 'WELCOME10' } },
+  setPayment: { kind: 'self', body: { method: 'ideal' } },
+  createOrder: { kind: 'self', body: {} },
+  payOrder: { kind: 'owned', body: { orderId: 'VICTIM_ORDER' } },
   getOrders: { kind: 'self' },
   getOrder: { kind: 'owned' },
   createStoreSession: { kind: 'self', body: {} },
@@ -222,6 +226,9 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
       if (row.kind === 'public') continue;
       let body = row.body;
       if (body && JSON.stringify(body).includes('SELF')) body = JSON.parse(JSON.stringify(body).replace('SELF', intruder.id));
+      // An owned resource a body names (an order to pay): the victim's.
+      if (body && JSON.stringify(body).includes('VICTIM_ORDER'))
+        body = JSON.parse(JSON.stringify(body).replace('VICTIM_ORDER', ids.orderId as string));
       if (body === undefined && (operation.method === 'POST' || operation.method === 'PUT') && operation.body) body = {};
       const path = `${pathFor(operation)}${row.query ?? ''}`;
       const response = await call(cloud, operation.method, path, intruder.token, body);

@@ -1,12 +1,14 @@
 import { HearthError, notFound, storeOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { Selectable } from 'kysely';
 import { forgetCachedTokens, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
+import { orderImplementations } from './orders';
+import { type Fulfilment, paymentImplementations, paymentWebhookRoute } from './payments';
+import { orderRecord } from './records';
 import { loadCatalogue, shopImplementations } from './shop';
-import type { OrdersTable } from './tables';
 import { taxImplementations } from './taxes';
+import { testProviderRoutes } from './test-provider';
 import { userdataImplementations } from './userdata';
 
 // The user's side only: the shop's operations are served by `shop.ts`.
@@ -14,20 +16,6 @@ const storeOps = storeOperations;
 
 const STORE_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const LOGIN_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
-
-export function orderRecord(order: Selectable<OrdersTable>) {
-  return {
-    _id: order.id,
-    id: order.id,
-    number: order.number,
-    date: order.created_at.toISOString(),
-    status: order.status,
-    currency: order.currency,
-    total: order.total,
-    items: order.items,
-    ...(order.shipping_address ? { shippingAddress: order.shipping_address } : {}),
-  };
-}
 
 /** The user's side of the store (`/store/user/…`): orders, store web sessions, login tokens, logout. */
 export function storeImplementations(context: CloudContext) {
@@ -101,6 +89,9 @@ export function storeImplementations(context: CloudContext) {
   });
 }
 
+/** What a paid order sets going, each once. */
+const fulfilments: Fulfilment[] = [];
+
 export const storeService: CloudService = {
   name: 'store',
   implementations: (context) => [
@@ -108,6 +99,12 @@ export const storeService: CloudService = {
     ...shopImplementations(context),
     ...userdataImplementations(context),
     ...taxImplementations(context),
+    ...orderImplementations(context),
+    ...paymentImplementations(context),
   ],
+  routes: (app, context) => {
+    testProviderRoutes(app, context);
+    paymentWebhookRoute(app, context, fulfilments);
+  },
   start: (context) => loadCatalogue(context),
 };

@@ -62,3 +62,94 @@ export const storeUserdataMigration: Migration = {
       .execute();
   },
 };
+
+/** Orders made from the cart, their payments and the provider's events, coupons and their redemptions. */
+export const storeOrdersMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    let orders = db.schema.alterTable('orders');
+    for (const [name, type] of [
+      ['subtotal', 'integer'],
+      ['vat_rate', 'integer'],
+      ['vat_number', 'text'],
+      ['coupon_code', 'text'],
+      ['payment_method', 'text'],
+      ['userdata', 'jsonb'],
+      ['paid_at', 'timestamptz'],
+    ] as const)
+      await orders.addColumn(name, type).execute();
+    orders = db.schema.alterTable('orders');
+    await orders.addColumn('discount', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await orders.addColumn('vat', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await orders.addColumn('reverse_charge', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    // Order numbers come from a sequence: each node gets its own without asking the others.
+    await db.schema.alterTable('orders').addColumn('seq', 'serial').execute();
+    await db.schema.alterTable('store_carts').addColumn('coupon_code', 'text').execute();
+    await db.schema
+      .alterTable('store_carts')
+      .addColumn('payment_method', 'text', (c) => c.notNull().defaultTo('card'))
+      .execute();
+
+    await db.schema
+      .createTable('store_coupons')
+      .addColumn('code', 'text', (c) => c.primaryKey())
+      .addColumn('campaign_id', 'text')
+      .addColumn('expires_at', 'timestamptz')
+      .addColumn('max_redeems', 'integer')
+      .addColumn('redeems', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('new_customers_only', 'boolean', (c) => c.notNull().defaultTo(false))
+      .addColumn('discount_percent', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('subscription_type', 'text')
+      .addColumn('subscription_quantity', 'integer')
+      .addColumn('subscription_duration', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    // One redemption per user and coupon: the key refuses a second, whichever node tries it.
+    await db.schema
+      .createTable('store_coupon_redemptions')
+      .addColumn('coupon_code', 'text', (c) => c.notNull().references('store_coupons.code').onDelete('cascade'))
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('cascade'))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addPrimaryKeyConstraint('store_coupon_redemptions_pk', ['coupon_code', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('store_payments')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+      .addColumn('provider', 'text', (c) => c.notNull())
+      .addColumn('provider_payment_id', 'text', (c) => c.notNull())
+      .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+      .addColumn('method', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('action_url', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addUniqueConstraint('store_payments_provider_id', ['provider', 'provider_payment_id'])
+      .execute();
+    await db.schema.createIndex('store_payments_order').on('store_payments').column('order_id').execute();
+    // Each provider event is handled once: a redelivered one finds its id here.
+    await db.schema
+      .createTable('store_payment_events')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('type', 'text', (c) => c.notNull())
+      .addColumn('payment_id', 'text', (c) => c.notNull())
+      .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    // The embedded test provider's own books, as a real provider keeps them on its side.
+    await db.schema
+      .createTable('store_test_payments')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+      .addColumn('amount', 'integer', (c) => c.notNull())
+      .addColumn('currency', 'text', (c) => c.notNull())
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('return_url', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  },
+};

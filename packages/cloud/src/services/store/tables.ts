@@ -24,6 +24,76 @@ export interface OrdersTable {
   shipping_address: Json<Record<string, string> | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Sum of the lines in cents, VAT included, before the discount. */
+  subtotal: number | null;
+  discount: ColumnType<number, number | undefined, number>;
+  /** The VAT in `total`, in cents (0 under reverse charge). */
+  vat: ColumnType<number, number | undefined, number>;
+  vat_rate: number | null;
+  reverse_charge: ColumnType<boolean, boolean | undefined, boolean>;
+  vat_number: string | null;
+  coupon_code: string | null;
+  payment_method: string | null;
+  /** The buyer's data as it was when ordering. */
+  userdata: ColumnType<Record<string, string | boolean> | null, string | undefined, string>;
+  paid_at: Timestamp | null;
+  seq: ColumnType<number, never, never>;
+}
+
+export interface StoreCouponsTable {
+  code: string;
+  campaign_id: string | null;
+  expires_at: Timestamp | null;
+  max_redeems: number | null;
+  redeems: ColumnType<number, number | undefined, number>;
+  new_customers_only: ColumnType<boolean, boolean | undefined, boolean>;
+  discount_percent: ColumnType<number, number | undefined, number>;
+  subscription_type: string | null;
+  subscription_quantity: number | null;
+  subscription_duration: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StoreCouponRedemptionsTable {
+  coupon_code: string;
+  user_id: string;
+  order_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface StorePaymentsTable {
+  id: string;
+  order_id: string;
+  provider: string;
+  provider_payment_id: string;
+  idempotency_key: string;
+  method: string;
+  status: string;
+  amount: number;
+  currency: string;
+  action_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface StorePaymentEventsTable {
+  id: string;
+  type: string;
+  payment_id: string;
+  received_at: CreatedAt;
+}
+
+/** The embedded test provider's side of its payments. */
+export interface StoreTestPaymentsTable {
+  id: string;
+  idempotency_key: string;
+  amount: number;
+  currency: string;
+  description: string;
+  status: string;
+  return_url: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 /** Store web sessions (`POST /store/user/session`), stored only as hashes. */
@@ -61,6 +131,8 @@ export interface StoreCartsTable {
   items: Json<CartLine[]>;
   /** The buyer's data for checkout (`PUT /store/userdata`). */
   userdata: ColumnType<Record<string, string | boolean>, string | undefined, string>;
+  coupon_code: string | null;
+  payment_method: ColumnType<string, string | undefined, string>;
   updated_at: Timestamp;
 }
 
@@ -69,4 +141,9 @@ export interface StoreTables {
   store_sessions: StoreSessionsTable;
   store_products: StoreProductsTable;
   store_carts: StoreCartsTable;
+  store_coupons: StoreCouponsTable;
+  store_coupon_redemptions: StoreCouponRedemptionsTable;
+  store_payments: StorePaymentsTable;
+  store_payment_events: StorePaymentEventsTable;
+  store_test_payments: StoreTestPaymentsTable;
 }
