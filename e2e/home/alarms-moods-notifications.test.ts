@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath } from '../browser';
-import { expectPhoneFirst, signedInHomeApp } from './setup';
+import { expectPhoneFirst, openByNav, pageWithScopes, signedInHomeApp } from './setup';
 
 interface Alarm {
   id: string;
@@ -10,11 +10,6 @@ interface Alarm {
   enabled: boolean;
   repetition: Record<string, boolean>;
 }
-
-const open = async (page: Page, link: string) => {
-  await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: link }).waitFor();
-};
 
 /** Alarms, moods and the notifications timeline against a real hub, in Chromium: live, written, refused. */
 describe.skipIf(!chromiumPath)('household web app: alarms, moods, notifications', () => {
@@ -27,7 +22,7 @@ describe.skipIf(!chromiumPath)('household web app: alarms, moods, notifications'
 
   it('creates an alarm on weekdays, edits its time and days, switches it off and deletes it', async () => {
     const { page } = app();
-    await open(page, 'Alarms');
+    await openByNav(page, 'Alarms');
     await page.getByText('No alarms yet.').waitFor();
     const form = page.getByRole('form', { name: 'New alarm' });
     await form.getByLabel('Time').fill('06:45');
@@ -74,7 +69,7 @@ describe.skipIf(!chromiumPath)('household web app: alarms, moods, notifications'
     const { page, api } = app();
     const light = await app().deviceId('Hallway light');
     await api.devices.setCapabilityValue({ deviceId: light, capabilityId: 'onoff', value: true });
-    await open(page, 'Moods');
+    await openByNav(page, 'Moods');
     const form = page.getByRole('form', { name: 'Save a mood' });
     await form.getByLabel('Zone').selectOption({ label: 'Hallway' });
     await form.getByRole('button', { name: 'Save mood' }).click();
@@ -106,7 +101,7 @@ describe.skipIf(!chromiumPath)('household web app: alarms, moods, notifications'
 
   it('shows notifications live as a timeline, deletes one, and clears the rest after asking', async () => {
     const { page } = app();
-    await open(page, 'Notifications');
+    await openByNav(page, 'Notifications');
     notify('**Hallway light** stayed on all night', 'WARNING');
     notify('An update is ready');
     notify('Backup finished');
@@ -132,20 +127,10 @@ describe.skipIf(!chromiumPath)('household web app: alarms, moods, notifications'
   });
 
   it('rolls writes back with the hub’s reason when the scopes do not allow them', async () => {
-    const { browser, api, hub } = app();
-    const pat = (await api.users.createPersonalAccessToken({
-      name: 'Look only',
-      scopes: ['homey.alarm.readonly', 'homey.notifications.readonly'],
-    })) as unknown as { token: string };
     notify('The front door is open');
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
-    const viewer = await context.newPage();
-    await viewer.goto(`${hub.url}/`);
-    await viewer.getByRole('button', { name: 'Sign in with an access token' }).click();
-    await viewer.getByLabel('Access token').fill(pat.token);
-    await viewer.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const { page: viewer, close } = await pageWithScopes(app(), ['homey.alarm.readonly', 'homey.notifications.readonly']);
 
-    await open(viewer, 'Alarms');
+    await openByNav(viewer, 'Alarms');
     const bins = viewer.getByRole('switch', { name: 'Bins out at 20:00' });
     await expect.poll(() => bins.getAttribute('aria-checked')).toBe('true');
     await bins.click();
@@ -153,11 +138,11 @@ describe.skipIf(!chromiumPath)('household web app: alarms, moods, notifications'
     await expect.poll(() => bins.getAttribute('aria-checked')).toBe('true');
     expect((await alarm('Bins out'))?.enabled).toBe(true);
 
-    await open(viewer, 'Notifications');
+    await openByNav(viewer, 'Notifications');
     await viewer.getByRole('button', { name: 'Delete “The front door is open”' }).click();
     await viewer.getByRole('status').getByText('The notification was not deleted').waitFor();
     await viewer.getByText('The front door is open').waitFor();
     expect((await notifications()).map((n) => n.excerpt)).toContain('The front door is open');
-    await context.close();
+    await close();
   });
 });

@@ -90,6 +90,27 @@ export async function openHomeApp(): Promise<HomeApp> {
   };
 }
 
+/** Opens a page of the app by its link in the navigation and waits for its heading. */
+export async function openByNav(page: Page, link: string): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: link }).waitFor();
+}
+
+/** A second browser signed in to the app with a new personal access token of the owner's holding only `scopes`. */
+export async function pageWithScopes(app: HomeApp, scopes: string[]): Promise<{ page: Page; close(): Promise<void> }> {
+  const pat = (await app.api.users.createPersonalAccessToken({ name: `Only ${scopes.join(' ')}`, scopes })) as unknown as {
+    token: string;
+  };
+  const context = await app.browser.newContext({ viewport: { width: 390, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${app.hub.url}/`);
+  await page.getByRole('button', { name: 'Sign in with an access token' }).click();
+  await page.getByLabel('Access token').fill(pat.token);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+  return { page, close: () => context.close() };
+}
+
 /** A suite's app, opened and signed in before its tests and closed after them; call the answer inside a test. */
 export function signedInHomeApp(): () => HomeApp {
   let app: HomeApp | undefined;

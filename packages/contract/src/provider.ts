@@ -64,6 +64,8 @@ export const HOME_PAGES = {
   alarms: '/alarms',
   moods: '/moods',
   notifications: '/notifications',
+  energy: '/energy',
+  system: '/system',
 } as const;
 
 /** Passwords: the same bounds everywhere a password is chosen (sign-up, change, reset). */

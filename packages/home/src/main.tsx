@@ -1,6 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { applyTheme } from './lib/theme';
 import './styles.css';
+
+// The theme chosen in this browser, before the first paint of the app.
+applyTheme();
 
 const root = document.getElementById('home-root');
 if (root) createRoot(root).render(<App />);

@@ -18,7 +18,7 @@ import { VariablesPage } from '../features/variables/VariablesPage';
 import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
 import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
-import { AlarmsPage, MoodsPage, NotificationsPage } from './pages';
+import { AlarmsPage, EnergyPage, MoodsPage, NotificationsPage, SystemPage } from './pages';
 import { strings } from './strings';
 
 const NAV = [
@@ -31,6 +31,8 @@ const NAV = [
   { href: HOME_PAGES.alarms, label: strings.nav.alarms },
   { href: HOME_PAGES.moods, label: strings.nav.moods },
   { href: HOME_PAGES.notifications, label: strings.nav.notifications },
+  { href: HOME_PAGES.energy, label: strings.nav.energy },
+  { href: HOME_PAGES.system, label: strings.nav.system },
 ] as const;
 
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
@@ -204,6 +206,12 @@ export function App() {
         </Route>
         <Route path={HOME_PAGES.notifications}>
           <NotificationsPage />
+        </Route>
+        <Route path={HOME_PAGES.energy}>
+          <EnergyPage />
+        </Route>
+        <Route path={HOME_PAGES.system}>
+          <SystemPage />
         </Route>
         <Route path={HOME_PAGES.home}>
           <HomePage />

@@ -18,3 +18,5 @@ export const MoodsPage = onDemand(async () => (await import('../features/moods/M
 export const NotificationsPage = onDemand(
   async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage,
 );
+export const EnergyPage = onDemand(async () => (await import('../features/energy/EnergyPage')).EnergyPage);
+export const SystemPage = onDemand(async () => (await import('../features/system/SystemPage')).SystemPage);

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { chartColours } from '../../lib/theme';
 import type { Entries, Log } from './model';
 
 /**
@@ -14,8 +15,7 @@ export default function Chart({ log, entries, label }: { log: Log; entries: Entr
     if (!element) return;
     const times = entries.values.map((entry) => Date.parse(entry.t) / 1000);
     const values = entries.values.map((entry) => (typeof entry.v === 'boolean' ? Number(entry.v) : entry.v));
-    const accent = getComputedStyle(element).getPropertyValue('--accent').trim() || '#c2410c';
-    const text = getComputedStyle(element).color;
+    const { stroke: accent, fill, text } = chartColours(element);
     const plot = new uPlot(
       {
         width: element.clientWidth,
@@ -32,7 +32,7 @@ export default function Chart({ log, entries, label }: { log: Log; entries: Entr
             label: `${log.title}${log.units ? ` (${log.units})` : ''}`,
             stroke: accent,
             width: 2,
-            fill: `${accent}22`,
+            fill,
             paths: log.type === 'boolean' ? uPlot.paths.stepped?.({ align: 1 }) : undefined,
             value: (_plot, value) =>
               value === null ? '—' : `${value.toFixed(log.decimals ?? 1)}${log.units ? ` ${log.units}` : ''}`,

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath } from '../browser';
+import { expectPhoneFirst, openByNav, pageWithScopes, signedInHomeApp } from './setup';
+
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+const LIGHT_BG = 'rgb(250, 250, 249)';
+const DARK_BG = 'rgb(17, 24, 39)';
+
+/** The System and Energy pages and the theme, against a real hub in Chromium. */
+describe.skipIf(!chromiumPath)('household web app: system, energy and theme', () => {
+  const app = signedInHomeApp();
+  const option = async (manager: 'i18n' | 'updates' | 'backup', name: string) =>
+    (
+      (await (app().api.manager(manager) as unknown as Record<string, () => Promise<{ value: unknown }>>)[
+        `getOption${name}`
+      ]()) as {
+        value: unknown;
+      }
+    ).value;
+
+  it('renames the hub, sets language and units, backs up, and restarts only after asking', async () => {
+    const { page, api } = app();
+    await openByNav(page, 'System');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('The hub needs a name.').waitFor();
+    await name.fill('Cottage hub');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await expect.poll(() => api.system.getSystemName()).toBe('Cottage hub');
+
+    await page.getByLabel('Units').selectOption('imperial');
+    await expect.poll(() => option('i18n', 'Units')).toBe('imperial');
+    await page.getByLabel('Language').selectOption('nl');
+    await expect.poll(() => option('i18n', 'Language')).toBe('nl');
+    // Changed elsewhere, the page follows (the i18n manager's option.update).
+    await api.i18n.setOptionLanguage({ value: 'en' });
+    await expect.poll(() => page.getByLabel('Language').inputValue()).toBe('en');
+
+    await page.getByText('The hub is up to date.').waitFor();
+    const auto = page.getByRole('switch', { name: 'Install updates automatically' });
+    const before = await option('updates', 'Autoupdate');
+    await auto.click();
+    await expect.poll(() => option('updates', 'Autoupdate')).toBe(!before);
+
+    await page.getByRole('button', { name: 'Back up now' }).click();
+    await page.getByText(/Backed up \(\d+ kB\)/).waitFor({ timeout: 30_000 });
+    expect(await option('backup', 'LastSuccessfulBackup')).toEqual(expect.any(String));
+
+    await page.getByRole('button', { name: 'Restart the hub' }).click();
+    await expectPhoneFirst(page, 'system');
+    await page.getByRole('button', { name: 'Keep it running' }).click();
+    expect((await api.system.getState()) as { status: string }).toMatchObject({ status: 'running' });
+    await page.getByRole('button', { name: 'Restart the hub' }).click();
+    await page.getByRole('button', { name: 'Restart now' }).click();
+    await page.getByRole('status').getByText('The hub is restarting…').waitFor();
+    expect((await api.system.getState()) as { status: string }).toMatchObject({ status: 'rebooting' });
+  });
+
+  it('switches between light and dark, keeps the choice in this browser, and follows the system by default', async () => {
+    const { page, browser, hub } = app();
+    await openByNav(page, 'System');
+    expect(await background(page)).toBe(LIGHT_BG);
+    await page.getByLabel('Dark').check();
+    expect(await background(page)).toBe(DARK_BG);
+    await expectPhoneFirst(page, 'system-dark');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'System' }).waitFor();
+    expect(await background(page)).toBe(DARK_BG);
+    await page.getByLabel('As the system').check();
+    expect(await background(page)).toBe(LIGHT_BG);
+
+    // Another browser whose system prefers dark gets dark without choosing.
+    const night = await browser.newContext({ colorScheme: 'dark' });
+    const other = await night.newPage();
+    await other.goto(`${hub.url}/`);
+    await other.getByRole('heading', { level: 1, name: 'Sign in to your hub' }).waitFor();
+    expect(await background(other)).toBe(DARK_BG);
+    await night.close();
+  });
+
+  it('puts a refused change back with the hub’s reason', async () => {
+    const { page: viewer, close } = await pageWithScopes(app(), ['homey.system.readonly', 'homey.updates.readonly']);
+    await openByNav(viewer, 'System');
+    const units = viewer.getByLabel('Units');
+    await expect.poll(() => units.inputValue()).toBe('imperial');
+    await units.selectOption('metric');
+    await expect.poll(() => units.getAttribute('aria-invalid')).toBe('true');
+    expect(await units.inputValue()).toBe('imperial');
+    expect(await option('i18n', 'Units')).toBe('imperial');
+    await close();
+  });
+
+  it('shows live power that follows the devices, and reports by period with the chart loaded on demand', async () => {
+    const { page, api } = app();
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.js')) chunks.push(request.url());
+    });
+    await page.goto(`${app().hub.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    // The first load fetched nothing of the charts.
+    expect(chunks.some((url) => url.includes('EnergyChart') || url.includes('uPlot'))).toBe(false);
+    await openByNav(page, 'Energy');
+    const watts = async () => Math.round(((await api.energy.getLiveReport({})) as { W: number }).W).toLocaleString('en-US');
+    await expect.poll(async () => page.getByText(`Using ${await watts()} W now`).count()).toBe(1);
+    const coffee = await app().deviceId('Coffee machine');
+    const on = ((await api.devices.getDevice({ id: coffee })) as unknown as { capabilitiesObj: { onoff: { value: boolean } } })
+      .capabilitiesObj.onoff.value;
+    await api.devices.setCapabilityValue({ deviceId: coffee, capabilityId: 'onoff', value: !on });
+    await expect.poll(async () => page.getByText(`Using ${await watts()} W now`).count(), { timeout: 10_000 }).toBe(1);
+
+    await page.getByRole('img', { name: /Energy used per part of the week/ }).waitFor({ timeout: 15_000 });
+    expect(chunks.some((url) => url.includes('EnergyChart'))).toBe(true);
+    await page.getByText(/kWh used, costing/).waitFor();
+    await expectPhoneFirst(page, 'energy');
+
+    await page.getByLabel('Period').selectOption('month');
+    await page.getByRole('img', { name: /Energy used per part of the month/ }).waitFor();
+    await page.getByRole('button', { name: 'Earlier' }).click();
+    await page.getByRole('button', { name: 'Later' }).click();
+    await page.getByText(/kWh used, costing/).waitFor();
+    expect(await page.getByRole('button', { name: 'Later' }).isDisabled()).toBe(true);
+  });
+});

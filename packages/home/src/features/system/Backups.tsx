@@ -1,0 +1,52 @@
+import type { hubOperations, OperationResult } from '@hearth/contract';
+import { useState } from 'react';
+import { strings } from '../../app/strings';
+import { FormError } from '../../components/FieldError';
+import { messageOf } from '../../lib/errors';
+import { useHub } from '../../lib/hub';
+import { OptionSwitch } from './OptionControls';
+import { useOption } from './useOption';
+
+const t = strings.system;
+type Archive = OperationResult<typeof hubOperations.backup.scheduleBackup>;
+
+/** When the hub last backed up, a backup made now (and whether it reached the cloud), automatic backups. */
+export function Backups() {
+  const { hub } = useHub();
+  const last = useOption<string | null>('backup', 'lastSuccessfulBackup');
+  const [made, setMade] = useState<Archive | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function backUp() {
+    setBusy(true);
+    setError(null);
+    try {
+      setMade((await hub.backup.scheduleBackup()) as Archive);
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      {last.state === 'ready' ? (
+        <p>
+          {(made?.createdAt ?? last.value)
+            ? t.lastBackup(new Date(made?.createdAt ?? last.value ?? '').toLocaleString())
+            : t.noBackup}
+        </p>
+      ) : null}
+      {last.state === 'failed' ? <FormError error={messageOf(last.error)} /> : null}
+      <p role="status">
+        {busy ? t.backingUp : made ? t.backedUp(Math.max(1, Math.round(made.size / 1024)), made.cloudBackupId !== null) : ''}
+        {made?.cloudError ? ` ${t.notInCloud(made.cloudError)}` : ''}
+      </p>
+      <FormError error={error} />
+      <button type="button" className="button" disabled={busy} onClick={() => void backUp()}>
+        {t.backUpNow}
+      </button>
+      <OptionSwitch manager="backup" option="automaticBackupsEnabled" label={t.automaticBackups} />
+    </>
+  );
+}
