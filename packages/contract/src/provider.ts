@@ -55,6 +55,7 @@ export const HOME_PAGES = {
   addDevice: '/add-device',
   flows: '/flows',
   flowNew: '/flows/new',
+  advancedFlowNew: '/flows/new/advanced',
   flow: '/flows/:id',
   flowEdit: '/flows/:id/edit',
   variables: '/variables',

@@ -181,6 +181,9 @@ export function App() {
         <Route path={HOME_PAGES.flowNew}>
           <FlowEditorRoute />
         </Route>
+        <Route path={HOME_PAGES.advancedFlowNew}>
+          <FlowEditorRoute advanced />
+        </Route>
         <Route path={HOME_PAGES.flowEdit}>{(params) => <FlowEditorRoute param={params.id} />}</Route>
         <Route path={HOME_PAGES.flow}>{(params) => <FlowPage param={params.id} />}</Route>
         <Route path={HOME_PAGES.flows}>

@@ -100,15 +100,13 @@ export function FlowPage({ param }: { param: string }) {
       <div className="row__actions">
         <RunButton kind={kind} flow={flow} />
         <EnabledSwitch kind={kind} flow={flow} />
-        {kind === 'flow' ? (
-          <Link
-            href={flowEditPath(id)}
-            className="button button--small button--quiet"
-            aria-label={strings.flowEditor.editName(flow.name)}
-          >
-            {strings.flowEditor.edit}
-          </Link>
-        ) : null}
+        <Link
+          href={flowEditPath(kind, id)}
+          className="button button--small button--quiet"
+          aria-label={strings.flowEditor.editName(flow.name)}
+        >
+          {strings.flowEditor.edit}
+        </Link>
       </div>
       {flow.broken ? <p className="form-error">{t.brokenExplained}</p> : null}
       {pending.length > 0 ? (

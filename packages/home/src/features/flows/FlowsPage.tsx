@@ -42,9 +42,14 @@ export function FlowsPage() {
     <>
       <div className="page-head">
         <h1 tabIndex={-1}>{t.title}</h1>
-        <Link href={HOME_PAGES.flowNew} className="button">
-          {strings.flowEditor.newFlow}
-        </Link>
+        <span className="actions">
+          <Link href={HOME_PAGES.flowNew} className="button">
+            {strings.flowEditor.newFlow}
+          </Link>
+          <Link href={HOME_PAGES.advancedFlowNew} className="button button--quiet">
+            {strings.canvas.newAdvanced}
+          </Link>
+        </span>
       </div>
       {all.length === 0 ? <p>{t.empty}</p> : null}
       {groups.map((group) => (

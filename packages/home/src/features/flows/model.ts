@@ -55,8 +55,9 @@ export interface Pending {
 export const flowPath = (kind: FlowKind, id: string) =>
   HOME_PAGES.flow.replace(':id', encodeURIComponent(kind === 'advancedflow' ? `advanced:${id}` : id));
 
-/** Where a standard flow is edited (`HOME_PAGES.flowEdit`). */
-export const flowEditPath = (id: string) => HOME_PAGES.flowEdit.replace(':id', encodeURIComponent(id));
+/** Where a flow is edited (`HOME_PAGES.flowEdit`; an advanced flow's address carries its kind, as on its page). */
+export const flowEditPath = (kind: FlowKind, id: string) =>
+  HOME_PAGES.flowEdit.replace(':id', encodeURIComponent(kind === 'advancedflow' ? `advanced:${id}` : id));
 
 export function parseFlowParam(param: string): { kind: FlowKind; id: string } {
   const decoded = decodeURIComponent(param);

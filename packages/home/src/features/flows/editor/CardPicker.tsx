@@ -1,7 +1,8 @@
+import './picker.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { strings } from '../../../app/strings';
 import type { CardDef, CardType } from './draft';
-import { moveFocus } from './fields';
+import { moveFocus } from './Field';
 
 const t = strings.flowEditor.picker;
 

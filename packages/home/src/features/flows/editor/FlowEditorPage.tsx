@@ -9,12 +9,12 @@ import { messageOf } from '../../../lib/errors';
 import { useHub, useLiveItems } from '../../../lib/hub';
 import { useAsync } from '../../../lib/useLoad';
 import { flowPath } from '../model';
-import { CardPicker, type Owner } from './CardPicker';
+import { CardPicker } from './CardPicker';
 import { CardView } from './CardView';
+import { type Catalog, loadCatalog, useOwnerOf } from './catalog';
 import {
   type ActionGroup,
   type CardDef,
-  type CardType,
   CONDITION_GROUPS,
   type ConditionGroup,
   cardKeyOf,
@@ -25,7 +25,6 @@ import {
   emptyDraft,
   folderKey,
   fromFlow,
-  type GlobalToken,
   nameKey,
   newCard,
   refusalTarget,
@@ -38,15 +37,9 @@ import './editor.css';
 
 const t = strings.flowEditor;
 
-interface Loaded {
-  cards: Record<CardType, Map<string, CardDef>>;
-  globals: Map<string, GlobalToken>;
-  apps: Map<string, string>;
+interface Loaded extends Catalog {
   flow: WireFlow | null;
 }
-
-const byId = (list: Record<string, unknown>) =>
-  new Map(Object.values(list).map((card) => [(card as CardDef).id, card as CardDef]));
 
 /** Where a new card goes: the trigger slot, a condition group, or the then / else actions. */
 type Slot = { type: 'trigger' } | { type: 'condition'; group: ConditionGroup } | { type: 'action'; group: ActionGroup };
@@ -60,21 +53,8 @@ type Slot = { type: 'trigger' } | { type: 'condition'; group: ConditionGroup } |
 export default function FlowEditorPage({ id }: { id?: string }) {
   const { hub } = useHub();
   const loaded = useAsync<Loaded>(async () => {
-    const [triggers, conditions, actions, tokens, apps, flow] = await Promise.all([
-      hub.flow.getFlowCardTriggers(),
-      hub.flow.getFlowCardConditions(),
-      hub.flow.getFlowCardActions(),
-      // Tokens and app names only add to the editor: a session that may not read them still edits.
-      hub.flowtoken.getFlowTokens().catch(() => ({})),
-      hub.apps.getApps().catch(() => ({})),
-      id ? hub.flow.getFlow({ id }) : Promise.resolve(null),
-    ]);
-    return {
-      cards: { trigger: byId(triggers), condition: byId(conditions), action: byId(actions) },
-      globals: new Map(Object.values(tokens as Record<string, GlobalToken>).map((token) => [token.id, token])),
-      apps: new Map(Object.values(apps as Record<string, { id: string; name: string }>).map((app) => [app.id, app.name])),
-      flow: flow as unknown as WireFlow | null,
-    };
+    const [catalog, flow] = await Promise.all([loadCatalog(hub), id ? hub.flow.getFlow({ id }) : Promise.resolve(null)]);
+    return { ...catalog, flow: flow as unknown as WireFlow | null };
   }, [hub, id]);
   const title = id
     ? loaded.state === 'ready' && loaded.data.flow
@@ -100,26 +80,11 @@ function Editor({ id, data }: { id?: string; data: Loaded }) {
   const highestGroup = Math.max(1, ...draft.conditions.map((card) => CONDITION_GROUPS.indexOf(card.group as ConditionGroup) + 1));
   const [groupCount, setGroupCount] = useState(highestGroup);
   const [formError, setFormError] = useState<string | null>(null);
-  const [picking, setPicking] = useState<{ slot: Slot; replace?: string } | null>(null);
+  const [picking, setPicking] = useState<{ slot: Slot } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const deviceList = devices.state === 'ready' ? devices.items : [];
-  const deviceNames = useMemo(() => new Map(deviceList.map((device) => [device.id, device.name])), [deviceList]);
-  const ownerOf = useCallback(
-    (card: { ownerUri: string; uriObj?: { name: string } }): Owner => {
-      const uri = card.ownerUri;
-      if (uri.startsWith('homey:device:')) {
-        const deviceId = uri.slice('homey:device:'.length);
-        return { kind: 'device', name: deviceNames.get(deviceId) ?? card.uriObj?.name ?? deviceId };
-      }
-      if (uri.startsWith('homey:app:')) {
-        const appId = uri.slice('homey:app:'.length);
-        return { kind: 'app', name: data.apps.get(appId) ?? card.uriObj?.name ?? appId };
-      }
-      return { kind: 'hub', name: card.uriObj?.name ?? uri.replace('homey:manager:', '') };
-    },
-    [deviceNames, data.apps],
-  );
+  const ownerOf = useOwnerOf(data, deviceList);
   const defOf = useCallback((card: DraftCard) => data.cards[card.type].get(cardKeyOf(card)), [data.cards]);
 
   const triggerDef = draft.trigger ? defOf(draft.trigger) : undefined;
