@@ -262,7 +262,8 @@ export const strings = {
     newTitle: 'New advanced flow',
     newAdvanced: 'New advanced flow',
     editTitle: (name: string) => `Edit ${name}`,
-    intro: 'Cards on a canvas, connected from an output on the right of one to the left of another. Select a card to edit it, connect it or remove it below the canvas.',
+    intro:
+      'Cards on a canvas, connected from an output on the right of one to the left of another. Select a card to edit it, connect it or remove it below the canvas.',
     canvas: 'Canvas of the flow',
     add: 'Add to the canvas',
     addTrigger: 'Trigger',
