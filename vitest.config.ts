@@ -8,7 +8,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'client', root: 'packages/client', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'client',
+          root: 'packages/client',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: 'sdk', root: 'packages/sdk', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
       { test: { name: 'hub', root: 'packages/hub', include: ['src/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       {

@@ -22,7 +22,8 @@ function diagnostics(files: string[], overrides: Record<string, string> = {}): s
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
-describe('type conformance with homey-apps-sdk-v3-types', () => {
+// Each check is a whole TypeScript program: seconds on a quiet machine, far more on a loaded one.
+describe('type conformance with homey-apps-sdk-v3-types', { timeout: 180_000 }, () => {
   it("Hearth's SDK classes and managers are assignable to the published SDK v3 types", () => {
     expect(diagnostics(['conformance/sdk-v3.ts'])).toEqual([]);
   });
