@@ -170,6 +170,16 @@ describe.skipIf(!chromiumPath)('household web app: flow editor', () => {
     const and = page.getByRole('region', { name: 'And' });
     await and.getByLabel('Not: the condition is met when this is false').last().check();
     await and.getByText('Not: It is the weekend').waitFor();
+    // An autocomplete argument: the hub suggests as the person types, and the chosen suggestion is kept whole.
+    await page.getByRole('button', { name: 'Add an else action' }).click();
+    await picker(page).getByLabel('Search cards').fill('switch a flow off');
+    await picker(page)
+      .getByRole('button', { name: /^Switch a flow off, / })
+      .click();
+    const otherwise = page.getByRole('region', { name: 'Else' });
+    await otherwise.getByRole('searchbox', { name: 'Flow' }).fill('morning');
+    await otherwise.getByRole('button', { name: 'Morning coffee' }).click();
+    await otherwise.getByText('Chosen: Morning coffee').waitFor();
     await expectAccessible(page, 'flow editor with groups');
     // The picker itself passes axe and fits a phone.
     await page.getByRole('button', { name: 'Add an action', exact: true }).click();
@@ -185,7 +195,13 @@ describe.skipIf(!chromiumPath)('household web app: flow editor', () => {
       { id: 'onoff', group: 'group1', inverted: false },
       { uri: 'homey:manager:cron', id: 'is_weekend', group: 'group2', inverted: true },
     ]);
-    expect(stored?.actions).toHaveLength(2);
+    expect(stored?.actions).toHaveLength(3);
+    expect(stored?.actions[2]).toMatchObject({
+      uri: 'homey:manager:flow',
+      id: 'disable_flow',
+      group: 'else',
+      args: { flow: { id: stored?.id, name: 'Morning coffee' } },
+    });
   });
 
   it('shows the hub’s refusal on the field it names, and marks broken cards', async () => {
