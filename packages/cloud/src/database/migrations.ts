@@ -24,6 +24,7 @@ import { pushKeysMigration } from '../services/notifications/tables';
 import { setupSessionsMigration } from '../services/setup/tables';
 import {
   storeOrdersMigration,
+  storeReceiptsMigration,
   storeShopMigration,
   storeUserdataMigration,
   storeUserMigration,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261125-97-store-shop': storeShopMigration,
   '20261125-98-store-userdata': storeUserdataMigration,
   '20261128-10-store-orders': storeOrdersMigration,
+  '20261128-20-store-receipts': storeReceiptsMigration,
 };

@@ -18,6 +18,7 @@ import { setupOperations } from './setup';
 import { storeOperations } from './store';
 import { storeOrderOperations, storePaymentOperations } from './store-orders';
 import { storeShopOperations, storeUserdataOperations } from './store-shop';
+import { storeSubscriptionOperations } from './store-subscriptions';
 import { storeVatOperations } from './store-vat';
 import { updateOperations } from './update';
 import { cloudWeatherOperations } from './weather';
@@ -34,6 +35,7 @@ export const cloudOperations = {
     ...storeVatOperations,
     ...storeOrderOperations,
     ...storePaymentOperations,
+    ...storeSubscriptionOperations,
   },
   helpdesk: helpdeskOperations,
   callback: callbackOperations,
@@ -95,6 +97,7 @@ export * from './setup';
 export * from './store';
 export * from './store-orders';
 export * from './store-shop';
+export * from './store-subscriptions';
 export * from './store-vat';
 export * from './update';
 export * from './weather';

@@ -127,6 +127,12 @@ const table: Record<string, Row> = {
   setPayment: { kind: 'self', body: { method: 'ideal' } },
   createOrder: { kind: 'self', body: {} },
   payOrder: { kind: 'owned', body: { orderId: 'VICTIM_ORDER' } },
+  verifySubscription: { kind: 'self' },
+  deferSubscription: { kind: 'private', body: { sku: 'homey_premium_1m', athomId: 'SELF', duration: 'P1M' } },
+  // The platform's calls with the store secret (none is set here): refused to anyone without it.
+  getExpiredSubscriptions: { kind: 'public' },
+  restoreSubscriptions: { kind: 'self' },
+  verifyOneTimePurchase: { kind: 'self' },
   getOrders: { kind: 'self' },
   getOrder: { kind: 'owned' },
   createStoreSession: { kind: 'self', body: {} },

@@ -7,6 +7,7 @@ import { orderImplementations } from './orders';
 import { type Fulfilment, paymentImplementations, paymentWebhookRoute } from './payments';
 import { orderRecord } from './records';
 import { loadCatalogue, shopImplementations } from './shop';
+import { expireSubscriptions, subscriptionFulfilment, subscriptionImplementations } from './subscriptions';
 import { taxImplementations } from './taxes';
 import { testProviderRoutes } from './test-provider';
 import { userdataImplementations } from './userdata';
@@ -90,7 +91,9 @@ export function storeImplementations(context: CloudContext) {
 }
 
 /** What a paid order sets going, each once. */
-const fulfilments: Fulfilment[] = [];
+const fulfilments: Fulfilment[] = [subscriptionFulfilment];
+/** How often subscriptions whose time is up are ended (one node runs it per period). */
+const EXPIRY_SWEEP_MS = 15 * 60 * 1000;
 
 export const storeService: CloudService = {
   name: 'store',
@@ -101,10 +104,14 @@ export const storeService: CloudService = {
     ...taxImplementations(context),
     ...orderImplementations(context),
     ...paymentImplementations(context),
+    ...subscriptionImplementations(context),
   ],
   routes: (app, context) => {
     testProviderRoutes(app, context);
     paymentWebhookRoute(app, context, fulfilments);
   },
-  start: (context) => loadCatalogue(context),
+  start: async (context) => {
+    await loadCatalogue(context);
+    context.sweeps.every('store-subscription-expiry', EXPIRY_SWEEP_MS, () => expireSubscriptions(context.database.db));
+  },
 };

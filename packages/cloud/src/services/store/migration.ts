@@ -153,3 +153,22 @@ export const storeOrdersMigration: Migration = {
       .execute();
   },
 };
+
+/** App-store transactions verified here: each is taken once, which refuses a replayed receipt. */
+export const storeReceiptsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('store_receipts')
+      .addColumn('transaction_id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('sku', 'text', (c) => c.notNull())
+      .addColumn('package_name', 'text', (c) => c.notNull())
+      .addColumn('hub_id', 'text', (c) => c.references('hubs.id').onDelete('set null'))
+      .addColumn('purchased_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('expires_at', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('store_receipts_user').on('store_receipts').column('user_id').execute();
+  },
+};

@@ -146,4 +146,18 @@ export interface StoreTables {
   store_payments: StorePaymentsTable;
   store_payment_events: StorePaymentEventsTable;
   store_test_payments: StoreTestPaymentsTable;
+  store_receipts: StoreReceiptsTable;
+}
+
+/** App-store transactions verified by the store, each once. */
+export interface StoreReceiptsTable {
+  transaction_id: string;
+  user_id: string;
+  kind: 'subscription' | 'one_time';
+  sku: string;
+  package_name: string;
+  hub_id: string | null;
+  purchased_at: Timestamp;
+  expires_at: Timestamp | null;
+  created_at: CreatedAt;
 }

@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { HearthError, invalidParameter, notFound, storeSubscriptionOperations } from '@hearth/contract';
+import { implement } from '@hearth/contract/fastify';
+import type { Kysely, Selectable } from 'kysely';
+import type { CloudSchema } from '../../database/schema';
+import { requireUser } from '../../platform/auth';
+import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { SubscriptionsTable } from '../cloud/tables';
+import { CATALOGUE } from './catalogue';
+import type { Fulfilment } from './payments';
+import { verifyReceipt } from './receipts';
+import { requireStoreSecret } from './secret';
+
+type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/** `P1M` × 2 after `from`: calendar months and years, as a subscription's period is counted. */
+export function addDuration(from: Date, duration: string, times = 1): Date {
+  const match = /^P([1-9][0-9]?)(D|W|M|Y)$/.exec(duration);
+  if (!match) throw invalidParameter('duration', `${duration} is no period (P1D, P2W, P1M, P1Y)`);
+  const count = Number(match[1]) * times;
+  const date = new Date(from);
+  if (match[2] === 'D') date.setUTCDate(date.getUTCDate() + count);
+  else if (match[2] === 'W') date.setUTCDate(date.getUTCDate() + 7 * count);
+  else if (match[2] === 'M') date.setUTCMonth(date.getUTCMonth() + count);
+  else date.setUTCFullYear(date.getUTCFullYear() + count);
+  return date;
+}
+
+export function subscriptionRecord(row: SubscriptionRow) {
+  return {
+    _id: row.id,
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    quantity: row.quantity,
+    startedAt: row.started_at.toISOString(),
+    ...(row.expires_at ? { expiresAt: row.expires_at.toISOString() } : {}),
+  };
+}
+
+/** The sku's subscription in the catalogue: what it is for and how long a period lasts. */
+function catalogueSubscription(sku: string) {
+  const product = CATALOGUE.find((p) => p.sku === sku);
+  if (!product?.subscription) throw notFound('Subscription product', sku);
+  return product.subscription;
+}
+
+/**
+ * Starts a subscription, or extends the user's running one of the same type (a renewal adds its periods to what is
+ * left): `until` sets the end outright (an app store's receipt), else `duration` × `times` is added.
+ */
+export async function grantSubscription(
+  trx: Kysely<CloudSchema>,
+  userId: string,
+  type: string,
+  change: { duration: string; times: number } | { until: Date },
+  data: Record<string, unknown>,
+): Promise<SubscriptionRow> {
+  const now = new Date();
+  const running = await trx
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where('status', '=', 'active')
+    .forUpdate()
+    .executeTakeFirst();
+  const from = running?.expires_at && running.expires_at > now ? running.expires_at : now;
+  const until = 'until' in change ? change.until : addDuration(from, change.duration, change.times);
+  if (running)
+    return trx
+      .updateTable('subscriptions')
+      .set({
+        expires_at: running.expires_at && running.expires_at > until ? running.expires_at : until,
+        data: JSON.stringify({ ...running.data, ...data }),
+        updated_at: now,
+      })
+      .where('id', '=', running.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  return trx
+    .insertInto('subscriptions')
+    .values({
+      id: `${type}_${randomBytes(6).toString('hex')}`,
+      user_id: userId,
+      type,
+      status: 'active',
+      quantity: 1,
+      started_at: now,
+      expires_at: until,
+      data: JSON.stringify(data),
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A paid order's subscription lines start or extend the buyer's subscriptions (run once per order). */
+export const subscriptionFulfilment: Fulfilment = async (trx, order) => {
+  for (const item of order.items as { sku: string; quantity: number }[]) {
+    const product = CATALOGUE.find((p) => p.sku === item.sku);
+    if (!product?.subscription) continue;
+    await grantSubscription(
+      trx,
+      order.user_id,
+      product.subscription.type,
+      { duration: product.subscription.duration, times: item.quantity },
+      { source: 'store', lastOrder: order.number },
+    );
+  }
+};
+
+/** Ends the subscriptions whose time is up (of the users given, or all); answers them. */
+export function expireSubscriptions(db: Kysely<CloudSchema>, users?: string[]) {
+  let query = db
+    .updateTable('subscriptions')
+    .set({ status: 'expired', updated_at: new Date() })
+    .where('status', '=', 'active')
+    .where('expires_at', '<=', new Date());
+  if (users) query = query.where('user_id', 'in', users.length > 0 ? users : ['']);
+  return query.returningAll().execute();
+}
+
+/** App-store receipts and the subscriptions' life (`/store/subscription/…`, `/store/one-time-purchase/verify`). */
+export function subscriptionImplementations(context: CloudContext) {
+  const { db } = context.database;
+  const root = () => context.config.store?.receiptRootCertificate;
+
+  /** Verifies a receipt for the sku and app, and records its transaction once: a replay is refused. */
+  const takeReceipt = async (
+    trx: Kysely<CloudSchema>,
+    userId: string,
+    body: { sku: string; packageName: string; receipt: string },
+    kind: 'subscription' | 'one_time',
+    hubId: string | null,
+  ) => {
+    const payload = await verifyReceipt(body.receipt, root());
+    if (payload.productId !== body.sku) throw new HearthError('invalid_grant', 'The receipt is for another product');
+    if (payload.bundleId !== body.packageName) throw new HearthError('invalid_grant', 'The receipt is for another app');
+    if (kind === 'subscription' && (payload.expiresDate === undefined || payload.expiresDate <= Date.now()))
+      throw new HearthError('gone', 'The receipt’s subscription period has ended');
+    const recorded = await trx
+      .insertInto('store_receipts')
+      .values({
+        transaction_id: payload.transactionId,
+        user_id: userId,
+        kind,
+        sku: payload.productId,
+        package_name: payload.bundleId,
+        hub_id: hubId,
+        purchased_at: new Date(payload.purchaseDate),
+        expires_at: payload.expiresDate ? new Date(payload.expiresDate) : null,
+      })
+      .onConflict((oc) => oc.column('transaction_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!recorded) throw new HearthError('conflict', 'This receipt has been used already');
+    return recorded;
+  };
+
+  return implement<typeof storeSubscriptionOperations, CloudPrincipal>(storeSubscriptionOperations, {
+    verifySubscription: async ({ body, principal }) => {
+      const userId = requireUser(principal);
+      const { type } = catalogueSubscription(body.sku);
+      return db.transaction().execute(async (trx) => {
+        const receipt = await takeReceipt(trx, userId, body, 'subscription', null);
+        const row = await grantSubscription(
+          trx,
+          userId,
+          type,
+          { until: receipt.expires_at as Date },
+          {
+            source: 'app_store',
+            transactionId: receipt.transaction_id,
+          },
+        );
+        return subscriptionRecord(row);
+      });
+    },
+
+    deferSubscription: async ({ body }) => {
+      const { type } = catalogueSubscription(body.sku);
+      return db.transaction().execute(async (trx) => {
+        const running = await trx
+          .selectFrom('subscriptions')
+          .select('id')
+          .where('user_id', '=', body.athomId)
+          .where('type', '=', type)
+          .where('status', '=', 'active')
+          .executeTakeFirst();
+        if (!running) throw notFound('Subscription', `${type} of ${body.athomId}`);
+        const row = await grantSubscription(trx, body.athomId, type, { duration: body.duration, times: body.quantity ?? 1 }, {});
+        return subscriptionRecord(row);
+      });
+    },
+
+    getExpiredSubscriptions: async ({ query, body }) => {
+      requireStoreSecret(context, query.secret);
+      const ended = await expireSubscriptions(db, body?.users);
+      return ended.map((row) => ({ userId: row.user_id, subscription: subscriptionRecord(row) }));
+    },
+
+    restoreSubscriptions: async ({ principal }) => {
+      const userId = requireUser(principal);
+      const subscriptions = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', '=', 'active')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+        .orderBy('started_at')
+        .execute();
+      const purchases = await db
+        .selectFrom('store_receipts')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'one_time')
+        .orderBy('purchased_at')
+        .execute();
+      return {
+        subscriptions: subscriptions.map(subscriptionRecord),
+        purchases: purchases.map((p) => ({
+          transactionId: p.transaction_id,
+          sku: p.sku,
+          packageName: p.package_name,
+          homeyId: p.hub_id,
+          purchasedAt: p.purchased_at.toISOString(),
+        })),
+      };
+    },
+
+    verifyOneTimePurchase: async ({ body, principal }) => {
+      const userId = requireUser(principal);
+      if (body.homeyId !== undefined) {
+        const hub = await db
+          .selectFrom('hubs')
+          .select('id')
+          .where('id', '=', body.homeyId)
+          .where('owner_user_id', '=', userId)
+          .executeTakeFirst();
+        if (!hub) throw notFound('Homey', body.homeyId);
+      }
+      const receipt = await db.transaction().execute((trx) => takeReceipt(trx, userId, body, 'one_time', body.homeyId ?? null));
+      return {
+        transactionId: receipt.transaction_id,
+        sku: receipt.sku,
+        packageName: receipt.package_name,
+        homeyId: receipt.hub_id,
+        purchasedAt: receipt.purchased_at.toISOString(),
+      };
+    },
+  });
+}
