@@ -241,13 +241,17 @@ describe.skipIf(!chromiumPath)('household web app', () => {
     await expect(page.locator('[data-app-id]').count()).resolves.toBe(apps.length);
     await expectPhoneFirst(page, 'apps');
     const row = page.locator(`[data-app-id="${app.id}"]`);
+    // An app with code starts a process of its own: a second or more on a busy machine, past expect.poll's 1 s.
+    const processStart = { timeout: 20_000 };
     await row.getByRole('button', { name: `Restart ${app.name}` }).click();
-    await expect.poll(() => row.getByTestId('app-state').textContent()).toBe('Running');
+    await expect.poll(() => row.getByTestId('app-state').textContent(), processStart).toBe('Running');
     await row.getByRole('button', { name: `Disable ${app.name}` }).click();
-    await expect.poll(() => row.getByTestId('app-state').textContent()).toBe('Disabled');
+    await expect.poll(() => row.getByTestId('app-state').textContent(), processStart).toBe('Disabled');
     expect(((await api.apps.getApp({ id: app.id })) as { enabled: boolean }).enabled).toBe(false);
     await row.getByRole('button', { name: `Enable ${app.name}` }).click();
-    await expect.poll(async () => ((await api.apps.getApp({ id: app.id })) as { enabled: boolean }).enabled).toBe(true);
+    await expect
+      .poll(async () => ((await api.apps.getApp({ id: app.id })) as { enabled: boolean }).enabled, processStart)
+      .toBe(true);
   });
 
   it('lists the household and the hub’s personal access tokens, creates one shown once, and revokes it', async () => {
