@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath } from '../browser';
 import { expectPhoneFirst, openByNav, pageWithScopes, signedInHomeApp } from './setup';
