@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, expectAccessible } from '../browser';
-import { expectPhoneFirst, signedInHomeApp } from './setup';
+import { expectPhoneFirst, lampAndCoffeeOff, signedInHomeApp } from './setup';
 
 interface StoredFlow {
   id: string;
@@ -37,17 +37,7 @@ describe.skipIf(!chromiumPath)('household web app: flow editor', () => {
 
   it('builds a flow in the editor, saves it, and its run appears on the flow page when the device changes', async () => {
     const { page, api } = app();
-    const lampId = await app().deviceId('Desk lamp');
-    const coffeeId = await app().deviceId('Coffee machine');
-    const value = async (deviceId: string) =>
-      ((await api.devices.getDevice({ id: deviceId })) as unknown as { capabilitiesObj: { onoff: { value: unknown } } })
-        .capabilitiesObj.onoff.value;
-    await api.devices.setCapabilityValue({ deviceId: lampId, capabilityId: 'onoff', value: false });
-    await api.devices.setCapabilityValue({ deviceId: coffeeId, capabilityId: 'onoff', value: false });
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
+    const { lampId, coffeeId, onoff: value, scripts } = await lampAndCoffeeOff(app());
 
     await page.getByRole('link', { name: 'Flows', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Flows' }).waitFor();

@@ -126,3 +126,23 @@ export function signedInHomeApp(): () => HomeApp {
     return app;
   };
 }
+
+/**
+ * The two demo devices the flow tests drive, both switched off first, with a reader of a device's on/off value;
+ * and the scripts the page loads from now on (to see an editor come on demand, not with the first load).
+ */
+export async function lampAndCoffeeOff(app: HomeApp) {
+  const { page, api } = app;
+  const lampId = await app.deviceId('Desk lamp');
+  const coffeeId = await app.deviceId('Coffee machine');
+  const onoff = async (deviceId: string) =>
+    ((await api.devices.getDevice({ id: deviceId })) as unknown as { capabilitiesObj: { onoff: { value: unknown } } })
+      .capabilitiesObj.onoff.value;
+  await api.devices.setCapabilityValue({ deviceId: lampId, capabilityId: 'onoff', value: false });
+  await api.devices.setCapabilityValue({ deviceId: coffeeId, capabilityId: 'onoff', value: false });
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return { lampId, coffeeId, onoff, scripts };
+}
