@@ -16,6 +16,7 @@ import { passkeyOperations } from './passkeys';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
+import { storeOfferOperations } from './store-offers';
 import { storeOrderOperations, storePaymentOperations } from './store-orders';
 import { storeShopOperations, storeUserdataOperations } from './store-shop';
 import { storeSubscriptionOperations } from './store-subscriptions';
@@ -36,6 +37,7 @@ export const cloudOperations = {
     ...storeOrderOperations,
     ...storePaymentOperations,
     ...storeSubscriptionOperations,
+    ...storeOfferOperations,
   },
   helpdesk: helpdeskOperations,
   callback: callbackOperations,
@@ -95,6 +97,7 @@ export * from './passkeys';
 export * from './region';
 export * from './setup';
 export * from './store';
+export * from './store-offers';
 export * from './store-orders';
 export * from './store-shop';
 export * from './store-subscriptions';

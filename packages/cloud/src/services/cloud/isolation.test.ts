@@ -133,6 +133,14 @@ const table: Record<string, Row> = {
   getExpiredSubscriptions: { kind: 'public' },
   restoreSubscriptions: { kind: 'self' },
   verifyOneTimePurchase: { kind: 'self' },
+  getOffers: { kind: 'self' },
+  getOffer: { kind: 'owned' },
+  redeemReferAFriend: { kind: 'self', body: { inviterId: 'SELF' } },
+  redeemOffer: { kind: 'owned', body: {} },
+  createOfferCouponApple: { kind: 'public' },
+  createOffer: { kind: 'public' },
+  createCoupon: { kind: 'public' },
+  redeemCoupon: { kind: 'self', body: {} },
   getOrders: { kind: 'self' },
   getOrder: { kind: 'owned' },
   createStoreSession: { kind: 'self', body: {} },
@@ -177,6 +185,17 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
         backed_up: true,
       })
       .execute();
+    // An offer made to the victim, as the platform's offer call leaves it.
+    await cloud.context.database.db
+      .insertInto('store_offers')
+      .values({
+        id: 'victim-offer',
+        user_id: victim.id,
+        subscription_type: 'homey_premium',
+        subscription_quantity: 1,
+        subscription_duration: 'P1M',
+      })
+      .execute();
     const member = await createUser(cloud, 'member@hearth.test');
     await call(cloud, 'POST', `/cloud/homey/${DEMO_HUBS[0]?.id}/user`, victim.token, { user: member.id, role: 'user' });
     Object.assign(ids, {
@@ -192,6 +211,8 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
       serial: 'HB000000001',
       orderId: orders[0]._id,
       passkeyId: 'victim-passkey-credential',
+      offerId: 'victim-offer',
+      couponCode: 'NO-SUCH-COUPON',
       tag: 'news',
       listId: 'news',
     });
@@ -268,6 +289,8 @@ describeOnDatabases('one user never sees or changes another user’s data', (bac
     expect(await readJson(await call(cloud, 'GET', '/store/user/order', victim.token))).toHaveLength(2);
     const sessions = await readJson(await call(cloud, 'GET', `/cloud/user/${victim.id}/session`, victim.token));
     expect(sessions.map((s: Json) => s._id)).toContain(ids.sessionId);
+    const offer = await readJson(await call(cloud, 'GET', '/store/offer/victim-offer', victim.token));
+    expect(offer.redeemedAt).toBeNull();
     const passkeys = await readJson(await call(cloud, 'GET', '/cloud/user/me/passkeys', victim.token));
     expect(passkeys).toEqual([expect.objectContaining({ name: 'Victim key' })]);
   });

@@ -3,6 +3,7 @@ import { implement } from '@hearth/contract/fastify';
 import { forgetCachedTokens, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
+import { offerImplementations } from './offers';
 import { orderImplementations } from './orders';
 import { type Fulfilment, paymentImplementations, paymentWebhookRoute } from './payments';
 import { orderRecord } from './records';
@@ -105,6 +106,7 @@ export const storeService: CloudService = {
     ...orderImplementations(context),
     ...paymentImplementations(context),
     ...subscriptionImplementations(context),
+    ...offerImplementations(context),
   ],
   routes: (app, context) => {
     testProviderRoutes(app, context);

@@ -172,3 +172,28 @@ export const storeReceiptsMigration: Migration = {
     await db.schema.createIndex('store_receipts_user').on('store_receipts').column('user_id').execute();
   },
 };
+
+/** Offers made to one user, and refer-a-friend: one row per new customer, which credits their inviter once. */
+export const storeOffersMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('store_offers')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('campaign_id', 'text')
+      .addColumn('expires_at', 'timestamptz')
+      .addColumn('subscription_type', 'text', (c) => c.notNull())
+      .addColumn('subscription_quantity', 'integer', (c) => c.notNull())
+      .addColumn('subscription_duration', 'text', (c) => c.notNull())
+      .addColumn('redeemed_at', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('store_offers_user').on('store_offers').column('user_id').execute();
+    await db.schema
+      .createTable('store_referrals')
+      .addColumn('invitee_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('inviter_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+  },
+};

@@ -147,6 +147,28 @@ export interface StoreTables {
   store_payment_events: StorePaymentEventsTable;
   store_test_payments: StoreTestPaymentsTable;
   store_receipts: StoreReceiptsTable;
+  store_offers: StoreOffersTable;
+  store_referrals: StoreReferralsTable;
+}
+
+/** An offer made to one user: a subscription for a time, redeemable once until it expires. */
+export interface StoreOffersTable {
+  id: string;
+  user_id: string;
+  campaign_id: string | null;
+  expires_at: Timestamp | null;
+  subscription_type: string;
+  subscription_quantity: number;
+  subscription_duration: string;
+  redeemed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** A new customer who redeemed refer-a-friend, and who invited them. */
+export interface StoreReferralsTable {
+  invitee_id: string;
+  inviter_id: string;
+  created_at: CreatedAt;
 }
 
 /** App-store transactions verified by the store, each once. */
