@@ -267,6 +267,7 @@ export type StartFlow = (state?: Record<string, unknown>) => Promise<unknown>;
  */
 const triggerCards = new WeakMap<Flow, { card: unknown; start: StartFlow & Partial<CardRef> }>();
 
+/** `Flow` or `AdvancedFlow`, as the manager's operations name them. */
 const flowKind = (flow: Item) => (flow.itemType === 'advancedflow' ? 'AdvancedFlow' : 'Flow');
 /** `triggerFlow` / `triggerAdvancedFlow` of this flow (a function made before the flow's own fields exist). */
 const starter =
@@ -277,11 +278,6 @@ const starter =
 /** A flow (also advanced flows): started, switched on and off, and knows whether it is broken. */
 export class Flow extends Item {
   declare enabled?: boolean;
-
-  /** `Flow` or `AdvancedFlow`, as the manager's operations name them. */
-  get #kind(): string {
-    return flowKind(this);
-  }
 
   /** Starts the flow now (`triggerFlow` / `triggerAdvancedFlow`); a standard flow's trigger card's fields are on it. */
   get trigger(): StartFlow & Partial<CardRef> {
@@ -312,17 +308,17 @@ export class Flow extends Item {
 
   /** Switches the flow on. */
   async enable(): Promise<void> {
-    await call(this, `update${this.#kind}`, {
+    await call(this, `update${flowKind(this)}`, {
       id: this.id,
-      [this.#kind === 'Flow' ? 'flow' : 'advancedflow']: { enabled: true },
+      [flowKind(this) === 'Flow' ? 'flow' : 'advancedflow']: { enabled: true },
     });
   }
 
   /** Switches the flow off. */
   async disable(): Promise<void> {
-    await call(this, `update${this.#kind}`, {
+    await call(this, `update${flowKind(this)}`, {
       id: this.id,
-      [this.#kind === 'Flow' ? 'flow' : 'advancedflow']: { enabled: false },
+      [flowKind(this) === 'Flow' ? 'flow' : 'advancedflow']: { enabled: false },
     });
   }
 
