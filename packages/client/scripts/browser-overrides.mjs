@@ -7,23 +7,14 @@ import { tsImport } from 'tsx/esm/api';
 const operationTablePath = fileURLToPath(new URL('../src/core/table.ts', import.meta.url));
 
 /**
- * Modules of socket.io's protocol parsers that the client's connection (src/hub/socket.ts) never runs, by
- * path inside node_modules, with the stand-in each browser build uses. The parsers' own code does everything
- * else, unchanged.
- * - Over a websocket, binary travels as binary frames; only HTTP long-polling sends it as base64 text (`b…`), so
- *   engine.io-parser's base64 decoder never runs.
- * - The hub never sends binary: its acks carry the same JSON as its HTTP answers and its events carry items
- *   (wire-protocol.md, Realtime; packages/hub/src/realtime), and the client sends plain JSON arguments, as over
- *   HTTP. socket.io-parser's binary-attachment support (finding buffers in a packet, splitting and rejoining
- *   them) is left out: every packet is encoded as JSON text, and a binary packet, should one ever come, is
- *   refused, which closes the connection ('parse error').
+ * Modules of engine.io-parser that the client's connection (src/hub/socket.ts) never runs, by path inside
+ * node_modules, with the stand-in each browser build uses. The parser's own code does everything else, unchanged.
+ * Over a websocket, binary travels as binary frames; only HTTP long-polling sends it as base64 text (`b…`), so
+ * engine.io-parser's base64 decoder never runs. (socket.io's own packets are src/hub/socket-packets.ts.)
  */
 const standIns = {
   'engine.io-parser/build/esm/contrib/base64-arraybuffer.js':
     'export const encode = () => { throw new Error("base64 packets are polling-only"); }; export const decode = encode;',
-  'socket.io-parser/build/esm/is-binary.js': 'export const isBinary = () => false; export const hasBinary = isBinary;',
-  'socket.io-parser/build/esm/binary.js':
-    'export const deconstructPacket = () => { throw new Error("binary attachments are not used"); }; export const reconstructPacket = deconstructPacket;',
 };
 
 const standInOf = (path) => {
@@ -31,15 +22,15 @@ const standInOf = (path) => {
   return Object.hasOwn(standIns, inPackage) ? standIns[inPackage] : undefined;
 };
 
-/** Files the overrides may replace: the operation table and the parsers' modules above. */
+/** Files the overrides may replace: the operation table and the parser's modules above. */
 export const overriddenFiles =
-  /([\\/]client[\\/]src[\\/]core[\\/]table\.ts|[\\/]node_modules[\\/](engine\.io-parser|socket\.io-parser)[\\/]build[\\/]esm[\\/][\w.\\/-]+\.js)$/;
+  /([\\/]client[\\/]src[\\/]core[\\/]table\.ts|[\\/]node_modules[\\/]engine\.io-parser[\\/]build[\\/]esm[\\/][\w.\\/-]+\.js)$/;
 
 /**
  * The source a browser bundle uses instead of the file at `path`, or `undefined` to keep the file:
  * - the operation table (src/core/table.ts) is evaluated at build time and inlined as plain data, so neither
  *   TypeBox nor the contract's schemas reach browsers;
- * - the parsers' modules the client never runs (see {@link standIns}) are stand-ins.
+ * - the parser's modules the client never runs (see {@link standIns}) are stand-ins.
  */
 export async function browserOverride(path) {
   if (path === operationTablePath) {

@@ -17,7 +17,7 @@ const root = resolve(packages, '..');
 const require = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
 
 /** Runtime dependencies of node.js, and TypeBox for the types (`Static<…>` of the contract's schemas). */
-const DEPENDENCIES = ['ws', 'undici', 'multicast-dns', 'engine.io-parser', 'socket.io-parser', 'typebox'];
+const DEPENDENCIES = ['ws', 'undici', 'multicast-dns', 'engine.io-parser', 'typebox'];
 
 /** Leaves npm packages to npm and bundles our workspaces (the contract is not published on its own). */
 const npmExternal = {

@@ -1,7 +1,12 @@
 import { decodePacket, type Packet as EnginePacket, encodePacket } from 'engine.io-parser';
-import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import { Emitter } from '../core/emitter';
 import type { ClientSocket, SocketListener as Listener, SocketManager, SocketOptions } from '../core/platform';
+import {
+  decodePacket as decodeSocketPacket,
+  encodePacket as encodeSocketPacket,
+  type Packet,
+  PacketType,
+} from './socket-packets';
 
 /** What the connection needs of a WebSocket: the browser's own, or `ws` in Node. */
 export interface WebSocketLike {
@@ -17,7 +22,7 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 /**
  * One socket.io connection (Engine.IO v4 over a WebSocket) carrying any number of namespaces: the hub's
- * realtime protocol, spoken with socket.io's own packet parsers (engine.io-parser, socket.io-parser). It does
+ * realtime protocol: Engine.IO framing by engine.io-parser, socket.io's text packets by ./socket-packets. It does
  * what the client uses of socket.io-client and no more, which keeps browsers' download small: websocket
  * transport only, JSON packets (the hub sends no binary), acknowledgements, the server's heartbeat, and
  * reconnection with exponential backoff, after which every namespace still in use connects again.
@@ -38,8 +43,6 @@ class Connection implements SocketManager {
   #heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   #connectTimer: ReturnType<typeof setTimeout> | undefined;
   #heartbeatMs = 0;
-  readonly #encoder = new Encoder();
-  readonly #decoder = new Decoder().on('decoded', (packet: Packet) => this.#namespaces.get(packet.nsp)?.receive(packet));
 
   constructor(url: string, options: SocketOptions, WebSocket: WebSocketConstructor) {
     this.#url = url;
@@ -87,7 +90,7 @@ class Connection implements SocketManager {
   /** Sends a socket.io packet (dropped while not connected, as the client's calls time out on their own). */
   send(packet: Packet): void {
     if (!this.#open) return;
-    for (const text of this.#encoder.encode(packet)) this.#sendEngine({ type: 'message', data: text });
+    this.#sendEngine({ type: 'message', data: encodeSocketPacket(packet) });
   }
 
   #sendEngine(packet: EnginePacket): void {
@@ -111,9 +114,11 @@ class Connection implements SocketManager {
         this.#heartbeat();
         this.#sendEngine({ type: 'pong' });
         return;
-      case 'message':
-        this.#decoder.add(packet.data as string);
+      case 'message': {
+        const message = decodeSocketPacket(packet.data as string);
+        this.#namespaces.get(message.nsp)?.receive(message);
         return;
+      }
       case 'close':
         this.#drop('transport close');
         return;
@@ -223,10 +228,11 @@ class NamespaceSocket implements ClientSocket {
 
   /** Sends `event` with `args`; a function as the last argument receives the server's acknowledgement. */
   emit(event: string, ...args: unknown[]): this {
-    const packet: Packet = { type: PacketType.EVENT, nsp: this.#namespace, data: [event, ...args] };
+    const data = [event, ...args];
+    const packet: Packet = { type: PacketType.EVENT, nsp: this.#namespace, data };
     const ack = args.at(-1);
     if (typeof ack === 'function') {
-      packet.data.pop();
+      data.pop();
       packet.id = this.#nextAckId++;
       this.#acks.set(packet.id, ack as Listener);
     }
