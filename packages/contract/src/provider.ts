@@ -61,6 +61,7 @@ export const HOME_PAGES = {
   variables: '/variables',
   insights: '/insights',
   apps: '/apps',
+  app: '/apps/:id',
   people: '/people',
   alarms: '/alarms',
   moods: '/moods',

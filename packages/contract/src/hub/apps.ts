@@ -34,6 +34,10 @@ export const HubApp = Type.Object(
     exitSignal: Type.Union([Type.String(), Type.Null()]),
     exitCount: Type.Integer(),
     settings: Type.Boolean(),
+    /** The app's settings as a form: each setting's declaration (id, type, label, hint, min, max, values) in the hub's language. */
+    settingsForm: Type.Optional(
+      Type.Array(Type.Object({ id: Type.String(), type: Type.String(), label: Type.String() }, { additionalProperties: true })),
+    ),
     brandColor: Type.String(),
     hasDrivers: Type.Boolean(),
     usage: Type.Object({ cpu: Type.Number(), mem: Type.Number() }),

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { Notices, useNotify } from '../components/Notices';
 import { Failed, Loading } from '../components/Status';
+import { AppSettingsPage } from '../features/apps/AppSettingsPage';
 import { AppsPage } from '../features/apps/AppsPage';
 import { DevicePage } from '../features/devices/DevicePage';
 import { HomePage } from '../features/devices/HomePage';
@@ -198,6 +199,7 @@ export function App() {
         <Route path={HOME_PAGES.apps}>
           <AppsPage />
         </Route>
+        <Route path={HOME_PAGES.app}>{(params) => <AppSettingsPage id={decodeURIComponent(params.id)} />}</Route>
         <Route path={HOME_PAGES.people}>
           <PeoplePage />
         </Route>

@@ -8,16 +8,18 @@ export const homeAppDirectory = (env: NodeJS.ProcessEnv = process.env): string =
 
 /**
  * The app runs only its own scripts and talks only to this hub (`'self'` covers the socket's `ws:` to the same
- * host) and, to sign in through it, the hub's cloud; app images the hub serves are same-origin too. Custom pair
- * views get their frame from the hub itself.
+ * host) and, to sign in through it and read its app catalogue, the hub's cloud; installed apps' images the hub
+ * serves are same-origin, the catalogue's icons come from the cloud. Custom pair views get their frame from the
+ * hub itself.
  */
-const contentSecurityPolicy = (cloudUrl: string | null) =>
-  [
+const contentSecurityPolicy = (cloudUrl: string | null) => {
+  const cloud = cloudUrl ? ` ${new URL(cloudUrl).origin}` : '';
+  return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    `connect-src 'self'${cloudUrl ? ` ${new URL(cloudUrl).origin}` : ''}`,
+    `img-src 'self' data: blob:${cloud}`,
+    `connect-src 'self'${cloud}`,
     "frame-src 'self'",
     "worker-src 'self'",
     "manifest-src 'self'",
@@ -26,6 +28,7 @@ const contentSecurityPolicy = (cloudUrl: string | null) =>
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+};
 
 /** Where the app reads the cloud to sign in through (`null`: none, only local sign-in); outside `/home/`, which the offline shell keeps for good. */
 export const HOME_CLOUD_PATH = '/home-cloud.json';

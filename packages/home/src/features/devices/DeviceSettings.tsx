@@ -1,8 +1,8 @@
-import { type DeclaredSetting, settingProblem } from '@hearth/contract/device-settings';
+import { settingProblem } from '@hearth/contract/device-settings';
 import { type FormEvent, useState } from 'react';
 import { strings } from '../../app/strings';
-import { FieldError } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
+import { type Setting, SettingsFields, settingValue } from '../../components/SettingField';
 import { Failed, Loading } from '../../components/Status';
 import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
@@ -11,27 +11,8 @@ import type { Device } from './capabilities';
 
 const t = strings.device;
 
-/** One entry of the hub's `settings_obj`: the driver's declaration in the hub's language, with its value. */
-interface Setting extends DeclaredSetting {
-  id: string;
-  label: string;
-  hint?: string;
-  units?: string;
-  step?: number;
-  values?: { id: string; label: string }[];
-  value: unknown;
-}
-
 /** The hub names a refused setting `settings.<id>` in its message; that message belongs on that field. */
 const REFUSED = /^Invalid Parameter: settings\.([^.\s]+)\. (.+)$/;
-
-/** A field's text as the value its type takes (a number field gives a number; an empty one is no number). */
-function fieldValue(setting: Setting, form: FormData): unknown {
-  const raw = form.get(setting.id);
-  if (setting.type === 'checkbox') return raw === 'on';
-  if (setting.type === 'number') return raw === '' || raw === null ? Number.NaN : Number(raw);
-  return String(raw ?? '');
-}
 
 /**
  * The driver's settings form: each setting by its type, checked as the hub checks it (the same check, from the
@@ -59,7 +40,7 @@ export function DeviceSettings({ device }: { device: Device }) {
     const changed: Record<string, unknown> = {};
     const found: Record<string, string> = {};
     for (const setting of editable) {
-      const value = fieldValue(setting, form);
+      const value = settingValue(setting, form);
       if (Object.is(value, setting.value) || value === setting.value) continue;
       const problem = settingProblem(setting, value);
       if (problem) found[setting.id] = problem;
@@ -71,11 +52,11 @@ export function DeviceSettings({ device }: { device: Device }) {
       document.getElementById(`setting-${Object.keys(found)[0]}`)?.focus();
       return;
     }
-    if (Object.keys(changed).length === 0) return notify('info', t.settingsUnchanged);
+    if (Object.keys(changed).length === 0) return notify('info', strings.settingsForm.unchanged);
     setBusy(true);
     try {
       await hub.devices.setDeviceSettings({ id: device.id, settings: changed });
-      notify('info', t.settingsSaved(device.name));
+      notify('info', strings.settingsForm.saved(device.name));
       setVersion((v) => v + 1);
     } catch (error) {
       const message = messageOf(error);
@@ -91,79 +72,8 @@ export function DeviceSettings({ device }: { device: Device }) {
     <section aria-labelledby="device-settings">
       <h2 id="device-settings">{t.settings}</h2>
       <form className="card" onSubmit={(event) => void save(event)} noValidate key={version}>
-        {settings.data.map((setting) =>
-          setting.type === 'label' || setting.type === 'group' ? (
-            <p key={setting.id} className="muted">
-              {setting.label}
-            </p>
-          ) : (
-            <SettingField key={setting.id} setting={setting} error={errors[setting.id]} />
-          ),
-        )}
-        {formError ? (
-          <p role="alert" className="form-error">
-            {formError}
-          </p>
-        ) : null}
-        <button type="submit" className="button" disabled={busy}>
-          {t.saveSettings}
-        </button>
+        <SettingsFields settings={settings.data} errors={errors} formError={formError} busy={busy} />
       </form>
     </section>
-  );
-}
-
-function SettingField({ setting, error }: { setting: Setting; error: string | undefined }) {
-  const id = `setting-${setting.id}`;
-  const described = [setting.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  const common = {
-    id,
-    name: setting.id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described || undefined,
-  };
-  let control: React.ReactNode;
-  if (setting.type === 'checkbox') control = <input type="checkbox" {...common} defaultChecked={setting.value === true} />;
-  else if (setting.type === 'dropdown')
-    control = (
-      <select {...common} defaultValue={String(setting.value ?? '')}>
-        {(setting.values ?? []).map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    );
-  else if (setting.type === 'number')
-    control = (
-      <input
-        type="number"
-        inputMode="decimal"
-        {...common}
-        min={setting.min}
-        max={setting.max}
-        step={setting.step ?? 'any'}
-        defaultValue={typeof setting.value === 'number' ? setting.value : ''}
-      />
-    );
-  else if (setting.type === 'textarea') control = <textarea {...common} defaultValue={String(setting.value ?? '')} />;
-  else
-    control = (
-      <input type={setting.type === 'password' ? 'password' : 'text'} {...common} defaultValue={String(setting.value ?? '')} />
-    );
-  return (
-    <div className={`field${setting.type === 'checkbox' ? ' field--checkbox' : ''}`}>
-      <label htmlFor={id}>
-        {setting.label}
-        {setting.units && !setting.label.includes(`(${setting.units})`) ? ` (${setting.units})` : ''}
-      </label>
-      {control}
-      {setting.hint ? (
-        <span id={`${id}-hint`} className="muted">
-          {setting.hint}
-        </span>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { strings } from '../../app/strings';
+import { linkedCloud } from '../../lib/cloud';
 import { openHub, signInLocal } from '../../lib/connection';
 import { isSignedOut, messageOf } from '../../lib/errors';
-import { cloudReturn, completeCloudSignIn, linkedCloud, startCloudSignIn } from './cloud';
+import { cloudReturn, completeCloudSignIn, startCloudSignIn } from './cloud';
 
 const t = strings.signIn;
 

@@ -11,14 +11,6 @@ const CLIENT_ID = 'hearth-home';
 const STATE_KEY = 'hearth-home:cloud-state';
 const store = pageStore('hearth-home:cloud-token', 'hearth-home:cloud-pkce');
 
-/** The cloud this hub is linked to (`null`: none, so only the local sign-in), as the hub tells its app. */
-export async function linkedCloud(): Promise<string | null> {
-  const answer = await fetch('/home-cloud.json', { cache: 'no-store' });
-  if (!answer.ok) return null;
-  const { url } = (await answer.json()) as { url: string | null };
-  return url;
-}
-
 const cloudAt = (url: string) => new CloudAPI({ clientId: CLIENT_ID, redirectUrl: `${location.origin}/`, baseUrl: url, store });
 
 /** Sends the browser to the cloud's sign-in page. */

@@ -340,6 +340,15 @@ export class AppService {
       exitSignal: status.exitSignal,
       exitCount: status.exitCount,
       settings: (manifest.settings ?? []).length > 0,
+      // The app's settings page, drawn by clients as a form: each setting's declaration in the hub's language.
+      settingsForm: (manifest.settings ?? []).map((setting) => ({
+        ...setting,
+        label: translate(setting.label, language),
+        ...(setting.hint ? { hint: translate(setting.hint, language) } : {}),
+        ...(setting.values
+          ? { values: setting.values.map((option) => ({ id: option.id, label: translate(option.label, language) })) }
+          : {}),
+      })),
       brandColor: manifest.brandColor ?? '#000000',
       hasDrivers: (manifest.drivers ?? []).length > 0,
       usage: this.usage(app.id),
