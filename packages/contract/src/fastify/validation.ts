@@ -108,3 +108,15 @@ export function withInputRules(validate: Check): Check {
   };
   return check;
 }
+
+/** A check compiled by `compile` when it first runs, reporting its reasons as the compiled one does. */
+export function lazyCheck(compile: () => Check): Check {
+  let compiled: Check | null = null;
+  const check: Check = (data) => {
+    compiled ??= compile();
+    const valid = compiled(data);
+    check.errors = compiled.errors ?? null;
+    return valid;
+  };
+  return check;
+}
