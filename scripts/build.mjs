@@ -36,6 +36,7 @@ export async function buildServers() {
         format: 'esm',
         target: 'node20',
         sourcemap: true,
+        sourcesContent: false,
         logLevel: 'warning',
         plugins: [externalDependencies],
       }),
