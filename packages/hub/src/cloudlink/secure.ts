@@ -6,7 +6,6 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { cloudOperations } from '@hearth/contract';
 import { hubSecret } from '@hearth/contract/hub-secret';
-import forge from 'node-forge';
 import type { HubConfig } from '../config';
 import type { CloudLink } from './client';
 
@@ -54,7 +53,9 @@ export async function obtainCertificate(config: HubConfig, link: CloudLink, now 
   const host = secureHost(config);
   const kept = keptCertificate(directory, host, now);
   if (kept) return kept;
-  // Node makes the key (fast, native); forge writes the PKCS#10 request Node has no API for.
+  // Node makes the key (fast, native); forge writes the PKCS#10 request Node has no API for. Loaded only here:
+  // it is large, and a hub asks for a certificate once in 60 days.
+  const { default: forge } = await import('node-forge');
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const csr = forge.pki.createCertificationRequest();

@@ -12,7 +12,6 @@ import {
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
-import { create as createTar } from 'tar';
 import type { HubContext } from '../../platform/context';
 import { commitPendingChanges } from '../../store/database';
 
@@ -95,6 +94,8 @@ export async function writeArchive(context: HubContext, path: string, staging: s
   };
   writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
   const entries = [MANIFEST, DATABASE, ...(existsSync(join(staging, USERDATA)) ? [USERDATA] : [])];
+  // tar is loaded when a backup is made (hours apart), not kept in an idle hub.
+  const { create: createTar } = await import('tar');
   await pipeline(createTar({ gzip: true, cwd: staging, portable: true }, entries), createWriteStream(path, { flags: 'wx' }));
   return { size: statSync(path).size, sha256: await sha256Of(path), manifest };
 }

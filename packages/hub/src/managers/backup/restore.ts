@@ -8,7 +8,6 @@ import { cloudOperations, HearthError } from '@hearth/contract';
 import { hubSecret } from '@hearth/contract/hub-secret';
 import Database from 'better-sqlite3';
 import semver from 'semver';
-import { extract } from 'tar';
 import { cloudOwnerOf } from '../../cloudlink/ownership';
 import { databasePath, type HubConfig } from '../../config';
 import type { HubContext } from '../../platform/context';
@@ -74,6 +73,7 @@ export async function stageRestoreFromCloud(context: HubContext, backupId: strin
     if (received !== backup.hash)
       throw new HearthError('conflict', `The downloaded archive has SHA-256 ${received}, not the ${backup.hash} recorded`);
     // Entries are kept inside the folder: tar refuses absolute paths and `..` unless told otherwise.
+    const { extract } = await import('tar');
     await extract({ file, cwd: join(partial, 'unpacked'), strict: true });
     const manifest = readManifest(join(partial, 'unpacked'));
     if (semver.valid(manifest.softwareVersion) && semver.gt(manifest.softwareVersion, context.config.softwareVersion))

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { invalidParameter } from '@hearth/contract';
-import { extract, list, Parser } from 'tar';
 
 /** The largest `app.json` the hub reads from an archive. */
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -19,6 +18,8 @@ export async function manifestFromArchive(archive: Buffer): Promise<unknown> {
   if (archive.length < 2 || archive[0] !== 0x1f || archive[1] !== 0x8b) {
     throw invalidParameter('app', 'The app archive must be a tar.gz file');
   }
+  // tar is loaded when a developer installs an app, not kept in an idle hub.
+  const { Parser } = await import('tar');
   const raw = await new Promise<Buffer | null>((resolve, reject) => {
     let found: Buffer | null = null;
     const fail = (message: string) => reject(invalidParameter('app', `The app archive is not a valid tar.gz: ${message}`));
@@ -61,6 +62,7 @@ const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
  * Answers whether the archive carried code (an `app.js`).
  */
 export async function extractApp(archive: Buffer, dir: string): Promise<boolean> {
+  const { extract, list } = await import('tar');
   const paths: string[] = [];
   await pipeline(Readable.from([archive]), list({ onReadEntry: (entry) => paths.push(entry.path) }));
   const nested = !paths.some((p) => /^(\.\/)?app\.json$/.test(p));
