@@ -61,7 +61,7 @@ async function launch(label, kind, extraEnv) {
   return facts;
 }
 
-const hubs = demoHubProcesses({ host, portBase: hubPortBase, cloudUrl: hubCloudUrl, internalSecret });
+const hubs = demoHubProcesses({ host, portBase: hubPortBase, cloudUrl: hubCloudUrl, publicCloudUrl: cloudUrl, internalSecret });
 try {
   const cloud = await launch('cloud', 'cloud', {
     CLOUD_HOST: host,

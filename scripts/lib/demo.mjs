@@ -20,9 +20,10 @@ export const demoCredentials = {
 
 /**
  * The demo hubs at their ports on `host`, each with the environment its process runs with.
- * @param {{ host: string, portBase: number, cloudUrl: string, internalSecret: string }} options
+ * `cloudUrl` is where the hubs reach the cloud, `publicCloudUrl` where people's browsers do (their web app's sign-in).
+ * @param {{ host: string, portBase: number, cloudUrl: string, publicCloudUrl?: string, internalSecret: string }} options
  */
-export function demoHubProcesses({ host, portBase, cloudUrl, internalSecret }) {
+export function demoHubProcesses({ host, portBase, cloudUrl, publicCloudUrl, internalSecret }) {
   return demoHubs.map((hub) => {
     const port = portBase + hub.portOffset;
     const env = {
@@ -32,6 +33,7 @@ export function demoHubProcesses({ host, portBase, cloudUrl, internalSecret }) {
       HUB_HOST: host,
       HUB_PORT: String(port),
       HEARTH_CLOUD_URL: cloudUrl,
+      HEARTH_CLOUD_PUBLIC_URL: publicCloudUrl ?? cloudUrl,
       HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
       HUB_OWNER_ATHOM_ID: demoCredentials.userId,
       HEARTH_DEMO: '1',

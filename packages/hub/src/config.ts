@@ -27,6 +27,12 @@ export interface HubConfig {
   /** Cloud base URL (e.g. `http://127.0.0.1:4000`), or `null` for a hub that runs without any cloud. */
   cloudUrl: string | null;
   /**
+   * Where people's browsers reach that cloud (env `HEARTH_CLOUD_PUBLIC_URL`), when the hub reaches it at another
+   * address (an internal one): the household web app signs in through it and reads its app catalogue. `cloudUrl`
+   * when unset.
+   */
+  cloudPublicUrl?: string | null;
+  /**
    * The cloud account (`_id`) that owns this hub, when known (env `HUB_OWNER_ATHOM_ID`): its delegation tokens sign
    * in as the owner. Without it, the owner is the account the cloud's hub registry names (it claimed the hub there
    * with the hub's one-time claim code); no account takes an unowned hub by signing in first.

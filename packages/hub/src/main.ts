@@ -18,6 +18,7 @@ const config = {
   ...(env.HUB_TIER ? { tier: env.HUB_TIER } : {}),
   language: env.HUB_LANGUAGE ?? 'en',
   cloudUrl: env.HEARTH_CLOUD_URL || null,
+  cloudPublicUrl: env.HEARTH_CLOUD_PUBLIC_URL || null,
   cloudClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
   ownerAthomId: env.HUB_OWNER_ATHOM_ID || null,
   mdns: env.HUB_MDNS !== '0',

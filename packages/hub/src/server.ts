@@ -219,7 +219,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   registerImageBytes(app, context, auth, runtime);
   registerAppAssets(app, runtime);
   // The household web app at the origin root, beside /api and /socket.io.
-  registerHomeApp(app, config.homeAppDir ?? homeAppDirectory(), config.cloudUrl);
+  registerHomeApp(app, config.homeAppDir ?? homeAppDirectory(), config.cloudPublicUrl ?? config.cloudUrl);
   registerConnectCalls(app, context, async (manager, operation, input) => {
     const instance = instances[managers.findIndex((m) => m.name === manager)];
     const implementation = instance?.implementations.find((i) => i.operation.name === operation);
