@@ -1,12 +1,11 @@
-import type { Duplex } from 'node:stream';
 import { ConnectForward, HearthError } from '@hearth/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HubContext, HubPrincipal } from '../platform/context';
 
-/** Marks a connection the cloud opened through the tunnel for a connect call of its own. */
+/** Marks the socket of a request the cloud made through the tunnel for a connect call of its own. */
 const FROM_CLOUD = Symbol('hearth.connect.fromCloud');
 
-export function markCloudConnection(connection: Duplex): void {
+export function markCloudConnection(connection: object): void {
   (connection as unknown as Record<symbol, boolean>)[FROM_CLOUD] = true;
 }
 

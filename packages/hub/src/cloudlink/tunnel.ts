@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import type { CloudLink } from './client';
 import { markCloudConnection } from './connect-calls';
 import { connectionPair } from './connection-pair';
+import { dispatchRelayed, relayedSocket } from './relayed-request';
 
 export interface TunnelOptions {
   /** First reconnect delay; each failure doubles it up to `maxDelayMs`, each delay drawn from its upper half. */
@@ -164,19 +165,30 @@ function headersOf(raw: string[]): IncomingHttpHeaders {
 }
 
 /**
- * Serves one relayed request with the hub's HTTP server: the request goes in over an in-memory connection, the
- * answer (or, for an upgrade, the connection itself) streams back through the tunnel.
+ * Serves one relayed request with the hub's HTTP server. A plain request goes to the server as Node's request and
+ * response objects ({@link dispatchRelayed}); an upgrade (socket.io's WebSocket) needs a connection, so it goes in
+ * over an in-memory one and the upgraded connection's bytes stream through the tunnel.
  */
 export function serveStream(server: Server, stream: TunnelStream, open: OpenRequest): void {
-  const [client, serverEnd] = connectionPair(open.remoteAddress);
-  // Only the cloud opens streams, and it says which requests are its own: those may reach `/api/connect/…`.
-  if (open.fromCloud === true) markCloudConnection(serverEnd);
-  server.emit('connection', serverEnd);
   const headers = headersOf(open.headers);
   // The hub learns the request was relayed (its metrics, for one, are not served to relayed callers).
   const forwarded = headers['x-forwarded-for'];
   headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${open.remoteAddress}` : open.remoteAddress;
-  const upgrade = typeof headers.upgrade === 'string';
+  if (typeof headers.upgrade !== 'string') {
+    const socket = relayedSocket(open.remoteAddress);
+    // Only the cloud opens streams, and it says which requests are its own: those may reach `/api/connect/…`.
+    if (open.fromCloud === true) markCloudConnection(socket);
+    const raw = [
+      ...open.headers.filter((_, i) => !isForwardedFor(open.headers, i)),
+      'x-forwarded-for',
+      headers['x-forwarded-for'],
+    ];
+    dispatchRelayed(server, stream, open.method, open.url, headers, raw, socket);
+    return;
+  }
+  const [client, serverEnd] = connectionPair(open.remoteAddress);
+  if (open.fromCloud === true) markCloudConnection(serverEnd);
+  server.emit('connection', serverEnd);
   const request = httpRequest({ method: open.method, path: open.url, headers, createConnection: () => client });
   const fail = (error: Error) => {
     request.destroy();
@@ -211,6 +223,10 @@ export function serveStream(server: Server, stream: TunnelStream, open: OpenRequ
     socket.on('close', () => stream.destroy());
     stream.on('close', () => socket.destroy());
   });
-  if (upgrade) request.end();
-  else stream.pipe(request);
+  request.end();
+}
+
+/** Whether `raw[i]` is the name or the value of an `X-Forwarded-For` header pair. */
+function isForwardedFor(raw: string[], i: number): boolean {
+  return (raw[i - (i % 2)] as string).toLowerCase() === 'x-forwarded-for';
 }
