@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasScope, intersectScopes, scopeCovers } from './scopes';
+import { hubOperations } from './hub';
+import { HUB_SCOPES, hasScope, intersectScopes, scopeCovers } from './scopes';
 
 describe('scopes', () => {
   it.each([
@@ -26,5 +27,13 @@ describe('scopes', () => {
     expect(
       intersectScopes(['homey.device', 'homey.zone.readonly', 'homey.system'], ['homey.device.readonly', 'homey.zone']),
     ).toEqual(['homey.device.readonly', 'homey.zone.readonly']);
+  });
+
+  it('lists every scope a hub operation requires, and no other', () => {
+    const required = new Set<string>();
+    for (const manager of Object.values(hubOperations))
+      for (const operation of Object.values(manager as Record<string, { scope: string | null }>))
+        if (operation.scope) required.add(operation.scope);
+    expect([...HUB_SCOPES]).toEqual([...required].sort());
   });
 });

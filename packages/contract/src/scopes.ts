@@ -26,3 +26,50 @@ export function intersectScopes(requested: readonly string[], allowed: readonly 
   }
   return [...result];
 }
+
+/**
+ * Every scope a hub operation requires, sorted: what a personal access token may be given. Kept as a list (not
+ * derived from the operations) so a browser page can offer it without loading the whole contract; `scopes.test.ts`
+ * checks it against the operations.
+ */
+export const HUB_SCOPES = [
+  'homey.alarm',
+  'homey.alarm.readonly',
+  'homey.app',
+  'homey.app.control',
+  'homey.app.readonly',
+  'homey.dashboard',
+  'homey.dashboard.readonly',
+  'homey.device',
+  'homey.device.control',
+  'homey.device.readonly',
+  'homey.energy',
+  'homey.energy.readonly',
+  'homey.flow',
+  'homey.flow.readonly',
+  'homey.flow.start',
+  'homey.geolocation',
+  'homey.geolocation.readonly',
+  'homey.insights',
+  'homey.insights.readonly',
+  'homey.logic',
+  'homey.logic.readonly',
+  'homey.mood',
+  'homey.mood.readonly',
+  'homey.mood.set',
+  'homey.notifications',
+  'homey.notifications.readonly',
+  'homey.presence',
+  'homey.presence.readonly',
+  'homey.presence.self',
+  'homey.speech',
+  'homey.system',
+  'homey.system.readonly',
+  'homey.updates',
+  'homey.updates.readonly',
+  'homey.user',
+  'homey.user.readonly',
+  'homey.user.self',
+  'homey.zone',
+  'homey.zone.readonly',
+] as const;
