@@ -249,7 +249,12 @@ export class Relay {
 
   private forward(tunnel: HubTunnel, request: IncomingMessage, response: ServerResponse, forwarded: Forwarded | null): void {
     const stream: TunnelStream = tunnel.session.open(this.describe(request, ['transfer-encoding'], forwarded));
-    request.pipe(stream);
+    // A request with neither length nor chunked framing has no body (RFC 9112 §6.3): the end frame goes with the
+    // open frame, without a pipe to set up and tear down for each GET.
+    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+      stream.end();
+      request.resume();
+    } else request.pipe(stream);
     stream.once('head', (answer: ResponseHead) => {
       response.writeHead(answer.status, answer.statusText, passable(answer.headers));
       stream.pipe(response);
