@@ -31,6 +31,8 @@ export const errorCatalogue = {
   route_not_found: { status: 404, message: 'Not Found' },
   method_not_allowed: { status: 405, message: 'Method Not Allowed' },
   conflict: { status: 409, message: 'Conflict' },
+  /** A guest's checkout names an address that has an account: they sign in instead of making another. */
+  account_exists: { status: 409, message: 'An account with this e-mail address exists: sign in' },
   gone: { status: 410, message: 'Gone' },
   rate_limited: { status: 429, message: 'Too Many Requests' },
   offline: { status: 500, message: 'Offline' },

@@ -23,6 +23,7 @@ import { infraredMigration } from '../services/infrared/tables';
 import { pushKeysMigration } from '../services/notifications/tables';
 import { setupSessionsMigration } from '../services/setup/tables';
 import {
+  storeGuestCartsMigration,
   storeOffersMigration,
   storeOrdersMigration,
   storeReceiptsMigration,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '20261128-10-store-orders': storeOrdersMigration,
   '20261128-20-store-receipts': storeReceiptsMigration,
   '20261128-30-store-offers': storeOffersMigration,
+  '20261128-40-store-guest-carts': storeGuestCartsMigration,
 };

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { cloudService } from '../operation';
 import { StoreOrder } from './store';
+import { guestOrUser } from './store-shop';
 
 const op = cloudService('store', '/store');
 
@@ -37,42 +38,72 @@ export const StoreCheckout = Type.Object({
   paymentMethod: StorePaymentMethod,
 });
 
+/** The order `createOrder` made; a guest's also says which account it made for them. */
+export const StoreOrderMade = Type.Object(
+  {
+    ...StoreOrder.properties,
+    account: Type.Optional(
+      Type.Object({
+        email: Type.String(),
+        /**
+         * `true` when the guest gave no password: the address was mailed a link that sets one. Otherwise it was
+         * mailed a link that verifies it, as after sign-up.
+         */
+        passwordLinkMailed: Type.Boolean(),
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
 const CouponCode = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{2,39}$' });
 
 /** Checkout: the coupon and payment method, the order made from the cart, and paying it. */
 export const storeOrderOperations = {
   setCoupon: op({
     name: 'setCoupon',
+    ...guestOrUser,
     method: 'PUT',
     path: '/coupon',
     scope: null,
     body: Type.Object({ code: Type.Union([CouponCode, Type.Null()]) }, { additionalProperties: false }),
     response: StoreCheckout,
-    errors: ['missing_token', 'invalid_parameter', 'not_found', 'gone', 'conflict'],
+    errors: ['missing_token', 'invalid_token', 'invalid_parameter', 'not_found', 'gone', 'conflict'],
     summary:
       'Applies a coupon to the checkout (`null` takes it off). It must exist, not have expired or run out, be unused by the caller and, when for new customers only, the caller must have no paid order.',
   }),
   setPayment: op({
     name: 'setPayment',
+    ...guestOrUser,
     method: 'PUT',
     path: '/payment',
     scope: null,
     body: Type.Object({ method: StorePaymentMethod }, { additionalProperties: false }),
     response: StoreCheckout,
-    errors: ['missing_token', 'invalid_parameter'],
+    errors: ['missing_token', 'invalid_token', 'invalid_parameter'],
     summary: 'Chooses how the order will be paid (card, iDEAL, Bancontact, PayPal or SEPA direct debit).',
   }),
   createOrder: op({
     name: 'createOrder',
+    ...guestOrUser,
     method: 'POST',
     path: '/order',
     scope: null,
     body: Type.Optional(Type.Object({}, { additionalProperties: false })),
-    response: StoreOrder,
+    response: StoreOrderMade,
     successStatus: 201,
-    errors: ['missing_token', 'missing_parameter', 'invalid_parameter', 'conflict', 'gone'],
+    errors: [
+      'missing_token',
+      'invalid_token',
+      'missing_parameter',
+      'invalid_parameter',
+      'conflict',
+      'account_exists',
+      'gone',
+      'rate_limited',
+    ],
     summary:
-      'Makes an order of the cart: the server prices every line from the catalogue, applies the coupon and the VAT of the destination (reverse charge for a qualifying business), reserves the stock and empties the cart. Totals are never taken from the client.',
+      'Makes an order of the cart: the server prices every line from the catalogue, applies the coupon and the VAT of the destination (reverse charge for a qualifying business), reserves the stock and empties the cart. Totals are never taken from the client. A guest’s order makes their account (`create_account`), in the same transaction: an address that has an account already is refused with `account_exists` (sign in, then `claimGuestCart`), and nothing is made.',
   }),
 } as const;
 
@@ -80,6 +111,7 @@ export const storeOrderOperations = {
 export const storePaymentOperations = {
   payOrder: op({
     name: 'payOrder',
+    ...guestOrUser,
     method: 'POST',
     path: '/order/pay',
     scope: null,
@@ -92,8 +124,8 @@ export const storePaymentOperations = {
       { additionalProperties: false },
     ),
     response: Type.Object({ order: StoreOrder, payment: StorePayment }),
-    errors: ['missing_token', 'not_found', 'conflict'],
+    errors: ['missing_token', 'invalid_token', 'not_found', 'conflict'],
     summary:
-      'Starts paying an order (or answers the payment already under way): the buyer approves it at `actionUrl`, and the provider’s signed webhook marks the order paid. Repeating it never charges twice.',
+      'Starts paying an order (or answers the payment already under way): the buyer approves it at `actionUrl`, and the provider’s signed webhook marks the order paid. Repeating it never charges twice. A guest pays the order their cart made with the same cart token.',
   }),
 } as const;

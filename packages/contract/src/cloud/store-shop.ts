@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { cloudService } from '../operation';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../provider';
 
 const op = cloudService('store', '/store');
 
@@ -83,7 +84,30 @@ export const StoreCart = Type.Object({
 });
 export type StoreCartBody = Static<typeof StoreCart>;
 
-const cartErrors = ['missing_token', 'invalid_parameter', 'not_found', 'conflict'] as const;
+const cartErrors = ['missing_token', 'invalid_token', 'invalid_parameter', 'not_found', 'conflict'] as const;
+
+/**
+ * The header a guest's calls carry their cart's token in (`createGuestCart`): a guest has no account, so no Bearer
+ * token. A header rather than a cookie: the browser adds no header by itself, so no other site can act on the cart.
+ */
+export const STORE_CART_HEADER = 'x-hearth-cart';
+/** How long a guest's cart lives after it was opened. */
+export const GUEST_CART_LIFETIME_DAYS = 30;
+
+/**
+ * What the calls a guest may make declare: no session is required, because the caller is either signed in (a
+ * Bearer token) or a guest (their cart's token in {@link STORE_CART_HEADER}); one of the two is.
+ */
+export const guestOrUser = {
+  auth: false,
+  description: `Signed in (a Bearer token), or as a guest with the guest cart's token in the \`${STORE_CART_HEADER}\` header (\`createGuestCart\`); without either it answers 401 \`missing_token\`, and a Bearer token that is no longer valid is refused with \`invalid_token\` rather than taken for a guest.`,
+} as const;
+
+export const GuestCart = Type.Object({
+  /** Shown once: the cloud keeps only its hash. Guests send it in the `x-hearth-cart` header. */
+  token: Type.String(),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
 
 /** The shop's catalogue, the signed-in user's cart and store locale (`/store/product`, `/store/cart`, `/store/locale`). */
 export const storeShopOperations = {
@@ -111,15 +135,17 @@ export const storeShopOperations = {
   }),
   getCart: op({
     name: 'getCart',
+    ...guestOrUser,
     method: 'GET',
     path: '/cart',
     scope: null,
     response: StoreCart,
-    errors: ['missing_token'],
-    summary: 'The signed-in user’s cart, priced by the server (an empty one at first).',
+    errors: ['missing_token', 'invalid_token'],
+    summary: 'The caller’s cart (a signed-in user’s or a guest’s), priced by the server (an empty one at first).',
   }),
   addToCart: op({
     name: 'addToCart',
+    ...guestOrUser,
     method: 'POST',
     path: '/cart',
     scope: null,
@@ -131,6 +157,7 @@ export const storeShopOperations = {
   }),
   setCart: op({
     name: 'setCart',
+    ...guestOrUser,
     method: 'PUT',
     path: '/cart',
     scope: null,
@@ -141,33 +168,62 @@ export const storeShopOperations = {
   }),
   deleteCart: op({
     name: 'deleteCart',
+    ...guestOrUser,
     method: 'DELETE',
     path: '/cart',
     scope: null,
     query: Type.Object({ sku: Type.Optional(Sku) }),
     response: StoreCart,
-    errors: ['missing_token', 'not_found'],
+    errors: ['missing_token', 'invalid_token', 'not_found'],
     summary: 'Empties the cart, or removes the lines of one product (`sku`).',
   }),
   getLocale: op({
     name: 'getLocale',
+    ...guestOrUser,
     method: 'GET',
     path: '/locale',
     scope: null,
     response: StoreLocale,
-    errors: ['missing_token'],
-    summary: 'The store locale of the signed-in user: where they buy, in which currency and language.',
+    errors: ['missing_token', 'invalid_token'],
+    summary: 'The caller’s store locale: where they buy, in which currency and language.',
   }),
   setLocale: op({
     name: 'setLocale',
+    ...guestOrUser,
     method: 'PUT',
     path: '/locale',
     scope: null,
     body: Type.Partial(StoreLocale, { additionalProperties: false }),
     response: StoreLocale,
-    errors: ['missing_token', 'invalid_parameter'],
+    errors: ['missing_token', 'invalid_token', 'invalid_parameter'],
     summary:
       'Changes the store locale; a new country without a currency takes the country’s. The country must be one the store ships to.',
+  }),
+  createGuestCart: op({
+    name: 'createGuestCart',
+    method: 'POST',
+    path: '/cart/guest',
+    scope: null,
+    auth: false,
+    body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+    response: GuestCart,
+    successStatus: 201,
+    errors: ['rate_limited'],
+    summary: `Opens a cart for a guest, who has no account: answers its token, which the guest's calls carry in the \`${STORE_CART_HEADER}\` header.`,
+    description: `Needs no session: it is how a guest starts. The token is answered once and kept only as a hash; the cart lives ${GUEST_CART_LIFETIME_DAYS} days. At checkout the guest makes an account (\`create_account\` with \`email\` in \`PUT /store/userdata\`, with a \`password\`, or without one to be mailed a link that sets it), or signs in and brings the cart along (\`claimGuestCart\`). Limited per network.`,
+  }),
+  claimGuestCart: op({
+    name: 'claimGuestCart',
+    method: 'POST',
+    path: '/cart/guest/claim',
+    scope: null,
+    body: Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false }),
+    response: StoreCart,
+    errors: ['missing_token', 'not_found', 'invalid_parameter', 'conflict'],
+    summary:
+      'Brings a guest’s cart into the signed-in user’s (after signing in at checkout): its lines join theirs, checked as `setCart` checks them, its buyer’s data fills what theirs lacks, its coupon applies when theirs has none, and the guest cart is closed.',
+    description:
+      'Needs no scope: it acts on the caller’s own cart, with a guest cart whose token the caller holds (an unknown or expired one is 404).',
   }),
 } as const;
 
@@ -199,7 +255,7 @@ const userdataFields: Record<string, TSchema> = {
   business_reference: Text(100),
   /** Ship to the shipping address rather than the billing one. */
   shipping_address: Type.Boolean(),
-  /** Make an account at checkout: for guests, so refused for a signed-in user. */
+  /** Make an account at checkout with `email` (and `password`): for guests, so refused for a signed-in user. */
   create_account: Type.Boolean(),
   newsletter: Type.Boolean(),
   is_business: Type.Boolean(),
@@ -216,7 +272,17 @@ export type StoreUserdataBody = Record<string, string | boolean>;
 
 /** A change of the buyer's data: a field set to `null` is removed. */
 const UserdataChange = Type.Object(
-  eachField((schema) => Type.Union([schema, Type.Null()])),
+  {
+    ...eachField((schema) => Type.Union([schema, Type.Null()])),
+    /**
+     * The password of the account a guest makes at checkout (`create_account`): checked as sign-up checks one, kept
+     * only as a hash until the order makes the account, never answered. Without one the new account's address is
+     * mailed a link to choose it.
+     */
+    password: Type.Optional(
+      Type.Union([Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }), Type.Null()]),
+    ),
+  },
   { additionalProperties: false },
 );
 
@@ -224,17 +290,19 @@ const UserdataChange = Type.Object(
 export const storeUserdataOperations = {
   setUserdata: op({
     name: 'setUserdata',
+    ...guestOrUser,
     method: 'PUT',
     path: '/userdata',
     scope: null,
     body: UserdataChange,
     response: StoreUserdata,
-    errors: ['missing_token', 'invalid_parameter', 'missing_parameter', 'conflict'],
+    errors: ['missing_token', 'invalid_token', 'invalid_parameter', 'missing_parameter', 'conflict'],
     summary:
       'Changes the buyer’s data for checkout (billing and shipping address, email, phone, business details, flags); `null` removes a field. Answers all of it. A business buyer needs a business name; a shipping address a country the store ships to.',
   }),
   setBusiness: op({
     name: 'setBusiness',
+    ...guestOrUser,
     method: 'PUT',
     path: '/business',
     scope: null,
@@ -247,7 +315,7 @@ export const storeUserdataOperations = {
       { additionalProperties: false },
     ),
     response: StoreUserdata,
-    errors: ['missing_token', 'invalid_parameter'],
+    errors: ['missing_token', 'invalid_token', 'invalid_parameter'],
     summary: 'Buys as a business: its name, VAT number and the buyer’s reference (sets `is_business`).',
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { cloudService } from '../operation';
+import { guestOrUser } from './store-shop';
 
 const op = cloudService('store', '/store');
 
@@ -66,6 +67,7 @@ export const StoreZipcodeAddress = Type.Object({
 export const storeVatOperations = {
   getVat: op({
     name: 'getVat',
+    ...guestOrUser,
     method: 'GET',
     path: '/vat',
     scope: null,
@@ -77,14 +79,14 @@ export const storeVatOperations = {
       { additionalProperties: false },
     ),
     response: StoreVat,
-    errors: ['missing_token', 'invalid_parameter'],
+    errors: ['missing_token', 'invalid_token', 'invalid_parameter'],
     summary:
       'The VAT rate for a country (the caller’s store country unless given), a VAT number’s validity and whether reverse charge applies, with the cart’s total with and without VAT.',
-    description:
-      'Rates come from a table kept as data with its source and date. A number is checked for its format and check digits per country; the online check of the tax offices answers `checked: false` when it could not be asked. Any signed-in session may ask: it reads only the caller’s own cart.',
+    description: `Rates come from a table kept as data with its source and date. A number is checked for its format and check digits per country; the online check of the tax offices answers \`checked: false\` when it could not be asked. It reads only the caller’s own cart. ${guestOrUser.description}`,
   }),
   getZipcode: op({
     name: 'getZipcode',
+    ...guestOrUser,
     method: 'GET',
     path: '/util/zipcode',
     scope: null,
@@ -97,9 +99,8 @@ export const storeVatOperations = {
       { additionalProperties: false },
     ),
     response: StoreZipcodeAddress,
-    errors: ['missing_token', 'missing_parameter', 'invalid_parameter', 'not_found'],
+    errors: ['missing_token', 'invalid_token', 'missing_parameter', 'invalid_parameter', 'not_found'],
     summary: 'The street and city of a zipcode and house number, where the address provider knows them (404 otherwise).',
-    description:
-      'Both the zipcode and the number are required. The embedded provider answers only from the address data file the cloud was given (`HEARTH_STORE_ZIPCODE_FILE`) and never makes up a street. Any signed-in session may ask.',
+    description: `Both the zipcode and the number are required. The embedded provider answers only from the address data file the cloud was given (\`HEARTH_STORE_ZIPCODE_FILE\`) and never makes up a street. ${guestOrUser.description}`,
   }),
 } as const;

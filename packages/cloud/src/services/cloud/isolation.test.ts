@@ -119,6 +119,8 @@ const table: Record<string, Row> = {
   deleteCart: { kind: 'self' },
   getLocale: { kind: 'self' },
   setLocale: { kind: 'self', body: { country: 'NL' } },
+  createGuestCart: { kind: 'public' },
+  claimGuestCart: { kind: 'self', body: { token: 'guessed-guest-cart-token-0123' } },
   setUserdata: { kind: 'self', body: { billing_firstname: 'Spy' } },
   setBusiness: { kind: 'self', body: { business_name: 'Spy Ltd' } },
   getVat: { kind: 'self' },

@@ -24,14 +24,19 @@ export async function isCustomer(trx: Kysely<CloudSchema>, userId: string): Prom
   return subscription !== undefined;
 }
 
-/** Whether the user may redeem the coupon now, with the reason when not (without taking it). */
-export async function usableCoupon(trx: Kysely<CloudSchema>, code: string, userId: string): Promise<CouponRow> {
+/**
+ * Whether the user may redeem the coupon now, with the reason when not (without taking it). For a guest (`null`)
+ * only the coupon's own rules: the account their checkout makes is a new customer who has redeemed nothing, and
+ * the order checks it again for that account.
+ */
+export async function usableCoupon(trx: Kysely<CloudSchema>, code: string, userId: string | null): Promise<CouponRow> {
   const coupon = await trx.selectFrom('store_coupons').selectAll().where('code', '=', couponKey(code)).executeTakeFirst();
   if (!coupon) throw notFound('Coupon', code);
   if (coupon.expires_at !== null && coupon.expires_at.getTime() <= Date.now())
     throw new HearthError('gone', 'This coupon has expired');
   if (coupon.max_redeems !== null && coupon.redeems >= coupon.max_redeems)
     throw new HearthError('gone', 'This coupon has been used up');
+  if (userId === null) return coupon;
   const used = await trx
     .selectFrom('store_coupon_redemptions')
     .select('user_id')

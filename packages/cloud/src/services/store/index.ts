@@ -7,7 +7,7 @@ import { offerImplementations } from './offers';
 import { orderImplementations } from './orders';
 import { type Fulfilment, paymentImplementations, paymentWebhookRoute } from './payments';
 import { orderRecord } from './records';
-import { loadCatalogue, shopImplementations } from './shop';
+import { loadCatalogue, removeExpiredGuestCarts, shopImplementations } from './shop';
 import { expireSubscriptions, subscriptionFulfilment, subscriptionImplementations } from './subscriptions';
 import { taxImplementations } from './taxes';
 import { testProviderRoutes } from './test-provider';
@@ -95,6 +95,8 @@ export function storeImplementations(context: CloudContext) {
 const fulfilments: Fulfilment[] = [subscriptionFulfilment];
 /** How often subscriptions whose time is up are ended (one node runs it per period). */
 const EXPIRY_SWEEP_MS = 15 * 60 * 1000;
+/** How often guests' expired carts are removed. */
+const GUEST_CART_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 export const storeService: CloudService = {
   name: 'store',
@@ -115,5 +117,6 @@ export const storeService: CloudService = {
   start: async (context) => {
     await loadCatalogue(context);
     context.sweeps.every('store-subscription-expiry', EXPIRY_SWEEP_MS, () => expireSubscriptions(context.database.db));
+    context.sweeps.every('store-guest-carts', GUEST_CART_SWEEP_MS, () => removeExpiredGuestCarts(context.database.db));
   },
 };

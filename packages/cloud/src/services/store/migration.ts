@@ -197,3 +197,35 @@ export const storeOffersMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * Guests' carts: a cart gets an id of its own, so it may belong to a guest (no user, a token's hash) until checkout
+ * makes their account, when it becomes that account's cart. A user still has one cart (`user_id` unique).
+ */
+export const storeGuestCartsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    // The builders, not raw SQL: they name the tables in the cloud's schema.
+    const carts = () => db.schema.alterTable('store_carts');
+    await carts().addColumn('id', 'text').execute();
+    await (db as Kysely<{ store_carts: { id: string; user_id: string } }>)
+      .updateTable('store_carts')
+      .set((eb) => ({ id: eb.ref('user_id') }))
+      .execute();
+    await carts().dropConstraint('store_carts_pkey').execute();
+    await carts().addPrimaryKeyConstraint('store_carts_pkey', ['id']).execute();
+    await carts()
+      .alterColumn('user_id', (c) => c.dropNotNull())
+      .execute();
+    await db.schema.createIndex('store_carts_user').unique().on('store_carts').column('user_id').execute();
+    await db.schema
+      .alterTable('store_carts')
+      .addColumn('guest_token_hash', 'text', (c) => c.unique())
+      .execute();
+    await db.schema.alterTable('store_carts').addColumn('guest_expires_at', 'timestamptz').execute();
+    // The password a guest chose for the account checkout makes, hashed as the account's will be.
+    await db.schema.alterTable('store_carts').addColumn('account_password_hash', 'text').execute();
+    // A guest pays the order their cart made with the cart's token: the order keeps its hash.
+    await db.schema.alterTable('orders').addColumn('guest_token_hash', 'text').execute();
+    await db.schema.createIndex('orders_guest_token').on('orders').column('guest_token_hash').execute();
+  },
+};

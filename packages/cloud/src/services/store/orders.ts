@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { HearthError, storeOrderOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
-import { requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import { newId, newSecret } from '../../platform/tokens';
+import { sendVerification } from '../cloud/account/mail';
+import { countAccountCreation, isUniqueViolation } from '../cloud/account/signup';
+import { hashPassword, normaliseEmail } from '../cloud/accounts';
+import { mailNewAccountPasswordLink } from '../cloud/password-reset';
+import { buyerOf } from './buyer';
 import { type CouponRow, couponKey, redeemCoupon, usableCoupon } from './coupons';
 import { orderRecord } from './records';
 import { cartRow } from './shop';
@@ -73,6 +79,69 @@ export async function releaseStock(trx: Kysely<CloudSchema>, items: { sku: strin
       .execute();
 }
 
+/** The account a guest's checkout makes, and how its address learns of it. */
+interface AccountMade {
+  id: string;
+  email: string;
+  firstname: string;
+  passwordGiven: boolean;
+}
+
+/**
+ * Makes the account a guest asked for at checkout (`create_account`), in the order's transaction: with the password
+ * they chose (kept hashed with the cart) or, without one, a password nobody knows until the mailed link sets it. An
+ * address that has an account is refused (`account_exists`): the guest signs in to it instead, so a checkout never
+ * reaches into an account that is not the guest's. Counted as a sign-up is.
+ */
+async function accountAtCheckout(
+  context: CloudContext,
+  trx: Kysely<CloudSchema>,
+  row: CartRowValue,
+  request: FastifyRequest,
+): Promise<AccountMade> {
+  const data = row.userdata;
+  if (data.create_account !== true)
+    throw new HearthError(
+      'missing_parameter',
+      'Missing Parameter: create_account (a guest signs in, or makes an account at checkout with their e-mail address)',
+    );
+  if (typeof data.email !== 'string') throw new HearthError('missing_parameter', 'Missing Parameter: email (of the account)');
+  const email = normaliseEmail(data.email);
+  await countAccountCreation(context, request, email);
+  const refuse = () =>
+    new HearthError('account_exists', `${email} has an account: sign in to order with it (your cart comes along)`);
+  if (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw refuse();
+  const id = newId();
+  const firstname = String(data.billing_firstname ?? '');
+  try {
+    await trx
+      .insertInto('users')
+      .values({
+        id,
+        email,
+        password_hash: row.account_password_hash ?? (await hashPassword(newSecret())),
+        firstname,
+        lastname: String(data.billing_lastname ?? ''),
+        language: row.language.slice(0, 2),
+        role_ids: '[]',
+        // Verified once its owner opens the mailed link, as after sign-up.
+        email_verified_at: null,
+        updated_at: new Date(),
+      })
+      .execute();
+  } catch (error) {
+    // Another sign-up or checkout took the address meanwhile; the transaction is rolled back with this error.
+    if (isUniqueViolation(error)) throw refuse();
+    throw error;
+  }
+  if (data.newsletter === true)
+    await trx
+      .insertInto('mailing_list_members')
+      .values({ list_id: 'newsletter', user_id: id, tags: '[]', updated_at: new Date() })
+      .execute();
+  return { id, email, firstname, passwordGiven: row.account_password_hash !== null };
+}
+
 /** Checkout (`/store/coupon`, `/store/payment`, `POST /store/order`): the order is made from the cart by the server. */
 export function orderImplementations(context: CloudContext, registry: VatNumberRegistry = offlineVatRegistry) {
   const { db } = context.database;
@@ -82,36 +151,35 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
       : null;
 
   return implement<typeof storeOrderOperations, CloudPrincipal>(storeOrderOperations, {
-    setCoupon: async ({ body, principal }) => {
-      const userId = requireUser(principal);
-      const coupon = body.code === null ? null : await usableCoupon(db, body.code, userId);
-      await cartRow(db, userId);
+    setCoupon: async ({ body, principal, request }) => {
+      const buyer = buyerOf(request, principal);
+      const { id } = await cartRow(db, buyer);
+      const coupon = body.code === null ? null : await usableCoupon(db, body.code, buyer.kind === 'user' ? buyer.userId : null);
       const row = await db
         .updateTable('store_carts')
         .set({ coupon_code: coupon ? couponKey(coupon.code) : null, updated_at: new Date() })
-        .where('user_id', '=', userId)
+        .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
       return checkoutOf(row, coupon);
     },
 
-    setPayment: async ({ body, principal }) => {
-      const userId = requireUser(principal);
-      await cartRow(db, userId);
+    setPayment: async ({ body, principal, request }) => {
+      const { id } = await cartRow(db, buyerOf(request, principal));
       const row = await db
         .updateTable('store_carts')
         .set({ payment_method: body.method, updated_at: new Date() })
-        .where('user_id', '=', userId)
+        .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
       return checkoutOf(row, await couponOf(row));
     },
 
-    createOrder: async ({ principal }) => {
-      const userId = requireUser(principal);
-      const order = await db.transaction().execute(async (trx) => {
+    createOrder: async ({ principal, request }) => {
+      const buyer = buyerOf(request, principal);
+      const { order, account } = await db.transaction().execute(async (trx) => {
         // The cart's lock makes a second order of the same cart wait, then find it empty.
-        const row = await cartRow(trx, userId, true);
+        const row = await cartRow(trx, buyer, true);
         const lines = row.items as CartLine[];
         if (lines.length === 0) throw new HearthError('conflict', 'The cart is empty');
         const products = new Map(
@@ -136,6 +204,14 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
         const goods = items.some((item) => item.kind !== 'subscription');
         const address = requiredAddress(row.userdata, goods);
         const vat = await vatSituation(row, registry, destinationCountry(row));
+        // A guest's order is their new account's, made here: refused, it leaves nothing behind.
+        let account: AccountMade | null = null;
+        let userId: string;
+        if (buyer.kind === 'user') userId = buyer.userId;
+        else {
+          account = await accountAtCheckout(context, trx, row, request);
+          userId = account.id;
+        }
         await reserveStock(trx, lines);
 
         const id = randomBytes(12).toString('hex');
@@ -163,25 +239,47 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
             items: JSON.stringify(items),
             shipping_address: JSON.stringify(goods ? address : null),
             userdata: JSON.stringify(row.userdata),
+            guest_token_hash: buyer.kind === 'guest' ? buyer.tokenHash : null,
             created_at: new Date(),
             updated_at: new Date(),
           })
           .returning('seq')
           .executeTakeFirstOrThrow();
         if (coupon) await redeemCoupon(trx, coupon.code, userId, id);
+        // The cart is emptied; a guest's becomes their account's (its locale and addresses with it) and its token
+        // stops opening it: the token now only pays this order, and the account is reached by signing in.
+        const { create_account: _, ...userdata } = row.userdata;
         await trx
           .updateTable('store_carts')
-          .set({ items: '[]', coupon_code: null, updated_at: new Date() })
-          .where('user_id', '=', userId)
+          .set({
+            items: '[]',
+            coupon_code: null,
+            updated_at: new Date(),
+            ...(account
+              ? {
+                  user_id: userId,
+                  guest_token_hash: null,
+                  guest_expires_at: null,
+                  account_password_hash: null,
+                  userdata: JSON.stringify(userdata),
+                }
+              : {}),
+          })
+          .where('id', '=', row.id)
           .execute();
-        return trx
+        const order = await trx
           .updateTable('orders')
           .set({ number: String(200_000 + inserted.seq) })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        return { order, account };
       });
-      return orderRecord(order);
+      // Mailed once the order and account are stored: a refused checkout mails nothing.
+      if (!account) return orderRecord(order);
+      if (account.passwordGiven) await sendVerification(context, account, account.email, 'sign-up');
+      else await mailNewAccountPasswordLink(context, account);
+      return { ...orderRecord(order), account: { email: account.email, passwordLinkMailed: !account.passwordGiven } };
     },
   });
 }

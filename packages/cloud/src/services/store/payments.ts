@@ -4,8 +4,8 @@ import { implement } from '@hearth/contract/fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
-import { requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import { buyerOf } from './buyer';
 import { releaseCoupon } from './coupons';
 import { releaseStock } from './orders';
 import type { PaymentEvent, PaymentProvider, PaymentStatus } from './payment-provider';
@@ -52,20 +52,25 @@ function paymentRecord(payment: PaymentRow, provider: PaymentProvider) {
 export function paymentImplementations(context: CloudContext, provider: PaymentProvider = paymentProviderFor(context)) {
   const { db } = context.database;
   return implement<typeof storePaymentOperations, CloudPrincipal>(storePaymentOperations, {
-    payOrder: async ({ body, principal }) => {
-      const userId = requireUser(principal);
-      const key = body.idempotencyKey ? `${userId}:${body.idempotencyKey}` : null;
+    payOrder: async ({ body, principal, request }) => {
+      const buyer = buyerOf(request, principal);
       // First, under the order's lock, the payment to answer or the attempt to make: concurrent calls take turns
       // here and the later ones find the first one's row.
       const { order, payment: found } = await db.transaction().execute(async (trx) => {
+        // The buyer's order: a user's own, or the one a guest's cart made (its token pays it).
         const order = await trx
           .selectFrom('orders')
           .selectAll()
-          .where('user_id', '=', userId)
+          .where(
+            buyer.kind === 'user' ? 'user_id' : 'guest_token_hash',
+            '=',
+            buyer.kind === 'user' ? buyer.userId : buyer.tokenHash,
+          )
           .where((eb) => eb.or([eb('id', '=', body.orderId), eb('number', '=', body.orderId)]))
           .forUpdate()
           .executeTakeFirst();
         if (!order) throw notFound('Order', body.orderId);
+        const key = body.idempotencyKey ? `${order.user_id}:${body.idempotencyKey}` : null;
         const payments = await trx
           .selectFrom('store_payments')
           .selectAll()

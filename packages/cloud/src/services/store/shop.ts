@@ -1,5 +1,6 @@
 import {
   CART_LIMITS,
+  GUEST_CART_LIFETIME_DAYS,
   HearthError,
   invalidParameter,
   notFound,
@@ -9,15 +10,20 @@ import {
   type StoreProductBody,
   storeShopOperations,
 } from '@hearth/contract';
-import { implement } from '@hearth/contract/fastify';
+import { addressKey, implement, type RatePolicy } from '@hearth/contract/fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
 import { requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import { hashSecret, newId, newSecret } from '../../platform/tokens';
+import { type Buyer, buyerOf } from './buyer';
 import { CATALOGUE, DEFAULT_LOCALE, SHIPPING_COUNTRIES } from './catalogue';
 import type { CartLine, StoreCartsTable, StoreProductsTable } from './tables';
 
 const shopOps = storeShopOperations;
+
+/** Guest carts opened from one network: plenty for a household's browsers, not for filling the table. */
+const GUEST_CARTS_PER_NETWORK: RatePolicy = { name: 'store-guest-cart', quota: 30, windowSeconds: 3600 };
 
 type ProductRow = Selectable<StoreProductsTable>;
 type CartRow = Selectable<StoreCartsTable>;
@@ -85,15 +91,53 @@ function checkedLines(lines: CartLine[], products: Map<string, ProductRow>): Car
   return merged;
 }
 
-/** The user's cart row (their locale, cart lines and buyer's data), made with the default locale on first use. */
-export async function cartRow(trx: Kysely<CloudSchema>, userId: string, lock = false) {
-  await trx
+/**
+ * The buyer's cart row (their locale, cart lines and buyer's data): a user's is made with the default locale on
+ * first use; a guest's exists from `createGuestCart` until it expires or checkout gives it an account.
+ */
+export async function cartRow(trx: Kysely<CloudSchema>, buyer: Buyer, lock = false): Promise<CartRow> {
+  if (buyer.kind === 'user') {
+    await trx
+      .insertInto('store_carts')
+      .values({ id: buyer.userId, user_id: buyer.userId, ...DEFAULT_LOCALE, items: '[]', updated_at: new Date() })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    const query = trx.selectFrom('store_carts').selectAll().where('user_id', '=', buyer.userId);
+    return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  }
+  const query = trx
+    .selectFrom('store_carts')
+    .selectAll()
+    .where('guest_token_hash', '=', buyer.tokenHash)
+    .where('user_id', 'is', null)
+    .where('guest_expires_at', '>', new Date());
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (!row) throw new HearthError('invalid_token', 'This guest cart is unknown or has expired: open a new one');
+  return row;
+}
+
+/** Opens a guest's cart: answers its token once (only its hash is kept). */
+async function openGuestCart(db: Kysely<CloudSchema>) {
+  const token = newSecret();
+  const expiresAt = new Date(Date.now() + GUEST_CART_LIFETIME_DAYS * 24 * 3600 * 1000);
+  await db
     .insertInto('store_carts')
-    .values({ user_id: userId, ...DEFAULT_LOCALE, items: '[]', updated_at: new Date() })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    .values({
+      id: `g_${newId()}`,
+      user_id: null,
+      guest_token_hash: hashSecret(token),
+      guest_expires_at: expiresAt,
+      ...DEFAULT_LOCALE,
+      items: '[]',
+      updated_at: new Date(),
+    })
     .execute();
-  const query = trx.selectFrom('store_carts').selectAll().where('user_id', '=', userId);
-  return (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+/** Removes guests' carts that expired (swept by one node of the cloud). */
+export function removeExpiredGuestCarts(db: Kysely<CloudSchema>) {
+  return db.deleteFrom('store_carts').where('user_id', 'is', null).where('guest_expires_at', '<=', new Date()).execute();
 }
 
 /** The shop (`/store/product`, `/store/cart`, `/store/locale`): the catalogue, and each user's cart and locale. */
@@ -132,15 +176,15 @@ export function shopImplementations(context: CloudContext) {
     };
   };
 
-  /** Changes the user's cart lines in one transaction, the row locked: two calls at once both count. */
-  const changeLines = (userId: string, change: (lines: CartLine[]) => CartLine[]) =>
+  /** Changes the buyer's cart lines in one transaction, the row locked: two calls at once both count. */
+  const changeLines = (buyer: Buyer, change: (lines: CartLine[]) => CartLine[]) =>
     db.transaction().execute(async (trx) => {
-      const row = await cartRow(trx, userId, true);
+      const row = await cartRow(trx, buyer, true);
       const lines = checkedLines(change(row.items as CartLine[]), await productsBySku(trx));
       const updated = await trx
         .updateTable('store_carts')
         .set({ items: JSON.stringify(lines), updated_at: new Date() })
-        .where('user_id', '=', userId)
+        .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
       return priced(updated, trx);
@@ -169,28 +213,28 @@ export function shopImplementations(context: CloudContext) {
       if (!row) throw notFound('Product', params.productId);
       return toProduct(row, await currencyFor(query.currency, principal));
     },
-    getCart: async ({ principal }) => priced(await cartRow(db, requireUser(principal))),
-    addToCart: ({ body, principal }) =>
-      changeLines(requireUser(principal), (lines) => [
+    getCart: async ({ principal, request }) => priced(await cartRow(db, buyerOf(request, principal))),
+    addToCart: ({ body, principal, request }) =>
+      changeLines(buyerOf(request, principal), (lines) => [
         ...lines,
         { sku: body.sku, quantity: body.quantity, options: body.options ?? {} },
       ]),
-    setCart: ({ body, principal }) =>
-      changeLines(requireUser(principal), () =>
+    setCart: ({ body, principal, request }) =>
+      changeLines(buyerOf(request, principal), () =>
         body.items.map((item) => ({ sku: item.sku, quantity: item.quantity, options: item.options ?? {} })),
       ),
-    deleteCart: ({ query, principal }) =>
-      changeLines(requireUser(principal), (lines) => {
+    deleteCart: ({ query, principal, request }) =>
+      changeLines(buyerOf(request, principal), (lines) => {
         if (query.sku === undefined) return [];
         if (!lines.some((line) => line.sku === query.sku)) throw notFound('Cart line', query.sku);
         return lines.filter((line) => line.sku !== query.sku);
       }),
-    getLocale: async ({ principal }) => localeOf(await cartRow(db, requireUser(principal))),
-    setLocale: async ({ body, principal }) => {
-      const userId = requireUser(principal);
+    getLocale: async ({ principal, request }) => localeOf(await cartRow(db, buyerOf(request, principal))),
+    setLocale: async ({ body, principal, request }) => {
+      const buyer = buyerOf(request, principal);
       if (body.country !== undefined && !(body.country in SHIPPING_COUNTRIES))
         throw invalidParameter('country', `The store does not ship to ${body.country}`);
-      const row = await cartRow(db, userId);
+      const row = await cartRow(db, buyer);
       const change = {
         ...(body.country !== undefined ? { country: body.country, currency: SHIPPING_COUNTRIES[body.country] } : {}),
         ...(body.currency !== undefined ? { currency: body.currency } : {}),
@@ -200,10 +244,45 @@ export function shopImplementations(context: CloudContext) {
       const updated = await db
         .updateTable('store_carts')
         .set({ ...change, updated_at: new Date() })
-        .where('user_id', '=', userId)
+        .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
       return localeOf(updated);
+    },
+    createGuestCart: async ({ request }) => {
+      await context.rateLimiter.count(request, GUEST_CARTS_PER_NETWORK, addressKey(request.ip));
+      return openGuestCart(db);
+    },
+    claimGuestCart: async ({ body, principal }) => {
+      const userId = requireUser(principal);
+      return db.transaction().execute(async (trx) => {
+        const mine = await cartRow(trx, { kind: 'user', userId }, true);
+        const guest = await trx
+          .selectFrom('store_carts')
+          .selectAll()
+          .where('guest_token_hash', '=', hashSecret(body.token))
+          .where('user_id', 'is', null)
+          .where('guest_expires_at', '>', new Date())
+          .forUpdate()
+          .executeTakeFirst();
+        if (!guest) throw notFound('Guest cart', 'with this token');
+        const lines = checkedLines([...(mine.items as CartLine[]), ...(guest.items as CartLine[])], await productsBySku(trx));
+        // The account's own data stands; the guest's fills what it lacks. An account is made by no claimed cart.
+        const { create_account: _, ...guestData } = guest.userdata;
+        const updated = await trx
+          .updateTable('store_carts')
+          .set({
+            items: JSON.stringify(lines),
+            userdata: JSON.stringify({ ...guestData, ...mine.userdata }),
+            coupon_code: mine.coupon_code ?? guest.coupon_code,
+            updated_at: new Date(),
+          })
+          .where('id', '=', mine.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('store_carts').where('id', '=', guest.id).execute();
+        return priced(updated, trx);
+      });
     },
   });
 }

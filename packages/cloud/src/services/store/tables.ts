@@ -38,6 +38,8 @@ export interface OrdersTable {
   userdata: ColumnType<Record<string, string | boolean> | null, string | undefined, string>;
   paid_at: Timestamp | null;
   seq: ColumnType<number, never, never>;
+  /** The hash of the guest cart token the order was made with: the guest pays it with that token. */
+  guest_token_hash: string | null;
 }
 
 export interface StoreCouponsTable {
@@ -122,9 +124,16 @@ export interface CartLine {
   options: Record<string, string>;
 }
 
-/** A signed-in user's cart with their store locale. */
+/** A cart with its store locale: a signed-in user's, or a guest's until checkout makes their account. */
 export interface StoreCartsTable {
-  user_id: string;
+  /** The user's id for a cart made for a user; `g_…` for a guest's, which keeps it once it has an account. */
+  id: string;
+  user_id: string | null;
+  /** A guest's cart: the hash of its token (`x-hearth-cart`), and when it expires; `null` once it has an account. */
+  guest_token_hash: string | null;
+  guest_expires_at: Timestamp | null;
+  /** The password a guest chose for the account checkout makes, hashed. */
+  account_password_hash: string | null;
   country: string;
   currency: string;
   language: string;

@@ -2,8 +2,8 @@ import { notFound, storeVatOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Kysely } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
-import { requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import { buyerOf } from './buyer';
 import { SHIPPING_COUNTRIES } from './catalogue';
 import { cartRow } from './shop';
 import type { CartLine } from './tables';
@@ -64,8 +64,8 @@ export function taxImplementations(context: CloudContext, registry: VatNumberReg
   const { db } = context.database;
   let addresses: Promise<AddressProvider> | null = null;
   return implement<typeof storeVatOperations, CloudPrincipal>(storeVatOperations, {
-    getVat: async ({ query, principal }) => {
-      const row = await cartRow(db, requireUser(principal));
+    getVat: async ({ query, principal, request }) => {
+      const row = await cartRow(db, buyerOf(request, principal));
       const country = query.country ?? destinationCountry(row);
       const { rate, check, reverseCharge: reverse } = await vatSituation(row, registry, country, query.number);
       const amounts = splitVat(await cartTotal(db, row), rate.basisPoints, reverse);
@@ -80,9 +80,9 @@ export function taxImplementations(context: CloudContext, registry: VatNumberReg
         cart: { currency: row.currency, ...amounts },
       };
     },
-    getZipcode: async ({ query, principal }) => {
-      const userId = requireUser(principal);
-      const country = query.country ?? (await cartRow(db, userId)).country;
+    getZipcode: async ({ query, principal, request }) => {
+      const buyer = buyerOf(request, principal);
+      const country = query.country ?? (await cartRow(db, buyer)).country;
       if (!(country in SHIPPING_COUNTRIES)) throw notFound('Address', `${query.zipcode} ${query.number}`);
       addresses ??= embeddedAddressProvider(context.config.store?.zipcodeFile);
       const address = await (await addresses).lookup({ country, zipcode: query.zipcode, number: query.number });

@@ -32,7 +32,16 @@ const VERIFICATION_MAILS: RatePolicy = { name: 'verification-mail', quota: 5, wi
 /** Addresses are counted by a digest: the limit store (perhaps a shared Redis) never holds them. */
 const digest = (email: string) => createHash('sha256').update(email).digest('base64url').slice(0, 22);
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
+/**
+ * Counts an account being made (sign-up, or a guest's checkout) against the limits per network and per address;
+ * refuses with `rate_limited` past either.
+ */
+export async function countAccountCreation(context: CloudContext, request: FastifyRequest, email: string): Promise<void> {
+  await context.rateLimiter.count(request, SIGN_UPS_PER_NETWORK, addressKey(request.ip));
+  await context.rateLimiter.count(request, SIGN_UPS_PER_EMAIL, digest(email));
+}
 
 /** Sign-up, e-mail verification and change, and signing out: the account pages' calls about the account itself. */
 export function signUpImplementations(context: CloudContext, oauth: OAuth) {
@@ -43,8 +52,7 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
   return implement<typeof ops, CloudPrincipal>(ops, {
     signUp: async ({ body, request }) => {
       const email = normaliseEmail(body.email);
-      await limit(request, SIGN_UPS_PER_NETWORK, addressKey(request.ip));
-      await limit(request, SIGN_UPS_PER_EMAIL, digest(email));
+      await countAccountCreation(context, request, email);
       checkNewPassword(body.password, [email, body.firstname, body.lastname]);
       // Hashed either way, so a taken address answers as slowly as a new one.
       const passwordHash = await hashPassword(body.password);
