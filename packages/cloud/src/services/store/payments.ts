@@ -16,8 +16,14 @@ import { testPaymentProvider, WEBHOOK_PATH } from './test-provider';
 type OrderRow = Selectable<OrdersTable>;
 type PaymentRow = Selectable<StorePaymentsTable>;
 
-/** What the cloud does once, and only once, when an order is paid (subscriptions are granted here). */
-export type Fulfilment = (trx: Kysely<CloudSchema>, order: OrderRow) => Promise<void>;
+/**
+ * What the cloud does once, and only once, when an order is paid (subscriptions are granted here), and what it
+ * undoes, once, when the paid order is refunded.
+ */
+export interface Fulfilment {
+  paid(trx: Kysely<CloudSchema>, order: OrderRow): Promise<void>;
+  refunded(trx: Kysely<CloudSchema>, order: OrderRow): Promise<void>;
+}
 
 /** The order statuses a payment may still be started from. */
 const PAYABLE = ['pending_payment', 'payment_failed'];
@@ -174,7 +180,7 @@ export async function applyPaymentEvent(
         .executeTakeFirst();
     if (event.status === 'succeeded') {
       const paid = await order('paid', PAYABLE, { paid_at: new Date() });
-      if (paid) for (const fulfil of fulfilments) await fulfil(trx, paid);
+      if (paid) for (const fulfilment of fulfilments) await fulfilment.paid(trx, paid);
     } else if (event.status === 'failed') await order('payment_failed', PAYABLE);
     else if (event.status === 'canceled') {
       const canceled = await order('canceled', PAYABLE);
@@ -182,7 +188,11 @@ export async function applyPaymentEvent(
         await releaseStock(trx, canceled.items as { sku: string; quantity: number }[]);
         if (canceled.coupon_code) await releaseCoupon(trx, canceled.coupon_code, canceled.user_id);
       }
-    } else if (event.status === 'refunded') await order('refunded', ['paid']);
+    } else if (event.status === 'refunded') {
+      // Like paying, only the delivery whose update moves the order from paid undoes what it set going.
+      const refunded = await order('refunded', ['paid']);
+      if (refunded) for (const fulfilment of fulfilments) await fulfilment.refunded(trx, refunded);
+    }
     return 'applied';
   });
 }

@@ -219,6 +219,50 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
     expect((await as(user.token, 'GET', '/store/subscription/restore')).body.subscriptions).toEqual([]);
   });
 
+  it('ends the subscription a refunded order started, takes a refunded renewal off, and refunds once', async () => {
+    const user = await createUser(cloud, 'refunded@hearth.test');
+    await as(user.token, 'PUT', '/store/userdata', {
+      billing_firstname: 'Rik',
+      billing_lastname: 'Terug',
+      billing_country: 'NL',
+    });
+    const buy = async () => {
+      await as(user.token, 'POST', '/store/cart', { sku: 'homey_premium_1m', quantity: 1 });
+      const order = (await as(user.token, 'POST', '/store/order', {})).body;
+      const { payment } = (await as(user.token, 'POST', '/store/order/pay', { orderId: order.id })).body;
+      await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
+      return { order, payment };
+    };
+    const refund = async (payment: Json, id: string) =>
+      sendWebhook(cloud, {
+        id,
+        data: { id: await providerPaymentId(cloud, payment.id), status: 'refunded', amount: payment.amount, currency: 'EUR' },
+      });
+    const premium = async () => Object.values((await me(user.token)).subscriptions) as Json[];
+
+    const first = await buy();
+    const renewal = await buy();
+    const [twoMonths] = await premium();
+    // The renewal is refunded: its month comes off, the subscription runs on.
+    expect((await refund(renewal.payment, 'evt_refund_renewal')).body.outcome).toBe('applied');
+    const [oneMonth] = await premium();
+    expect(oneMonth).toMatchObject({ id: twoMonths.id, status: 'active' });
+    const taken = Date.parse(twoMonths.expiresAt) - Date.parse(oneMonth.expiresAt);
+    expect(taken).toBeGreaterThanOrEqual(28 * DAY);
+    expect(taken).toBeLessThanOrEqual(31 * DAY);
+    // The same refund again, under its id or a new one: nothing more comes off.
+    expect((await refund(renewal.payment, 'evt_refund_renewal')).body.outcome).toBe('duplicate');
+    expect((await refund(renewal.payment, 'evt_refund_renewal_again')).body.outcome).toBe('ignored');
+    expect((await premium())[0].expiresAt).toBe(oneMonth.expiresAt);
+
+    // The first order is refunded too: the subscription it started ends, and unlocks nothing any more.
+    expect((await refund(first.payment, 'evt_refund_first')).body.outcome).toBe('applied');
+    expect(await premium()).toEqual([expect.objectContaining({ id: twoMonths.id, status: 'canceled' })]);
+    expect((await as(user.token, 'GET', '/store/subscription/restore')).body.subscriptions).toEqual([]);
+    const orders = (await as(user.token, 'GET', '/store/user/order')).body as Json[];
+    expect(orders.map((order) => order.status)).toEqual(['refunded', 'refunded']);
+  });
+
   it('defers a subscription for internal callers only', async () => {
     const user = await createUser(cloud, 'deferred@hearth.test');
     await verify(user.token, await store.sign(transaction({ expiresDate: Date.now() + 10 * DAY })));

@@ -95,19 +95,58 @@ export async function grantSubscription(
     .executeTakeFirstOrThrow();
 }
 
-/** A paid order's subscription lines start or extend the buyer's subscriptions (run once per order). */
-export const subscriptionFulfilment: Fulfilment = async (trx, order) => {
-  for (const item of order.items as { sku: string; quantity: number }[]) {
-    const product = CATALOGUE.find((p) => p.sku === item.sku);
-    if (!product?.subscription) continue;
-    await grantSubscription(
-      trx,
-      order.user_id,
-      product.subscription.type,
-      { duration: product.subscription.duration, times: item.quantity },
-      { source: 'store', lastOrder: order.number },
-    );
-  }
+/** The subscription lines of an order, with what the catalogue says each is for. */
+function subscriptionLines(order: { items: unknown }) {
+  return (order.items as { sku: string; quantity: number }[]).flatMap((item) => {
+    const subscription = CATALOGUE.find((p) => p.sku === item.sku)?.subscription;
+    return subscription ? [{ ...subscription, quantity: item.quantity }] : [];
+  });
+}
+
+/**
+ * A paid order's subscription lines start or extend the buyer's subscriptions; a refund of the order takes its
+ * periods off again, which ends a subscription the order started (each run once per order).
+ */
+export const subscriptionFulfilment: Fulfilment = {
+  async paid(trx, order) {
+    for (const line of subscriptionLines(order))
+      await grantSubscription(
+        trx,
+        order.user_id,
+        line.type,
+        { duration: line.duration, times: line.quantity },
+        { source: 'store', lastOrder: order.number },
+      );
+  },
+  async refunded(trx, order) {
+    const now = new Date();
+    for (const line of subscriptionLines(order)) {
+      const running = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', order.user_id)
+        .where('type', '=', line.type)
+        .where('status', '=', 'active')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!running?.expires_at) continue;
+      const until = addDuration(running.expires_at, line.duration, -line.quantity);
+      await trx
+        .updateTable('subscriptions')
+        .set(
+          until > now
+            ? { expires_at: until, updated_at: now }
+            : {
+                status: 'canceled',
+                expires_at: now,
+                data: JSON.stringify({ ...running.data, refundedOrder: order.number }),
+                updated_at: now,
+              },
+        )
+        .where('id', '=', running.id)
+        .execute();
+    }
+  },
 };
 
 /** Ends the subscriptions whose time is up (of the users given, or all); answers them. */
