@@ -263,6 +263,46 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
     expect(orders.map((order) => order.status)).toEqual(['refunded', 'refunded']);
   });
 
+  it('grants the subscription of a coupon applied at checkout once the order is paid, beside the discount', async () => {
+    const user = await createUser(cloud, 'coupon-buyer@hearth.test');
+    await as(user.token, 'PUT', '/store/userdata', {
+      billing_firstname: 'Cas',
+      billing_lastname: 'Coupon',
+      billing_country: 'NL',
+    });
+    const coupon = {
+      couponCode: 'PREMIUM-PLUS',
+      discountPercent: 10,
+      subscriptionType: 'homey_plus',
+      subscriptionDuration: 'P1M',
+      subscriptionQuantity: 3,
+    };
+    expect((await as(null, 'POST', `/store/coupon?secret=${STORE_SECRET}`, coupon)).status).toBe(201);
+    await as(user.token, 'POST', '/store/cart', { sku: 'homey_premium_12m', quantity: 1 });
+    const applied = await as(user.token, 'PUT', '/store/coupon', { code: 'premium-plus' });
+    expect(applied.body.coupon).toEqual({ code: 'PREMIUM-PLUS', discountPercent: 10, subscriptionType: 'homey_plus' });
+    const order = (await as(user.token, 'POST', '/store/order', {})).body;
+    // A year of Premium, 49.00 less 10 %.
+    expect(order).toMatchObject({ subtotal: 4_900, discount: 490, total: 4_410, couponCode: 'PREMIUM-PLUS' });
+    const subscriptions = async () =>
+      Object.fromEntries((Object.values((await me(user.token)).subscriptions) as Json[]).map((s) => [s.type, s]));
+    expect(await subscriptions()).toEqual({});
+    const { payment } = (await as(user.token, 'POST', '/store/order/pay', { orderId: order.id })).body;
+    const before = Date.now();
+    await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
+    const granted = await subscriptions();
+    expect(granted).toMatchObject({ homey_premium: { status: 'active' }, homey_plus: { status: 'active' } });
+    const plusDays = (Date.parse(granted.homey_plus.expiresAt) - before) / DAY;
+    expect(plusDays).toBeGreaterThanOrEqual(88);
+    expect(plusDays).toBeLessThan(93);
+    // Refunded, the order takes back both.
+    await sendWebhook(cloud, {
+      id: 'evt_refund_coupon',
+      data: { id: await providerPaymentId(cloud, payment.id), status: 'refunded', amount: payment.amount, currency: 'EUR' },
+    });
+    expect(await subscriptions()).toMatchObject({ homey_premium: { status: 'canceled' }, homey_plus: { status: 'canceled' } });
+  });
+
   it('defers a subscription for internal callers only', async () => {
     const user = await createUser(cloud, 'deferred@hearth.test');
     await verify(user.token, await store.sign(transaction({ expiresDate: Date.now() + 10 * DAY })));

@@ -95,21 +95,30 @@ export async function grantSubscription(
     .executeTakeFirstOrThrow();
 }
 
-/** The subscription lines of an order, with what the catalogue says each is for. */
-function subscriptionLines(order: { items: unknown }) {
-  return (order.items as { sku: string; quantity: number }[]).flatMap((item) => {
+/**
+ * What an order grants, by subscription type: its subscription lines (with what the catalogue says each is for),
+ * and the subscription of a coupon applied at its checkout.
+ */
+async function orderGrants(trx: Kysely<CloudSchema>, order: { items: unknown; coupon_code: string | null }) {
+  const grants = (order.items as { sku: string; quantity: number }[]).flatMap((item) => {
     const subscription = CATALOGUE.find((p) => p.sku === item.sku)?.subscription;
     return subscription ? [{ ...subscription, quantity: item.quantity }] : [];
   });
+  const coupon = order.coupon_code
+    ? await trx.selectFrom('store_coupons').selectAll().where('code', '=', order.coupon_code).executeTakeFirst()
+    : undefined;
+  if (coupon?.subscription_type && coupon.subscription_duration)
+    grants.push({
+      type: coupon.subscription_type,
+      duration: coupon.subscription_duration,
+      quantity: coupon.subscription_quantity ?? 1,
+    });
+  return grants;
 }
 
-/**
- * A paid order's subscription lines start or extend the buyer's subscriptions; a refund of the order takes its
- * periods off again, which ends a subscription the order started (each run once per order).
- */
 export const subscriptionFulfilment: Fulfilment = {
   async paid(trx, order) {
-    for (const line of subscriptionLines(order))
+    for (const line of await orderGrants(trx, order))
       await grantSubscription(
         trx,
         order.user_id,
@@ -120,7 +129,7 @@ export const subscriptionFulfilment: Fulfilment = {
   },
   async refunded(trx, order) {
     const now = new Date();
-    for (const line of subscriptionLines(order)) {
+    for (const line of await orderGrants(trx, order)) {
       const running = await trx
         .selectFrom('subscriptions')
         .selectAll()
