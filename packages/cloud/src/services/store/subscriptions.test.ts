@@ -4,7 +4,7 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import { call, createUser, DEMO_HUBS, describeOnDatabases, internalToken, readJson, signIn, startTestCloud } from '../../testing';
-import { providerPaymentId, sendWebhook } from './test-helpers';
+import { providerPaymentId, sendPaymentEvent, sendWebhook } from './test-helpers';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads open JSON answers
 type Json = any;
@@ -89,6 +89,20 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
   const verify = (token: string, receipt: string, sku = 'homey_premium_1m') =>
     as(token, 'POST', '/store/subscription/verify', { sku, packageName: 'app.hearth.mobile', receipt });
   const me = async (token: string) => (await as(token, 'GET', '/cloud/user/me')).body;
+  /** A user with what checkout needs when only subscriptions are bought: a billing name and country. */
+  const subscriber = async (email: string) => {
+    const user = await createUser(cloud, email);
+    await as(user.token, 'PUT', '/store/userdata', { billing_firstname: 'Ada', billing_lastname: 'Berg', billing_country: 'NL' });
+    return user;
+  };
+  /** Orders the cart and approves the payment on the test provider's page (its signed webhook marks it paid). */
+  const checkout = async (token: string) => {
+    const order = (await as(token, 'POST', '/store/order', {})).body;
+    const { payment } = (await as(token, 'POST', '/store/order/pay', { orderId: order.id })).body;
+    const approve = await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
+    expect(approve.status).toBe(200);
+    return { order, payment };
+  };
 
   beforeAll(async () => {
     cloud = await startTestCloud(backend, { store: { receiptRootCertificate: store.rootPem, secret: STORE_SECRET } });
@@ -169,15 +183,10 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
   });
 
   it('starts a subscription bought in the store once, extends it on renewal and ends it at expiry', async () => {
-    const user = await createUser(cloud, 'subscriber@hearth.test');
-    await as(user.token, 'PUT', '/store/userdata', { billing_firstname: 'Ada', billing_lastname: 'Berg', billing_country: 'NL' });
+    const user = await subscriber('subscriber@hearth.test');
     const buy = async () => {
       await as(user.token, 'POST', '/store/cart', { sku: 'homey_plus_1m', quantity: 1 });
-      const order = (await as(user.token, 'POST', '/store/order', {})).body;
-      const { payment } = (await as(user.token, 'POST', '/store/order/pay', { orderId: order.id })).body;
-      const approve = await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
-      expect(approve.status).toBe(200);
-      return payment;
+      return (await checkout(user.token)).payment;
     };
     const before = Date.now();
     const payment = await buy();
@@ -220,24 +229,12 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
   });
 
   it('ends the subscription a refunded order started, takes a refunded renewal off, and refunds once', async () => {
-    const user = await createUser(cloud, 'refunded@hearth.test');
-    await as(user.token, 'PUT', '/store/userdata', {
-      billing_firstname: 'Rik',
-      billing_lastname: 'Terug',
-      billing_country: 'NL',
-    });
+    const user = await subscriber('refunded@hearth.test');
     const buy = async () => {
       await as(user.token, 'POST', '/store/cart', { sku: 'homey_premium_1m', quantity: 1 });
-      const order = (await as(user.token, 'POST', '/store/order', {})).body;
-      const { payment } = (await as(user.token, 'POST', '/store/order/pay', { orderId: order.id })).body;
-      await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
-      return { order, payment };
+      return checkout(user.token);
     };
-    const refund = async (payment: Json, id: string) =>
-      sendWebhook(cloud, {
-        id,
-        data: { id: await providerPaymentId(cloud, payment.id), status: 'refunded', amount: payment.amount, currency: 'EUR' },
-      });
+    const refund = (payment: Json, id: string) => sendPaymentEvent(cloud, payment, 'refunded', id);
     const premium = async () => Object.values((await me(user.token)).subscriptions) as Json[];
 
     const first = await buy();
@@ -264,12 +261,7 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
   });
 
   it('grants the subscription of a coupon applied at checkout once the order is paid, beside the discount', async () => {
-    const user = await createUser(cloud, 'coupon-buyer@hearth.test');
-    await as(user.token, 'PUT', '/store/userdata', {
-      billing_firstname: 'Cas',
-      billing_lastname: 'Coupon',
-      billing_country: 'NL',
-    });
+    const user = await subscriber('coupon-buyer@hearth.test');
     const coupon = {
       couponCode: 'PREMIUM-PLUS',
       discountPercent: 10,
@@ -281,25 +273,20 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
     await as(user.token, 'POST', '/store/cart', { sku: 'homey_premium_12m', quantity: 1 });
     const applied = await as(user.token, 'PUT', '/store/coupon', { code: 'premium-plus' });
     expect(applied.body.coupon).toEqual({ code: 'PREMIUM-PLUS', discountPercent: 10, subscriptionType: 'homey_plus' });
-    const order = (await as(user.token, 'POST', '/store/order', {})).body;
-    // A year of Premium, 49.00 less 10 %.
-    expect(order).toMatchObject({ subtotal: 4_900, discount: 490, total: 4_410, couponCode: 'PREMIUM-PLUS' });
     const subscriptions = async () =>
       Object.fromEntries((Object.values((await me(user.token)).subscriptions) as Json[]).map((s) => [s.type, s]));
     expect(await subscriptions()).toEqual({});
-    const { payment } = (await as(user.token, 'POST', '/store/order/pay', { orderId: order.id })).body;
     const before = Date.now();
-    await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
+    const { order, payment } = await checkout(user.token);
+    // A year of Premium, 49.00 less 10 %.
+    expect(order).toMatchObject({ subtotal: 4_900, discount: 490, total: 4_410, couponCode: 'PREMIUM-PLUS' });
     const granted = await subscriptions();
     expect(granted).toMatchObject({ homey_premium: { status: 'active' }, homey_plus: { status: 'active' } });
     const plusDays = (Date.parse(granted.homey_plus.expiresAt) - before) / DAY;
     expect(plusDays).toBeGreaterThanOrEqual(88);
     expect(plusDays).toBeLessThan(93);
     // Refunded, the order takes back both.
-    await sendWebhook(cloud, {
-      id: 'evt_refund_coupon',
-      data: { id: await providerPaymentId(cloud, payment.id), status: 'refunded', amount: payment.amount, currency: 'EUR' },
-    });
+    await sendPaymentEvent(cloud, payment, 'refunded', 'evt_refund_coupon');
     expect(await subscriptions()).toMatchObject({ homey_premium: { status: 'canceled' }, homey_plus: { status: 'canceled' } });
   });
 

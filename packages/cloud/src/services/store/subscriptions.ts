@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
 import { requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import { hubFor } from '../cloud/directory';
 import type { SubscriptionsTable } from '../cloud/tables';
 import { CATALOGUE } from './catalogue';
 import type { Fulfilment } from './payments';
@@ -279,15 +280,8 @@ export function subscriptionImplementations(context: CloudContext) {
 
     verifyOneTimePurchase: async ({ body, principal }) => {
       const userId = requireUser(principal);
-      if (body.homeyId !== undefined) {
-        const hub = await db
-          .selectFrom('hubs')
-          .select('id')
-          .where('id', '=', body.homeyId)
-          .where('owner_user_id', '=', userId)
-          .executeTakeFirst();
-        if (!hub) throw notFound('Homey', body.homeyId);
-      }
+      // A purchase for a hub is its owner's to make.
+      if (body.homeyId !== undefined) await hubFor(db, principal, body.homeyId, 'manage');
       const receipt = await db.transaction().execute((trx) => takeReceipt(trx, userId, body, 'one_time', body.homeyId ?? null));
       return {
         transactionId: receipt.transaction_id,

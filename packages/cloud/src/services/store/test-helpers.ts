@@ -25,3 +25,14 @@ export async function sendWebhook(cloud: Cloud, event: unknown, key?: Buffer, ti
   });
   return { status: response.status, body: (await response.json()) as { outcome?: string; error?: string } };
 }
+
+/** Sends the provider's signed event that a store payment (as `pay` answered it) reached `status`. */
+export async function sendPaymentEvent(
+  cloud: Cloud,
+  payment: { id: string; amount: number; currency: string },
+  status: string,
+  eventId: string,
+) {
+  const data = { id: await providerPaymentId(cloud, payment.id), status, amount: payment.amount, currency: payment.currency };
+  return sendWebhook(cloud, { id: eventId, data });
+}
