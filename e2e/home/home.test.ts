@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoreHubAPI, HubAPI } from '../../packages/client/src/node';
 import { type RunningHub, startRealHub } from '../../packages/client/src/testing/servers';
 import { chromiumPath } from '../browser';
-import { expectPhoneFirst, homeAppDir, OWNER, openHomeApp } from './setup';
+import { expectPhoneFirst, homeAppDir, OWNER, openByNav, openHomeApp } from './setup';
 
 /** The household web app against a real hub with the demo world, in Chromium. */
 describe.skipIf(!chromiumPath)('household web app', () => {
@@ -255,8 +255,7 @@ describe.skipIf(!chromiumPath)('household web app', () => {
   });
 
   it('lists the household and the hub’s personal access tokens, creates one shown once, and revokes it', async () => {
-    await page.getByRole('link', { name: 'People', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'People' }).waitFor();
+    await openByNav(page, 'People');
     const owner = (await api.users.getUserMe()) as { id: string };
     await expect.poll(() => page.locator(`[data-user-id="${owner.id}"] .badge`).textContent()).toBe('Owner');
     await page.getByText('Read only', { exact: true }).waitFor();

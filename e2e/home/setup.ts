@@ -90,9 +90,11 @@ export async function openHomeApp(): Promise<HomeApp> {
   };
 }
 
-/** Opens a page of the app by its link in the navigation and waits for its heading. */
+/** Opens a page of the app by its link in the navigation (behind "More" on a phone) and waits for its heading. */
 export async function openByNav(page: Page, link: string): Promise<void> {
-  await page.getByRole('navigation').getByRole('link', { name: link, exact: true }).click();
+  const target = page.getByRole('navigation').getByRole('link', { name: link, exact: true });
+  if (!(await target.isVisible())) await page.getByRole('navigation').getByRole('button', { name: 'More' }).click();
+  await target.click();
   await page.getByRole('heading', { level: 1, name: link }).waitFor();
 }
 

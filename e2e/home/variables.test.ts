@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPath } from '../browser';
-import { expectPhoneFirst, signedInHomeApp } from './setup';
+import { expectPhoneFirst, openByNav, signedInHomeApp } from './setup';
 
 interface Variable {
   id: string;
@@ -17,8 +17,7 @@ describe.skipIf(!chromiumPath)('household web app: variables', () => {
 
   it('creates a number variable, refusing what is not a number on the field, and sets it', async () => {
     const { page } = app();
-    await page.getByRole('link', { name: 'Variables', exact: true }).click();
-    await page.getByRole('heading', { level: 1, name: 'Variables' }).waitFor();
+    await openByNav(page, 'Variables');
     await page.getByLabel('Name', { exact: true }).fill('Hot water minutes');
     await page.getByLabel('First value').fill('lots');
     await page.getByRole('button', { name: 'Create variable' }).click();

@@ -19,29 +19,11 @@ import { VariablesPage } from '../features/variables/VariablesPage';
 import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
 import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
+import { Navigation } from './Navigation';
 import { AlarmsPage, EnergyPage, MoodsPage, NotificationsPage, SystemPage } from './pages';
 import { strings } from './strings';
 
-const NAV = [
-  { href: HOME_PAGES.home, label: strings.nav.home },
-  { href: HOME_PAGES.flows, label: strings.nav.flows },
-  { href: HOME_PAGES.variables, label: strings.nav.variables },
-  { href: HOME_PAGES.insights, label: strings.nav.insights },
-  { href: HOME_PAGES.apps, label: strings.nav.apps },
-  { href: HOME_PAGES.people, label: strings.nav.people },
-  { href: HOME_PAGES.alarms, label: strings.nav.alarms },
-  { href: HOME_PAGES.moods, label: strings.nav.moods },
-  { href: HOME_PAGES.notifications, label: strings.nav.notifications },
-  { href: HOME_PAGES.energy, label: strings.nav.energy },
-  { href: HOME_PAGES.system, label: strings.nav.system },
-] as const;
-
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
-  const [location] = useLocation();
-  const current = (href: string) =>
-    href === '/'
-      ? location === '/' || location.startsWith('/devices') || location === HOME_PAGES.addDevice
-      : location.startsWith(href);
   return (
     <>
       <a className="skip" href="#content">
@@ -58,19 +40,7 @@ function Shell({ hub, children }: { hub: HubState | null; children: ReactNode })
         ) : null}
       </header>
       {hub ? <ConnectionBanner hub={hub.hub} /> : null}
-      {hub ? (
-        <nav className="nav" aria-label={strings.nav.label}>
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.href}>
-                <Link href={item.href} aria-current={current(item.href) ? 'page' : undefined}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {hub ? <Navigation /> : null}
       <main id="content" tabIndex={-1}>
         {children}
       </main>

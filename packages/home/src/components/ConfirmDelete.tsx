@@ -1,16 +1,13 @@
 import { useState } from 'react';
+import { strings } from '../app/strings';
+
+const t = strings.deleting;
 
 /**
- * Deleting after a second, explicit button: `Delete` (named `ask` for screen readers) shows `confirm` and `keep`;
- * `onConfirm` answers whether the deletion failed, which brings the first button back.
+ * Deleting `name` after a second, explicit button: `Delete` (named "Delete <name>" for screen readers) shows
+ * "Delete <name> now" and "Keep"; `onConfirm` answers whether the deletion failed, which brings the first button back.
  */
-export function ConfirmDelete(props: {
-  label: string;
-  ask: string;
-  confirm: string;
-  keep: string;
-  onConfirm: () => Promise<boolean>;
-}) {
+export function ConfirmDelete(props: { name: string; onConfirm: () => Promise<boolean> }) {
   const [confirming, setConfirming] = useState(false);
   return confirming ? (
     <>
@@ -19,20 +16,20 @@ export function ConfirmDelete(props: {
         className="button button--small button--danger"
         onClick={() => void props.onConfirm().then((failed) => failed && setConfirming(false))}
       >
-        {props.confirm}
+        {t.confirm(props.name)}
       </button>
       <button type="button" className="button button--small button--quiet" onClick={() => setConfirming(false)}>
-        {props.keep}
+        {t.keep}
       </button>
     </>
   ) : (
     <button
       type="button"
       className="button button--small button--quiet"
-      aria-label={props.ask}
+      aria-label={t.ask(props.name)}
       onClick={() => setConfirming(true)}
     >
-      {props.label}
+      {t.delete}
     </button>
   );
 }

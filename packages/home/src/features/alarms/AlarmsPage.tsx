@@ -82,7 +82,7 @@ function AlarmRow({ alarm }: { alarm: Alarm }) {
   async function remove(): Promise<boolean> {
     try {
       await hub.alarms.deleteAlarm({ id: alarm.id });
-      notify('info', t.deleted(alarm.name));
+      notify('info', strings.deleting.done(alarm.name));
       return false;
     } catch (failure) {
       notify('error', t.refused(alarm.name, messageOf(failure)));
@@ -121,13 +121,7 @@ function AlarmRow({ alarm }: { alarm: Alarm }) {
         >
           {t.edit}
         </button>
-        <ConfirmDelete
-          label={t.delete}
-          ask={t.deleteAsk(alarm.name)}
-          confirm={t.deleteName(alarm.name)}
-          keep={t.keep}
-          onConfirm={remove}
-        />
+        <ConfirmDelete name={alarm.name} onConfirm={remove} />
       </span>
       {editing ? (
         <form className="row__more" onSubmit={(event) => void save(event)} noValidate aria-label={t.editName(alarm.name)}>

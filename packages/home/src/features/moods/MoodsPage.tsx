@@ -34,7 +34,7 @@ function MoodRow({ mood, onGone }: { mood: Mood; onGone: (id: string, gone: bool
     onGone(mood.id, true);
     try {
       await hub.moods.deleteMood({ id: mood.id });
-      notify('info', t.deleted(mood.name));
+      notify('info', strings.deleting.done(mood.name));
       return false;
     } catch (failure) {
       onGone(mood.id, false);
@@ -59,13 +59,7 @@ function MoodRow({ mood, onGone }: { mood: Mood; onGone: (id: string, gone: bool
         >
           {t.set}
         </button>
-        <ConfirmDelete
-          label={t.delete}
-          ask={t.deleteAsk(mood.name)}
-          confirm={t.deleteName(mood.name)}
-          keep={t.keep}
-          onConfirm={remove}
-        />
+        <ConfirmDelete name={mood.name} onConfirm={remove} />
       </span>
     </li>
   );

@@ -1,6 +1,7 @@
 import type { Manager } from '@hearth/client/browser';
 import { type FormEvent, useState } from 'react';
 import { strings } from '../../app/strings';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { Failed, Loading } from '../../components/Status';
@@ -32,7 +33,6 @@ function VariableRow({ variable }: { variable: Variable }) {
   const { hub } = useHub();
   const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const kind = kindOf(variable);
   const fieldId = `variable-${variable.id}`;
 
@@ -50,13 +50,14 @@ function VariableRow({ variable }: { variable: Variable }) {
     if (!parsed) return setError(t.notANumber);
     await write(parsed.value);
   }
-  async function remove() {
+  async function remove(): Promise<boolean> {
     try {
       await hub.logic.deleteVariable({ id: variable.id });
-      notify('info', t.deleted(variable.name));
+      notify('info', strings.deleting.done(variable.name));
+      return false;
     } catch (failure) {
       notify('error', t.refused(variable.name, messageOf(failure)));
-      setConfirming(false);
+      return true;
     }
   }
 
@@ -97,25 +98,7 @@ function VariableRow({ variable }: { variable: Variable }) {
         </form>
       )}
       <span className="row__actions">
-        {confirming ? (
-          <>
-            <button type="button" className="button button--small button--danger" onClick={() => void remove()}>
-              {t.deleteName(variable.name)}
-            </button>
-            <button type="button" className="button button--small button--quiet" onClick={() => setConfirming(false)}>
-              {t.keep}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="button button--small button--quiet"
-            aria-label={t.deleteAsk(variable.name)}
-            onClick={() => setConfirming(true)}
-          >
-            {t.delete}
-          </button>
-        )}
+        <ConfirmDelete name={variable.name} onConfirm={remove} />
       </span>
     </li>
   );

@@ -35,6 +35,7 @@ import {
   newCard,
   triggerSlotKey,
 } from '../editor/draft';
+import { EditorFooter } from '../editor/EditorParts';
 import type { DeviceChoice, TokenChoice } from '../editor/fields';
 import { flowPath } from '../model';
 import {
@@ -380,19 +381,14 @@ function Editor({ id, data }: { id?: string; data: Loaded }) {
           onRemove={removeNode}
         />
 
-        {formError ? (
-          <p role="alert" className="form-error">
-            {formError}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? strings.flowEditor.saving : t.save}
-          </button>
-          <Link href={id ? flowPath('advancedflow', id) : '/flows'} className="button button--quiet">
-            {strings.flowEditor.cancel}
-          </Link>
-        </div>
+        <EditorFooter
+          error={formError}
+          busy={busy}
+          save={t.save}
+          saving={strings.flowEditor.saving}
+          cancel={strings.flowEditor.cancel}
+          back={id ? flowPath('advancedflow', id) : '/flows'}
+        />
       </form>
       {picking ? (
         <CardPicker

@@ -32,6 +32,7 @@ import {
   triggerSlotKey,
   type WireFlow,
 } from './draft';
+import { CardList, EditorFooter } from './EditorParts';
 import type { DeviceChoice, TokenChoice } from './fields';
 import './editor.css';
 
@@ -300,13 +301,11 @@ function Editor({ id, data }: { id?: string; data: Loaded }) {
                 <div key={group} className="flow-group">
                   {index > 0 ? <p className="flow-group__or">{t.or}</p> : null}
                   <h3 id={`group-${group}`}>{t.group(index + 1)}</h3>
-                  {cards.length > 0 ? (
-                    <ul className="flow-cards" aria-labelledby={`group-${group}`}>
-                      {cards.map((card) => (
-                        <CardView key={card.key} {...cardProps(card, positions(cards)(card))} />
-                      ))}
-                    </ul>
-                  ) : null}
+                  <CardList
+                    cards={cards}
+                    labelledBy={`group-${group}`}
+                    props={(card) => cardProps(card, positions(cards)(card))}
+                  />
                   <button
                     type="button"
                     className="button button--quiet flow-add"
@@ -335,13 +334,7 @@ function Editor({ id, data }: { id?: string; data: Loaded }) {
               <section key={group} className="flow-column" aria-labelledby={heading}>
                 <h2 id={heading}>{group === 'then' ? t.columnThen : t.columnElse}</h2>
                 <p className="muted">{group === 'then' ? t.columnThenHint : t.columnElseHint}</p>
-                {cards.length > 0 ? (
-                  <ul className="flow-cards" aria-labelledby={heading}>
-                    {cards.map((card) => (
-                      <CardView key={card.key} {...cardProps(card, positions(cards)(card))} />
-                    ))}
-                  </ul>
-                ) : null}
+                <CardList cards={cards} labelledBy={heading} props={(card) => cardProps(card, positions(cards)(card))} />
                 <button
                   type="button"
                   className="button button--quiet flow-add"
@@ -354,19 +347,14 @@ function Editor({ id, data }: { id?: string; data: Loaded }) {
           })}
         </div>
 
-        {formError ? (
-          <p role="alert" className="form-error">
-            {formError}
-          </p>
-        ) : null}
-        <div className="actions">
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? t.saving : t.save}
-          </button>
-          <Link href={id ? flowPath('flow', id) : '/flows'} className="button button--quiet">
-            {t.cancel}
-          </Link>
-        </div>
+        <EditorFooter
+          error={formError}
+          busy={busy}
+          save={t.save}
+          saving={t.saving}
+          cancel={t.cancel}
+          back={id ? flowPath('flow', id) : '/flows'}
+        />
       </form>
       {picking ? (
         <CardPicker
