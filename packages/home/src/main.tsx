@@ -1,7 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyTheme } from './lib/theme';
-import './styles.css';
+// The app's own style sheet in cascade order: theme and layout, then what pages show, then page-specific parts.
+import './styles/base.css';
+import './styles/content.css';
+import './styles/pages.css';
 
 // The theme chosen in this browser, before the first paint of the app.
 applyTheme();
