@@ -29,6 +29,7 @@ const FILES_BESIDE_CODE = { cloud: ['services/cloud/passkeys/passkey-button.js']
  * Escapes the non-ASCII characters of the comment lines esbuild keeps (JSDoc with `…`, `→`): one such character
  * makes V8 hold the whole bundle's source as a two-byte string, 2 MB instead of 1 MB for the hub. Only whole
  * comment lines are touched, so no code and no source-map column moves; `\uXXXX` reads the same in a comment.
+ * @param {string} file
  */
 function escapeNonAsciiComments(file) {
   const text = readFileSync(file, 'utf8');
