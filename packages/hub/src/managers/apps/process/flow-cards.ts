@@ -57,10 +57,14 @@ export class AppFlowCards {
     this.#registry = registry;
   }
 
-  /** Registers the app's manifest cards (while it runs) or removes them (when it stopped). */
+  /**
+   * Registers the app's manifest cards while its process is up (from its start: a device's onInit may fire a card
+   * before the app counts as running) or removes them (when it stopped).
+   */
   sync(appId: string): void {
     const app = this.apps.find(appId);
-    const running = app !== undefined && this.host.isRunning(appId);
+    const state = this.host.status(appId).state;
+    const running = app !== undefined && (state === 'running' || state === 'starting');
     if (running && !this.#registered.has(appId)) this.#registered.set(appId, this.#register(app));
     if (!running) {
       this.#registered.get(appId)?.();
