@@ -1,16 +1,12 @@
 import type { Manager } from '@hearth/client/browser';
 import type { AppItem } from '@hearth/contract';
-import { settingProblem } from '@hearth/contract/device-settings';
 import { HOME_PAGES } from '@hearth/contract/provider';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { strings } from '../../app/strings';
-import { useNotify } from '../../components/Notices';
-import { type Setting, SettingsFields, settingValue } from '../../components/SettingField';
+import type { Setting } from '../../components/SettingField';
 import { Failed, Loading } from '../../components/Status';
-import { messageOf } from '../../lib/errors';
+import { useSettingsForm } from '../../components/useSettingsForm';
 import { useHub, useLiveItems } from '../../lib/hub';
-import { useAsync } from '../../lib/useLoad';
 
 const t = strings.apps;
 
@@ -49,56 +45,21 @@ export function AppSettingsPage({ id }: { id: string }) {
   );
 }
 
-function SettingsForm({ app, form }: { app: AppItem; form: Declared[] }) {
+function SettingsForm({ app, form: declared }: { app: AppItem; form: Declared[] }) {
   const { hub } = useHub();
-  const notify = useNotify();
-  const [version, setVersion] = useState(0);
-  const values = useAsync(
-    async () => (await hub.apps.getAppSettings({ id: app.id })) as Record<string, unknown>,
-    [hub, app.id, version],
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  if (values.state === 'loading') return <Loading />;
-  if (values.state === 'failed') return <Failed error={values.error} retry={() => setVersion((v) => v + 1)} />;
-  const settings: Setting[] = form.map((declared) => ({ ...declared, value: values.data[declared.id] }));
-  const editable = settings.filter((s) => s.type !== 'label' && s.type !== 'group');
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const changed: [string, unknown][] = [];
-    const found: Record<string, string> = {};
-    for (const setting of editable) {
-      const value = settingValue(setting, data);
-      if (Object.is(value, setting.value)) continue;
-      const problem = settingProblem(setting, value);
-      if (problem) found[setting.id] = problem;
-      else changed.push([setting.id, value]);
-    }
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`setting-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    if (changed.length === 0) return notify('info', strings.settingsForm.unchanged);
-    setBusy(true);
-    try {
-      for (const [name, value] of changed) await hub.apps.setAppSetting({ id: app.id, name, value });
-      notify('info', strings.settingsForm.saved(app.name));
-      setVersion((v) => v + 1);
-    } catch (error) {
-      setFormError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form className="card" onSubmit={(event) => void save(event)} noValidate key={version}>
-      <SettingsFields settings={settings} errors={errors} formError={formError} busy={busy} />
-    </form>
-  );
+  const { settings, retry, form } = useSettingsForm({
+    load: async () => {
+      const values = (await hub.apps.getAppSettings({ id: app.id })) as Record<string, unknown>;
+      return declared.map((setting) => ({ ...setting, value: values[setting.id] }));
+    },
+    // The declared form by content: a live update of the app item with the same form keeps what is typed.
+    deps: [hub, app.id, JSON.stringify(declared)],
+    save: async (changed) => {
+      for (const [name, value] of Object.entries(changed)) await hub.apps.setAppSetting({ id: app.id, name, value });
+    },
+    savedName: app.name,
+  });
+  if (settings.state === 'loading') return <Loading />;
+  if (settings.state === 'failed') return <Failed error={settings.error} retry={retry} />;
+  return form(settings.data);
 }
