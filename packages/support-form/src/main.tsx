@@ -1,5 +1,9 @@
 import { boot } from './app/boot';
-import './styles.css';
+// The style sheet in cascade order: theme, frame and buttons; the steps, tiles and messages; devices, fields,
+// popups and what the ticket carries.
+import './styles/base.css';
+import './styles/steps.css';
+import './styles/fields.css';
 
 boot(
   document.getElementById('support-form-root'),
