@@ -29,6 +29,7 @@ export function openDatabase(path: string): HubDatabase {
 /** What `transact` joins: the hub's group commit over the database (see `durability.ts`). */
 interface ChangeGroup {
   transact<T>(change: () => T): T;
+  transactStatement<T>(statement: () => T): T;
   commitOpenGroup(): void;
 }
 
@@ -57,6 +58,15 @@ export function transact<T>(db: HubDatabase, change: () => T): T {
     runners.set(db, run);
   }
   return run(change) as T;
+}
+
+/**
+ * {@link transact} for a change that is one statement: it joins the group commit without a savepoint of its own,
+ * as SQLite undoes a failed statement by itself (a savepoint would cost two more statements than the write).
+ */
+export function transactStatement<T>(db: HubDatabase, statement: () => T): T {
+  const group = groups.get(db);
+  return group ? group.transactStatement(statement) : statement();
 }
 
 /** Commits the changes `transact` has gathered so far: before VACUUM, which cannot run inside a transaction. */

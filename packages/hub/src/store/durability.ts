@@ -46,6 +46,17 @@ export class GroupCommit {
 
   /** Runs `change` in the open group, opening one when none is; the caller awaits `sync()` before acknowledging. */
   transact<T>(change: () => T): T {
+    this.#join();
+    return this.savepoint(change) as T;
+  }
+
+  /** {@link transact} for one statement: SQLite undoes a failed statement by itself, so it needs no savepoint. */
+  transactStatement<T>(statement: () => T): T {
+    this.#join();
+    return statement();
+  }
+
+  #join(): void {
     this.changes += 1;
     if (!this.db.inTransaction) {
       this.begin.run();
@@ -54,7 +65,6 @@ export class GroupCommit {
       // counted in `failures` and reported to those who do await.
       this.sync().catch(() => undefined);
     }
-    return this.savepoint(change) as T;
   }
 
   /** Resolves once everything written before this call is committed and on disk; rejects if it was undone. */

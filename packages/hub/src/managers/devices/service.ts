@@ -15,7 +15,7 @@ import {
 } from '../../runtime/capabilities';
 import { type DriverManifest, translate } from '../../runtime/manifest';
 import { type CapabilityValue, initialValue, react, type SimulatedDevice, tick } from '../../runtime/simulation';
-import { type Migration, rollbackEpoch, transact } from '../../store/database';
+import { type Migration, rollbackEpoch, transact, transactStatement } from '../../store/database';
 import { Statements } from '../../store/statements';
 import type { AppService, ResolvedDriver } from '../apps/service';
 import type { ZoneStore } from '../zones/store';
@@ -494,14 +494,19 @@ export class DeviceService {
     const previous = new Map(Object.keys(changes).map((id) => [id, current.get(id)?.value ?? null]));
     const update = this.sql('UPDATE device_capability SET value = ?, last_updated = ? WHERE device_id = ? AND capability_id = ?');
     const stored = this.#values.get(device.id);
-    transact(this.context.db, () => {
-      for (const [capabilityId, value] of Object.entries(changes)) {
-        // A button press (not getable) is an event, not a state: it is announced but never stored.
-        if (!effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId], own).getable) continue;
+    // A button press (not getable) is an event, not a state: it is announced but never stored.
+    const kept = Object.entries(changes).filter(
+      ([capabilityId]) => effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId], own).getable,
+    );
+    const store = () => {
+      for (const [capabilityId, value] of kept) {
         update.run(value === null ? null : JSON.stringify(value), now, device.id, capabilityId);
         stored?.set(capabilityId, { value, lastUpdated: now });
       }
-    });
+    };
+    // One value (the usual write) is one statement; a device's reactions are stored with it, all or none.
+    if (kept.length === 1) transactStatement(this.context.db, store);
+    else if (kept.length > 1) transact(this.context.db, store);
     const first = Object.keys(changes)[0];
     for (const [capabilityId, value] of Object.entries(changes)) {
       // Only the value the caller set carries its transactionId; the device's reactions get their own.
