@@ -469,12 +469,15 @@ export class DeviceService {
     value: CapabilityValue,
     options: { source: ChangeSource; react?: boolean; transactionId?: string },
   ): void {
+    const reactions = options.react ? this.#reactions(device, capabilityId, value) : {};
+    this.write(device, { [capabilityId]: value, ...reactions }, options.source, options.transactionId);
+  }
+
+  /** What a simulated device does by itself when one of its values is set (a socket turned on draws power). */
+  #reactions(device: DeviceRecord, capabilityId: string, value: CapabilityValue) {
     const current = Object.fromEntries([...this.values(device.id)].map(([k, v]) => [k, v.value]));
     const kind = this.driverOf(device)?.driver.simulation ?? 'none';
-    const reactions = options.react
-      ? react({ kind, values: current, settings: device.settings, capabilities: device.capabilities }, capabilityId, value)
-      : {};
-    this.write(device, { [capabilityId]: value, ...reactions }, options.source, options.transactionId);
+    return react({ kind, values: current, settings: device.settings, capabilities: device.capabilities }, capabilityId, value);
   }
 
   /**
