@@ -93,8 +93,17 @@ const READ_SCOPE = 'homey.insights.readonly';
 export class InsightsService {
   /** Prepared statements, prepared once per service. */
   #statements: Statements | undefined;
+  /** Device values heard on the bus, logged together after this turn of the event loop (see {@link #logSoon}). */
+  #waiting: { ownerUri: string; ownerId: string; value: unknown; t: number }[] = [];
+  #flushTimer: NodeJS.Immediate | null = null;
 
+  /** Every use of the tables goes through here: what waits to be logged is written first, so reads see it. */
   private sql(text: string): Statement {
+    if (this.#waiting.length > 0) this.#logWaiting();
+    return this.#statement(text);
+  }
+
+  #statement(text: string): Statement {
     this.#statements ??= new Statements(this.context.db);
     return this.#statements.get(text);
   }
@@ -115,12 +124,36 @@ export class InsightsService {
       }),
       bus.on('device.removed', 'insights', ({ deviceId }) => this.deleteOwner(`homey:device:${deviceId}`)),
       bus.on('device.capability', 'insights', ({ deviceId, capabilityId, value, at }) =>
-        this.append(`homey:device:${deviceId}`, capabilityId, value, at),
+        this.#logSoon(`homey:device:${deviceId}`, capabilityId, value, at),
       ),
     ];
     return () => {
       for (const stop of stops) stop();
+      this.#logWaiting();
     };
+  }
+
+  /**
+   * Logs a device's value after this turn, with the others of the turn in one savepoint: a history entry is worth
+   * less than the change it records (and than the flows that change starts), so it is not written on their way.
+   * It still joins the group commit of the change when that commits after it, and anything that reads the logs
+   * writes what waits first.
+   */
+  #logSoon(ownerUri: string, ownerId: string, value: unknown, t: number): void {
+    this.#waiting.push({ ownerUri, ownerId, value, t });
+    // Not on the clock: "after this turn" is no time a fake clock would have to move to.
+    this.#flushTimer ??= setImmediate(() => this.#logWaiting());
+  }
+
+  #logWaiting(): void {
+    if (this.#flushTimer) clearImmediate(this.#flushTimer);
+    this.#flushTimer = null;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    if (waiting.length === 0 || !this.context.db.open) return;
+    transact(this.context.db, () => {
+      for (const { ownerUri, ownerId, value, t } of waiting) this.#append(ownerUri, ownerId, value, t);
+    });
   }
 
   /** Creates the logs of a device's getable number and boolean capabilities and records their current values. */
@@ -178,7 +211,12 @@ export class InsightsService {
 
   /** Appends an entry when the value changed; other values (strings, unknown logs) are ignored. */
   append(ownerUri: string, ownerId: string, value: unknown, t: number): void {
-    const log = this.sql('SELECT log, type, last_value FROM insights_log WHERE owner_uri = ? AND owner_id = ?').get(
+    if (this.#waiting.length > 0) this.#logWaiting();
+    transact(this.context.db, () => this.#append(ownerUri, ownerId, value, t));
+  }
+
+  #append(ownerUri: string, ownerId: string, value: unknown, t: number): void {
+    const log = this.#statement('SELECT log, type, last_value FROM insights_log WHERE owner_uri = ? AND owner_id = ?').get(
       ownerUri,
       ownerId,
     ) as { log: number; type: string; last_value: number | null } | undefined;
@@ -186,19 +224,17 @@ export class InsightsService {
     const v =
       log.type === 'boolean' ? (typeof value === 'boolean' ? Number(value) : null) : typeof value === 'number' ? value : null;
     if (v === null || v === log.last_value) return;
-    transact(this.context.db, () => {
-      const inserted =
-        this.sql('INSERT OR IGNORE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v).changes > 0;
-      if (inserted) {
-        this.sql(
-          `INSERT INTO insights_hour (log, hour, sum, count, last_t, last_v) VALUES (?, ?, ?, 1, ?, ?)
-           ON CONFLICT (log, hour) DO UPDATE SET sum = sum + excluded.sum, count = count + 1,
-             last_v = CASE WHEN excluded.last_t >= last_t THEN excluded.last_v ELSE last_v END,
-             last_t = MAX(last_t, excluded.last_t)`,
-        ).run(log.log, Math.floor(t / HOUR_MS) * HOUR_MS, v, t, v);
-      }
-      this.sql('UPDATE insights_log SET last_value = ? WHERE log = ?').run(v, log.log);
-    });
+    const inserted =
+      this.#statement('INSERT OR IGNORE INTO insights_entry (log, t, v) VALUES (?, ?, ?)').run(log.log, t, v).changes > 0;
+    if (inserted) {
+      this.#statement(
+        `INSERT INTO insights_hour (log, hour, sum, count, last_t, last_v) VALUES (?, ?, ?, 1, ?, ?)
+         ON CONFLICT (log, hour) DO UPDATE SET sum = sum + excluded.sum, count = count + 1,
+           last_v = CASE WHEN excluded.last_t >= last_t THEN excluded.last_v ELSE last_v END,
+           last_t = MAX(last_t, excluded.last_t)`,
+      ).run(log.log, Math.floor(t / HOUR_MS) * HOUR_MS, v, t, v);
+    }
+    this.#statement('UPDATE insights_log SET last_value = ? WHERE log = ?').run(v, log.log);
   }
 
   /** Writes many past entries at once (demo history, imports). */
@@ -355,9 +391,9 @@ export class InsightsService {
   }
 
   private row(ownerUri: string, ownerId: string): LogRow {
-    const row = this.context.db
-      .prepare('SELECT * FROM insights_log WHERE owner_uri = ? AND owner_id = ?')
-      .get(ownerUri, ownerId) as LogRow | undefined;
+    const row = this.sql('SELECT * FROM insights_log WHERE owner_uri = ? AND owner_id = ?').get(ownerUri, ownerId) as
+      | LogRow
+      | undefined;
     if (!row) throw notFound('Log', `${ownerUri}:${ownerId}`);
     return row;
   }
