@@ -196,7 +196,7 @@ async function fill(cloud: Cloud, apps: Generated[]) {
       .execute();
     // What the catalogue's refreshPublication keeps on each app: its live build, version, facts and their
     // compatibility, and the search postings and dictionary words.
-    for (const app of chunk) await catalogue.refreshPublication(app.id);
+    for (const app of chunk) await catalogue.builds.refreshPublication(app.id);
   }
 }
 

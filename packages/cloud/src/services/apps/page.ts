@@ -35,9 +35,9 @@ h1{margin:0;line-height:1.2}.author{color:#4b5563;margin:.25rem 0 0}.badge{displ
  */
 export function registerAppPage(app: FastifyInstance, catalogue: AppCatalogue): void {
   app.get<{ Params: { appId: string } }>('/app/:appId', { schema: { hide: true } }, async (request, reply) => {
-    let record: Awaited<ReturnType<AppCatalogue['getApp']>>;
+    let record: Awaited<ReturnType<AppCatalogue['apps']['getApp']>>;
     try {
-      record = await catalogue.getApp(request.params.appId, ANONYMOUS);
+      record = await catalogue.apps.getApp(request.params.appId, ANONYMOUS);
     } catch (error) {
       if (!(error instanceof HearthError) || error.statusCode !== 404) throw error;
       return reply

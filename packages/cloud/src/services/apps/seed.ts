@@ -279,17 +279,17 @@ export async function seedDemoCatalogue(context: CloudContext, catalogue: AppCat
         version,
         author: { name: `${dev.firstname} ${dev.lastname}`, email: dev.email },
       };
-      const build = await catalogue.createBuild(appId, author, {
+      const build = await catalogue.builds.createBuild(appId, author, {
         version,
         changelog: { en: `Version ${version}: improvements and fixes.` },
         readme: { en: `${appId} for Hearth.` },
       });
-      await catalogue.uploadArchive(build.archive._id, author, demoArchive(manifest));
+      await catalogue.builds.uploadArchive(build.archive._id, author, demoArchive(manifest));
       if (channel === 'stable') {
-        await catalogue.createSubmission(appId, String(build.id), author, true);
-        await catalogue.decideSubmission(appId, String(build.id), provider, 'approved');
+        await catalogue.submissions.createSubmission(appId, String(build.id), author, true);
+        await catalogue.submissions.decideSubmission(appId, String(build.id), provider, 'approved');
       } else {
-        await catalogue.updateChannel(appId, String(build.id), author, channel);
+        await catalogue.builds.updateChannel(appId, String(build.id), author, channel);
       }
     }
     if (app.highlighted) await db.updateTable('apps').set({ highlighted: true }).where('id', '=', appId).execute();
@@ -297,7 +297,7 @@ export async function seedDemoCatalogue(context: CloudContext, catalogue: AppCat
   // A review from the demo user, so the catalogue has ratings to show.
   const demoUser = await db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).executeTakeFirst();
   if (demoUser && missing.some((a) => a.manifest.id === 'com.lumenco.lights'))
-    await catalogue.updateReview(
+    await catalogue.feedback.updateReview(
       'com.lumenco.lights',
       { userId: demoUser.id, provider: false, reviewer: false },
       {
