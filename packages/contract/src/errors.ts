@@ -24,6 +24,8 @@ export const errorCatalogue = {
   invalid_credentials: { status: 401, message: 'Invalid credentials' },
   /** The password was right, and the account also asks for a code from an authenticator app (or a recovery code). */
   two_factor_required: { status: 401, message: 'Two-factor code required' },
+  /** What was asked for is what a subscription unlocks, and the account it would be for has none that includes it. */
+  subscription_required: { status: 402, message: 'A subscription that includes this is required' },
   missing_scopes: { status: 403, message: 'Missing Scopes' },
   forbidden: { status: 403, message: 'Forbidden' },
   private_operation: { status: 403, message: 'This operation is private' },

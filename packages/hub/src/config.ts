@@ -19,8 +19,9 @@ export interface HubConfig {
   dataDir: string;
   softwareVersion: string;
   /**
-   * The hub's service tier as clients read it from every answer's `X-Homey-Tier` (env `HUB_TIER`): what the
-   * owner's plan unlocks. `free` when unset.
+   * The hub's service tier as clients read it from every answer's `X-Homey-Tier` (env `HUB_TIER`), when set: an
+   * override, for hubs without a cloud and for development. Unset, the tier is what the owner's subscriptions
+   * unlock, as the cloud says (`free` without a subscription, or while the cloud has not said).
    */
   tier?: string;
   language: string;

@@ -4,6 +4,7 @@ import { createApiServer, installRateLimits, MemoryLimitStore, registerOperation
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CloudLink } from './cloudlink/client';
 import { registerConnectCalls } from './cloudlink/connect-calls';
+import { CloudEntitlements } from './cloudlink/entitlements';
 import { registerWithCloud } from './cloudlink/registration';
 import { obtainCertificate, secureHost, serveSecure } from './cloudlink/secure';
 import { openTunnel, type Tunnel } from './cloudlink/tunnel';
@@ -124,19 +125,31 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   const scheduler = new DurableScheduler(db, clock, (error, job) =>
     journal.log(`error scheduled ${job.kind} job ${job.id} failed: ${(error as Error).message}`),
   );
+  const settings = new SettingStore(db);
+  const cloud = new CloudLink(config);
+  const entitlements = new CloudEntitlements({
+    config,
+    db,
+    settings,
+    clock,
+    scheduler,
+    cloud,
+    log: (line) => journal.log(line),
+  });
   const context: HubContext = {
     config,
     db,
     users,
     sessions: new SessionStore(db, clock, events, (userId) => users.get(userId)?.role),
-    settings: new SettingStore(db),
+    settings,
     events,
     bus,
     clock,
     scheduler,
     journal,
     limits: new MemoryLimitStore(() => clock.now()),
-    cloud: new CloudLink(config),
+    cloud,
+    entitlements,
     startedAt: new Date(clock.now()),
   };
   context.users.ensureOwner('Owner', null);
@@ -178,7 +191,8 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     // Every answer names the hub, so direct local clients can check they reached the right one.
     reply.header('X-Homey-ID', config.id);
     reply.header('X-Homey-Version', config.softwareVersion);
-    reply.header('X-Homey-Tier', config.tier ?? 'free');
+    // The configured tier, else what the owner's subscriptions give (asked from the cloud, kept between starts).
+    reply.header('X-Homey-Tier', entitlements.tier());
     // A refused call changed nothing; a call during which nothing changed has nothing to wait for.
     if (reply.statusCode >= 400 || groupCommit.changes === request.changesAtArrival) return payload;
     try {
@@ -226,6 +240,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     if (!implementation) throw new Error(`no operation ${manager}.${operation}`);
     return implementation.handler(input as never);
   });
+  entitlements.start();
   for (const instance of instances) await instance.start?.();
   // The device runtime (apps and their processes, devices, insights) runs once every manager has started, and
   // the scheduler runs jobs once their handlers are registered.
@@ -263,6 +278,10 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   });
   // The tunnel opens once the cloud knows the hub: it refuses tunnels of hubs it has not registered.
   let stopping = false;
+  // What the owner's subscriptions unlock is asked at start too, once the cloud knows the hub.
+  void registration.registered.then((registered) => {
+    if (registered && !stopping) entitlements.refresh().catch(() => undefined);
+  });
   const tunnel = registration.registered.then((registered) =>
     registered && config.relay !== false && !stopping
       ? openTunnel(context.cloud, config.id, app.server, app.log, config.relay ?? {})
@@ -299,6 +318,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
       await (await secure)?.stop();
       await realtime.stop();
       await scheduler.stop();
+      await entitlements.stop();
       await runtime.stop();
       for (const instance of [...instances].reverse()) await instance.stop?.();
       stopDomainEvents();

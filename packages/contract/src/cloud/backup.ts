@@ -144,10 +144,10 @@ export const backupServiceOperations = {
     }),
     response: BackupWithLink,
     successStatus: 201,
-    errors: ['forbidden', 'not_found'],
+    errors: ['forbidden', 'not_found', 'subscription_required'],
     summary:
       'Starts a backup of hub `homeyId` of `userId` and answers the link to upload its archive to (`PUT`, `application/octet-stream`); then `setBackupComplete`.',
-    description: hubSecretText,
+    description: `${hubSecretText} Keeping backups in the cloud needs a subscription of the owner that includes them on this hub (\`getHomeyEntitlements\` of the store says whether it does): without one the call is refused with 402 \`subscription_required\` and nothing is stored.`,
   }),
   setBackupComplete: op({
     name: 'setBackupComplete',

@@ -16,6 +16,7 @@ import { passkeyOperations } from './passkeys';
 import { regionOperations } from './region';
 import { setupOperations } from './setup';
 import { storeOperations } from './store';
+import { storeEntitlementOperations } from './store-entitlements';
 import { storeOfferOperations } from './store-offers';
 import { storeOrderOperations, storePaymentOperations } from './store-orders';
 import { storeShopOperations, storeUserdataOperations } from './store-shop';
@@ -38,6 +39,7 @@ export const cloudOperations = {
     ...storePaymentOperations,
     ...storeSubscriptionOperations,
     ...storeOfferOperations,
+    ...storeEntitlementOperations,
   },
   helpdesk: helpdeskOperations,
   callback: callbackOperations,
@@ -97,6 +99,7 @@ export * from './passkeys';
 export * from './region';
 export * from './setup';
 export * from './store';
+export * from './store-entitlements';
 export * from './store-offers';
 export * from './store-orders';
 export * from './store-shop';

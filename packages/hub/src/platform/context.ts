@@ -1,5 +1,6 @@
 import type { Implementation, LimitStore, Principal } from '@hearth/contract/fastify';
 import type { CloudLink } from '../cloudlink/client';
+import type { CloudEntitlements } from '../cloudlink/entitlements';
 import type { HubConfig } from '../config';
 import type { DomainBus } from '../core/bus';
 import type { Clock } from '../core/clock';
@@ -42,6 +43,8 @@ export interface HubContext {
   readonly limits: LimitStore;
   /** The hub's authenticated link to the cloud (its client credentials), when it has a cloud. */
   readonly cloud: CloudLink;
+  /** What the owner's subscriptions unlock on the hub (its tier, cloud backups), as the cloud last said. */
+  readonly entitlements: CloudEntitlements;
   readonly startedAt: Date;
 }
 

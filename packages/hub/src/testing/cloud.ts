@@ -20,3 +20,74 @@ export function startEmbeddedCloud(overrides: Partial<CloudConfig> = {}): Promis
     ...overrides,
   });
 }
+
+/** An answer of the cloud over real HTTP, its JSON body read loosely. */
+export interface CloudAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read open JSON answers of the cloud
+  body: any;
+}
+
+/** Calls the cloud at `path` with a Bearer token (or none) and a JSON body. */
+export async function cloudCall(
+  cloud: Cloud,
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<CloudAnswer> {
+  const answer = await fetch(`${cloud.url}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await answer.text();
+  return { status: answer.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** An access token from the cloud's token endpoint for a form of `fields`, the client's credentials in Basic. */
+export async function cloudToken(cloud: Cloud, fields: Record<string, string>, client: string): Promise<string> {
+  const answer = await fetch(`${cloud.url}/cloud/oauth2/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(client).toString('base64')}`,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const { access_token: token } = (await answer.json()) as { access_token?: string };
+  if (!token) throw new Error(`the cloud gave no token (${answer.status})`);
+  return token;
+}
+
+/**
+ * Signs `email` in with the password grant of the demo world's app client (`hearth-demo`): the cloud must have
+ * been started with `demoHubs` (an empty list gives the client without demo hubs).
+ */
+export const signInWithPassword = (cloud: Cloud, email: string, password: string): Promise<string> =>
+  cloudToken(cloud, { grant_type: 'password', username: email, password }, 'hearth-demo:hearth-demo-secret');
+
+/**
+ * Buys one `sku` in the cloud's store as the user of `token`, as a person does: a billing name and country, the
+ * cart, the order, and Approve on the test payment provider's page (whose signed webhook fulfils the order).
+ */
+export async function buyInStore(cloud: Cloud, token: string, sku: string): Promise<{ orderId: string }> {
+  const step = async (what: string, answer: Promise<CloudAnswer>): Promise<CloudAnswer> => {
+    const { status, body } = await answer;
+    if (status >= 300) throw new Error(`${what} failed: ${status} ${JSON.stringify(body)}`);
+    return { status, body };
+  };
+  const billing = { billing_firstname: 'Ada', billing_lastname: 'Owner', billing_country: 'NL' };
+  await step('billing details', cloudCall(cloud, 'PUT', '/store/userdata', token, billing));
+  await step(`adding ${sku}`, cloudCall(cloud, 'POST', '/store/cart', token, { sku, quantity: 1 }));
+  const order = await step('the order', cloudCall(cloud, 'POST', '/store/order', token, {}));
+  const pay = await step('paying', cloudCall(cloud, 'POST', '/store/order/pay', token, { orderId: order.body.id }));
+  const approve = await fetch(`${cloud.url}${new URL(pay.body.payment.actionUrl).pathname}/approve`, { method: 'POST' });
+  if (approve.status !== 200) throw new Error(`approving the payment failed: ${approve.status}`);
+  const paid = await step('reading the order', cloudCall(cloud, 'GET', `/store/user/order/${order.body.id}`, token));
+  if (paid.body.status !== 'paid') throw new Error(`the order is ${paid.body.status}, not paid`);
+  return { orderId: order.body.id };
+}

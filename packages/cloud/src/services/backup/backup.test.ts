@@ -15,6 +15,7 @@ import {
   signIn,
   startTestCloud,
 } from '../../testing';
+import { buy } from '../store/test-helpers';
 import { backupStore } from './store';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -68,6 +69,20 @@ describeOnDatabases('backup service', (backend) => {
     expect(done.status).toBe(200);
     return { backup: await readJson(done), bytes };
   }
+
+  it('keeps backups only of hubs whose owner’s subscriptions include them, and stores nothing for the others', async () => {
+    // The demo account's Plus and Premium were sold for its Home hub: its cloud hub has neither.
+    const refused = await create(STUDIO, { homeyName: 'Studio', version: '12.4.0' });
+    expect(refused.status).toBe(402);
+    expect(await readJson(refused)).toMatchObject({ error: 'subscription_required', statusCode: 402 });
+    const rows = () => cloud.context.database.db.selectFrom('backups').select('id').where('hub_id', '=', STUDIO).execute();
+    expect(await rows()).toEqual([]);
+    // Premium bought in the store is for every hub of the account, its backups included.
+    await buy(cloud, userToken, 'homey_premium_1m');
+    const created = await create(STUDIO, { homeyName: 'Studio', version: '12.4.0' });
+    expect(created.status).toBe(201);
+    expect(await rows()).toHaveLength(1);
+  });
 
   it('lists a backup only once its archive is uploaded and its size and hash confirmed', async () => {
     const bytes = randomBytes(300_000);

@@ -3,6 +3,7 @@ import { implement } from '@hearth/contract/fastify';
 import { requireSelf } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { type DelegationKeys, loadDelegationKeys } from '../cloud/delegation';
+import { requireCloudBackups } from '../store/entitlements';
 import { backupCredentials } from './credentials';
 import { backupStore, toBackup } from './store';
 
@@ -27,7 +28,8 @@ const stateOf = (context: CloudContext): State => {
 };
 
 /**
- * Backups of hubs under `/backup`. A hub (by its secret) creates a backup, uploads the archive to the link it gets
+ * Backups of hubs under `/backup`. A hub (by its secret) whose owner's subscriptions include cloud backups (see the
+ * store's `hubEntitlements`) creates a backup, uploads the archive to the link it gets
  * (streamed to the blob store, measured on the way) and completes it with the archive's size and hash, which must
  * match what arrived; only then is it listed. Its owner (by a delegation token) lists, downloads and deletes them;
  * a hub of theirs lists and downloads them to restore one.
@@ -72,6 +74,8 @@ export const backupService: CloudService = {
         if (credentials.hubOf(query.secret) !== params.homeyId)
           throw new HearthError('forbidden', 'The secret is not this hub’s');
         const hub = await store.checkHubOwner(params.homeyId, params.userId);
+        // Keeping backups in the cloud is what a subscription pays for: checked before anything is stored.
+        await requireCloudBackups(context.database.db, hub.id);
         return withLink('upload', await store.create(params.userId, hub, body));
       },
       setBackupComplete: async ({ params, query, body }) => {

@@ -143,6 +143,8 @@ const table: Record<string, Row> = {
   createOffer: { kind: 'public' },
   createCoupon: { kind: 'public' },
   redeemCoupon: { kind: 'self', body: {} },
+  // A hub's own call, by its secret: a user's token with a guessed secret is refused.
+  getHomeyEntitlements: { kind: 'owned', query: '?secret=guessed.secret' },
   getOrders: { kind: 'self' },
   getOrder: { kind: 'owned' },
   createStoreSession: { kind: 'self', body: {} },

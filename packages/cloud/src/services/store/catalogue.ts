@@ -95,10 +95,45 @@ export const CATALOGUE: CatalogueProduct[] = [
   },
   subscription('homey_plus_1m', 'Hearth Plus, monthly', 'Cloud backups of your Pro hubs.', price(299, 329, 259)),
   subscription('homey_plus_12m', 'Hearth Plus, yearly', 'Cloud backups of your Pro hubs.', price(2_900, 3_200, 2_500)),
-  subscription('homey_premium_1m', 'Hearth Premium, monthly', 'Premium features on every hub.', price(499, 549, 429)),
-  subscription('homey_premium_12m', 'Hearth Premium, yearly', 'Premium features on every hub.', price(4_900, 5_400, 4_300)),
+  subscription(
+    'homey_premium_1m',
+    'Hearth Premium, monthly',
+    'Premium features on every hub, cloud backups included.',
+    price(499, 549, 429),
+  ),
+  subscription(
+    'homey_premium_12m',
+    'Hearth Premium, yearly',
+    'Premium features on every hub, cloud backups included.',
+    price(4_900, 5_400, 4_300),
+  ),
   subscription('homey_developer_12m', 'Hearth Developer, yearly', 'Publish apps and test builds.', price(9_900, 10_900, 8_500)),
 ];
+
+/** What a subscription type unlocks on its owner's hubs, and on which of them (by the hub's platform). */
+export interface SubscriptionUnlocks {
+  /** The tier it gives the hub (`X-Homey-Tier`), or `null` for none. */
+  tier: 'plus' | 'premium' | null;
+  /** Whether the hub's backups may be kept in the cloud. */
+  backups: boolean;
+  platforms: readonly ('local' | 'cloud')[];
+}
+
+/**
+ * What each subscription type is for, on the hubs of the account that holds it (or on the one hub it was sold for):
+ * Plus keeps the backups of Pro hubs (the hubs in a home) in the cloud; Premium is the tier above it on every hub,
+ * its backups included; Developer is for publishing apps and unlocks nothing on hubs. `homey_backups` is the
+ * backups-only type the account API knows. A type missing here unlocks nothing.
+ */
+export const SUBSCRIPTION_UNLOCKS: Record<string, SubscriptionUnlocks> = {
+  homey_backups: { tier: null, backups: true, platforms: ['local'] },
+  homey_plus: { tier: 'plus', backups: true, platforms: ['local'] },
+  homey_premium: { tier: 'premium', backups: true, platforms: ['local', 'cloud'] },
+  homey_developer: { tier: null, backups: false, platforms: [] },
+};
+
+/** Hub tiers from the lowest up: a hub has the highest tier any of its counted subscriptions gives. */
+export const TIERS = ['free', 'plus', 'premium'] as const;
 
 /** The countries the store ships to, with the currency it prices in there. */
 export const SHIPPING_COUNTRIES: Record<string, StoreCurrencyValue> = {

@@ -3,6 +3,7 @@ import { implement } from '@hearth/contract/fastify';
 import { forgetCachedTokens, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
+import { entitlementImplementations } from './entitlements';
 import { offerImplementations } from './offers';
 import { orderImplementations } from './orders';
 import { type Fulfilment, paymentImplementations, paymentWebhookRoute } from './payments';
@@ -109,6 +110,7 @@ export const storeService: CloudService = {
     ...paymentImplementations(context),
     ...subscriptionImplementations(context),
     ...offerImplementations(context),
+    ...entitlementImplementations(context),
   ],
   routes: (app, context) => {
     testProviderRoutes(app, context);

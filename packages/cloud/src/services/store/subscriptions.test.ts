@@ -4,7 +4,7 @@ import forge from 'node-forge';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import { call, createUser, DEMO_HUBS, describeOnDatabases, internalToken, readJson, signIn, startTestCloud } from '../../testing';
-import { providerPaymentId, sendPaymentEvent, sendWebhook } from './test-helpers';
+import { checkout as checkoutAs, providerPaymentId, sendPaymentEvent, sendWebhook } from './test-helpers';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads open JSON answers
 type Json = any;
@@ -95,14 +95,7 @@ describeOnDatabases('store: subscriptions, receipts and their life', (backend) =
     await as(user.token, 'PUT', '/store/userdata', { billing_firstname: 'Ada', billing_lastname: 'Berg', billing_country: 'NL' });
     return user;
   };
-  /** Orders the cart and approves the payment on the test provider's page (its signed webhook marks it paid). */
-  const checkout = async (token: string) => {
-    const order = (await as(token, 'POST', '/store/order', {})).body;
-    const { payment } = (await as(token, 'POST', '/store/order/pay', { orderId: order.id })).body;
-    const approve = await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
-    expect(approve.status).toBe(200);
-    return { order, payment };
-  };
+  const checkout = (token: string) => checkoutAs(cloud, token);
 
   beforeAll(async () => {
     cloud = await startTestCloud(backend, { store: { receiptRootCertificate: store.rootPem, secret: STORE_SECRET } });

@@ -48,7 +48,9 @@ function catalogueSubscription(sku: string) {
 
 /**
  * Starts a subscription, or extends the user's running one of the same type (a renewal adds its periods to what is
- * left): `until` sets the end outright (an app store's receipt), else `duration` × `times` is added.
+ * left): `until` sets the end outright (an app store's receipt), else `duration` × `times` is added. What the store
+ * grants is for all the user's hubs: a subscription sold for one hub is left as it is, and one that never ends
+ * (`expires_at` null) stays so.
  */
 export async function grantSubscription(
   trx: Kysely<CloudSchema>,
@@ -64,6 +66,7 @@ export async function grantSubscription(
     .where('user_id', '=', userId)
     .where('type', '=', type)
     .where('status', '=', 'active')
+    .where('hub_id', 'is', null)
     .forUpdate()
     .executeTakeFirst();
   const from = running?.expires_at && running.expires_at > now ? running.expires_at : now;
@@ -72,7 +75,7 @@ export async function grantSubscription(
     return trx
       .updateTable('subscriptions')
       .set({
-        expires_at: running.expires_at && running.expires_at > until ? running.expires_at : until,
+        expires_at: running.expires_at === null || running.expires_at > until ? running.expires_at : until,
         data: JSON.stringify({ ...running.data, ...data }),
         updated_at: now,
       })
@@ -137,6 +140,7 @@ export const subscriptionFulfilment: Fulfilment = {
         .where('user_id', '=', order.user_id)
         .where('type', '=', line.type)
         .where('status', '=', 'active')
+        .where('hub_id', 'is', null)
         .forUpdate()
         .executeTakeFirst();
       if (!running?.expires_at) continue;
@@ -236,6 +240,7 @@ export function subscriptionImplementations(context: CloudContext) {
           .where('user_id', '=', body.athomId)
           .where('type', '=', type)
           .where('status', '=', 'active')
+          .where('hub_id', 'is', null)
           .executeTakeFirst();
         if (!running) throw notFound('Subscription', `${type} of ${body.athomId}`);
         const row = await grantSubscription(trx, body.athomId, type, { duration: body.duration, times: body.quantity ?? 1 }, {});

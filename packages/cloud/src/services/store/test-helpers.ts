@@ -1,5 +1,6 @@
 import { sharedSecret } from '../../platform/cluster/secrets';
 import type { Cloud } from '../../server';
+import { call, type Json, readJson } from '../../testing';
 import { SIGNATURE_HEADER, signWebhook } from './test-provider';
 
 /** Test helpers of the store's suites: speaking to the webhook route as the test payment provider does. */
@@ -35,4 +36,35 @@ export async function sendPaymentEvent(
 ) {
   const data = { id: await providerPaymentId(cloud, payment.id), status, amount: payment.amount, currency: payment.currency };
   return sendWebhook(cloud, { id: eventId, data });
+}
+
+/** A payment as `POST /store/order/pay` answers it. */
+export interface PaymentAnswer {
+  id: string;
+  amount: number;
+  currency: string;
+  actionUrl: string;
+}
+
+/** Orders the cart and approves the payment on the test provider's page (its signed webhook marks it paid). */
+export async function checkout(cloud: Cloud, token: string): Promise<{ order: Json; payment: PaymentAnswer }> {
+  const order = await readJson(await call(cloud, 'POST', '/store/order', token, {}));
+  const paying = await call(cloud, 'POST', '/store/order/pay', token, { orderId: order.id });
+  if (paying.status !== 200) throw new Error(`pay failed: ${paying.status} ${await paying.text()}`);
+  const { payment } = (await readJson(paying)) as { payment: PaymentAnswer };
+  const approve = await fetch(`${cloud.url}${new URL(payment.actionUrl).pathname}/approve`, { method: 'POST' });
+  if (approve.status !== 200) throw new Error(`approving the payment failed: ${approve.status}`);
+  return { order, payment };
+}
+
+/**
+ * Buys one `sku` as the user of `token` through the store, as a person does: a billing name and country (what
+ * checkout needs when only subscriptions are bought), the cart, the order, the test provider's Approve.
+ */
+export async function buy(cloud: Cloud, token: string, sku: string): Promise<{ order: Json; payment: PaymentAnswer }> {
+  const billing = { billing_firstname: 'Ada', billing_lastname: 'Berg', billing_country: 'NL' };
+  await call(cloud, 'PUT', '/store/userdata', token, billing);
+  const added = await call(cloud, 'POST', '/store/cart', token, { sku, quantity: 1 });
+  if (added.status >= 300) throw new Error(`adding ${sku} to the cart failed: ${added.status} ${await added.text()}`);
+  return checkout(cloud, token);
 }

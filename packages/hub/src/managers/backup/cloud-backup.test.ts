@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Cloud } from '@hearth/cloud';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedCloud } from '../../testing/cloud';
+import { buyInStore, signInWithPassword, startEmbeddedCloud } from '../../testing/cloud';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { pairDevice, untilAppRunning } from '../../testing/pairing';
 import { appsDirectory } from './archive';
@@ -67,11 +67,14 @@ describe('backups to the cloud and restoring one on another hub', () => {
   let hub: TestHub;
 
   beforeAll(async () => {
-    cloud = await startEmbeddedCloud({ internalClientSecret: SECRET });
+    // The demo world (without hubs) brings the app client the owner signs in to the store with.
+    cloud = await startEmbeddedCloud({ internalClientSecret: SECRET, demoHubs: [] });
     const created = await internal(cloud, 'POST', '/cloud/user', {
       user: { email: 'owner@hearth.test', password: 'a-good-password-1', firstname: 'Ada', lastname: 'Owner' },
     });
     userId = created.body._id as string;
+    // Keeping backups in the cloud is what Hearth Plus is for: the owner buys it in the store.
+    await buyInStore(cloud, await signInWithPassword(cloud, 'owner@hearth.test', 'a-good-password-1'), 'homey_plus_1m');
     mkdirSync(original.dir);
     mkdirSync(replacement.dir);
     hub = await linkedHub(cloud, original.id, original.dir, 'Original');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { cloudOperations, HearthError, hubOperations } from '@hearth/contract';
+import { cloudOperations, HearthError, hubOperations, isErrorBody } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { Cron } from 'croner';
+import { CloudCallError } from '../../cloudlink/client';
 import { hubModels } from '../../config';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type Migration, transact } from '../../store/database';
@@ -78,9 +79,16 @@ export const backupDirectory = (context: HubContext): string => join(context.con
 /** How long an upload of an archive to the cloud may take. */
 const UPLOAD_TIMEOUT_MS = 30 * 60 * 1000;
 
+/** A backup kept on the hub only, on purpose: the owner's subscriptions do not include cloud backups. */
+class NotInCloud extends Error {}
+
+/** Why an upload failed, as the archive records it: the cloud's own words when it answered with an error. */
+const uploadError = (error: unknown): string =>
+  error instanceof CloudCallError && isErrorBody(error.body) ? error.body.error_description : (error as Error).message;
+
 /**
  * Stores an archive in the cloud's backups (createBackup, upload, setBackupComplete with its size, hash and what it
- * holds). Answers the cloud's backup id.
+ * holds), when the owner's subscriptions include cloud backups. Answers the cloud's backup id.
  */
 async function uploadToCloud(
   context: HubContext,
@@ -88,6 +96,8 @@ async function uploadToCloud(
   archive: { size: number; sha256: string; manifest: BackupManifest },
 ) {
   const { userId, secret } = await cloudIdentity(context);
+  const included = await context.entitlements.cloudBackups();
+  if (!included.included) throw new NotInCloud(included.reason);
   const homeyId = context.config.id;
   const { manifest } = archive;
   const created = await context.cloud.call(cloudOperations.backup.createBackup, {
@@ -118,8 +128,8 @@ async function uploadToCloud(
 
 /**
  * Backs the hub up into `<dataDir>/backups/<hub id>-<timestamp>.tar.gz` (see `writeArchive`) and records it; when
- * the hub has a cloud, the archive is stored there too. A backup that reached only the disk is a successful backup
- * all the same; the record says why the cloud has none.
+ * the hub has a cloud and its owner's subscriptions include cloud backups, the archive is stored there too. A backup
+ * that reached only the disk is a successful backup all the same; the record says why the cloud has none.
  */
 async function runBackup(context: HubContext, automatic: boolean, running: { value: boolean }) {
   if (running.value) throw new HearthError('conflict', 'A backup is already running');
@@ -139,8 +149,11 @@ async function runBackup(context: HubContext, automatic: boolean, running: { val
       try {
         cloudBackupId = await uploadToCloud(context, path, archive);
       } catch (error) {
-        cloudError = (error as Error).message;
-        context.journal.log(`warn backup ${fileName} did not reach the cloud: ${cloudError}`);
+        cloudError = uploadError(error);
+        if (error instanceof NotInCloud) context.journal.log(`info backup ${fileName} kept on the hub only: ${cloudError}`);
+        else context.journal.log(`warn backup ${fileName} did not reach the cloud: ${cloudError}`);
+        // The cloud says the subscription does not include backups (any more): what the hub kept is out of date.
+        if (error instanceof CloudCallError && error.status === 402) context.entitlements.refresh().catch(() => undefined);
       }
     }
     const row: ArchiveRow = {

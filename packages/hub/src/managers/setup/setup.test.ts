@@ -82,7 +82,8 @@ describe('setting a fresh hub up through a cloud setup session, restoring a back
   }
 
   beforeAll(async () => {
-    // The demo world gives the demo account and the app's client; its own hubs are not these.
+    // The demo world gives the demo account and the app's client; its own hubs are not these. Without hubs of its
+    // own the demo account's Premium is for all its hubs: their backups are kept in the cloud.
     cloud = await startEmbeddedCloud({ internalClientSecret: SECRET, demoHubs: [] });
     appToken = await tokenOf(
       { grant_type: 'password', username: 'demo@hearth.test', password: 'hearth-demo-password' },
