@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, FrameType } from './frames';
-import { type FrameSink, TunnelSession, type TunnelStream } from './session';
+import { type FrameSink, TunnelSession, TunnelStream } from './session';
 
 /**
  * A sink standing in for a WebSocket: it holds what was sent as unsent bytes (its `bufferedAmount`) until the
@@ -41,7 +41,7 @@ function pair() {
   const toCloud = heldSink();
   const opened: TunnelStream[] = [];
   const cloud = new TunnelSession(toHub.sink);
-  const hub = new TunnelSession(toCloud.sink, { onOpen: (stream) => opened.push(stream) });
+  const hub = new TunnelSession(toCloud.sink, { onOpen: (channel) => opened.push(new TunnelStream(channel)) });
   toHub.connect(hub);
   toCloud.connect(cloud);
   return { cloud, hub, toHub, toCloud, opened };
@@ -101,5 +101,92 @@ describe('a tunnel stream’s writes', () => {
     toHub.flush();
     await new Promise((resolve) => setImmediate(resolve));
     expect(order[0]).toBe('b');
+  });
+});
+
+describe('a whole exchange in few frames (tunnel protocol 2)', () => {
+  /** Both sessions of a tunnel, delivering at once, counting the frame types each side sends. */
+  function tunnel(peerProtocol: number) {
+    const sent = { cloud: [] as number[], hub: [] as number[] };
+    let cloud: TunnelSession | null = null;
+    let hub: TunnelSession | null = null;
+    const sink = (side: 'cloud' | 'hub'): FrameSink => ({
+      send(frame, done) {
+        sent[side].push(frame[0] as number);
+        (side === 'cloud' ? hub : cloud)?.receive(frame);
+        done();
+      },
+      bufferedAmount: () => 0,
+    });
+    const served: string[] = [];
+    hub = new TunnelSession(sink('hub'), {
+      peerProtocol,
+      onOpen: (channel, request) => {
+        channel.handler = {
+          data: () => {},
+          end: () => {
+            served.push(`${request.method} ${request.url}`);
+            channel.sendAnswer({ status: 200, statusText: 'OK', headers: ['content-type', 'text/plain'] }, 'zones…');
+          },
+          reset: () => {},
+        };
+      },
+    });
+    cloud = new TunnelSession(sink('cloud'), { peerProtocol });
+    return { cloud, hub, sent, served };
+  }
+
+  function get(cloud: TunnelSession) {
+    const answer = { status: 0, headers: [] as string[], body: '', ended: false };
+    cloud.openChannel(
+      { method: 'GET', url: '/zones', headers: ['Host', 'hub'], remoteAddress: '127.0.0.1' },
+      {
+        head: (head) => {
+          answer.status = head.status;
+          answer.headers = head.headers;
+        },
+        data: (chunk) => {
+          answer.body += chunk.toString();
+        },
+        end: () => {
+          answer.ended = true;
+        },
+        reset: () => {},
+      },
+      true,
+    );
+    return answer;
+  }
+
+  it('sends a request without a body as one frame, and the whole answer as one', () => {
+    const { cloud, hub, sent, served } = tunnel(2);
+    const answer = get(cloud);
+    expect(served).toEqual(['GET /zones']);
+    expect(answer).toEqual({ status: 200, headers: ['content-type', 'text/plain'], body: 'zones…', ended: true });
+    expect(sent.cloud).toEqual([FrameType.request]);
+    expect(sent.hub).toEqual([FrameType.answer]);
+    expect([cloud.size, hub.size]).toEqual([0, 0]);
+  });
+
+  it('keeps to the frames of protocol 1 with a peer that did not name 2', () => {
+    const { cloud, hub, sent } = tunnel(1);
+    const answer = get(cloud);
+    expect(answer).toEqual({ status: 200, headers: ['content-type', 'text/plain'], body: 'zones…', ended: true });
+    expect(sent.cloud).toEqual([FrameType.open, FrameType.end]);
+    expect(sent.hub).toEqual([FrameType.head, FrameType.data, FrameType.end]);
+    expect([cloud.size, hub.size]).toEqual([0, 0]);
+  });
+
+  it('refuses an answer frame that does not hold a head', () => {
+    const { cloud } = tunnel(2);
+    get(cloud); // stream 1, answered and released
+    const channel = cloud.openChannel({ method: 'GET', url: '/', headers: [], remoteAddress: '127.0.0.1' }, null);
+    channel.handler = { data: () => {}, end: () => {}, reset: () => {} };
+    const bogus = Buffer.concat([
+      Buffer.from([FrameType.answer, 0, 0, 0, channel.id]),
+      Buffer.from([0, 0, 0, 9]),
+      Buffer.from('{"st'),
+    ]);
+    expect(cloud.receive(bogus)).toBe(false);
   });
 });

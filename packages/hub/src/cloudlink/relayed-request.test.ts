@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type FrameSink, type ResponseHead, TunnelSession, type TunnelStream } from '@hearth/contract/relay';
-import { describe, expect, it } from 'vitest';
+import { type FrameSink, type ResponseHead, TunnelSession, TunnelStream } from '@hearth/contract/relay';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { serveStream } from './tunnel';
 
 /** A frame sink delivering to the peer session on the next turn, as a socket would. */
@@ -16,14 +16,23 @@ function sinkTo(peer: () => TunnelSession): FrameSink {
   };
 }
 
-/** A real HTTP server (never listening) behind a tunnel: the cloud's session opens streams the hub serves. */
-function relayTo(handler: (request: IncomingMessage, response: ServerResponse) => void) {
+/**
+ * A real HTTP server (never listening) behind a tunnel: the cloud's session opens streams the hub serves. Both
+ * sides speak `protocol` (2: requests without a body and whole answers go as one frame each).
+ */
+function relayTo(handler: (request: IncomingMessage, response: ServerResponse) => void, peerProtocol = protocol) {
   const server = createServer(handler);
   const hub: TunnelSession = new TunnelSession(
     sinkTo(() => cloud),
-    { onOpen: (stream, open) => serveStream(server, stream, open) },
+    {
+      onOpen: (stream, open) => serveStream(server, stream, open),
+      peerProtocol,
+    },
   );
-  const cloud: TunnelSession = new TunnelSession(sinkTo(() => hub));
+  const cloud: TunnelSession = new TunnelSession(
+    sinkTo(() => hub),
+    { peerProtocol },
+  );
   return { cloud, hub };
 }
 
@@ -46,7 +55,13 @@ const released = async (...sessions: TunnelSession[]) => {
   while (sessions.some((session) => session.size > 0)) await new Promise((resolve) => setImmediate(resolve));
 };
 
-describe('a relayed request served without an HTTP round trip', () => {
+let protocol = 1;
+
+describe.each([1, 2])('a relayed request served without an HTTP round trip, tunnel protocol %i', (version) => {
+  beforeEach(() => {
+    protocol = version;
+  });
+
   it('streams the body in and the answer out, with headers set before writeHead and the client’s address', async () => {
     const { cloud, hub } = relayTo((request, response) => {
       const chunks: Buffer[] = [];
@@ -67,6 +82,20 @@ describe('a relayed request served without an HTTP round trip', () => {
     expect(header(head, 'content-type')).toBe('text/plain');
     expect(header(head, 'x-seen')).toBe('203.0.113.9 203.0.113.9');
     expect(body.toString()).toBe(`got ${300 * 1024 + 100}`);
+    await released(cloud, hub);
+  });
+
+  it('answers a request without a body, its end sent with the open; a head and end of one turn go together', async () => {
+    const { cloud, hub } = relayTo((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ method: request.method, url: request.url }));
+    });
+    const request = { method: 'GET', url: '/zones', headers: ['Host', 'hub'], remoteAddress: '127.0.0.1' };
+    const stream = new TunnelStream(cloud.openChannel(request, null, true));
+    const { head, body } = await answerOf(stream);
+    expect(head.status).toBe(200);
+    expect(header(head, 'content-type')).toBe('application/json');
+    expect(JSON.parse(body.toString())).toEqual({ method: 'GET', url: '/zones' });
     await released(cloud, hub);
   });
 

@@ -1,71 +1,128 @@
 import { type IncomingHttpHeaders, IncomingMessage, type Server, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import type { TunnelStream } from '@hearth/contract/relay';
+import type { ChannelHandler, ResponseHead, TunnelChannel } from '@hearth/contract/relay';
 
 /**
  * What a relayed request's `socket` is: the relayed client's address for the hub's per-address limits, and a sink
  * for the bytes Node's response would put on a network socket (the head and body go to the tunnel instead).
  */
-export function relayedSocket(remoteAddress: string): Writable {
-  const socket = new Writable({
-    write(_chunk, _encoding, callback) {
-      callback();
-    },
-  });
-  const fields = socket as unknown as Record<string, unknown>;
-  fields.remoteAddress = remoteAddress;
-  fields.remotePort = 0;
-  fields.remoteFamily = remoteAddress.includes(':') ? 'IPv6' : 'IPv4';
+class RelayedSocket extends Writable {
+  readonly remotePort = 0;
+  readonly remoteFamily: string;
+
+  constructor(readonly remoteAddress: string) {
+    super();
+    this.remoteFamily = remoteAddress.includes(':') ? 'IPv6' : 'IPv4';
+  }
+
+  override _write(_chunk: unknown, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    callback();
+  }
+
   // What HTTP servers and their plugins call on a socket; nothing to do here.
-  for (const method of ['setTimeout', 'setNoDelay', 'setKeepAlive', 'ref', 'unref']) fields[method] = () => socket;
-  return socket;
+  setTimeout(): this {
+    return this;
+  }
+  setNoDelay(): this {
+    return this;
+  }
+  setKeepAlive(): this {
+    return this;
+  }
+  ref(): this {
+    return this;
+  }
+  unref(): this {
+    return this;
+  }
 }
+
+export function relayedSocket(remoteAddress: string): Writable {
+  return new RelayedSocket(remoteAddress);
+}
+
+/**
+ * A relayed request's body may wait this much in Node's request object (nobody reading it yet) before the cloud is
+ * paused: a frame is one slice of at most 64 KB, and a body of the usual size is taken without a pause and resume.
+ */
+const REQUEST_HOLD_BYTES = 128 * 1024;
 
 /**
  * A response whose head and body go to a tunnel stream as they are written, without being serialised as HTTP and
  * parsed again: Node's own `writeHead` validates and merges the headers (so `setHeader` before it, implicit heads
- * and HEAD/204/304 bodies behave as on a socket), and writes go to the stream with its backpressure.
+ * and HEAD/204/304 bodies behave as on a socket) and hands them to `_storeHeader`, which here keeps them for the
+ * tunnel instead of making the HTTP head's text; writes go to the tunnel with its backpressure (a write answers
+ * `false` while the tunnel is full or the cloud paused the stream, and `drain` follows).
+ *
+ * The head waits for the rest of the turn: an answer ended in the same turn (Fastify's `writeHead` then `end`)
+ * goes to the cloud as one frame with its body.
  */
 class RelayedResponse extends ServerResponse {
+  /** The head, written by `writeHead` and not yet sent. */
+  private pendingHead: ResponseHead | null = null;
+
   constructor(
     request: IncomingMessage,
-    private readonly stream: TunnelStream,
+    private readonly stream: TunnelChannel,
   ) {
     super(request);
     // Headers passed to `writeHead` are merged into the stored ones only when some exist; this makes them exist,
-    // so `getHeaders()` lists every header of the answer.
+    // so `_storeHeader` is given every header of the answer, in one form.
     this.setHeader('x-relay', '1');
     this.removeHeader('x-relay');
-    stream.on('drain', () => this.emit('drain'));
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: Node's overloads (status, [message], [headers])
   override writeHead(...args: any[]): this {
     if (this.headersSent) return this;
-    super.writeHead(...(args as [number]));
+    return super.writeHead(...(args as [number]));
+  }
+
+  /**
+   * Node's `writeHead` ends here with the status line and the stored headers (lower-case name → [name as set,
+   * value]): they are kept as raw pairs for the tunnel. `_header` is what Node checks to know the head was written.
+   */
+  _storeHeader(firstLine: string, stored: Record<string, [string, unknown]> | null): void {
     const headers: string[] = [];
-    for (const [name, value] of Object.entries(this.getHeaders())) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const one of value) headers.push(name, one);
-      else headers.push(name, String(value));
+    for (const key in stored) {
+      const [name, value] = stored[key] as [string, unknown];
+      if (Array.isArray(value)) for (const one of value) headers.push(name, String(one));
+      else if (value !== undefined) headers.push(name, String(value));
     }
-    this.stream.sendHead({ status: this.statusCode, statusText: this.statusMessage, headers });
-    return this;
+    const fields = this as unknown as { _header: string; _headerSent: boolean };
+    fields._header = firstLine;
+    fields._headerSent = false;
+    this.pendingHead = { status: this.statusCode, statusText: this.statusMessage, headers };
+    process.nextTick(sendPendingHead, this);
+  }
+
+  /** Sends the head if it still waits. */
+  sendPendingHead(): void {
+    const head = this.pendingHead;
+    if (!head) return;
+    this.pendingHead = null;
+    this.stream.sendHead(head);
+  }
+
+  /** The body bytes a write carries (a UTF-8 string as it is), or `undefined` when it carries none. */
+  private bodyOf(chunk: unknown, encoding: unknown): Buffer | string | undefined {
+    const hasBody = (this as unknown as { _hasBody: boolean })._hasBody;
+    if (!hasBody || chunk === undefined || chunk === null || (chunk as { length: number }).length === 0) return undefined;
+    return typeof chunk === 'string' && typeof encoding === 'string' && !/^utf-?8$/i.test(encoding)
+      ? Buffer.from(chunk, encoding as BufferEncoding)
+      : (chunk as Buffer | string);
   }
 
   override write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
-    const done = typeof encoding === 'function' ? encoding : callback;
+    const done = (typeof encoding === 'function' ? encoding : callback) as ((error?: Error | null) => void) | undefined;
     if (!this.headersSent) this.writeHead(this.statusCode);
-    const hasBody = (this as unknown as { _hasBody: boolean })._hasBody;
-    if (!hasBody || chunk === undefined || chunk === null || (chunk as { length: number }).length === 0) {
-      if (typeof done === 'function') process.nextTick(done as () => void);
+    this.sendPendingHead();
+    const bytes = this.bodyOf(chunk, encoding);
+    if (bytes === undefined) {
+      if (typeof done === 'function') process.nextTick(done);
       return true;
     }
-    const bytes =
-      typeof chunk === 'string'
-        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-        : chunk;
-    return this.stream.write(bytes, done as (error?: Error | null) => void);
+    return this.stream.write(bytes, typeof done === 'function' ? (error) => process.nextTick(done, error) : undefined);
   }
 
   override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
@@ -78,13 +135,25 @@ class RelayedResponse extends ServerResponse {
       done = encoding;
       encoding = undefined;
     }
-    if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
-    else if (!this.headersSent) this.writeHead(this.statusCode);
-    this.stream.end();
+    if (!this.headersSent) this.writeHead(this.statusCode);
+    const head = this.pendingHead;
+    if (head) {
+      // The whole answer at once.
+      this.pendingHead = null;
+      this.stream.sendAnswer(head, this.bodyOf(chunk, encoding));
+    } else {
+      if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
+      this.stream.end();
+    }
     // Node's end marks the response finished and emits 'finish' once its (discarding) socket took the last bytes.
     super.end(done as () => void);
     return this;
   }
+}
+
+/** A head written but neither ended nor followed by a write in its turn goes on its own. */
+function sendPendingHead(response: RelayedResponse): void {
+  response.sendPendingHead();
 }
 
 /**
@@ -95,7 +164,7 @@ class RelayedResponse extends ServerResponse {
  */
 export function dispatchRelayed(
   server: Server,
-  stream: TunnelStream,
+  channel: TunnelChannel,
   method: string,
   url: string,
   headers: IncomingHttpHeaders,
@@ -110,18 +179,12 @@ export function dispatchRelayed(
   request.httpVersionMinor = 1;
   request.headers = headers;
   request.rawHeaders = rawHeaders;
-  // Reading resumes the tunnel stream; a full buffer pauses it, and the cloud is told to pause.
+  // Reading lets a paused cloud go on.
   request._read = () => {
-    stream.resume();
+    channel.resumePeer();
   };
-  stream.on('data', (chunk: Buffer) => {
-    if (!request.push(chunk)) stream.pause();
-  });
-  stream.once('end', () => {
-    request.complete = true;
-    request.push(null);
-  });
-  const response = new RelayedResponse(request, stream);
+  const response = new RelayedResponse(request, channel);
+  channel.handler = new RelayedExchange(channel, request, response, socket);
   // Node emits the response's 'close' when its socket closes, once.
   response.assignSocket(socket as never);
   response.once('finish', () => {
@@ -129,12 +192,37 @@ export function dispatchRelayed(
     if (!request.complete) request.resume();
     process.nextTick(() => socket.destroy());
   });
-  // The client gave up or the tunnel went: whoever works on the request learns it was aborted.
-  stream.once('close', () => {
-    if (response.writableEnded) return;
-    if (!request.destroyed) request.destroy();
-    socket.destroy();
-  });
-  stream.on('error', () => {});
   server.emit('request', request, response);
+}
+
+/** What the cloud sends on a relayed request's stream, to Node's request and response objects. */
+class RelayedExchange implements ChannelHandler {
+  constructor(
+    private readonly channel: TunnelChannel,
+    private readonly request: IncomingMessage,
+    private readonly response: RelayedResponse,
+    private readonly socket: Writable,
+  ) {}
+
+  data(chunk: Buffer): void {
+    // Nobody reads it yet beyond what may wait: the cloud stops until the request is read.
+    this.request.push(chunk);
+    if (this.request.readableLength > REQUEST_HOLD_BYTES) this.channel.pausePeer();
+  }
+
+  end(): void {
+    this.request.complete = true;
+    this.request.push(null);
+  }
+
+  /** The client gave up or the tunnel went: whoever works on the request learns it was aborted. */
+  reset(): void {
+    if (this.response.writableEnded) return;
+    if (!this.request.destroyed) this.request.destroy();
+    this.socket.destroy();
+  }
+
+  drain(): void {
+    this.response.emit('drain');
+  }
 }

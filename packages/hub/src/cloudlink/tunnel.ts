@@ -1,12 +1,16 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Writable } from 'node:stream';
 import {
   type FrameSink,
   type OpenRequest,
+  peerProtocol,
   socketSink,
   TUNNEL_PATH,
+  TUNNEL_PROTOCOL,
+  TUNNEL_PROTOCOL_HEADER,
+  type TunnelChannel,
   TunnelSession,
-  type TunnelStream,
+  TunnelStream,
 } from '@hearth/contract/relay';
 import WebSocket from 'ws';
 import type { CloudLink } from './client';
@@ -78,7 +82,11 @@ export function openTunnel(link: CloudLink, hubId: string, server: Server, log: 
     }
     if (stopped) return;
     const ws = new WebSocket(url, {
-      headers: { authorization: `Bearer ${token}`, 'x-homey-id': hubId },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-homey-id': hubId,
+        [TUNNEL_PROTOCOL_HEADER]: String(TUNNEL_PROTOCOL),
+      },
       perMessageDeflate: false,
       handshakeTimeout: 10_000,
       // Masking guards proxies on a browser's path against bytes a page chose (RFC 6455 §10.3); under TLS or on
@@ -87,16 +95,18 @@ export function openTunnel(link: CloudLink, hubId: string, server: Server, log: 
     });
     socket = ws;
     // The network socket is known once the upgrade is answered, before the cloud can open any stream.
+    // So is the protocol the cloud speaks (an older cloud names none: version 1).
     let sink: FrameSink | null = null;
     ws.once('upgrade', (response) => {
       sink = socketSink(ws, response.socket);
+      session.peerProtocol = peerProtocol(response.headers[TUNNEL_PROTOCOL_HEADER]);
     });
     const session = new TunnelSession(
       {
         send: (frame, done) => (sink ? sink.send(frame, done) : done(new Error('the tunnel is not open'))),
         bufferedAmount: () => ws.bufferedAmount,
       },
-      { onOpen: (stream, request) => serveStream(server, stream, request) },
+      { onOpen: (channel, request) => serveStream(server, channel, request) },
     );
     let alive = true;
     let heartbeat: NodeJS.Timeout | null = null;
@@ -152,16 +162,32 @@ export function openTunnel(link: CloudLink, hubId: string, server: Server, log: 
   };
 }
 
-/** Header names and values in pairs (Node's `rawHeaders`) as request headers, repeated names joined. */
-function headersOf(raw: string[]): IncomingHttpHeaders {
+/**
+ * A relayed request's headers, from the pairs the cloud sent (Node's `rawHeaders`): as Node's request objects hold
+ * them (names in lower case, repeated names in an array) and as raw pairs, both with the relayed client's address
+ * added to `X-Forwarded-For`, so the hub learns the request was relayed (its metrics, for one, are not served to
+ * relayed callers).
+ */
+function relayedHeaders(raw: string[], remoteAddress: string): { headers: IncomingHttpHeaders; rawHeaders: string[] } {
   const headers: Record<string, string | string[]> = {};
+  const rawHeaders: string[] = [];
+  let forwardedFor: string | undefined;
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] as string).toLowerCase();
+    const name = raw[i] as string;
     const value = raw[i + 1] as string;
-    const seen = headers[name];
-    headers[name] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    const lower = name.toLowerCase();
+    if (lower === 'x-forwarded-for') {
+      forwardedFor = forwardedFor === undefined ? value : `${forwardedFor}, ${value}`;
+      continue;
+    }
+    rawHeaders.push(name, value);
+    const seen = headers[lower];
+    headers[lower] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
-  return headers;
+  const chain = forwardedFor ? `${forwardedFor}, ${remoteAddress}` : remoteAddress;
+  headers['x-forwarded-for'] = chain;
+  rawHeaders.push('x-forwarded-for', chain);
+  return { headers, rawHeaders };
 }
 
 /**
@@ -169,26 +195,18 @@ function headersOf(raw: string[]): IncomingHttpHeaders {
  * response objects ({@link dispatchRelayed}); an upgrade (socket.io's WebSocket) needs a connection, so it goes in
  * over an in-memory one and the upgraded connection's bytes stream through the tunnel.
  */
-export function serveStream(server: Server, stream: TunnelStream, open: OpenRequest): void {
-  const headers = headersOf(open.headers);
-  // The hub learns the request was relayed (its metrics, for one, are not served to relayed callers).
-  const forwarded = headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = forwarded ? `${forwarded}, ${open.remoteAddress}` : open.remoteAddress;
-  if (typeof headers.upgrade !== 'string') {
-    const socket = relayedSocket(open.remoteAddress);
-    // Only the cloud opens streams, and it says which requests are its own: those may reach `/api/connect/…`.
-    if (open.fromCloud === true) markCloudConnection(socket);
-    const raw = [
-      ...open.headers.filter((_, i) => !isForwardedFor(open.headers, i)),
-      'x-forwarded-for',
-      headers['x-forwarded-for'],
-    ];
-    dispatchRelayed(server, stream, open.method, open.url, headers, raw, socket);
+export function serveStream(server: Server, channel: TunnelChannel, open: OpenRequest): void {
+  const { headers, rawHeaders } = relayedHeaders(open.headers, open.remoteAddress);
+  const upgrade = typeof headers.upgrade === 'string';
+  const [client, connection] = upgrade ? connectionPair(open.remoteAddress) : [null, relayedSocket(open.remoteAddress)];
+  // Only the cloud opens streams, and it says which requests are its own: those may reach `/api/connect/…`.
+  if (open.fromCloud === true) markCloudConnection(connection);
+  if (!client) {
+    dispatchRelayed(server, channel, open.method, open.url, headers, rawHeaders, connection as Writable);
     return;
   }
-  const [client, serverEnd] = connectionPair(open.remoteAddress);
-  if (open.fromCloud === true) markCloudConnection(serverEnd);
-  server.emit('connection', serverEnd);
+  const stream = new TunnelStream(channel);
+  server.emit('connection', connection);
   const request = httpRequest({ method: open.method, path: open.url, headers, createConnection: () => client });
   const fail = (error: Error) => {
     request.destroy();
@@ -224,9 +242,4 @@ export function serveStream(server: Server, stream: TunnelStream, open: OpenRequ
     stream.on('close', () => socket.destroy());
   });
   request.end();
-}
-
-/** Whether `raw[i]` is the name or the value of an `X-Forwarded-For` header pair. */
-function isForwardedFor(raw: string[], i: number): boolean {
-  return (raw[i - (i % 2)] as string).toLowerCase() === 'x-forwarded-for';
 }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { type ErrorCode, errorCatalogue, HearthError } from '@hearth/contract';
 import { SignInThrottle } from '@hearth/contract/fastify';
 import OAuth2Server, {
@@ -38,7 +37,6 @@ interface RequestFacts {
   /** The password grant's `otp` field: the second factor of accounts that have one. */
   otp: string | null;
 }
-const requestFacts = new AsyncLocalStorage<RequestFacts>();
 
 interface CloudUserRef extends User {
   id: string | null;
@@ -109,8 +107,8 @@ function createModel(
     validateRedirectUri: (redirectUri: string, client: ModelClient) =>
       redirectAllowed(db, client.redirectUris as string[], redirectUri),
 
-    async getUser(username: string, password: string) {
-      const facts = requestFacts.getStore();
+    /** The password grant's user, with the facts of the request asking (see {@link withFacts}). */
+    async getUser(username: string, password: string, _client?: Client, facts?: RequestFacts) {
       const ip = facts?.ip ?? 'unknown';
       // Coded errors are carried through the OAuth2 library, so the answer keeps the throttle's headers.
       const rethrow = (error: unknown): never => {
@@ -146,8 +144,7 @@ function createModel(
       return granted.length > 0 ? granted : false;
     },
 
-    async saveToken(token: Token, client: Client, user: CloudUserRef) {
-      const facts = requestFacts.getStore();
+    async saveToken(token: Token, client: Client, user: CloudUserRef, facts?: RequestFacts) {
       await db
         .insertInto('oauth_tokens')
         .values({
@@ -245,6 +242,19 @@ function createModel(
 }
 
 type CloudModel = ReturnType<typeof createModel>;
+
+/**
+ * The model for one token request: the calls that record who asked get the request's facts. (Passed to the
+ * library per request rather than through an AsyncLocalStorage, which once used would add async-hook work to
+ * every asynchronous operation of the process, relayed requests included.)
+ */
+function withFacts(model: CloudModel, facts: RequestFacts): CloudModel {
+  return {
+    ...model,
+    getUser: (username: string, password: string, client?: Client) => model.getUser(username, password, client, facts),
+    saveToken: (token: Token, client: Client, user: CloudUserRef) => model.saveToken(token, client, user, facts),
+  };
+}
 
 /** `grant_type=urn:hearth:params:oauth:grant-type:login-token` with field `token`. */
 class LoginTokenGrantType extends AbstractGrantType {
@@ -351,7 +361,7 @@ export function createOAuth(context: CloudContext) {
       const oauthRequest = toOAuthRequest(request, { ...body, ...(scope === undefined ? {} : { scope }) });
       const response = new Response({});
       try {
-        await requestFacts.run(factsOf(request, body), () => server.token(oauthRequest, response));
+        await server.token(oauthRequest, response, { model: withFacts(tokenModel, factsOf(request, body)) } as never);
       } catch (error) {
         throw toCloudError(error);
       }

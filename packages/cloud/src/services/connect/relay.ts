@@ -1,8 +1,9 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { Writable } from 'node:stream';
 import { HearthError } from '@hearth/contract';
-import { type LimitStore, RateLimited } from '@hearth/contract/fastify';
-import type { OpenRequest, ResponseHead, TunnelStream } from '@hearth/contract/relay';
+import { type LimitStore, RateLimited, type WindowCount } from '@hearth/contract/fastify';
+import type { ChannelHandler, OpenRequest, ResponseHead, TunnelChannel } from '@hearth/contract/relay';
 import type { TunnelDirectory, TunnelHolder } from './directory';
 import { FORWARD_HEADERS, type Forwarded, NodeForwarder } from './forward';
 import type { HubTunnel, TunnelHost } from './tunnels';
@@ -48,6 +49,27 @@ function headLines(status: number, statusText: string, headers: string[]): strin
   let head = `HTTP/1.1 ${status} ${statusText}\r\n`;
   for (let i = 0; i + 1 < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
   return `${head}\r\n`;
+}
+
+/** Where {@link Relay.route} sends a request: this node's tunnel of the hub, or the node holding it. */
+type Route =
+  | { tunnel: HubTunnel; holder?: undefined; forwarded: Forwarded | null }
+  | { tunnel?: undefined; holder: TunnelHolder; forwarded: null };
+
+const offline = () => new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now');
+
+/**
+ * The relay lets a hub's answer wait in a client's response (one that reads slowly) up to this much before it
+ * pauses the hub's stream: an answer of the usual size is written whole, without a pause and a resume.
+ */
+const RESPONSE_HOLD_BYTES = 128 * 1024;
+
+/** Answers a client's request the relay cannot carry with the error (502 for anything but a coded error). */
+function refuseRequest(request: IncomingMessage, response: ServerResponse, error: unknown): void {
+  if (response.headersSent) return void response.destroy();
+  const answer = errorAnswer(request, error instanceof HearthError ? error : new HearthError('bad_gateway'));
+  response.writeHead(answer.status, answer.headers).end(answer.body);
+  request.resume();
 }
 
 /** The uniform error body, readable by a browser page on any origin (its CORS pre-flight went to the hub). */
@@ -97,26 +119,29 @@ export class Relay {
   handleRequest(request: IncomingMessage, response: ServerResponse): boolean {
     const hubId = this.hubOf(request);
     if (!hubId) return false;
-    const refuse = (error: unknown) => {
-      if (response.headersSent) return void response.destroy();
-      const answer = errorAnswer(request, error instanceof HearthError ? error : new HearthError('bad_gateway'));
-      response.writeHead(answer.status, answer.headers).end(answer.body);
-      request.resume();
-    };
-    void this.route(hubId, request)
-      .then(({ tunnel, holder, forwarded }) => {
-        if (tunnel) return this.forward(tunnel, request, response, forwarded);
-        return this.forwarder.forwardRequest(
-          holder,
-          hubId,
-          request,
-          response,
-          passable(request.rawHeaders, ['transfer-encoding']),
-          refuse,
-        );
-      })
-      .catch(refuse);
+    try {
+      const route = this.route(hubId, request);
+      if (route instanceof Promise)
+        void route
+          .then((found) => this.carry(hubId, request, response, found))
+          .catch((error) => refuseRequest(request, response, error));
+      else this.carry(hubId, request, response, route);
+    } catch (error) {
+      refuseRequest(request, response, error);
+    }
     return true;
+  }
+
+  /** Sends a client's request on where {@link route} found the hub. */
+  private carry(hubId: string, request: IncomingMessage, response: ServerResponse, { tunnel, holder, forwarded }: Route): void {
+    if (tunnel) {
+      this.forward(tunnel, request, response, forwarded);
+      return;
+    }
+    const fail = (error: unknown) => refuseRequest(request, response, error);
+    this.forwarder
+      .forwardRequest(holder, hubId, request, response, passable(request.rawHeaders, ['transfer-encoding']), fail)
+      .catch(fail);
   }
 
   /** Relays an upgrade when it is for a hub; answers `false` otherwise. */
@@ -133,7 +158,8 @@ export class Relay {
       );
     };
     const keep = ['upgrade', 'connection'];
-    void this.route(hubId, request)
+    void Promise.resolve()
+      .then(() => this.route(hubId, request))
       .then(({ tunnel, holder, forwarded }) => {
         if (!tunnel)
           return this.forwarder.forwardUpgrade(holder, hubId, request, socket, head, passable(request.rawHeaders, keep), refuse);
@@ -196,18 +222,21 @@ export class Relay {
 
   /**
    * Where a request for the hub goes: its tunnel on this node, or the node holding it. A request another node
-   * forwarded (with a valid proof) was counted there and goes to this node's tunnel only. Throws `rate_limited`,
-   * `hub_offline`, or `forbidden` for a forwarding proof that does not hold.
+   * forwarded (with a valid proof) was counted there and goes to this node's tunnel only. Throws (or rejects
+   * with) `rate_limited`, `hub_offline`, or `forbidden` for a forwarding proof that does not hold. Answers at once
+   * when it can — a client's request counted by an in-process store for a tunnel this node holds, the usual case
+   * — so that request is relayed without waiting for a turn of the event loop.
    */
-  private async route(
-    hubId: string,
-    request: IncomingMessage | null,
-  ): Promise<
-    | { tunnel: HubTunnel; holder?: undefined; forwarded: Forwarded | null }
-    | { tunnel?: undefined; holder: TunnelHolder; forwarded: null }
-  > {
-    const forwarded = request && NodeForwarder.claims(request) ? await this.forwarder.verify(hubId, request) : null;
-    if (!forwarded) await this.count(hubId);
+  private route(hubId: string, request: IncomingMessage | null): Route | Promise<Route> {
+    if (request && NodeForwarder.claims(request))
+      return this.forwarder.verify(hubId, request).then((forwarded) => this.routeCounted(hubId, forwarded));
+    const counted = this.limits.hit(`relay:${hubId}`, 60_000);
+    if (counted instanceof Promise) return counted.then((window) => this.routeCounted(hubId, null, window));
+    return this.routeCounted(hubId, null, counted);
+  }
+
+  private routeCounted(hubId: string, forwarded: Forwarded | null, counted?: WindowCount): Route | Promise<Route> {
+    if (counted) this.withinBudget(counted);
     const tunnel = this.tunnels.get(hubId);
     if (tunnel) {
       if (tunnel.session.size >= this.options.maxStreams)
@@ -218,17 +247,16 @@ export class Relay {
         );
       return { tunnel, forwarded };
     }
-    if (!forwarded) {
-      const holder = await this.directory.locate(hubId);
+    if (forwarded) throw offline();
+    return this.directory.locate(hubId).then((holder) => {
       if (holder && holder.node !== this.tunnels.node) return { holder, forwarded: null };
-    }
-    throw new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now');
+      throw offline();
+    });
   }
 
-  /** Counts a request against the hub's budget; throws `rate_limited` beyond it. */
-  private async count(hubId: string): Promise<void> {
+  /** Throws `rate_limited` when a request counted against the hub's budget is beyond it. */
+  private withinBudget(counted: WindowCount): void {
     const quota = this.options.requestsPerMinute;
-    const counted = await this.limits.hit(`relay:${hubId}`, 60_000);
     if (counted.count > quota)
       throw new RateLimited(
         { name: 'hub', quota, windowSeconds: 60 },
@@ -247,27 +275,86 @@ export class Relay {
     };
   }
 
+  /**
+   * Carries a client's request through the hub's tunnel, frame by frame between Node's request and response
+   * objects and the tunnel ({@link RelayedExchange}), with the request's body sent with the tunnel's backpressure.
+   */
   private forward(tunnel: HubTunnel, request: IncomingMessage, response: ServerResponse, forwarded: Forwarded | null): void {
-    const stream: TunnelStream = tunnel.session.open(this.describe(request, ['transfer-encoding'], forwarded));
-    // A request with neither length nor chunked framing has no body (RFC 9112 §6.3): the end frame goes with the
-    // open frame, without a pipe to set up and tear down for each GET.
-    if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
-      stream.end();
-      request.resume();
-    } else request.pipe(stream);
-    stream.once('head', (answer: ResponseHead) => {
-      response.writeHead(answer.status, answer.statusText, passable(answer.headers));
-      stream.pipe(response);
-    });
-    stream.on('error', () => {
-      if (response.headersSent) return response.destroy();
-      const answer = errorAnswer(request, new HearthError('bad_gateway'));
-      response.writeHead(answer.status, answer.headers).end(answer.body);
-    });
+    // A request with neither length nor chunked framing has no body (RFC 9112 §6.3): its end goes with the open
+    // frame.
+    const bodyless = request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined;
+    const exchange = new RelayedExchange(request, response);
+    const channel = tunnel.session.openChannel(this.describe(request, ['transfer-encoding'], forwarded), exchange, bodyless);
+    exchange.channel = channel;
+    if (bodyless) request.resume();
+    else {
+      const body = new Writable({
+        // A stream reset on the way loses the rest of the body; its answer (502, or none) says so.
+        write: (chunk: Buffer, _encoding, callback) => channel.write(chunk, () => callback()),
+        final: (callback) => {
+          channel.end();
+          callback();
+        },
+      });
+      request.pipe(body);
+      request.once('error', () => channel.reset('the client went away'));
+    }
     // The client gave up: the hub stops working on it.
-    response.on('close', () => {
-      if (!response.writableFinished) stream.destroy();
+    response.once('close', () => {
+      if (!response.writableFinished) channel.reset('the client went away');
     });
+  }
+}
+
+/**
+ * A client's request relayed through a hub's tunnel: the answer's head and body are written to the client's
+ * response as they arrive (a head, body and end that arrive together leave in one write), and the hub is paused
+ * while the client reads slowly.
+ */
+class RelayedExchange implements ChannelHandler {
+  channel!: TunnelChannel;
+  /** The hub's stream is paused until the client's response drains. */
+  private held = false;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly response: ServerResponse,
+  ) {}
+
+  head(answer: ResponseHead): void {
+    const { response } = this;
+    try {
+      response.writeHead(answer.status, answer.statusText, passable(answer.headers));
+    } catch {
+      // A head Node refuses to write (an invalid status or header, a second head) is the hub's fault.
+      this.channel.reset('invalid answer head');
+      if (response.headersSent) return void response.destroy();
+      const error = errorAnswer(this.request, new HearthError('bad_gateway'));
+      response.writeHead(error.status, error.headers).end(error.body);
+    }
+  }
+
+  data(chunk: Buffer): void {
+    const { response } = this;
+    if (response.writableEnded) return;
+    response.write(chunk);
+    if (this.held || response.writableLength <= RESPONSE_HOLD_BYTES) return;
+    this.held = true;
+    this.channel.pausePeer();
+    response.once('drain', () => {
+      this.held = false;
+      this.channel.resumePeer();
+    });
+  }
+
+  end(): void {
+    if (!this.response.writableEnded) this.response.end();
+  }
+
+  reset(): void {
+    if (this.response.headersSent) return void this.response.destroy();
+    const answer = errorAnswer(this.request, new HearthError('bad_gateway'));
+    this.response.writeHead(answer.status, answer.headers).end(answer.body);
   }
 }
 

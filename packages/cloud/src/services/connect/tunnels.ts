@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HearthError } from '@hearth/contract';
-import { socketSink, TunnelSession } from '@hearth/contract/relay';
+import { peerProtocol, socketSink, TUNNEL_PROTOCOL, TUNNEL_PROTOCOL_HEADER, TunnelSession } from '@hearth/contract/relay';
 import type { FastifyRequest } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createAuthenticator } from '../../platform/auth';
@@ -59,6 +59,10 @@ export class TunnelHost {
     private readonly options: TunnelHostOptions,
   ) {
     this.authenticate = createAuthenticator(context);
+    // The hub learns which frames this side reads from its upgrade's answer.
+    this.server.on('headers', (headers: string[]) => {
+      headers.push(`${TUNNEL_PROTOCOL_HEADER}: ${TUNNEL_PROTOCOL}`);
+    });
   }
 
   start(): void {
@@ -89,7 +93,8 @@ export class TunnelHost {
       refuseUpgrade(socket, error instanceof HearthError ? error : new HearthError('forbidden', 'Tunnel refused'));
       return;
     }
-    this.server.handleUpgrade(request, socket, head, (ws) => this.adopt(hubId, ws, socket));
+    const protocol = peerProtocol(request.headers[TUNNEL_PROTOCOL_HEADER]);
+    this.server.handleUpgrade(request, socket, head, (ws) => this.adopt(hubId, ws, socket, protocol));
   }
 
   private async check(request: IncomingMessage): Promise<string> {
@@ -104,8 +109,8 @@ export class TunnelHost {
     return hubId;
   }
 
-  private adopt(hubId: string, ws: WebSocket, socket: Duplex): void {
-    const session = new TunnelSession(socketSink(ws, socket));
+  private adopt(hubId: string, ws: WebSocket, socket: Duplex, protocol: number): void {
+    const session = new TunnelSession(socketSink(ws, socket), { peerProtocol: protocol });
     const entry: Entry = { hubId, ws, session, connectedAt: Date.now(), alive: true };
     const previous = this.tunnels.get(hubId);
     this.tunnels.set(hubId, entry);
