@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame, FrameType } from './frames';
-import { type FrameSink, TunnelSession, TunnelStream } from './session';
+import { type FrameSink, TunnelResetError, TunnelSession, TunnelStream } from './session';
 
 /**
  * A sink standing in for a WebSocket: it holds what was sent as unsent bytes (its `bufferedAmount`) until the
@@ -104,6 +104,21 @@ describe('a tunnel stream’s writes', () => {
   });
 });
 
+describe('a tunnel stream reset by its peer', () => {
+  it('tells a writer still waiting for room, so a body piped into it does not stall', async () => {
+    const { cloud, toHub, toCloud, opened } = pair();
+    const stream = cloud.open(open);
+    stream.on('error', () => {});
+    const outcome = new Promise<Error | null | undefined>((resolve) => stream.write(Buffer.alloc(3 * 1024 * 1024), resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    toHub.flush(); // the hub learns of the stream, and gives up on it
+    (opened[0] as TunnelStream).destroy();
+    toCloud.flush();
+    expect(await outcome).toBeInstanceOf(TunnelResetError);
+    expect(cloud.size).toBe(0);
+  });
+});
+
 describe('a whole exchange in few frames (tunnel protocol 2)', () => {
   /** Both sessions of a tunnel, delivering at once, counting the frame types each side sends. */
   function tunnel(peerProtocol: number) {
@@ -165,6 +180,23 @@ describe('a whole exchange in few frames (tunnel protocol 2)', () => {
     expect(answer).toEqual({ status: 200, headers: ['content-type', 'text/plain'], body: 'zones…', ended: true });
     expect(sent.cloud).toEqual([FrameType.request]);
     expect(sent.hub).toEqual([FrameType.answer]);
+    expect([cloud.size, hub.size]).toEqual([0, 0]);
+  });
+
+  it('hands a whole answer at once to a handler that takes it so, and releases the stream', () => {
+    const { cloud, hub } = tunnel(2);
+    const answers: string[] = [];
+    cloud.openChannel(
+      { method: 'GET', url: '/zones', headers: [], remoteAddress: '127.0.0.1' },
+      {
+        answer: (head, body) => answers.push(`${head.status} ${body.toString()}`),
+        data: () => answers.push('data'),
+        end: () => answers.push('end'),
+        reset: () => answers.push('reset'),
+      },
+      true,
+    );
+    expect(answers).toEqual(['200 zones…']);
     expect([cloud.size, hub.size]).toEqual([0, 0]);
   });
 

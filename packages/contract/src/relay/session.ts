@@ -23,6 +23,11 @@ const LOW_WATER_BYTES = 256 * 1024;
 export interface ChannelHandler {
   /** The hub's answer head (cloud side). */
   head?(head: ResponseHead): void;
+  /**
+   * The hub's whole answer at once (cloud side): its head, its body, and the end. Without this method the
+   * handler gets them as `head`, `data` and `end`.
+   */
+  answer?(head: ResponseHead, body: Buffer): void;
   /** Bytes from the peer. Call {@link TunnelChannel.pausePeer} to stop more, {@link TunnelChannel.resumePeer} to go on. */
   data(chunk: Buffer): void;
   /** The peer sends no more bytes. */
@@ -158,7 +163,7 @@ export class TunnelChannel {
   reset(reason = 'closed'): void {
     if (this.closed) return;
     this.session.send(encodeFrame(FrameType.reset, this.id, reason));
-    this.release();
+    this.lose(this.release(), new TunnelResetError(reason));
   }
 
   /** @internal a frame of this stream arrived; answers `false` for one that is malformed. */
@@ -183,6 +188,13 @@ export class TunnelChannel {
       case FrameType.answer: {
         const answer = decodeAnswer(payload);
         if (!answer) return false;
+        if (handler.answer) {
+          if (this.remoteEnded) return true;
+          this.remoteEnded = true;
+          handler.answer(answer.head, answer.body);
+          if (this.localEnded && !this.closed) this.release();
+          return true;
+        }
         handler.head?.(answer.head);
         if (answer.body.length > 0 && !this.closed) this.receive(FrameType.data, answer.body);
         if (!this.closed) this.receive(FrameType.end, answer.body);
@@ -214,14 +226,24 @@ export class TunnelChannel {
   /** @internal the peer reset the stream, or the tunnel closed. */
   fail(error: TunnelResetError): void {
     if (this.closed) return;
-    this.release();
+    const lost = this.release();
     this.handler?.reset(error);
+    this.lose(lost, error);
   }
 
-  private release(): void {
+  /** Forgets the stream; answers the writes that still waited. */
+  private release(): WriteDone[] {
     this.closed = true;
-    this.queue = [];
     this.session.forget(this.id);
+    const lost: WriteDone[] = [];
+    for (const write of this.queue) if (write.done) lost.push(write.done);
+    this.queue = [];
+    return lost;
+  }
+
+  /** Writes that waited are lost: their writers hear it (so a body piped in is not left stalled). */
+  private lose(writers: WriteDone[], error: Error): void {
+    for (const done of writers) done(error);
   }
 
   /** Sends what waits while the tunnel has room and the peer lets us. */

@@ -1,6 +1,5 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { Writable } from 'node:stream';
+import { type Duplex, Writable } from 'node:stream';
 import { HearthError } from '@hearth/contract';
 import { type LimitStore, RateLimited, type WindowCount } from '@hearth/contract/fastify';
 import type { ChannelHandler, OpenRequest, ResponseHead, TunnelChannel } from '@hearth/contract/relay';
@@ -321,17 +320,27 @@ class RelayedExchange implements ChannelHandler {
     private readonly response: ServerResponse,
   ) {}
 
-  head(answer: ResponseHead): void {
+  head(answer: ResponseHead): boolean {
     const { response } = this;
     try {
       response.writeHead(answer.status, answer.statusText, passable(answer.headers));
+      return true;
     } catch {
       // A head Node refuses to write (an invalid status or header, a second head) is the hub's fault.
       this.channel.reset('invalid answer head');
-      if (response.headersSent) return void response.destroy();
+      if (response.headersSent) {
+        response.destroy();
+        return false;
+      }
       const error = errorAnswer(this.request, new HearthError('bad_gateway'));
       response.writeHead(error.status, error.headers).end(error.body);
+      return false;
     }
+  }
+
+  /** The whole answer in one frame: written and ended in one go. */
+  answer(head: ResponseHead, body: Buffer): void {
+    if (this.head(head)) this.response.end(body);
   }
 
   data(chunk: Buffer): void {
