@@ -205,7 +205,7 @@ class RelayedExchange implements ChannelHandler {
   ) {}
 
   data(chunk: Buffer): void {
-    // Nobody reads it yet beyond what may wait: the cloud stops until the request is read.
+    // Past what may wait unread, the cloud is paused until the request is read (`_read` resumes it).
     this.request.push(chunk);
     if (this.request.readableLength > REQUEST_HOLD_BYTES) this.channel.pausePeer();
   }
