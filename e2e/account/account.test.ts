@@ -207,7 +207,10 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await avatar.waitFor();
         const src = (await avatar.getAttribute('src')) as string;
         expect(src).toContain('/avatar/medium');
-        expect(await avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+        // The element is there before its picture has loaded (naturalWidth is 0 until then): wait for the load.
+        await expect
+          .poll(() => avatar.evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)))
+          .toBeGreaterThan(0);
         const saved = await sharp(await (await page.request.get(new URL(src, cloud.url).toString())).body()).stats();
         const [red, , blue] = saved.channels.map((channel) => channel.mean) as [number, number, number];
         expect(blue).toBeGreaterThan(150);
