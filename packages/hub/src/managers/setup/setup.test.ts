@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Cloud } from '@hearth/cloud';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedCloud } from '../../testing/cloud';
+import { cloudCall as callCloud, cloudToken, startEmbeddedCloud } from '../../testing/cloud';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { pairDevice, untilAppRunning } from '../../testing/pairing';
 import { until } from '../../testing/until';
@@ -24,34 +24,9 @@ describe('setting a fresh hub up through a cloud setup session, restoring a back
   let hub: TestHub;
 
   /** A call of the app (the demo account's token) or of anyone else to the cloud. */
-  async function cloudCall(
-    method: string,
-    path: string,
-    token: string | null,
-    body?: unknown,
-  ): Promise<{ status: number; body: Json }> {
-    const answer = await fetch(`${cloud.url}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: answer.status, body: (await answer.json().catch(() => ({}))) as Json };
-  }
-
-  async function tokenOf(fields: Record<string, string>, client: string): Promise<string> {
-    const answer = await fetch(`${cloud.url}/cloud/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from(client).toString('base64')}`,
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
-    return ((await answer.json()) as { access_token: string }).access_token;
-  }
+  const cloudCall = (method: string, path: string, token: string | null, body?: unknown) =>
+    callCloud(cloud, method, path, token, body);
+  const tokenOf = (fields: Record<string, string>, client: string) => cloudToken(cloud, fields, client);
 
   /** The session's state once the hub reported it done (it gets there after the restart its reset needs). */
   type SessionCall = (method: string, suffix: string) => Promise<{ body: Json }>;
