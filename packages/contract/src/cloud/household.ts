@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { cloudService } from '../operation';
-import { Avatar, CloudHub } from './cloud';
+import { Avatar, CloudHub } from './cloud-records';
 
 /**
  * Hubs and the people who share them, as the account pages manage them: claiming a hub with the one-time code it

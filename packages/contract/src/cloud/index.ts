@@ -83,10 +83,24 @@ export const cloudServiceDescriptions: { readonly [S in keyof typeof cloudOperat
 
 export * from './account';
 export * from './apps';
+export * from './apps-app';
+export * from './apps-builds';
+export * from './apps-crashes';
+export * from './apps-feedback';
+export * from './apps-records';
+export * from './apps-search';
+export * from './apps-submissions';
 export * from './backup';
 export * from './callback';
 export * from './certificate';
 export * from './cloud';
+export * from './cloud-bridges';
+export * from './cloud-hubs';
+export * from './cloud-mail';
+export * from './cloud-oauth';
+export * from './cloud-records';
+export * from './cloud-statistics';
+export * from './cloud-users';
 export * from './connect';
 export * from './flowshare';
 export * from './geolocate';

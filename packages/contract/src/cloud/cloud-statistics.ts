@@ -1,0 +1,91 @@
+import { Type } from 'typebox';
+import { DateTime, OptionalString, op, open } from './cloud-helpers';
+
+/** Counts across hubs and accounts for the provider (internal). */
+export const cloudStatisticsOperations = {
+  getAppInstallsStatistics: op({
+    name: 'getAppInstallsStatistics',
+    summary: 'How many hubs have each app installed.',
+    method: 'GET',
+    path: '/stats/app-installs',
+    scope: null,
+    private: true,
+    response: Type.Array(open({ appId: Type.String(), count: Type.Number() })),
+  }),
+  getAppDriversStatistics: op({
+    name: 'getAppDriversStatistics',
+    summary: 'How many devices each app driver serves across hubs.',
+    method: 'GET',
+    path: '/stats/app-drivers',
+    scope: null,
+    private: true,
+    response: Type.Array(open({ appId: Type.String(), driverId: Type.String(), count: Type.Number() })),
+  }),
+  getAppFlowCardsStatistics: op({
+    name: 'getAppFlowCardsStatistics',
+    summary: 'How often each app flow card is used across hubs.',
+    method: 'GET',
+    path: '/stats/app-flow-cards',
+    scope: null,
+    private: true,
+    response: Type.Array(open({ appId: Type.String(), cardId: Type.String(), count: Type.Number() })),
+  }),
+  getLocationStatistics: op({
+    name: 'getLocationStatistics',
+    summary: 'How many hubs there are per country (internal).',
+    method: 'GET',
+    path: '/stats/locations',
+    scope: null,
+    private: true,
+    // Milliseconds since the epoch, within the range a Date holds.
+    query: Type.Object({ since: Type.Optional(Type.Number({ minimum: 0, maximum: 8.64e15 })) }),
+    response: Type.Array(open({ country: Type.String(), count: Type.Number() })),
+  }),
+  getVersionStatistics: op({
+    name: 'getVersionStatistics',
+    summary: 'How many hubs run each software version.',
+    method: 'GET',
+    path: '/stats/homey-software-versions',
+    scope: null,
+    private: true,
+    response: Type.Array(open({ softwareVersion: Type.String(), count: Type.Number() })),
+  }),
+  getProductionStatistics: op({
+    name: 'getProductionStatistics',
+    summary: 'How many hubs of each model were produced per date (internal).',
+    method: 'GET',
+    path: '/stats/homey-production-speed',
+    scope: null,
+    private: true,
+    query: Type.Object({ min: Type.Optional(DateTime), max: Type.Optional(DateTime) }),
+    response: Type.Array(open({ date: Type.String(), model: Type.String(), count: Type.Number() })),
+  }),
+  getHomeyOwnerContactDetails: op({
+    name: 'getHomeyOwnerContactDetails',
+    summary: 'Contact details of hub owners who agreed to be contacted (internal).',
+    method: 'GET',
+    path: '/stats/homey-owner-data',
+    scope: null,
+    private: true,
+    query: Type.Object({
+      softwareVersion: OptionalString,
+      homeyId: OptionalString,
+      homeySn: OptionalString,
+      barcodeMin: OptionalString,
+      barcodeMax: OptionalString,
+      appId: OptionalString,
+      appChannel: OptionalString,
+      appVersion: OptionalString,
+      page: Type.Optional(Type.Integer({ minimum: 1 })),
+    }),
+    response: Type.Array(
+      open({
+        homeyId: Type.String(),
+        userId: Type.String(),
+        email: Type.String(),
+        firstname: Type.String(),
+        lastname: Type.String(),
+      }),
+    ),
+  }),
+} as const;
