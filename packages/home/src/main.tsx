@@ -1,7 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyTheme } from './lib/theme';
-// The app's own style sheet in cascade order: theme and layout, then what pages show, then page-specific parts.
+// The style sheets in cascade order: the base all Hearth pages share; the app's theme and layout, then what pages
+// show, then page-specific parts.
+import '@hearth/client/styles/base.css';
 import './styles/base.css';
 import './styles/content.css';
 import './styles/pages.css';
