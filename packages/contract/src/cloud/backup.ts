@@ -1,12 +1,12 @@
 import { type TSchema, Type } from 'typebox';
 import { cloudService } from '../operation';
+import { DateTime } from './schemas';
 
 const op = cloudService('backup', '/backup');
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Record ids of the cloud: 24 hexadecimal characters. */
 const RecordId = Type.String({ pattern: '^[0-9a-f]{24}$' });
-const DateTime = Type.String({ format: 'date-time' });
 /** A credential carried in the query (the wire puts it there): a delegation token, a hub secret, a signed link. */
 const QueryCredential = Type.String({ minLength: 1, maxLength: 4000 });
 

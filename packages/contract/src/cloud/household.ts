@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { cloudService } from '../operation';
 import { Avatar, CloudHub } from './cloud-records';
+import { DateTime } from './schemas';
 
 /**
  * Hubs and the people who share them, as the account pages manage them: claiming a hub with the one-time code it
@@ -10,7 +11,6 @@ import { Avatar, CloudHub } from './cloud-records';
 const op = cloudService('cloud', '/cloud');
 
 const Id = Type.String({ minLength: 1, maxLength: 200 });
-const DateTime = Type.String({ format: 'date-time' });
 /** The roles a hub's household members have; the owner is not one of them. */
 export const HouseholdRole = Type.Union([Type.Literal('manager'), Type.Literal('user'), Type.Literal('guest')]);
 

@@ -1,13 +1,13 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { cloudService } from '../operation';
 import { Backup } from './backup';
+import { DateTime } from './schemas';
 
 const op = cloudService('setup', '/setup');
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** Record ids of the cloud: 24 hexadecimal characters. */
 const RecordId = Type.String({ pattern: '^[0-9a-f]{24}$' });
-const DateTime = Type.String({ format: 'date-time' });
 const FreeObject = Type.Record(Type.String(), Type.Unknown());
 
 /** Limits of the setup service, enforced by the server. */

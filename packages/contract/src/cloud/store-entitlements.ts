@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { cloudService } from '../operation';
+import { DateTime } from './schemas';
 
 const op = cloudService('store', '/store');
 
@@ -14,8 +15,6 @@ export const HUB_ENTITLEMENT_LIMITS = {
 
 /** The tier a hub without any subscription has. */
 export const FREE_TIER = 'free';
-
-const DateTime = Type.String({ format: 'date-time' });
 
 /**
  * What the subscriptions of a hub's owner unlock on that hub, as of `checkedAt`. A subscription counts when it is

@@ -1,5 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import { cloudService } from '../operation';
+import { DateTime } from './schemas';
 
 const op = cloudService('webhooks', '/webhooks');
 
@@ -7,7 +8,6 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const open = Type.Record(Type.String(), Type.Unknown());
 /** Record ids of the cloud: 24 hexadecimal characters. */
 const RecordId = Type.String({ pattern: '^[0-9a-f]{24}$' });
-const DateTime = Type.String({ format: 'date-time' });
 /** A credential carried in the query (the wire puts it there). */
 const QueryCredential = Type.String({ minLength: 1, maxLength: 4000 });
 /** A dotted path into a call: `query.<name>`, `body.<path>` or `headers.<name>`. */
