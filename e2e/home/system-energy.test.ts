@@ -44,6 +44,11 @@ describe.skipIf(!chromiumPath)('household web app: system, energy and theme', ()
     await auto.click();
     await expect.poll(() => option('updates', 'Autoupdate')).toBe(!before);
 
+    // The plan the owner's subscriptions give this hub, as its system facts say.
+    const info = (await api.system.getInfo()) as { tier: string; cloudBackups: boolean };
+    const plan = await page.getByText(/^Plan: /).textContent();
+    expect(plan).toContain({ free: 'Free', plus: 'Hearth Plus', premium: 'Hearth Premium' }[info.tier] ?? info.tier);
+    expect(plan).toContain(info.cloudBackups ? 'Backups are also kept in the cloud.' : 'Backups are kept on this hub only');
     await page.getByRole('button', { name: 'Back up now' }).click();
     await page.getByText(/Backed up \(\d+ kB\)/).waitFor({ timeout: 30_000 });
     expect(await option('backup', 'LastSuccessfulBackup')).toEqual(expect.any(String));

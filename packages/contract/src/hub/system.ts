@@ -22,6 +22,11 @@ export const SystemInfo = Type.Object(
     bootTime: Type.String(),
     nodeVersion: Type.String(),
     videoCoreUnderVoltageCurrentlyRatio: Type.Optional(Type.Number()),
+    /** Hearth: what the owner's subscriptions unlock on the hub (the ping's `X-Homey-Tier` says the tier too). */
+    tier: Type.Optional(Type.String({ description: 'The tier the hub announces: free, plus, premium, or a configured one' })),
+    cloudBackups: Type.Optional(
+      Type.Boolean({ description: "Whether the owner's subscriptions let the hub keep its backups in the cloud" }),
+    ),
   },
   { additionalProperties: true },
 );

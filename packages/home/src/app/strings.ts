@@ -2,6 +2,14 @@
  * Every English string the app shows, in one catalogue ready for translation: plain strings, and functions for the
  * few that take values. Components read them from here, never inline.
  */
+/** The hub tiers' names as the store sells them (the hub's system facts give the tier's id). */
+const TIER_NAMES: Record<string, string> = {
+  free: 'Free',
+  plus: 'Hearth Plus',
+  premium: 'Hearth Premium',
+  developer: 'Developer',
+};
+
 export const strings = {
   appName: 'Hearth',
   skip: 'Skip to content',
@@ -524,6 +532,8 @@ export const strings = {
     backingUp: 'Backing up…',
     backedUp: (kB: number, inCloud: boolean) => `Backed up (${kB} kB)${inCloud ? ', also in the cloud' : ''}.`,
     notInCloud: (reason: string) => `Not stored in the cloud: ${reason}`,
+    plan: (tier: string, cloudBackups: boolean) =>
+      `Plan: ${TIER_NAMES[tier] ?? tier}. ${cloudBackups ? 'Backups are also kept in the cloud.' : 'Backups are kept on this hub only: cloud backups come with Hearth Plus (Pro hubs) or Hearth Premium.'}`,
     automaticBackups: 'Back up automatically',
     appearance: 'Appearance on this device',
     theme: 'Theme',

@@ -44,6 +44,11 @@ describe('what the owner’s subscriptions unlock on the hub: its tier and cloud
     return hub;
   }
   const tierOf = async (t: TestHub) => (await t.call('GET', '/system/ping', undefined, null)).headers.get('x-homey-tier');
+  /** What the hub's system facts say it may use (the local API's view of the same answer). */
+  const infoOf = async (t: TestHub) => {
+    const { tier, cloudBackups } = (await t.call('GET', '/system/')).body as { tier: string; cloudBackups: boolean };
+    return { tier, cloudBackups };
+  };
   const untilTier = async (t: TestHub, tier: string) =>
     until(
       () => tierOf(t),
@@ -85,6 +90,7 @@ describe('what the owner’s subscriptions unlock on the hub: its tier and cloud
 
     // No subscription: the free tier, and a backup that is kept on the hub, saying why the cloud has none.
     expect(await tierOf(t)).toBe('free');
+    expect(await infoOf(t)).toEqual({ tier: 'free', cloudBackups: false });
     const local = await backUp(t);
     expect(local.cloudBackupId).toBeNull();
     expect(local.cloudError).toMatch(/not included in the subscriptions of this hub’s owner \(tier free\)/);
@@ -98,6 +104,7 @@ describe('what the owner’s subscriptions unlock on the hub: its tier and cloud
     expect(await tierOf(t)).toBe('free');
     await clock.advance(ENTITLEMENTS_REFRESH_MS);
     expect(await untilTier(t, 'plus')).toBe('plus');
+    expect(await infoOf(t)).toEqual({ tier: 'plus', cloudBackups: true });
     const inCloud = await backUp(t);
     expect(inCloud.cloudError).toBeNull();
     expect(inCloud.cloudBackupId).toMatch(/^[0-9a-f]{24}$/);
@@ -167,6 +174,7 @@ describe('what the owner’s subscriptions unlock on the hub: its tier and cloud
     const t = await start(cloud.url, 'developer');
     expect(await t.hub.cloudRegistration).toBe(true);
     expect(await tierOf(t)).toBe('developer');
+    expect(await infoOf(t)).toEqual({ tier: 'developer', cloudBackups: false });
     expect(t.hub.context.entitlements.current().tier).toBe('free');
   });
 });

@@ -4,15 +4,21 @@ import { strings } from '../../app/strings';
 import { FormError } from '../../components/FieldError';
 import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
+import { useAsync } from '../../lib/useLoad';
 import { OptionSwitch } from './OptionControls';
 import { useOption } from './useOption';
 
 const t = strings.system;
 type Archive = OperationResult<typeof hubOperations.backup.scheduleBackup>;
+type SystemInfo = OperationResult<typeof hubOperations.system.getInfo>;
 
-/** When the hub last backed up, a backup made now (and whether it reached the cloud), automatic backups. */
+/**
+ * The hub's plan (whether its owner's subscriptions keep its backups in the cloud), when it last backed up, a backup
+ * made now (and whether it reached the cloud), automatic backups.
+ */
 export function Backups() {
   const { hub } = useHub();
+  const info = useAsync(() => hub.system.getInfo() as Promise<SystemInfo>, [hub]);
   const last = useOption<string | null>('backup', 'lastSuccessfulBackup');
   const [made, setMade] = useState<Archive | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,6 +36,7 @@ export function Backups() {
   }
   return (
     <>
+      {info.state === 'ready' && info.data.tier ? <p>{t.plan(info.data.tier, info.data.cloudBackups === true)}</p> : null}
       {last.state === 'ready' ? (
         <p>
           {(made?.createdAt ?? last.value)

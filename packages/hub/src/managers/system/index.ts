@@ -73,6 +73,8 @@ function systemInfo(context: HubContext, runtime: SystemRuntime) {
     hostname: hostname(),
     wifi: wifiEnabled(context),
     state: runtime.run.status,
+    tier: context.entitlements.tier(),
+    cloudBackups: context.entitlements.current().backups,
     ...(hasUnderVoltageSensor(config.model) ? { videoCoreUnderVoltageCurrentlyRatio: 0 } : {}),
   };
 }
