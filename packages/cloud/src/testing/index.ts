@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { hubSecret } from '@hearth/contract/hub-secret';
 import { type Fetcher, LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import type { Migration } from 'kysely';
 import pg from 'pg';
@@ -23,6 +24,8 @@ export type Backend = 'pglite' | 'postgres';
 export const postgresUrl = (): string | null => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 
 export const INTERNAL_SECRET = 'test-internal-secret-0123456789';
+/** A test hub's own secret (derived from the internal client's), ready for a `?secret=` query. */
+export const hubSecretQuery = (hubId: string): string => encodeURIComponent(hubSecret(INTERNAL_SECRET, hubId));
 export const TEST_PUBLIC_URL = 'http://hearth-cloud.test';
 export const DEMO_HUBS: DemoHub[] = [
   { id: '5ea7c0de00000000000000a1', name: 'Home', model: 'hearth-pro-5q', url: 'http://127.0.0.1:4100' },

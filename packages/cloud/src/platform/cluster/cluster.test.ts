@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hubSecret } from '@hearth/contract/hub-secret';
 import { fetchFrom, limitFields } from '@hearth/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudConfig } from '../../config';
@@ -13,7 +12,7 @@ import {
   DEMO_CLIENTS,
   DEMO_HUBS,
   DEMO_USER,
-  INTERNAL_SECRET,
+  hubSecretQuery,
   openSignInPage,
   pkcePair,
   postgresUrl,
@@ -42,7 +41,7 @@ function describeCluster(name: string, suite: () => void): void {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const HOME = DEMO_HUBS[0]?.id as string;
-const secretOfHome = encodeURIComponent(hubSecret(INTERNAL_SECRET, HOME));
+const secretOfHome = hubSecretQuery(HOME);
 /** Links carry the public address; the test nodes listen elsewhere: keep the path and query. */
 const on = (node: Cloud, url: string) => `${node.url}${new URL(url).pathname}${new URL(url).search}`;
 

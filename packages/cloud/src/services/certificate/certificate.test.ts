@@ -5,7 +5,7 @@ import { hubSecret } from '@hearth/contract/hub-secret';
 import forge from 'node-forge';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
-import { call, describeOnDatabases, INTERNAL_SECRET, readJson, startTestCloud } from '../../testing';
+import { call, describeOnDatabases, hubSecretQuery, readJson, startTestCloud } from '../../testing';
 
 type AltName = { type: 2; value: string } | { type: 7; ip: string } | { type: 6; value: string };
 
@@ -50,7 +50,7 @@ const fetchTrusting = (port: number, ca: string) =>
 describeOnDatabases('Cloud certificate authority', (backend) => {
   let cloud: Cloud;
   const hubId = randomBytes(12).toString('hex');
-  const secret = encodeURIComponent(hubSecret(INTERNAL_SECRET, hubId));
+  const secret = hubSecretQuery(hubId);
   const ask = (csr: string, withSecret = secret) =>
     call(cloud, 'GET', `/certificate/homey?secret=${withSecret}&csr=${encodeURIComponent(csr)}`, null);
 

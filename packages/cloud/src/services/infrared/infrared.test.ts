@@ -1,7 +1,6 @@
-import { hubSecret } from '@hearth/contract/hub-secret';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
-import { call, describeOnDatabases, INTERNAL_SECRET, readJson, startTestCloud } from '../../testing';
+import { call, describeOnDatabases, hubSecretQuery, readJson, startTestCloud } from '../../testing';
 import { prontoHex } from './pronto';
 
 const HUB = '0123456789abcdef01234567';
@@ -68,7 +67,7 @@ describeOnDatabases('Infrared database', (backend) => {
   });
 
   it('gives a hub a device with its codes in Pronto hex, and nobody else', async () => {
-    const secret = encodeURIComponent(hubSecret(INTERNAL_SECRET, HUB));
+    const secret = hubSecretQuery(HUB);
     const device = await get(`/device/sample-vision-lumo-40?secret=${secret}`);
     expect(device.status).toBe(200);
     expect(device.body).toMatchObject({

@@ -1,5 +1,4 @@
 import { HUB_ENTITLEMENT_LIMITS } from '@hearth/contract';
-import { hubSecret } from '@hearth/contract/hub-secret';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import {
@@ -8,7 +7,7 @@ import {
   DEMO_HUBS,
   DEMO_USER,
   describeOnDatabases,
-  INTERNAL_SECRET,
+  hubSecretQuery,
   internalToken,
   type Json,
   readJson,
@@ -23,14 +22,13 @@ const STORE_SECRET = 'store-secret-for-tests-0123456789';
 const HOME = DEMO_HUBS[0]?.id as string;
 const HOLIDAY = DEMO_HUBS[1]?.id as string;
 const STUDIO = DEMO_HUBS[2]?.id as string;
-const secretOf = (hubId: string) => encodeURIComponent(hubSecret(INTERNAL_SECRET, hubId));
 
 describeOnDatabases('store: what subscriptions unlock on the owner’s hubs', (backend) => {
   let cloud: Cloud;
   let demo: string;
 
   /** What hub `hubId` is told, asking with `secret` (its own unless told). */
-  const entitlements = async (hubId: string, secret = secretOf(hubId)) => {
+  const entitlements = async (hubId: string, secret = hubSecretQuery(hubId)) => {
     const answer = await call(cloud, 'GET', `/store/homey/${hubId}/entitlements?secret=${secret}`, null);
     return { status: answer.status, body: await readJson(answer) };
   };
@@ -41,9 +39,15 @@ describeOnDatabases('store: what subscriptions unlock on the owner’s hubs', (b
   };
   /** `createBackup` as the hub asks it; answers the status and error code. */
   const createBackup = async (hubId: string) => {
-    const answer = await call(cloud, 'POST', `/backup/user/${DEMO_USER.id}/homey/${hubId}?secret=${secretOf(hubId)}`, null, {
-      version: '12.4.0',
-    });
+    const answer = await call(
+      cloud,
+      'POST',
+      `/backup/user/${DEMO_USER.id}/homey/${hubId}?secret=${hubSecretQuery(hubId)}`,
+      null,
+      {
+        version: '12.4.0',
+      },
+    );
     return { status: answer.status, error: (await readJson(answer)).error as string | undefined };
   };
   const backupsOf = async (hubId: string) =>
@@ -88,8 +92,8 @@ describeOnDatabases('store: what subscriptions unlock on the owner’s hubs', (b
     expect(await unlocked(theirHub)).toEqual({ tier: 'free', backups: false, types: [] });
 
     const refusals = [
-      await entitlements(HOME, secretOf(theirHub)),
-      await entitlements(HOME, secretOf(HOLIDAY)),
+      await entitlements(HOME, hubSecretQuery(theirHub)),
+      await entitlements(HOME, hubSecretQuery(HOLIDAY)),
       await entitlements(HOME, `${HOME}.${'A'.repeat(43)}`),
       await entitlements(HOME, 'not-a-secret'),
     ];
