@@ -31,6 +31,11 @@ function itemOperations(group: Record<string, AnyOperation>): Map<string, ItemOp
 
 type ListShape = 'map' | 'array';
 
+interface ItemEvent {
+  action: 'create' | 'update' | 'delete';
+  item: ItemData;
+}
+
 /**
  * A hub manager: its operations as methods (derived from the contract), and, once connected, a live cache of
  * its items kept fresh by the `<type>.create`, `<type>.update` and `<type>.delete` events of
@@ -48,6 +53,11 @@ export class Manager extends Emitter {
   readonly #shape = new Map<string, ListShape>();
   #unsubscribe: (() => void) | null = null;
   #connecting: Promise<void> | null = null;
+  /**
+   * Item events that arrived while a type's list was being fetched: the hub may have listed before they happened
+   * and answered after it sent them, so they are applied again on top of the list's answer.
+   */
+  readonly #arrivedWhileListing = new Map<string, ItemEvent[]>();
 
   constructor(
     readonly hub: HubAPI,
@@ -198,8 +208,24 @@ export class Manager extends Emitter {
     for (const entry of this.#types.values()) {
       if (!entry.list) continue;
       if (!this.#cache.has(entry.type)) this.#cache.set(entry.type, new Map());
-      const answer = await this.hub.send(this.name, prepareRequest(entry.list, {}), {});
-      this.#fill(entry.type, answer);
+      const arrived: ItemEvent[] = [];
+      this.#arrivedWhileListing.set(entry.type, arrived);
+      try {
+        const answer = await this.hub.send(this.name, prepareRequest(entry.list, {}), {});
+        this.#fill(entry.type, answer);
+      } finally {
+        this.#arrivedWhileListing.delete(entry.type);
+      }
+      // The socket keeps order: an event that arrived before the answer happened no later than the listing's end,
+      // so applying them in order after the answer ends at the newest state.
+      const cache = this.#cache.get(entry.type);
+      for (const { action, item } of arrived) {
+        const key = itemKey(entry.type, item);
+        const existing = cache?.get(key);
+        if (action === 'delete') cache?.delete(key);
+        else if (existing) existing.update(item);
+        else cache?.set(key, this.#create(entry.type, item));
+      }
     }
   }
 
@@ -209,13 +235,14 @@ export class Manager extends Emitter {
       this.emit(event, data);
       return;
     }
-    const [, type, action] = match as unknown as [string, string, string];
+    const [, type, action] = match as unknown as [string, string, ItemEvent['action']];
     const item = data as ItemData;
     const cache = this.#cache.get(type);
     if (!item || typeof item.id !== 'string' || !cache) {
       this.emit(event, data);
       return;
     }
+    this.#arrivedWhileListing.get(type)?.push({ action, item });
     if (action === 'delete') {
       const existing = cache.get(itemKey(type, item));
       cache.delete(itemKey(type, item));

@@ -65,6 +65,28 @@ describe('realtime (real hub)', () => {
     expect((await watcher.zones.getZones())[zone.id]).toBeUndefined();
   });
 
+  it('keeps an item created while the manager lists, when the event arrives before the list’s answer', async () => {
+    const watcher = await client();
+    const writer = await client();
+    const root = Object.values(await writer.zones.getZones()).find((zone) => zone.parent === null)!;
+    // The hub listed before the zone was made and its answer arrives after the zone.create event: hold the
+    // answer back until the event is in.
+    const created = new Promise((resolve) => watcher.zones.once('zone.create', resolve));
+    const send = watcher.send.bind(watcher);
+    watcher.send = async (manager, request, args) => {
+      const answer = await send(manager, request, args);
+      if (manager === 'zones' && request.operation.name === 'getZones') {
+        await writer.zones.createZone({ zone: { name: 'Cellar', icon: 'basement', parent: root.id } });
+        await created;
+      }
+      return answer;
+    };
+    await watcher.zones.connect();
+    const names = Object.values(await watcher.zones.getZones()).map((zone) => zone.name);
+    expect(names).toContain('Cellar');
+    expect(watcher.zones.cached('zone').map((zone) => (zone as unknown as { name: string }).name)).toContain('Cellar');
+  });
+
   it('sends calls over the socket once connected, not over HTTP', async () => {
     const lines: string[] = [];
     const api = await client(hub.token, (line) => lines.push(line));
