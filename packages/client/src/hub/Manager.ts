@@ -208,6 +208,7 @@ export class Manager extends Emitter {
     for (const entry of this.#types.values()) {
       if (!entry.list) continue;
       if (!this.#cache.has(entry.type)) this.#cache.set(entry.type, new Map());
+      const before = this.#cache.get(entry.type);
       const arrived: ItemEvent[] = [];
       this.#arrivedWhileListing.set(entry.type, arrived);
       try {
@@ -217,14 +218,17 @@ export class Manager extends Emitter {
         this.#arrivedWhileListing.delete(entry.type);
       }
       // The socket keeps order: an event that arrived before the answer happened no later than the listing's end,
-      // so applying them in order after the answer ends at the newest state.
+      // so applying them in order after the answer ends at the newest state. An item the events made keeps the
+      // object its listeners were given.
       const cache = this.#cache.get(entry.type);
       for (const { action, item } of arrived) {
         const key = itemKey(entry.type, item);
-        const existing = cache?.get(key);
-        if (action === 'delete') cache?.delete(key);
-        else if (existing) existing.update(item);
-        else cache?.set(key, this.#create(entry.type, item));
+        if (action === 'delete') {
+          cache?.delete(key);
+          continue;
+        }
+        const existing = cache?.get(key) ?? before?.get(key);
+        cache?.set(key, existing ? existing.update(item) : this.#create(entry.type, item));
       }
     }
   }
