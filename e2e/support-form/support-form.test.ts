@@ -211,6 +211,14 @@ describe.skipIf(!chromiumPath)('support form', () => {
 
     it('the keyboard alone completes a path, and the popup keeps focus inside', async () => {
       const page = await openForm();
+      // The first Tab reaches the skip link, which passes the banner's actions.
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to content' });
+      expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+      expect((await skip.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await screenshot(page, 'support-form-skip-link');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('content');
       await tabTo(page, /^Dana Demo/);
       await page.getByRole('heading', { name: 'How can we help you with your account?' }).waitFor();
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('How can we help you with your account?');

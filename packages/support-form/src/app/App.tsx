@@ -76,7 +76,7 @@ function Root({ services, knowledgeBaseUrl }: { services: Services; knowledgeBas
     return (
       <>
         <TopBar />
-        <main className="loading" aria-busy="true">
+        <main id="content" tabIndex={-1} className="loading" aria-busy="true">
           <p role="status">{texts.loading}</p>
         </main>
       </>

@@ -12,15 +12,23 @@ export function BrandMark({ size = 32 }: { size?: number }) {
   );
 }
 
-/** The banner every screen shows: the brand, and on the signed-in form its actions. */
+/**
+ * The banner every screen shows: the brand, and on the signed-in form its actions. Before it, the keyboard's way
+ * past it to the screen's `main#content`.
+ */
 export function TopBar({ children }: { children?: React.ReactNode }) {
   return (
-    <header className="topbar">
-      <span className="topbar__brand">
-        <BrandMark />
-        Hearth Support
-      </span>
-      {children ? <div className="topbar__actions">{children}</div> : null}
-    </header>
+    <>
+      <a className="skip" href="#content">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <span className="topbar__brand">
+          <BrandMark />
+          Hearth Support
+        </span>
+        {children ? <div className="topbar__actions">{children}</div> : null}
+      </header>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { texts } from '../../../config/texts';
 /** Signed out: the only screen a visitor sees. */
 export function LoginScreen({ onSignIn, cantSignInUrl }: { onSignIn: () => void; cantSignInUrl: string }) {
   return (
-    <main className="login">
+    <main id="content" tabIndex={-1} className="login">
       <div className="login__card">
         <h1>{texts.loginTitle}</h1>
         <p>{texts.loginText}</p>

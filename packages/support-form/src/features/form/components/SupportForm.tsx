@@ -103,7 +103,7 @@ export function SupportForm({
   const waitingForChoice = last && tree.steps[last.step].type === 'action' && last.value === null;
   return (
     <FormContext.Provider value={context}>
-      <main className="support-form" inert={popup !== null}>
+      <main id="content" tabIndex={-1} className="support-form" inert={popup !== null}>
         <h1 className="support-form__greeting" ref={greeting} tabIndex={-1}>
           {texts.greeting(user.firstname || user.fullname)}
         </h1>
