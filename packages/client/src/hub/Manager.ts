@@ -31,11 +31,6 @@ function itemOperations(group: Record<string, AnyOperation>): Map<string, ItemOp
 
 type ListShape = 'map' | 'array';
 
-interface ItemEvent {
-  action: 'create' | 'update' | 'delete';
-  item: ItemData;
-}
-
 /**
  * A hub manager: its operations as methods (derived from the contract), and, once connected, a live cache of
  * its items kept fresh by the `<type>.create`, `<type>.update` and `<type>.delete` events of
@@ -54,10 +49,11 @@ export class Manager extends Emitter {
   #unsubscribe: (() => void) | null = null;
   #connecting: Promise<void> | null = null;
   /**
-   * Item events that arrived while a type's list was being fetched: the hub may have listed before they happened
-   * and answered after it sent them, so they are applied again on top of the list's answer.
+   * Keys of the items whose events arrived while their type was being listed. The hub may list before an item
+   * changes and answer after it sent the change's event; the socket keeps order, so what those events left in the
+   * cache is at least as new as the list's answer.
    */
-  readonly #arrivedWhileListing = new Map<string, ItemEvent[]>();
+  readonly #changedWhileListing = new Map<string, Set<string>>();
 
   constructor(
     readonly hub: HubAPI,
@@ -114,7 +110,8 @@ export class Manager extends Emitter {
     return (await this.hub.send(this.name, prepareRequest(get, { id }), { id })) as ItemData;
   }
 
-  #fill(type: string, answer: unknown): unknown {
+  /** Makes a list's answer the cache of `type`, but for the items `newer` names: the cache keeps its own of those. */
+  #fill(type: string, answer: unknown, newer?: ReadonlySet<string>): unknown {
     if (!answer || typeof answer !== 'object') return answer;
     const entries = Array.isArray(answer) ? (answer as ItemData[]) : Object.values(answer as Record<string, ItemData>);
     this.#shape.set(type, Array.isArray(answer) ? 'array' : 'map');
@@ -124,7 +121,13 @@ export class Manager extends Emitter {
       if (!data || typeof data.id !== 'string') continue;
       const key = itemKey(type, data);
       const existing = previous?.get(key);
-      cache.set(key, existing ? existing.update(data) : this.#create(type, data));
+      if (!newer?.has(key)) cache.set(key, existing ? existing.update(data) : this.#create(type, data));
+      else if (existing) cache.set(key, existing);
+    }
+    // Made by their events after the hub listed (the ones their events deleted are no longer in the cache).
+    for (const key of newer ?? []) {
+      const item = previous?.get(key);
+      if (item && !cache.has(key)) cache.set(key, item);
     }
     if (this.#unsubscribe) this.#cache.set(type, cache);
     return this.#shapeOf(type, [...cache.values()]);
@@ -208,27 +211,13 @@ export class Manager extends Emitter {
     for (const entry of this.#types.values()) {
       if (!entry.list) continue;
       if (!this.#cache.has(entry.type)) this.#cache.set(entry.type, new Map());
-      const before = this.#cache.get(entry.type);
-      const arrived: ItemEvent[] = [];
-      this.#arrivedWhileListing.set(entry.type, arrived);
+      const changed = new Set<string>();
+      this.#changedWhileListing.set(entry.type, changed);
       try {
         const answer = await this.hub.send(this.name, prepareRequest(entry.list, {}), {});
-        this.#fill(entry.type, answer);
+        this.#fill(entry.type, answer, changed);
       } finally {
-        this.#arrivedWhileListing.delete(entry.type);
-      }
-      // The socket keeps order: an event that arrived before the answer happened no later than the listing's end,
-      // so applying them in order after the answer ends at the newest state. An item the events made keeps the
-      // object its listeners were given.
-      const cache = this.#cache.get(entry.type);
-      for (const { action, item } of arrived) {
-        const key = itemKey(entry.type, item);
-        if (action === 'delete') {
-          cache?.delete(key);
-          continue;
-        }
-        const existing = cache?.get(key) ?? before?.get(key);
-        cache?.set(key, existing ? existing.update(item) : this.#create(entry.type, item));
+        this.#changedWhileListing.delete(entry.type);
       }
     }
   }
@@ -239,14 +228,14 @@ export class Manager extends Emitter {
       this.emit(event, data);
       return;
     }
-    const [, type, action] = match as unknown as [string, string, ItemEvent['action']];
+    const [, type, action] = match as unknown as [string, string, string];
     const item = data as ItemData;
     const cache = this.#cache.get(type);
     if (!item || typeof item.id !== 'string' || !cache) {
       this.emit(event, data);
       return;
     }
-    this.#arrivedWhileListing.get(type)?.push({ action, item });
+    this.#changedWhileListing.get(type)?.add(itemKey(type, item));
     if (action === 'delete') {
       const existing = cache.get(itemKey(type, item));
       cache.delete(itemKey(type, item));

@@ -65,25 +65,30 @@ describe('realtime (real hub)', () => {
     expect((await watcher.zones.getZones())[zone.id]).toBeUndefined();
   });
 
-  it('keeps an item created while the manager lists, when the event arrives before the list’s answer', async () => {
+  it('keeps items created and renamed while the manager lists, when their events arrive before the list’s answer', async () => {
     const watcher = await client();
     const writer = await client();
     const root = Object.values(await writer.zones.getZones()).find((zone) => zone.parent === null)!;
-    // The hub listed before the zone was made and its answer arrives after the zone.create event: hold the
-    // answer back until the event is in.
+    const garage = await writer.zones.createZone({ zone: { name: 'Garage', icon: 'garage', parent: root.id } });
+    // The hub listed before the zone was made and the other renamed, and its answer arrives after their events:
+    // hold the answer back until both are in.
     const created = new Promise<unknown>((resolve) => watcher.zones.once('zone.create', resolve));
+    const renamed = new Promise<unknown>((resolve) => watcher.zones.once('zone.update', resolve));
     const send = watcher.send.bind(watcher);
     watcher.send = async (manager, request, args) => {
       const answer = await send(manager, request, args);
       if (manager === 'zones' && request.operation.name === 'getZones') {
         await writer.zones.createZone({ zone: { name: 'Cellar', icon: 'basement', parent: root.id } });
-        await created;
+        await writer.zones.updateZone({ id: garage.id, zone: { name: 'Workshop' } });
+        await Promise.all([created, renamed]);
       }
       return answer;
     };
     await watcher.zones.connect();
     const names = Object.values(await watcher.zones.getZones()).map((zone) => zone.name);
     expect(names).toContain('Cellar');
+    expect(names).toContain('Workshop');
+    expect(names).not.toContain('Garage');
     // The same object the create event gave its listeners.
     expect(watcher.zones.cached('zone')).toContain(await created);
   });
