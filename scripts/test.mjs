@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AWKWARD_DATES, atDate, DATE_SENSITIVE_SUITES, faketimePath } from './lib/awkward-dates.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { chromiumPath, postgresUrl, redisUrl } from './lib/requirements.mjs';
 
@@ -19,6 +20,7 @@ const missing = [];
 if (!postgresUrl()) missing.push('PostgreSQL suites: DATABASE_URL is not set');
 if (!redisUrl()) missing.push('Redis suites of the limit store: REDIS_URL is not set');
 if (!chromiumPath()) missing.push('browser suites: no Chromium at /usr/bin/chromium (apt-get install chromium)');
+if (!faketimePath()) missing.push('date-sensitive suites at awkward dates: no faketime (apt-get install faketime)');
 for (const line of missing) {
   const banner = ci ? '✖ REQUIRED IN CI' : '⚠ SKIPPED';
   console.warn(`\n${banner} — ${line}`);
@@ -29,17 +31,18 @@ const reports = mkdtempSync(join(tmpdir(), 'hearth-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
-/** @param {string} name @param {string[]} args */
-function vitest(name, args) {
+/**
+ * @param {string} name @param {string[]} args
+ * @param {{ command: string, prefix: string[], env: NodeJS.ProcessEnv }} [under] a command to run Vitest under
+ */
+function vitest(name, args, under) {
   const outputFile = join(reports, `${name}.json`);
-  const result = spawnSync(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...args],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...args];
+  const result = spawnSync(under?.command ?? 'npx', under ? [...under.prefix, 'npx', ...vitestArgs] : vitestArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: under?.env ?? process.env,
+  });
   if (result.status !== 0) failed = true;
   if (!existsSync(outputFile)) {
     failed = true;
@@ -58,6 +61,11 @@ else {
   vitest('workspaces', ['--project', '!e2e']);
   console.log('\n• End-to-end tests');
   vitest('e2e', ['--project', 'e2e']);
+  if (faketimePath())
+    for (const date of AWKWARD_DATES) {
+      console.log(`\n• Date-sensitive suites with the clock at ${date}`);
+      vitest(`dates-${date.slice(0, 10)}`, DATE_SENSITIVE_SUITES, atDate(date));
+    }
 }
 rmSync(reports, { recursive: true, force: true });
 

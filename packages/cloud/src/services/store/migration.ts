@@ -229,3 +229,20 @@ export const storeGuestCartsMigration: Migration = {
     await db.schema.createIndex('orders_guest_token').on('orders').column('guest_token_hash').execute();
   },
 };
+
+/** What each paid order added to a subscription, so that its refund takes back exactly that. */
+export const storeSubscriptionGrantsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('store_subscription_grants')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+      .addColumn('subscription_id', 'text', (c) => c.notNull().references('subscriptions.id').onDelete('cascade'))
+      .addColumn('extended_from', 'timestamptz', (c) => c.notNull())
+      .addColumn('extended_to', 'timestamptz', (c) => c.notNull())
+      .addColumn('refunded_at', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('store_subscription_grants_order').on('store_subscription_grants').column('order_id').execute();
+  },
+};

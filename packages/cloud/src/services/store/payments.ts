@@ -13,7 +13,7 @@ import { orderRecord } from './records';
 import type { OrdersTable, StorePaymentsTable } from './tables';
 import { testPaymentProvider, WEBHOOK_PATH } from './test-provider';
 
-type OrderRow = Selectable<OrdersTable>;
+export type OrderRow = Selectable<OrdersTable>;
 type PaymentRow = Selectable<StorePaymentsTable>;
 
 /**

@@ -1,31 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { HearthError, invalidParameter, notFound, storeSubscriptionOperations } from '@hearth/contract';
+import { HearthError, notFound, storeSubscriptionOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
 import { requireUser } from '../../platform/auth';
+import { addPeriod } from '../../platform/calendar';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { hubFor } from '../cloud/directory';
 import type { SubscriptionsTable } from '../cloud/tables';
 import { CATALOGUE } from './catalogue';
-import type { Fulfilment } from './payments';
+import type { Fulfilment, OrderRow } from './payments';
 import { verifyReceipt } from './receipts';
 import { requireStoreSecret } from './secret';
 
 type SubscriptionRow = Selectable<SubscriptionsTable>;
-
-/** `P1M` × 2 after `from`: calendar months and years, as a subscription's period is counted. */
-export function addDuration(from: Date, duration: string, times = 1): Date {
-  const match = /^P([1-9][0-9]?)(D|W|M|Y)$/.exec(duration);
-  if (!match) throw invalidParameter('duration', `${duration} is no period (P1D, P2W, P1M, P1Y)`);
-  const count = Number(match[1]) * times;
-  const date = new Date(from);
-  if (match[2] === 'D') date.setUTCDate(date.getUTCDate() + count);
-  else if (match[2] === 'W') date.setUTCDate(date.getUTCDate() + 7 * count);
-  else if (match[2] === 'M') date.setUTCMonth(date.getUTCMonth() + count);
-  else date.setUTCFullYear(date.getUTCFullYear() + count);
-  return date;
-}
 
 export function subscriptionRecord(row: SubscriptionRow) {
   return {
@@ -46,6 +34,15 @@ function catalogueSubscription(sku: string) {
   return product.subscription;
 }
 
+/** A subscription as a grant left it, and the end the grant moved it from and to. */
+interface Grant {
+  row: SubscriptionRow;
+  /** The end before the grant: the running subscription's, or the grant's own start for a new subscription. */
+  from: Date;
+  /** The end after the grant; equal to `from` when the grant added nothing (a longer or endless one ran already). */
+  to: Date;
+}
+
 /**
  * Starts a subscription, or extends the user's running one of the same type (a renewal adds its periods to what is
  * left): `until` sets the end outright (an app store's receipt), else `duration` × `times` is added. What the store
@@ -59,6 +56,16 @@ export async function grantSubscription(
   change: { duration: string; times: number } | { until: Date },
   data: Record<string, unknown>,
 ): Promise<SubscriptionRow> {
+  return (await applyGrant(trx, userId, type, change, data)).row;
+}
+
+async function applyGrant(
+  trx: Kysely<CloudSchema>,
+  userId: string,
+  type: string,
+  change: { duration: string; times: number } | { until: Date },
+  data: Record<string, unknown>,
+): Promise<Grant> {
   const now = new Date();
   const running = await trx
     .selectFrom('subscriptions')
@@ -70,19 +77,22 @@ export async function grantSubscription(
     .forUpdate()
     .executeTakeFirst();
   const from = running?.expires_at && running.expires_at > now ? running.expires_at : now;
-  const until = 'until' in change ? change.until : addDuration(from, change.duration, change.times);
-  if (running)
-    return trx
+  const until = 'until' in change ? change.until : addPeriod(from, change.duration, change.times);
+  if (running) {
+    const lengthens = running.expires_at !== null && running.expires_at < until;
+    const row = await trx
       .updateTable('subscriptions')
       .set({
-        expires_at: running.expires_at === null || running.expires_at > until ? running.expires_at : until,
+        expires_at: lengthens ? until : running.expires_at,
         data: JSON.stringify({ ...running.data, ...data }),
         updated_at: now,
       })
       .where('id', '=', running.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-  return trx
+    return { row, from, to: lengthens ? until : from };
+  }
+  const row = await trx
     .insertInto('subscriptions')
     .values({
       id: `${type}_${randomBytes(6).toString('hex')}`,
@@ -97,6 +107,7 @@ export async function grantSubscription(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  return { row, from: now, to: until };
 }
 
 /**
@@ -122,46 +133,100 @@ async function orderGrants(trx: Kysely<CloudSchema>, order: { items: unknown; co
 
 export const subscriptionFulfilment: Fulfilment = {
   async paid(trx, order) {
-    for (const line of await orderGrants(trx, order))
-      await grantSubscription(
+    for (const line of await orderGrants(trx, order)) {
+      const grant = await applyGrant(
         trx,
         order.user_id,
         line.type,
         { duration: line.duration, times: line.quantity },
         { source: 'store', lastOrder: order.number },
       );
-  },
-  async refunded(trx, order) {
-    const now = new Date();
-    for (const line of await orderGrants(trx, order)) {
-      const running = await trx
-        .selectFrom('subscriptions')
-        .selectAll()
-        .where('user_id', '=', order.user_id)
-        .where('type', '=', line.type)
-        .where('status', '=', 'active')
-        .where('hub_id', 'is', null)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!running?.expires_at) continue;
-      const until = addDuration(running.expires_at, line.duration, -line.quantity);
       await trx
-        .updateTable('subscriptions')
-        .set(
-          until > now
-            ? { expires_at: until, updated_at: now }
-            : {
-                status: 'canceled',
-                expires_at: now,
-                data: JSON.stringify({ ...running.data, refundedOrder: order.number }),
-                updated_at: now,
-              },
-        )
-        .where('id', '=', running.id)
+        .insertInto('store_subscription_grants')
+        .values({ order_id: order.id, subscription_id: grant.row.id, extended_from: grant.from, extended_to: grant.to })
         .execute();
     }
   },
+
+  /**
+   * Takes back what the order's payment granted: each subscription it extended ends as much earlier as the grant
+   * made it end later, whatever was added or used since; one left with no time is canceled.
+   */
+  async refunded(trx, order) {
+    const now = new Date();
+    const grants = await trx
+      .selectFrom('store_subscription_grants')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .where('refunded_at', 'is', null)
+      .orderBy('id')
+      .execute();
+    if (grants.length === 0) return refundUnrecordedGrants(trx, order, now);
+    for (const grant of grants) {
+      const running = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('id', '=', grant.subscription_id)
+        .where('status', '=', 'active')
+        .forUpdate()
+        .executeTakeFirst();
+      await trx.updateTable('store_subscription_grants').set({ refunded_at: now }).where('id', '=', grant.id).execute();
+      if (!running?.expires_at) continue;
+      const added = grant.extended_to.getTime() - grant.extended_from.getTime();
+      await shortenSubscription(trx, running, new Date(running.expires_at.getTime() - added), order, now);
+    }
+  },
 };
+
+/**
+ * The refund of an order paid before grants were recorded (or one that granted nothing): its periods come off the
+ * running subscription by calendar arithmetic, which may miss by the days a month end clamped.
+ */
+async function refundUnrecordedGrants(trx: Kysely<CloudSchema>, order: OrderRow, now: Date): Promise<void> {
+  const recorded = await trx
+    .selectFrom('store_subscription_grants')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .executeTakeFirst();
+  if (recorded) return;
+  for (const line of await orderGrants(trx, order)) {
+    const running = await trx
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', order.user_id)
+      .where('type', '=', line.type)
+      .where('status', '=', 'active')
+      .where('hub_id', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!running?.expires_at) continue;
+    await shortenSubscription(trx, running, addPeriod(running.expires_at, line.duration, -line.quantity), order, now);
+  }
+}
+
+/** Moves a subscription's end back to `until`, or cancels it when that leaves it no time. */
+async function shortenSubscription(
+  trx: Kysely<CloudSchema>,
+  running: SubscriptionRow,
+  until: Date,
+  order: OrderRow,
+  now: Date,
+): Promise<void> {
+  await trx
+    .updateTable('subscriptions')
+    .set(
+      until > now
+        ? { expires_at: until, updated_at: now }
+        : {
+            status: 'canceled',
+            expires_at: now,
+            data: JSON.stringify({ ...running.data, refundedOrder: order.number }),
+            updated_at: now,
+          },
+    )
+    .where('id', '=', running.id)
+    .execute();
+}
 
 /** Ends the subscriptions whose time is up (of the users given, or all); answers them. */
 export function expireSubscriptions(db: Kysely<CloudSchema>, users?: string[]) {

@@ -158,6 +158,23 @@ export interface StoreTables {
   store_receipts: StoreReceiptsTable;
   store_offers: StoreOffersTable;
   store_referrals: StoreReferralsTable;
+  store_subscription_grants: StoreSubscriptionGrantsTable;
+}
+
+/**
+ * The time one paid order added to one subscription: the end it moved the subscription from and to. A refund takes
+ * back exactly that much (calendar arithmetic run backwards would not: see `platform/calendar.ts`).
+ */
+export interface StoreSubscriptionGrantsTable {
+  id: ColumnType<string, never, never>;
+  order_id: string;
+  subscription_id: string;
+  /** The subscription's end before the grant (or when it was granted, for a subscription the grant started). */
+  extended_from: Timestamp;
+  /** The subscription's end after the grant. */
+  extended_to: Timestamp;
+  refunded_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 /** An offer made to one user: a subscription for a time, redeemable once until it expires. */
