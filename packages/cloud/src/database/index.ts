@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { HearthError } from '@hearth/contract';
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { BoundedWaitDialect } from './bounded-wait';
 import type { CloudSchema } from './schema';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -27,7 +29,18 @@ export interface DatabaseOptions {
    * in its own schema). It is left open on close.
    */
   pglite?: PGlite;
+  /**
+   * How long a query waits for a connection before it fails with `503 unavailable` (default
+   * {@link CONNECTION_WAIT_MS}).
+   */
+  connectionWaitMs?: number;
 }
+
+/**
+ * How long a query waits for a connection by default: far beyond any request's or transaction's own time here (a
+ * busy moment queues for milliseconds), so that reaching it means a query that can never get one.
+ */
+export const CONNECTION_WAIT_MS = 30_000;
 
 /**
  * Opens the cloud's database: PostgreSQL when a URL is given, otherwise embedded PGlite. Both run the same
@@ -37,6 +50,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions, migrations: Record<string, Migration>): Promise<CloudDatabase> {
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const waitMs = options.connectionWaitMs ?? CONNECTION_WAIT_MS;
   let root: Kysely<CloudSchema>;
   let kind: DatabaseKind;
   if (options.databaseUrl) {
@@ -48,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions, migrations: Record<
       max: 10,
       options: `-c search_path=${schema} -c jit=off`,
     });
-    root = new Kysely<CloudSchema>({ dialect: new PostgresDialect({ pool }) });
+    root = new Kysely<CloudSchema>({ dialect: new BoundedWaitDialect(new PostgresDialect({ pool }), waitMs) });
   } else {
     kind = 'pglite';
     let client: PGlite;
@@ -63,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions, migrations: Record<
       if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
       client = await PGlite.create(options.dataDir);
     }
-    root = new Kysely<CloudSchema>({ dialect: new PGliteDialect(client) });
+    root = new Kysely<CloudSchema>({ dialect: new BoundedWaitDialect(new PGliteDialect(client), waitMs) });
   }
   await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(root);
   const db = root.withSchema(schema);
@@ -78,4 +92,31 @@ export async function openDatabase(options: DatabaseOptions, migrations: Record<
     throw error;
   }
   return { db, kind, schema, close: () => root.destroy() };
+}
+
+/** How long a health check waits for the database before it answers 503: monitors must hear within a second. */
+export const HEALTH_PROBE_MS = 800;
+
+/**
+ * A round trip to the database that answers within `withinMs` or throws `503 unavailable` naming the database, so
+ * a health check says what failed instead of hanging with it. The probe's query, if it is still queued, runs later
+ * and is dropped.
+ */
+export async function probeDatabase(database: CloudDatabase, withinMs = HEALTH_PROBE_MS): Promise<number> {
+  const began = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HearthError('unavailable', `database: no answer within ${withinMs} ms`)), withinMs);
+  });
+  const query = sql`SELECT 1`.execute(database.db);
+  query.catch(() => {});
+  try {
+    await Promise.race([query, late]);
+  } catch (error) {
+    if (error instanceof HearthError) throw error;
+    throw new HearthError('unavailable', `database: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  return performance.now() - began;
 }

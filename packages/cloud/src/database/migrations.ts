@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import { clusterMigration } from '../platform/cluster/tables';
+import { clusterMigration, sweepLeaseMigration } from '../platform/cluster/tables';
 import {
   appsCatalogueMigration,
   appsFactsIndexMigration,
@@ -28,6 +28,7 @@ import {
   storeOrdersMigration,
   storeReceiptsMigration,
   storeShopMigration,
+  storeSubscriptionGrantsMigration,
   storeUserdataMigration,
   storeUserMigration,
 } from '../services/store/migration';
@@ -71,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '20261128-20-store-receipts': storeReceiptsMigration,
   '20261128-30-store-offers': storeOffersMigration,
   '20261128-40-store-guest-carts': storeGuestCartsMigration,
+  '20261129-10-store-subscription-grants': storeSubscriptionGrantsMigration,
+  '20261129-20-cluster-sweep-lease': sweepLeaseMigration,
 };

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { CloudDatabase } from '../../database';
 
 interface Sweep {
@@ -11,11 +10,14 @@ export interface SweepLog {
 }
 
 /**
- * Background sweeps (removing abandoned uploads, incomplete backups) run once per period for the whole cloud, not
- * once per node. Every node ticks each sweep on its own timer; a tick runs the sweep only if it takes the sweep's
- * PostgreSQL advisory lock (no two nodes sweep at once, even when a sweep outlasts its period) and then claims the
- * period in `sweep_runs` (a node whose timer fires just after another node's run leaves it be). When the node that
- * usually sweeps dies, the next tick of another node finds the period due and takes over.
+ * Background sweeps (removing abandoned uploads, incomplete backups, expiring subscriptions) run once per period for
+ * the whole cloud, not once per node. Every node ticks each sweep on its own timer; a tick runs the sweep only if it
+ * claims the period in `sweep_runs`, in one statement: the last run must be a period old, and no other node's claim
+ * may still hold (`running_until`, so no two nodes sweep at once even when a run outlasts its period). The claim is
+ * released when the run ends; a node that dies mid-run leaves it to lapse, and another node's next tick takes over.
+ *
+ * No connection is held across the run: the sweep's own queries need one, and embedded PGlite has only one (holding
+ * it for a session lock, as this once did, made the first sweep wait on itself and every request queue behind it).
  */
 export class Sweeper {
   readonly #sweeps = new Map<string, Sweep>();
@@ -30,6 +32,11 @@ export class Sweeper {
   every(name: string, everyMs: number, run: () => Promise<unknown>): void {
     if (this.#sweeps.has(name)) throw new Error(`Sweep ${name} is declared twice`);
     this.#sweeps.set(name, { everyMs, run });
+  }
+
+  /** The sweeps declared, by name, with their periods. */
+  get declared(): ReadonlyMap<string, number> {
+    return new Map([...this.#sweeps].map(([name, sweep]) => [name, sweep.everyMs]));
   }
 
   start(): void {
@@ -52,28 +59,34 @@ export class Sweeper {
     // Timers of different nodes drift: a run a little less than a period ago still counts as this period's.
     const slack = Math.min(sweep.everyMs / 10, 60_000);
     const due = new Date(now.getTime() - sweep.everyMs + slack);
-    const lockKey = `hearth:${this.database.schema}:sweep:${name}`;
+    // A run that outlasts two periods is taken for dead: another node may then run the sweep again.
+    const lease = new Date(now.getTime() + 2 * sweep.everyMs);
+    const { db } = this.database;
     try {
-      // A session lock lives on one connection: hold one for the whole run.
-      return await this.database.db.connection().execute(async (connection) => {
-        const { rows } = await sql<{
-          locked: boolean;
-        }>`SELECT pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) AS locked`.execute(connection);
-        if (!rows[0]?.locked) return false;
-        try {
-          const claimed = await connection
-            .insertInto('sweep_runs')
-            .values({ name, last_run_at: now })
-            .onConflict((oc) => oc.column('name').doUpdateSet({ last_run_at: now }).where('sweep_runs.last_run_at', '<=', due))
-            .returning('name')
-            .executeTakeFirst();
-          if (!claimed) return false;
-          await sweep.run();
-          return true;
-        } finally {
-          await sql`SELECT pg_advisory_unlock(hashtextextended(${lockKey}, 0))`.execute(connection);
-        }
-      });
+      const claimed = await db
+        .insertInto('sweep_runs')
+        .values({ name, last_run_at: now, running_until: lease })
+        .onConflict((oc) =>
+          oc
+            .column('name')
+            .doUpdateSet({ last_run_at: now, running_until: lease })
+            .where('sweep_runs.last_run_at', '<=', due)
+            .where((eb) => eb.or([eb('sweep_runs.running_until', 'is', null), eb('sweep_runs.running_until', '<=', now)])),
+        )
+        .returning('name')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      try {
+        await sweep.run();
+        return true;
+      } finally {
+        await db
+          .updateTable('sweep_runs')
+          .set({ running_until: null })
+          .where('name', '=', name)
+          .where('running_until', '=', lease)
+          .execute();
+      }
     } catch (error) {
       this.log.error({ err: error, sweep: name }, 'background sweep failed');
       return false;

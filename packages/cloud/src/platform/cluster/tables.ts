@@ -13,6 +13,8 @@ export interface SharedSecretsTable {
 export interface SweepRunsTable {
   name: string;
   last_run_at: Timestamp;
+  /** While a node runs the sweep: until when its claim holds (a node that dies mid-run frees it then). */
+  running_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface ClusterTables {
@@ -38,5 +40,18 @@ export const clusterMigration: Migration = {
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('sweep_runs').execute();
     await db.schema.dropTable('shared_secrets').execute();
+  },
+};
+
+/**
+ * A sweep's run is claimed by a lease in its row instead of a session lock: a session lock lives on one connection,
+ * which the run would hold while its queries wait for another (embedded PGlite has only one).
+ */
+export const sweepLeaseMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('sweep_runs').addColumn('running_until', 'timestamptz').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('sweep_runs').dropColumn('running_until').execute();
   },
 };

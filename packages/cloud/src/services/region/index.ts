@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { cloudOperations, HearthError, STATUS_SECRET_HEADER } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import { sql } from 'kysely';
 import { CLOUD_VERSION } from '../../config';
+import { probeDatabase } from '../../database';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 
 const regionOps = cloudOperations.region;
@@ -31,15 +31,15 @@ export const regionService: CloudService = {
         if (typeof header !== 'string' || header === '')
           throw new HearthError('missing_token', `Missing Token: send the status secret in the ${STATUS_SECRET_HEADER} header`);
         if (!sameSecret(header, expected)) throw new HearthError('forbidden', 'Invalid status secret');
-        const began = performance.now();
+        let elapsedMs: number;
         try {
-          await sql`SELECT 1`.execute(context.database.db);
+          elapsedMs = await probeDatabase(context.database);
         } catch (error) {
           // Monitors act on the status code; the details stay in the log.
           request.log.error({ err: error }, 'status: database check failed');
           throw new HearthError('unavailable', 'The database does not answer');
         }
-        const latencyMs = Math.round((performance.now() - began) * 100) / 100;
+        const latencyMs = Math.round(elapsedMs * 100) / 100;
         reply.header('cache-control', 'no-store');
         return {
           ok: true,
