@@ -13,7 +13,8 @@ export interface RunningSystem {
   dataDir: string;
   /** Everything the orchestrator printed so far. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops everything and removes the data directory (`keepData`: leaves it, for the test to read and remove). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 const portIsFree = (port: number) =>
@@ -74,10 +75,10 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     hubs: running.hubs,
     dataDir,
     output: () => output,
-    async stop() {
+    async stop(options = {}) {
       if (child.exitCode === null) child.kill('SIGINT');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,6 +14,11 @@ export interface CloudConfig {
   dataDir: string;
   databaseSchema: string;
   logLevel: string;
+  /**
+   * Divides the periods of the background sweeps (`HEARTH_SWEEP_SPEEDUP`, default 1): for soak tests, which run
+   * hours of them in a minute.
+   */
+  sweepSpeedup?: number;
   /** SMTP server mail is sent through (`smtp://host:port`); when absent the cloud runs a local SMTP sink. */
   smtpUrl: string | null;
   /** Sender address of the cloud's mail. */
@@ -133,6 +138,7 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     dataDir: resolve(env.HEARTH_DATA_DIR ?? '.data', 'cloud'),
     databaseSchema: env.DATABASE_SCHEMA ?? 'public',
     logLevel: env.LOG_LEVEL ?? 'warn',
+    sweepSpeedup: Number(env.HEARTH_SWEEP_SPEEDUP || 1),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Hearth <no-reply@hearth.test>',
     internalClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
@@ -211,6 +217,8 @@ export function checkCloudConfig(config: CloudConfig): string[] {
   if (config.internalClientSecret !== null && config.internalClientSecret.length < 16)
     problems.push('HEARTH_INTERNAL_CLIENT_SECRET must be at least 16 characters');
   if (config.signInSecret && config.signInSecret.length < 32) problems.push('CLOUD_SIGNIN_SECRET must be at least 32 characters');
+  if (config.sweepSpeedup !== undefined && !(Number.isFinite(config.sweepSpeedup) && config.sweepSpeedup >= 1))
+    problems.push(`HEARTH_SWEEP_SPEEDUP must be a number of at least 1, got ${config.sweepSpeedup}`);
   for (const [name, value] of [
     ['CLOUD_ACCESS_TOKEN_LIFETIME', config.accessTokenLifetime],
     ['CLOUD_REFRESH_TOKEN_LIFETIME', config.refreshTokenLifetime],

@@ -78,7 +78,7 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     limits: config.rateLimits,
     sessionOf: (request) => (request.principal as CloudPrincipal | null)?.tokenId ?? null,
   });
-  const sweeps = new Sweeper(database, app.log);
+  const sweeps = new Sweeper(database, app.log, config.sweepSpeedup);
   const context: CloudContext = { config, database, startedAt: new Date(), mail, limits, rateLimiter, blobs, sweeps };
   registerOperations(
     app,

@@ -1,4 +1,4 @@
-import { type ColumnType, type Kysely, type Migration, sql } from 'kysely';
+import { type ColumnType, type Kysely, type Migration, type RawBuilder, sql } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -15,6 +15,8 @@ export interface SweepRunsTable {
   last_run_at: Timestamp;
   /** While a node runs the sweep: until when its claim holds (a node that dies mid-run frees it then). */
   running_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** How many times the sweep has run, on any node (what an operator, or a soak test, reads). */
+  runs: ColumnType<number, number | undefined, number | RawBuilder<number>>;
 }
 
 export interface ClusterTables {
@@ -50,8 +52,13 @@ export const clusterMigration: Migration = {
 export const sweepLeaseMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('sweep_runs').addColumn('running_until', 'timestamptz').execute();
+    await db.schema
+      .alterTable('sweep_runs')
+      .addColumn('runs', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('sweep_runs').dropColumn('runs').execute();
     await db.schema.alterTable('sweep_runs').dropColumn('running_until').execute();
   },
 };
