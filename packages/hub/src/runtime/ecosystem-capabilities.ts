@@ -1,0 +1,79 @@
+import { createRequire } from 'node:module';
+import type { CapabilityDefinition, ChartType } from './capabilities';
+
+/**
+ * The ecosystem's system capabilities, read at start from its own library `homey-lib` (npm, version pinned in
+ * packages/hub/package.json). Nothing of it is copied into Hearth: this file maps its definitions into the
+ * catalogue's form. Licence: homey-lib's package.json (and the npm registry) say ISC, but the LICENSE file its
+ * 2.52.2 tarball ships is the GPL-3.0 text; whether that file or the declared ISC governs is an open question
+ * for the project's lead, and why this stays a dependency rather than a generated copy.
+ */
+
+type Texts = string | Record<string, string>;
+
+/** The fields of a capability definition in `homey-lib` that the catalogue takes. */
+interface EcosystemCapability {
+  readonly type: CapabilityDefinition['type'];
+  readonly title: Texts;
+  readonly desc?: Texts;
+  readonly units?: Texts;
+  readonly getable?: boolean;
+  readonly setable?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
+  readonly decimals?: number;
+  readonly chartType?: ChartType;
+  readonly values?: readonly { id: string; title: Texts }[];
+  readonly uiComponent?: string | null;
+}
+
+const english = (text: Texts | undefined): string | undefined =>
+  text === undefined ? undefined : typeof text === 'string' ? text : (text.en ?? Object.values(text)[0]);
+
+/** Ecosystem ui components the household web app draws as one of its own. */
+const shownAs: Record<string, CapabilityDefinition['uiComponent']> = {
+  toggle: 'toggle',
+  slider: 'slider',
+  sensor: 'sensor',
+  thermostat: 'thermostat',
+  button: 'button',
+  picker: 'picker',
+  media: 'media',
+  color: 'color',
+  battery: 'sensor',
+  ternary: 'picker',
+};
+
+/** One ecosystem definition in the catalogue's form (English texts, as the catalogue's are). */
+export function fromEcosystem(id: string, capability: EcosystemCapability): CapabilityDefinition {
+  const ui = capability.uiComponent ? shownAs[capability.uiComponent] : undefined;
+  const desc = english(capability.desc);
+  const units = english(capability.units);
+  return Object.freeze({
+    id,
+    type: capability.type,
+    title: english(capability.title) ?? id,
+    getable: capability.getable ?? true,
+    setable: capability.setable ?? true,
+    ...(desc !== undefined ? { desc } : {}),
+    ...(units !== undefined ? { units } : {}),
+    ...(capability.min !== undefined ? { min: capability.min } : {}),
+    ...(capability.max !== undefined ? { max: capability.max } : {}),
+    ...(capability.step !== undefined ? { step: capability.step } : {}),
+    ...(capability.decimals !== undefined ? { decimals: capability.decimals } : {}),
+    ...(capability.chartType !== undefined ? { chartType: capability.chartType } : {}),
+    ...(capability.values
+      ? { values: capability.values.map((value) => ({ id: value.id, title: english(value.title) ?? value.id })) }
+      : {}),
+    ...(ui ? { uiComponent: ui } : {}),
+  });
+}
+
+/** Every system capability of the ecosystem, in the catalogue's form, in the library's order. */
+export function ecosystemCapabilities(): CapabilityDefinition[] {
+  const library = createRequire(import.meta.url)('homey-lib') as {
+    getCapabilities(): Record<string, EcosystemCapability>;
+  };
+  return Object.entries(library.getCapabilities()).map(([id, capability]) => fromEcosystem(id, capability));
+}
