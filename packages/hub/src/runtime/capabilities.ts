@@ -1,5 +1,5 @@
 import { invalidParameter } from '@hearth/contract';
-import { ecosystemCapabilities } from './ecosystem-capabilities';
+import { ecosystemCapabilities } from './ecosystem';
 
 export type CapabilityType = 'boolean' | 'number' | 'string' | 'enum';
 export type ChartType = 'line' | 'area' | 'stepLine' | 'column' | 'spline' | 'splineArea' | 'scatter';
