@@ -2,11 +2,11 @@ import { createRequire } from 'node:module';
 import type { CapabilityDefinition, ChartType } from './capabilities';
 
 /**
- * The ecosystem's system capabilities, read at start from its own library `homey-lib` (npm, version pinned in
- * packages/hub/package.json). Nothing of it is copied into Hearth: this file maps its definitions into the
- * catalogue's form. Licence: homey-lib's package.json (and the npm registry) say ISC, but the LICENSE file its
- * 2.52.2 tarball ships is the GPL-3.0 text; whether that file or the declared ISC governs is an open question
- * for the project's lead, and why this stays a dependency rather than a generated copy.
+ * Facts of the ecosystem (its system capabilities, its device classes), read from its own library `homey-lib`
+ * (npm, version pinned in packages/hub/package.json). Nothing of it is copied into Hearth: this file maps its
+ * definitions into the catalogue's form. Licence: homey-lib's package.json (and the npm registry) say ISC, but
+ * the LICENSE file its 2.52.2 tarball ships is the GPL-3.0 text; whether that file or the declared ISC governs
+ * is an open question for the project's lead, and why this stays a dependency rather than a generated copy.
  */
 
 type Texts = string | Record<string, string>;
@@ -70,10 +70,25 @@ export function fromEcosystem(id: string, capability: EcosystemCapability): Capa
   });
 }
 
+interface HomeyLib {
+  getCapabilities(): Record<string, EcosystemCapability>;
+  getDeviceClasses(): Record<string, unknown>;
+}
+let library: HomeyLib | undefined;
+const homeyLib = (): HomeyLib => {
+  library ??= createRequire(import.meta.url)('homey-lib') as HomeyLib;
+  return library;
+};
+
 /** Every system capability of the ecosystem, in the catalogue's form, in the library's order. */
 export function ecosystemCapabilities(): CapabilityDefinition[] {
-  const library = createRequire(import.meta.url)('homey-lib') as {
-    getCapabilities(): Record<string, EcosystemCapability>;
-  };
-  return Object.entries(library.getCapabilities()).map(([id, capability]) => fromEcosystem(id, capability));
+  return Object.entries(homeyLib().getCapabilities()).map(([id, capability]) => fromEcosystem(id, capability));
+}
+
+let classes: ReadonlySet<string> | undefined;
+
+/** The ecosystem's device classes (`socket`, `light`, `airpurifier`, …): a driver's `class` is one of them. */
+export function deviceClasses(): ReadonlySet<string> {
+  classes ??= new Set(Object.keys(homeyLib().getDeviceClasses()));
+  return classes;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { capabilityDefinition } from './capabilities';
+import { deviceClasses } from './ecosystem';
 
 /** A text given once or per language: `"Socket"` or `{ "en": "Socket", "nl": "Stopcontact" }`. */
 export const Translated = Type.Union([Type.String({ minLength: 1 }), Type.Record(Type.String(), Type.String())]);
@@ -254,6 +255,8 @@ export function checkManifest(manifest: unknown): string[] {
     if (seen.has(driver.id)) problems.push(`/drivers: driver id ${driver.id} is declared twice`);
     seen.add(driver.id);
     problems.push(...settingProblems(driver.settings, `/drivers/${driver.id}/settings`));
+    if (!deviceClasses().has(driver.class))
+      problems.push(`/drivers/${driver.id}/class: ${driver.class} is not a device class of the ecosystem`);
     for (const capability of driver.capabilities) {
       if (!capabilityDefinition(capability) && !own[capability])
         problems.push(`/drivers/${driver.id}: unknown capability ${capability}`);

@@ -64,6 +64,8 @@ describe('an app in the ecosystem’s shape, over the devkit', () => {
     expect(app.body).toMatchObject({ state: 'running', crashed: false, author: { name: 'Community Developer' } });
     const output = await until(std, (text) => text.includes('AirSense has been initialized'));
     expect(output).toContain('[err] [AirSenseApp] Error: The station lookup is not available offline');
+    // Timers taken off this.homey work detached: the cleared one never runs.
+    expect(await until(std, (text) => text.includes('first poll done'))).not.toContain('never polled');
   });
 
   it('pairs a device with the capabilities, units and settings the ecosystem defines', async () => {
@@ -163,6 +165,13 @@ describe('an app in the ecosystem’s shape, over the devkit', () => {
           (driver as Json).settings = [{ type: 'group', label: { en: 'Polling' }, children: [{ type: 'number', label: 'x' }] }];
         },
         /settings\/0\/children\/0\/id/,
+      ],
+      [
+        (m) => {
+          const [driver] = m.drivers as Json[];
+          (driver as Json).class = 'teleporter';
+        },
+        /drivers\/LivingRoomSensor\/class: teleporter is not a device class of the ecosystem/,
       ],
       [
         (m) => {
