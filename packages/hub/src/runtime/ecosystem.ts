@@ -70,8 +70,40 @@ export function fromEcosystem(id: string, capability: EcosystemCapability): Capa
   });
 }
 
+/** A device flow card a capability of the ecosystem defines (its `$flow`). */
+interface EcosystemFlowCard {
+  readonly id: string;
+  readonly title: Texts;
+  readonly args?: readonly {
+    name: string;
+    type: string;
+    title?: Texts;
+    min?: number;
+    max?: number;
+    step?: number;
+    values?: readonly { id: string; title: Texts }[];
+  }[];
+  readonly $filter?: { readonly class?: string };
+}
+
+/** A condition or action card of a capability, with English texts; `classes` limits it to devices of those classes. */
+export interface CapabilityFlowCard {
+  readonly id: string;
+  readonly title: string;
+  readonly args: readonly {
+    name: string;
+    type: string;
+    title?: string;
+    min?: number;
+    max?: number;
+    step?: number;
+    values?: { id: string; title: string }[];
+  }[];
+  readonly classes?: readonly string[];
+}
+
 interface HomeyLib {
-  getCapabilities(): Record<string, EcosystemCapability>;
+  getCapabilities(): Record<string, EcosystemCapability & { $flow?: Record<string, EcosystemFlowCard[]> }>;
   getDeviceClasses(): Record<string, unknown>;
 }
 let library: HomeyLib | undefined;
@@ -91,4 +123,27 @@ let classes: ReadonlySet<string> | undefined;
 export function deviceClasses(): ReadonlySet<string> {
   classes ??= new Set(Object.keys(homeyLib().getDeviceClasses()));
   return classes;
+}
+
+const flowCards = new Map<string, { conditions: CapabilityFlowCard[]; actions: CapabilityFlowCard[] }>();
+
+/** The condition and action cards the ecosystem defines for a system capability (none for others). */
+export function capabilityFlowCards(capabilityId: string): { conditions: CapabilityFlowCard[]; actions: CapabilityFlowCard[] } {
+  let known = flowCards.get(capabilityId);
+  if (!known) {
+    const flow = homeyLib().getCapabilities()[capabilityId]?.$flow ?? {};
+    const convert = (card: EcosystemFlowCard): CapabilityFlowCard => ({
+      id: card.id,
+      title: english(card.title) ?? card.id,
+      args: (card.args ?? []).map(({ title, values, ...arg }) => ({
+        ...arg,
+        ...(title !== undefined ? { title: english(title) as string } : {}),
+        ...(values ? { values: values.map((v) => ({ id: v.id, title: english(v.title) ?? v.id })) } : {}),
+      })),
+      ...(card.$filter?.class ? { classes: card.$filter.class.split('|') } : {}),
+    });
+    known = { conditions: (flow.conditions ?? []).map(convert), actions: (flow.actions ?? []).map(convert) };
+    flowCards.set(capabilityId, known);
+  }
+  return known;
 }
