@@ -147,3 +147,13 @@ export function capabilityFlowCards(capabilityId: string): { conditions: Capabil
   }
   return known;
 }
+
+/**
+ * A capability's title or units in `language` as the ecosystem words them, where it has them in that language
+ * (English texts come from the catalogue itself); sub-capabilities (`measure_power.phase1`) take their base's.
+ */
+export function capabilityText(capabilityId: string, field: 'title' | 'units', language: string): string | undefined {
+  if (language === 'en') return undefined;
+  const text = homeyLib().getCapabilities()[capabilityId.split('.')[0] ?? capabilityId]?.[field];
+  return typeof text === 'object' ? text[language] : undefined;
+}
