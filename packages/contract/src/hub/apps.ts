@@ -22,7 +22,7 @@ export const HubApp = Type.Object(
     compatibility: Type.String(),
     icon: Type.String(),
     iconObj: Type.Object({ id: Type.String(), url: Type.String() }),
-    author: Type.Object({ name: Type.String(), email: Type.String() }),
+    author: Type.Object({ name: Type.String(), email: Type.Optional(Type.String()) }),
     permissions: Type.Array(Type.String()),
     images: Type.Object({ small: Type.String(), large: Type.String() }),
     session: Type.Union([Type.String(), Type.Null()]),

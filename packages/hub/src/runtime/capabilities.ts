@@ -1,4 +1,5 @@
 import { invalidParameter } from '@hearth/contract';
+import { ecosystemCapabilities } from './ecosystem';
 
 export type CapabilityType = 'boolean' | 'number' | 'string' | 'enum';
 export type ChartType = 'line' | 'area' | 'stepLine' | 'column' | 'spline' | 'splineArea' | 'scatter';
@@ -39,7 +40,12 @@ export interface CapabilityOptions {
   setable?: boolean;
 }
 
-const list: CapabilityDefinition[] = [
+/**
+ * Hearth's own entries for the capabilities it knew before it read the ecosystem's catalogue: they keep the
+ * titles, value labels, steps and ui components Hearth's clients, flows and tests already use, and take the
+ * place of the ecosystem's entry of the same id. Every other system capability comes from the ecosystem.
+ */
+const hearthEntries: CapabilityDefinition[] = [
   {
     id: 'onoff',
     type: 'boolean',
@@ -375,8 +381,11 @@ const list: CapabilityDefinition[] = [
   },
 ];
 
-/** The capability catalogue, keyed by id. */
-export const capabilityCatalogue: ReadonlyMap<string, CapabilityDefinition> = new Map(list.map((c) => [c.id, c]));
+/** The capability catalogue, keyed by id: the ecosystem's system capabilities, with Hearth's entries in place. */
+export const capabilityCatalogue: ReadonlyMap<string, CapabilityDefinition> = new Map([
+  ...ecosystemCapabilities().map((c): [string, CapabilityDefinition] => [c.id, c]),
+  ...hearthEntries.map((c): [string, CapabilityDefinition] => [c.id, c]),
+]);
 
 /** The catalogue entry of a capability id; sub-capabilities such as `measure_temperature.inside` use their base's. */
 export function capabilityDefinition(id: string, own?: AppCapabilities): CapabilityDefinition | undefined {

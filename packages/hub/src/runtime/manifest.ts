@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { capabilityDefinition } from './capabilities';
+import { deviceClasses } from './ecosystem';
 
 /** A text given once or per language: `"Socket"` or `{ "en": "Socket", "nl": "Stopcontact" }`. */
 export const Translated = Type.Union([Type.String({ minLength: 1 }), Type.Record(Type.String(), Type.String())]);
@@ -24,20 +25,66 @@ export const Connectivity = Type.Enum([
   'virtual',
 ]);
 
+/**
+ * A driver or app setting. The ecosystem's groups (`type: "group"`) carry only a label and their `children`, no
+ * id; every other setting needs an id (checked in {@link checkManifest}, which can name the one that lacks it).
+ */
 const Setting = Type.Object(
   {
-    id: Type.String({ minLength: 1 }),
-    type: Type.Enum(['text', 'number', 'checkbox', 'dropdown', 'password', 'label', 'group']),
-    label: Translated,
+    id: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Number()])),
+    type: Type.Enum([
+      'text',
+      'password',
+      'textarea',
+      'label',
+      'number',
+      'slider',
+      'radio',
+      'dropdown',
+      'checkbox',
+      'color',
+      'group',
+    ]),
+    label: Type.Optional(Translated),
+    title: Type.Optional(Translated),
     value: Type.Optional(Type.Unknown()),
     hint: Type.Optional(Translated),
     min: Type.Optional(Type.Number()),
     max: Type.Optional(Type.Number()),
-    units: Type.Optional(Type.String()),
-    values: Type.Optional(Type.Array(Type.Object({ id: Type.String(), label: Translated }))),
+    units: Type.Optional(Translated),
+    values: Type.Optional(
+      Type.Array(Type.Object({ id: Type.String(), label: Type.Optional(Translated), title: Type.Optional(Translated) })),
+    ),
+    children: Type.Optional(Type.Array(Type.Unknown())),
   },
   { additionalProperties: true },
 );
+export type SettingManifest = Static<typeof Setting> & { id: string };
+
+/** The settings a person can set, with the children of groups in place of their group (groups have no value). */
+export function flatSettings(settings: readonly unknown[] | undefined): SettingManifest[] {
+  const flat: SettingManifest[] = [];
+  for (const setting of (settings ?? []) as (SettingManifest & { children?: unknown[] })[]) {
+    if (setting.type === 'group') flat.push(...flatSettings(setting.children));
+    else flat.push({ ...setting, id: String(setting.id) });
+  }
+  return flat;
+}
+
+/** Problems of a settings list the schema cannot name: a setting without id, a group without children. */
+function settingProblems(settings: readonly unknown[] | undefined, path: string): string[] {
+  const problems: string[] = [];
+  ((settings ?? []) as Record<string, unknown>[]).forEach((setting, index) => {
+    const at = `${path}/${index}`;
+    if (setting.type === 'group') {
+      if (!Array.isArray(setting.children)) problems.push(`${at}/children a group needs its children`);
+      else if (!Value.Check(Type.Array(Setting), setting.children))
+        problems.push(`${at}/children ${[...Value.Errors(Type.Array(Setting), setting.children)][0]?.message ?? 'invalid'}`);
+      else problems.push(...settingProblems(setting.children, `${at}/children`));
+    } else if (setting.id === undefined || setting.id === '') problems.push(`${at}/id a setting needs an id`);
+  });
+  return problems;
+}
 
 /** A capability an app declares in its manifest's `capabilities` block (for its own devices). */
 export const AppCapabilityManifest = Type.Object(
@@ -87,12 +134,13 @@ const PairView = Type.Object(
 
 export const DriverManifest = Type.Object(
   {
-    id: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }),
+    // Any string, as in the ecosystem (apps use ids such as `LivingRoomSensor`); it names the driver's folder.
+    id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/\\\\.][^/\\\\]*$' }),
     name: Translated,
     class: Type.String({ minLength: 1 }),
     capabilities: Type.Array(Type.String({ minLength: 1 })),
     capabilitiesOptions: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
-    connectivity: Type.Array(Connectivity),
+    connectivity: Type.Optional(Type.Array(Connectivity)),
     energy: Type.Optional(
       Type.Object(
         {
@@ -142,7 +190,10 @@ export const AppManifest = Type.Object(
     name: Translated,
     description: Type.Optional(Translated),
     category: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
-    author: Type.Object({ name: Type.String({ minLength: 1 }), email: Type.String() }),
+    author: Type.Object(
+      { name: Type.String({ minLength: 1 }), email: Type.Optional(Type.String()) },
+      { additionalProperties: true },
+    ),
     brandColor: Type.Optional(Type.String({ pattern: '^#[0-9a-fA-F]{6}$' })),
     permissions: Type.Optional(Type.Array(Type.String())),
     support: Type.Optional(Type.String()),
@@ -160,8 +211,13 @@ export const AppManifest = Type.Object(
     ),
     settings: Type.Optional(Type.Array(Setting)),
     locales: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), Type.Unknown()))),
-    /** Hearth's simulation of the app process: how long it takes to start, whether and how it crashes. */
-    runtime: Type.Optional(
+    /** The ecosystem's runtime of the app's code. */
+    runtime: Type.Optional(Type.Enum(['nodejs', 'python'])),
+    /**
+     * Hearth's own: how its simulation plays an app without code (how long it takes to start, whether and how it
+     * crashes). Not a field of the ecosystem's manifest, which owns `runtime`.
+     */
+    simulation: Type.Optional(
       Type.Object({
         startupMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000 })),
         crash: Type.Optional(
@@ -186,7 +242,7 @@ export function checkManifest(manifest: unknown): string[] {
   if (!Value.Check(AppManifest, manifest)) {
     return [...Value.Errors(AppManifest, manifest)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`.trim());
   }
-  const problems: string[] = [];
+  const problems: string[] = settingProblems(manifest.settings, '/settings');
   const own = manifest.capabilities ?? {};
   for (const [id, capability] of Object.entries(own)) {
     if (capabilityDefinition(id))
@@ -198,6 +254,9 @@ export function checkManifest(manifest: unknown): string[] {
   for (const driver of manifest.drivers ?? []) {
     if (seen.has(driver.id)) problems.push(`/drivers: driver id ${driver.id} is declared twice`);
     seen.add(driver.id);
+    problems.push(...settingProblems(driver.settings, `/drivers/${driver.id}/settings`));
+    if (!deviceClasses().has(driver.class))
+      problems.push(`/drivers/${driver.id}/class: ${driver.class} is not a device class of the ecosystem`);
     for (const capability of driver.capabilities) {
       if (!capabilityDefinition(capability) && !own[capability])
         problems.push(`/drivers/${driver.id}: unknown capability ${capability}`);

@@ -17,7 +17,7 @@ export class RadioNetwork {
 
   /** The paired devices of this radio. */
   nodes(): DeviceRecord[] {
-    return this.devices.list().filter((d) => this.devices.driverOf(d)?.driver.connectivity.includes(this.radio as never));
+    return this.devices.list().filter((d) => (this.devices.driverOf(d)?.driver.connectivity ?? []).includes(this.radio as never));
   }
 
   /**

@@ -90,6 +90,15 @@ export class Homey extends SimpleClass {
   /** @internal The runner creates the one Homey instance of the app. */
   constructor(bridge: AppBridge) {
     super();
+    // Apps take these off the instance (`const { setTimeout } = this.homey`) or pass them on as callbacks, as the
+    // ecosystem's SDK lets them.
+    this.setTimeout = this.setTimeout.bind(this);
+    this.clearTimeout = this.clearTimeout.bind(this);
+    this.setInterval = this.setInterval.bind(this);
+    this.clearInterval = this.clearInterval.bind(this);
+    this.ready = this.ready.bind(this);
+    this.hasPermission = this.hasPermission.bind(this);
+    this.__ = this.__.bind(this);
     bindBridge(this, bridge);
     const { init } = bridge;
     this.dir = init.dir;

@@ -115,7 +115,7 @@ function checkReferences(manifest: AppManifest, dir: string | undefined): Manife
   }
   const routes = new Set<string>();
   for (const [name, route] of Object.entries(manifest.api ?? {})) {
-    const key = `${route.method} ${route.path}`;
+    const key = `${route.method.toUpperCase()} ${route.path}`;
     if (routes.has(key)) problems.push({ field: `api.${name}`, message: `repeats the route ${key}` });
     routes.add(key);
   }

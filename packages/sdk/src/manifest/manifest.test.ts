@@ -47,6 +47,39 @@ describe('the app manifest', () => {
     expect(checkAppManifest(manifest)).toEqual([]);
   });
 
+  it("accepts what the ecosystem's manifests use: groups, lower-case methods, untyped tokens, labelled values", () => {
+    const manifest = {
+      ...base,
+      runtime: 'nodejs',
+      author: { name: 'Ada' },
+      drivers: [
+        {
+          ...socket,
+          id: 'LivingRoomSensor',
+          settings: [{ type: 'group', label: { en: 'Advanced' }, children: [{ id: 'poll', type: 'number', label: 'Poll' }] }],
+        },
+      ],
+      flow: {
+        triggers: [{ id: 'said', title: 'Said', tokens: [{ name: 'text', title: 'Text' }] }],
+        actions: [
+          {
+            id: 'mode',
+            title: 'Mode',
+            args: [{ name: 'mode', type: 'dropdown', values: [{ id: 'eco', label: { en: 'Eco' } }, { id: 'boost' }] }],
+          },
+        ],
+      },
+      api: { getStatus: { method: 'get', path: '/status' }, setMode: { method: 'post', path: '/mode' } },
+    };
+    expect(checkAppManifest(manifest)).toEqual([]);
+    // The driver id names its folder: a path in it is still refused, by field.
+    expect(checkAppManifest({ ...base, drivers: [{ ...socket, id: '../x' }] })[0]?.field).toBe('drivers[0].id');
+    // Repeated routes are found whatever the case of their method.
+    expect(checkAppManifest({ ...base, api: { a: { method: 'get', path: '/x' }, b: { method: 'GET', path: '/x' } } })).toEqual([
+      { field: 'api.b', message: 'repeats the route GET /x' },
+    ]);
+  });
+
   it('names the field at fault', () => {
     expect(checkAppManifest({ ...base, version: 'one' })).toEqual([
       { field: 'version', message: expect.stringContaining('pattern') },
@@ -59,7 +92,10 @@ describe('the app manifest', () => {
       { field: 'drivers[0].capabilities', message: 'is required' },
     ]);
     expect(checkAppManifest({ ...base, api: { get: { method: 'PATCH', path: '/x' } } })).toEqual([
-      { field: 'api.get.method', message: 'must be "GET" or "POST" or "PUT" or "DELETE"' },
+      {
+        field: 'api.get.method',
+        message: 'must be "GET" or "POST" or "PUT" or "DELETE" or "get" or "post" or "put" or "delete"',
+      },
     ]);
     expect(checkAppManifest([])).toEqual([{ field: '(manifest)', message: 'must be a JSON object' }]);
   });

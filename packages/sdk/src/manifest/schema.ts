@@ -48,7 +48,10 @@ export const FlowArgument = Type.Object(
     title: Type.Optional(Translated),
     placeholder: Type.Optional(Translated),
     filter: Type.Optional(Type.Union([Type.String(), Type.Record(Type.String(), Type.Unknown())])),
-    values: Type.Optional(Type.Array(Type.Object({ id: Type.String(), title: Translated }, open))),
+    // Only `id` is required in the ecosystem; apps name the choice with `title` or `label`.
+    values: Type.Optional(
+      Type.Array(Type.Object({ id: Type.String(), title: Type.Optional(Translated), label: Type.Optional(Translated) }, open)),
+    ),
     min: Type.Optional(Type.Number()),
     max: Type.Optional(Type.Number()),
     step: Type.Optional(Type.Number()),
@@ -59,7 +62,10 @@ export const FlowArgument = Type.Object(
 export const FlowToken = Type.Object(
   {
     name: Type.String({ minLength: 1 }),
-    type: Type.Union([Type.Literal('string'), Type.Literal('number'), Type.Literal('boolean'), Type.Literal('image')]),
+    /** A string token when left out, as in the ecosystem. */
+    type: Type.Optional(
+      Type.Union([Type.Literal('string'), Type.Literal('number'), Type.Literal('boolean'), Type.Literal('image')]),
+    ),
     title: Translated,
     example: Type.Optional(Type.Unknown()),
   },
@@ -88,7 +94,8 @@ const Setting = Type.Object({ id: Type.Optional(Type.String({ minLength: 1 })), 
 
 export const DriverManifest = Type.Object(
   {
-    id: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]*$' }),
+    // Any string, as in the ecosystem (`LivingRoomSensor`); it names the driver's folder, so no separators.
+    id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[^/\\\\.][^/\\\\]*$' }),
     name: Translated,
     class: Type.String({ minLength: 1 }),
     capabilities: Type.Array(Type.String({ minLength: 1 })),
@@ -109,7 +116,17 @@ export type DriverManifest = Static<typeof DriverManifest>;
 /** A route of the app's web API (`api` block), served at `/api/app/<appId><path>`; handlers live in `api.js`. */
 export const ApiRoute = Type.Object(
   {
-    method: Type.Union([Type.Literal('GET'), Type.Literal('POST'), Type.Literal('PUT'), Type.Literal('DELETE')]),
+    // Apps write the method in either case (`"get"`, `"POST"`); the hub matches it case-insensitively.
+    method: Type.Union([
+      Type.Literal('GET'),
+      Type.Literal('POST'),
+      Type.Literal('PUT'),
+      Type.Literal('DELETE'),
+      Type.Literal('get'),
+      Type.Literal('post'),
+      Type.Literal('put'),
+      Type.Literal('delete'),
+    ]),
     path: Type.String({ pattern: '^/[A-Za-z0-9_\\-/:.]*$', maxLength: 200 }),
     public: Type.Optional(Type.Boolean()),
   },

@@ -79,7 +79,14 @@ peer.handle('init', async (init) => {
   for (const [method, handler] of Object.entries(handlers)) {
     peer.handle(method as keyof HubToAppMethods, handler as (params: unknown) => Promise<unknown>);
   }
-  await instance.start();
+  try {
+    await instance.start();
+  } catch (error) {
+    // The hub's answer carries only the message; the stack goes to the app's error output, which is its log and
+    // what the developer's devkit session shows.
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    throw error;
+  }
   return null;
 });
 

@@ -33,10 +33,9 @@ export function formatValue(cap: Capability): string {
     return value ? 'On' : 'Off';
   }
   if (typeof value === 'number') {
-    if (cap.id === 'dim' || cap.id === 'windowcoverings_set' || cap.units === '%') {
-      const percent = cap.id === 'dim' || cap.id === 'windowcoverings_set' ? value * 100 : value;
-      return `${Math.round(percent)} %`;
-    }
+    // A share kept as a fraction (0–1: dim, fan_speed, valve_position, … of the catalogue) reads as a percentage.
+    const fraction = cap.id === 'dim' || cap.id === 'windowcoverings_set' || (cap.units === '%' && cap.max === 1);
+    if (fraction || cap.units === '%') return `${Math.round(fraction ? value * 100 : value)} %`;
     const decimals = typeof cap.decimals === 'number' ? cap.decimals : Number.isInteger(value) ? 0 : 1;
     const text = value.toLocaleString('en', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
     return cap.units ? `${text} ${cap.units}` : text;

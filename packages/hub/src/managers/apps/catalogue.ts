@@ -1,7 +1,7 @@
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
 import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
-import type { AppManifest, AppPackage, DriverManifest } from '../../runtime/manifest';
+import { type AppManifest, type AppPackage, type DriverManifest, flatSettings } from '../../runtime/manifest';
 import { type Migration, rollbackEpoch, transact } from '../../store/database';
 import { Statements } from '../../store/statements';
 
@@ -159,7 +159,7 @@ export class InstalledApps {
       this.#cache = undefined;
       // Values set before (a reinstall) are kept.
       const insert = this.sql('INSERT OR IGNORE INTO app_setting (app_id, name, value) VALUES (?, ?, ?)');
-      for (const setting of pkg.manifest.settings ?? []) {
+      for (const setting of flatSettings(pkg.manifest.settings)) {
         if (setting.value !== undefined) insert.run(pkg.manifest.id, setting.id, JSON.stringify(setting.value));
       }
     });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AppItem, HearthError } from '@hearth/contract';
 import type { HubContext } from '../../platform/context';
-import { type AppPackage, appsRoot, readPackages, translate } from '../../runtime/manifest';
+import { type AppPackage, appsRoot, flatSettings, readPackages, translate } from '../../runtime/manifest';
 import {
   type AppChannel,
   type AppOrigin,
@@ -341,12 +341,17 @@ export class AppService {
       exitCount: status.exitCount,
       settings: (manifest.settings ?? []).length > 0,
       // The app's settings page, drawn by clients as a form: each setting's declaration in the hub's language.
-      settingsForm: (manifest.settings ?? []).map((setting) => ({
+      settingsForm: flatSettings(manifest.settings).map((setting) => ({
         ...setting,
-        label: translate(setting.label, language),
+        label: translate(setting.label ?? setting.title, language),
         ...(setting.hint ? { hint: translate(setting.hint, language) } : {}),
         ...(setting.values
-          ? { values: setting.values.map((option) => ({ id: option.id, label: translate(option.label, language) })) }
+          ? {
+              values: setting.values.map((option) => ({
+                id: option.id,
+                label: translate(option.label ?? option.title, language),
+              })),
+            }
           : {}),
       })),
       brandColor: manifest.brandColor ?? '#000000',

@@ -24,7 +24,7 @@ export interface SimulatedHostOptions {
 
 /**
  * Runs apps that are only a manifest (no `app.js`) as a state machine: starting → running (after the manifest's
- * `runtime.startupMs`) → stopping → stopped, printing its `runtime.log` lines; a `runtime.crash` ends it after
+ * `simulation.startupMs`) → stopping → stopped, printing its `simulation.log` lines; a `simulation.crash` ends it after
  * `afterMs` with its message and exit code, marked crashed. Its steps wait on real time, as a real process's
  * start does, whatever clock the hub runs on: a hub on a fake clock still has its apps running.
  */
@@ -84,10 +84,10 @@ export class SimulatedAppHost implements AppHost {
     if (process.status.state === 'starting' || process.status.state === 'running') return process.status;
     this.#clearTimers(process);
     const session = randomUUID();
-    process.mem = Math.round((manifest.runtime?.memoryMb ?? 24 + (appId.length % 9) * 3) * 1024 * 1024);
+    process.mem = Math.round((manifest.simulation?.memoryMb ?? 24 + (appId.length % 9) * 3) * 1024 * 1024);
     this.note(appId, 'stdout', `${appId} v${manifest.version} is starting (session ${session})`);
     this.#set(appId, { state: 'starting', session, crashed: false, crashedMessage: null });
-    const runtime = manifest.runtime;
+    const runtime = manifest.simulation;
     const current = (state: RunState) => process.status.session === session && process.status.state === state;
     this.#later(appId, process, runtime?.startupMs ?? 25, () => {
       if (!current('starting')) return;

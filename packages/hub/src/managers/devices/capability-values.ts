@@ -101,7 +101,9 @@ export class CapabilityValues {
    */
   reportCapabilityValue(deviceId: string, capabilityId: string, value: unknown, options: ValueWriteOptions): CapabilityValue {
     const device = this.devices.require(deviceId);
-    const checked = validateCapabilityValue(this.capabilityOf(device, capabilityId), value);
+    const capability = this.capabilityOf(device, capabilityId);
+    // A device may say it does not know a value (the ecosystem's null: a sensor not read yet, a lost reading).
+    const checked = value === null ? null : validateCapabilityValue(capability, value);
     this.confirmCapabilityValue(device, capabilityId, checked, options);
     return checked;
   }

@@ -3,6 +3,7 @@ import type { DomainBus } from '../../core/bus';
 import type { CapabilityDefinition } from '../../runtime/capabilities';
 import type { FlowCardArgDefinition, FlowCardDefinition, FlowCardProvider, FlowCardType, FlowRegistry } from '../flow/registry';
 import type { DeviceController } from './control';
+import { ecosystemCapabilityCards } from './ecosystem-cards';
 import type { DeviceRecord, DeviceService } from './service';
 
 const DEVICE_URI = 'homey:device:';
@@ -50,6 +51,11 @@ function deviceCards(device: DeviceRecord, devices: DeviceService, control: Devi
   const uri = `${DEVICE_URI}${device.id}`;
   const cards: FlowCardDefinition[] = [];
   const current = (id: string) => devices.values(device.id).get(id)?.value ?? null;
+  /** Writes a value of the capability through the device-control path, for the flow or person `source`. */
+  const writer =
+    (capabilityId: string) =>
+    (value: unknown, duration: number | undefined, source: Parameters<DeviceController['setCapabilityValue']>[4]) =>
+      control.setCapabilityValue(device.id, capabilityId, value, duration ? { opts: { duration } } : {}, source);
   for (const capabilityId of device.capabilities) {
     const capability = devices.capabilityOf(device, capabilityId);
     const title = capability.title;
@@ -107,11 +113,7 @@ function deviceCards(device: DeviceRecord, devices: DeviceService, control: Devi
       }
     }
     if (capability.setable) {
-      const write = (
-        value: unknown,
-        duration: number | undefined,
-        source: Parameters<DeviceController['setCapabilityValue']>[4],
-      ) => control.setCapabilityValue(device.id, capabilityId, value, duration ? { opts: { duration } } : {}, source);
+      const write = writer(capabilityId);
       cards.push({
         type: 'action',
         uri,
@@ -136,6 +138,17 @@ function deviceCards(device: DeviceRecord, devices: DeviceService, control: Devi
           },
         });
       }
+    }
+  }
+  // The ecosystem's own cards of each system capability, where they are not Hearth's of the same id already.
+  const taken = new Set(cards.map((card) => `${card.type}/${card.id}`));
+  for (const capabilityId of device.capabilities.filter((id) => !id.includes('.'))) {
+    const capability = devices.capabilityOf(device, capabilityId);
+    for (const card of ecosystemCapabilityCards(device, capability, uri, () => current(capabilityId), writer(capabilityId))) {
+      if (card.type === 'action' && !capability.setable) continue;
+      if (taken.has(`${card.type}/${card.id}`)) continue;
+      taken.add(`${card.type}/${card.id}`);
+      cards.push(card);
     }
   }
   return cards;

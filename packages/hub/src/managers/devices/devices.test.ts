@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../platform/events';
 import { startTestHub, type TestHub } from '../../testing/hub';
@@ -224,6 +225,13 @@ describe('drivers, pairing and devices over HTTP', () => {
     expect((await t.call<Json>('GET', '/devices/capability/homey:manager:devices/onoff')).body).toMatchObject({ id: 'onoff' });
     expect((await t.call<Json>('GET', '/devices/capability/homey:app:com.hearth.virtual/onoff')).status).toBe(200);
     expect((await t.call('GET', '/devices/capability/homey:manager:devices/nope')).status).toBe(404);
+    // The whole system catalogue of the ecosystem (homey-lib's), not only the capabilities Hearth had its own entry for.
+    const ecosystem = Object.keys(createRequire(import.meta.url)('homey-lib').getCapabilities() as Record<string, unknown>);
+    expect(ecosystem.length).toBeGreaterThan(180);
+    expect(ecosystem.filter((id) => !all.body[id])).toEqual([]);
+    expect(all.body.meter_gas).toMatchObject({ type: 'number', units: 'm³', min: 0, decimals: 3, setable: false });
+    expect(all.body.vacuumcleaner_state).toMatchObject({ type: 'enum', setable: true });
+    expect((all.body.vacuumcleaner_state?.values as Json[]).map((v) => v.id)).toContain('docked');
   });
 
   it('makes devices unavailable while their app is stopped', async () => {

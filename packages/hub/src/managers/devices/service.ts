@@ -4,7 +4,7 @@ import { settingProblem } from '@hearth/contract/device-settings';
 import type { Statement } from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
 import { type AppCapabilities, type CapabilityDefinition, capabilityDefinition } from '../../runtime/capabilities';
-import { type DriverManifest, translate } from '../../runtime/manifest';
+import { type DriverManifest, flatSettings, type SettingManifest, translate } from '../../runtime/manifest';
 import { type CapabilityValue, initialValue } from '../../runtime/simulation';
 import { transact } from '../../store/database';
 import { Statements } from '../../store/statements';
@@ -236,7 +236,7 @@ export class DeviceService {
   /** Checks settings against the driver's declarations: a 400 naming the first one that does not fit. */
   checkSettings(id: string, settings: Record<string, unknown>): DeviceRecord {
     const device = this.require(id);
-    const declared = new Map((this.driverOf(device)?.driver.settings ?? []).map((s) => [s.id, s]));
+    const declared = new Map(flatSettings(this.driverOf(device)?.driver.settings).map((s) => [s.id, s]));
     for (const [key, value] of Object.entries(settings)) {
       const setting = declared.get(key);
       if (!setting || setting.type === 'label' || setting.type === 'group')
@@ -259,11 +259,13 @@ export class DeviceService {
   settingsObj(id: string): Record<string, unknown>[] {
     const device = this.require(id);
     const language = this.context.config.language;
-    return (this.driverOf(device)?.driver.settings ?? []).map((setting) => ({
+    return flatSettings(this.driverOf(device)?.driver.settings).map((setting) => ({
       ...setting,
-      label: translate(setting.label, language),
+      label: translate(setting.label ?? setting.title, language),
       ...(setting.hint ? { hint: translate(setting.hint, language) } : {}),
-      ...(setting.values ? { values: setting.values.map((v) => ({ id: v.id, label: translate(v.label, language) })) } : {}),
+      ...(setting.values
+        ? { values: setting.values.map((v) => ({ id: v.id, label: translate(v.label ?? v.title, language) })) }
+        : {}),
       value: device.settings[setting.id] ?? setting.value ?? null,
     }));
   }
@@ -356,10 +358,14 @@ export class DeviceService {
 }
 
 function defaultSettings(driver: DriverManifest): Record<string, unknown> {
-  return Object.fromEntries((driver.settings ?? []).filter((s) => s.value !== undefined).map((s) => [s.id, s.value]));
+  return Object.fromEntries(
+    flatSettings(driver.settings)
+      .filter((s) => s.value !== undefined)
+      .map((s) => [s.id, s.value]),
+  );
 }
 
-function checkSetting(key: string, setting: NonNullable<DriverManifest['settings']>[number], value: unknown): void {
+function checkSetting(key: string, setting: SettingManifest, value: unknown): void {
   const problem = settingProblem(setting, value);
   if (problem) throw invalidParameter(`settings.${key}`, problem);
 }

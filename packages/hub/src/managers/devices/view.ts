@@ -5,6 +5,7 @@ import {
   capabilityDefinition,
   effectiveCapability,
 } from '../../runtime/capabilities';
+import { capabilityText } from '../../runtime/ecosystem';
 import { translate } from '../../runtime/manifest';
 import type { CapabilityValue } from '../../runtime/simulation';
 import type { ResolvedDriver } from '../apps/service';
@@ -33,8 +34,14 @@ export function deviceView(device: DeviceRecord, from: DeviceViewSources, runnin
     const definition = effectiveCapability(capabilityId, device.capabilitiesOptions[capabilityId], own);
     const stored = values.get(capabilityId);
     const { uiComponent: _ui, ...rest } = definition;
+    // In the hub's language where the ecosystem words the capability in it, unless the device names it itself.
+    const options = device.capabilitiesOptions[capabilityId];
+    const title = (options?.title === undefined && capabilityText(capabilityId, 'title', language)) || definition.title;
+    const units = (options?.units === undefined && capabilityText(capabilityId, 'units', language)) || definition.units;
     capabilitiesObj[capabilityId] = {
       ...rest,
+      title,
+      ...(units !== undefined ? { units } : {}),
       value: definition.getable ? (stored?.value ?? null) : null,
       lastUpdated: stored?.lastUpdated ? new Date(stored.lastUpdated).toISOString() : null,
       options: device.capabilitiesOptions[capabilityId] ?? {},
@@ -44,10 +51,10 @@ export function deviceView(device: DeviceRecord, from: DeviceViewSources, runnin
       insights.push({
         uri: `homey:device:${device.id}`,
         id: capabilityId,
-        title: definition.title,
+        title,
         titleTrue: definition.titleTrue ?? null,
         titleFalse: definition.titleFalse ?? null,
-        units: definition.units ?? null,
+        units: units ?? null,
         decimals: definition.decimals ?? null,
       });
     }

@@ -11,7 +11,7 @@ const manifest = {
   name: { en: 'Devkit example' },
   author: { name: 'Dev Eloper', email: 'dev@example.test' },
   drivers: [{ id: 'plug', name: 'Plug', class: 'socket', capabilities: ['onoff'], connectivity: ['wifi'], simulation: 'switch' }],
-  runtime: { log: ['Hello from the devkit'] },
+  simulation: { log: ['Hello from the devkit'] },
 };
 
 describe('devkit and images over HTTP', () => {

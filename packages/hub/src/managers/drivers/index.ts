@@ -35,7 +35,7 @@ function driverView(apps: AppService, resolved: ResolvedDriver, language: string
     color: app.manifest.brandColor ?? null,
     deprecated: driver.deprecated ?? false,
     class: driver.class,
-    connectivity: driver.connectivity,
+    connectivity: driver.connectivity ?? [],
     capabilities: driver.capabilities,
   };
 }

@@ -180,6 +180,32 @@ describe('flow manager', () => {
     expect(created.body.trigger).toMatchObject({ uri: 'homey:manager:flow', id: 'programmatic_trigger' });
     expect(created.body).toMatchObject({ broken: false, triggerable: true });
     expect((await t.call('DELETE', `/flow/flow/${created.body.id}`)).status).toBe(204);
+    // The owner and the fully qualified id together, as the ecosystem's clients send them, name the same card.
+    const both = await t.call<Flow & { trigger: { uri: string; id: string } }>('POST', '/flow/flow', {
+      name: 'Owner and full id',
+      trigger: { uri: 'homey:manager:flow', id: 'homey:manager:flow:programmatic_trigger' },
+      conditions: [],
+      actions: [
+        {
+          uri: 'homey:manager:notifications',
+          id: 'homey:manager:notifications:create_notification',
+          args: { text: 'Hi' },
+        },
+      ],
+    });
+    expect(both.body.trigger).toMatchObject({ uri: 'homey:manager:flow', id: 'programmatic_trigger' });
+    expect(both.body).toMatchObject({ broken: false });
+    expect((await t.call<{ status: string }>('POST', `/flow/flow/${both.body.id}/trigger`, {})).body.status).toBe('completed');
+    // A full id of another owner than the one given is a mistake, named.
+    const mixed = await t.call<ErrorBody>('POST', '/flow/flow', {
+      name: 'Mixed',
+      trigger: { uri: 'homey:manager:logic', id: 'homey:manager:flow:programmatic_trigger' },
+      conditions: [],
+      actions: [],
+    });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error_description).toContain('trigger.id');
+    expect((await t.call('DELETE', `/flow/flow/${both.body.id}`)).status).toBe(204);
   });
 
   it('keeps a folder tree and moves what a deleted folder held to its parent', async () => {
@@ -237,6 +263,22 @@ describe('flow manager', () => {
       cards: { [key]: { type: 'action', x: 0, y: 0, ownerUri: 'homey:app:gone', id: 'x' } },
     });
     expect(broken.body).toMatchObject({ broken: true, triggerable: false });
+    // A node may carry its card's fully qualified id beside its owner: stored and run as the short id.
+    const qualified = await t.call<Flow & { cards: Record<string, { id: string }> }>(
+      'PUT',
+      `/flow/advancedflow/${created.body.id}`,
+      { cards: { [key]: { type: 'trigger', x: 0, y: 0, ownerUri: started.uri, id: `${started.uri}:${started.id}` } } },
+    );
+    expect(qualified.body).toMatchObject({ broken: false, triggerable: true });
+    expect(qualified.body.cards[key]?.id).toBe(started.id);
+    const otherOwner = await t.call<ErrorBody>('PUT', `/flow/advancedflow/${created.body.id}`, {
+      cards: { [key]: { type: 'trigger', x: 0, y: 0, ownerUri: 'homey:manager:logic', id: `${started.uri}:${started.id}` } },
+    });
+    expect(otherOwner.status).toBe(400);
+    expect(otherOwner.body.error_description).toContain(`cards.${key}.id`);
+    await t.call('PUT', `/flow/advancedflow/${created.body.id}`, {
+      cards: { [key]: { type: 'action', x: 0, y: 0, ownerUri: 'homey:app:gone', id: 'x' } },
+    });
     expect((await t.call<Record<string, Flow>>('GET', '/flow/advancedflow')).body[created.body.id]?.name).toBe('Advanced');
     expect((await t.call<Flow>('GET', `/flow/advancedflow/${created.body.id}`)).body.name).toBe('Advanced');
     expect((await t.call('POST', `/flow/advancedflow/${created.body.id}/trigger`, {})).status).toBe(409);

@@ -26,7 +26,7 @@ import { runningHandlers } from './running';
 import { sharedFlowFor, shareThroughCloud } from './sharing';
 import { DocumentStore, flowMigrations } from './store';
 import { serveTimeCards } from './time-cards';
-import { cardKey, cardToWire, normaliseCards } from './wire';
+import { cardKey, cardToWire, normaliseCards, normaliseNodes } from './wire';
 
 interface StoredFolder {
   id: string;
@@ -164,7 +164,7 @@ export const flowManager: HubManager = {
           order: advanced.count(),
           ...(body.mode ? { mode: body.mode } : {}),
           ...(body.max ? { max: body.max } : {}),
-          cards: body.cards,
+          cards: normaliseNodes(body.cards),
         });
       });
       changed('advancedflow', flow);
@@ -311,7 +311,7 @@ export const flowManager: HubManager = {
               folder: body.folder === undefined ? current.folder : body.folder,
               mode: body.mode ?? current.mode,
               max: body.max ?? current.max,
-              cards: body.cards ?? current.cards,
+              cards: body.cards ? normaliseNodes(body.cards) : current.cards,
             });
           });
           changed('advancedflow', flow);

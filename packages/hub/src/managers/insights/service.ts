@@ -123,9 +123,10 @@ export class InsightsService {
         if (device) this.ensureLogs(device);
       }),
       bus.on('device.removed', 'insights', ({ deviceId }) => this.deleteOwner(`homey:device:${deviceId}`)),
-      bus.on('device.capability', 'insights', ({ deviceId, capabilityId, value, at }) =>
-        this.#logSoon(`homey:device:${deviceId}`, capabilityId, value, at),
-      ),
+      bus.on('device.capability', 'insights', ({ deviceId, capabilityId, value, at }) => {
+        // null is "unknown" (a device that lost its reading): no point of the history.
+        if (value !== null) this.#logSoon(`homey:device:${deviceId}`, capabilityId, value, at);
+      }),
     ];
     return () => {
       for (const stop of stops) stop();

@@ -53,7 +53,7 @@ export class MatterController {
       name: d.name,
       vendorName: NODE_VENDOR_NAME,
       productName: this.devices.driverOf(d)?.driver.class ?? d.class,
-      transport: this.devices.driverOf(d)?.driver.connectivity.includes('thread') ? 'thread' : 'wifi',
+      transport: (this.devices.driverOf(d)?.driver.connectivity ?? []).includes('thread') ? 'thread' : 'wifi',
       reachable: this.network.available(d),
     }));
   }

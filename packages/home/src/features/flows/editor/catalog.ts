@@ -10,8 +10,19 @@ export interface Catalog {
   apps: Map<string, string>;
 }
 
+/**
+ * A card title as people read it: the ecosystem's titles say how they read inverted with
+ * `!{{not inverted|inverted}}` ("Is turned !{{on|off}}"); the editor shows the plain form and says "not" itself.
+ */
+export const readableTitle = (title: string): string => title.replace(/!\{\{([^|}]*)\|[^}]*\}\}/g, '$1').replace(/\s+$/, '');
+
 const byId = (list: Record<string, unknown>) =>
-  new Map(Object.values(list).map((card) => [(card as CardDef).id, card as CardDef]));
+  new Map(
+    Object.values(list).map((card) => {
+      const def = card as CardDef;
+      return [def.id, typeof def.title === 'string' ? { ...def, title: readableTitle(def.title) } : def];
+    }),
+  );
 
 export async function loadCatalog(hub: CoreHubAPI): Promise<Catalog> {
   const [triggers, conditions, actions, tokens, apps] = await Promise.all([

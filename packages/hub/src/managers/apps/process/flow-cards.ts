@@ -175,9 +175,9 @@ export class AppFlowCards {
             ...(arg.required === false ? { required: false } : {}),
             ...(Array.isArray(arg.values)
               ? {
-                  values: (arg.values as { id: string; title: unknown }[]).map((v) => ({
+                  values: (arg.values as { id: string; title?: unknown; label?: unknown }[]).map((v) => ({
                     id: v.id,
-                    title: text(v.title, language),
+                    title: text(v.title ?? v.label ?? v.id, language),
                   })),
                 }
               : {}),
@@ -185,7 +185,7 @@ export class AppFlowCards {
           tokens: ((card.tokens ?? []) as Record<string, unknown>[]).map((token) => ({
             id: String(token.name),
             title: text(token.title, language),
-            type: token.type as 'string' | 'number' | 'boolean' | 'image',
+            type: (token.type ?? 'string') as 'string' | 'number' | 'boolean' | 'image',
             ...(token.example !== undefined ? { example: token.example as string } : {}),
           })),
           run: async ({ args: given, tokens, state }) => {

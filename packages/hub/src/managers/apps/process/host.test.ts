@@ -232,6 +232,9 @@ describe('AppProcessHost', () => {
       exitSignal: 'SIGKILL',
       exitCount: 1,
     });
+    // Its log has the stack of the failure, down to the app's own line.
+    await expect.poll(() => stdText(h.host), { timeout: 5_000 }).toContain('Error: onInit refuses to start');
+    expect(stdText(h.host)).toMatch(/at BehaveApp\.onInit \(.*app\.js:\d+:\d+\)/);
   });
 
   it('ends an app that grows past its heap cap and marks it crashed', async () => {

@@ -18,7 +18,8 @@ export function matchRoute(
 ): { route: Route; params: Record<string, string> } | null {
   const asked = path.split('/').filter(Boolean);
   for (const [name, declared] of Object.entries(api ?? {})) {
-    if (declared.method !== method || typeof declared.path !== 'string') continue;
+    if (typeof declared.method !== 'string' || declared.method.toUpperCase() !== method || typeof declared.path !== 'string')
+      continue;
     const pattern = declared.path.split('/').filter(Boolean);
     if (pattern.length !== asked.length) continue;
     const params: Record<string, string> = {};
