@@ -1,4 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { privateHandlers } from '../../testing/private';
@@ -16,22 +19,28 @@ const METER = 0x32;
 describe('Z-Wave on zwave-js, against its mock controller and a mock node in their own process', () => {
   let network: ZwaveMockNetwork;
   let t: TestHub;
+  // The hub's identity and data folder, kept so that it can be restarted as the same hub.
+  const hub = { id: randomBytes(12).toString('hex'), dataDir: mkdtempSync(join(tmpdir(), 'hearth-zwave-')) };
+
+  const nodesOnceInterviewed = (testHub: TestHub) =>
+    until(
+      () => testHub.call<Json & { nodes: Node[] }>('GET', '/zwave/state'),
+      (s) => s.body.nodes.find((n) => n.nodeId === 2)?.interviewStage === 'Complete',
+      15_000,
+    );
 
   beforeAll(async () => {
     network = await startZwaveMockNetwork();
-    t = await startTestHub({ zwavePort: network.port });
+    t = await startTestHub({ ...hub, zwavePort: network.port });
   });
   afterAll(async () => {
     await t?.stop();
     await network?.stop();
+    rmSync(hub.dataDir, { recursive: true, force: true });
   });
 
   it('opens the stick, interviews the node, and shows it in the state', async () => {
-    const state = await until(
-      () => t.call<Json & { nodes: Node[] }>('GET', '/zwave/state'),
-      (s) => s.body.nodes.find((n) => n.nodeId === 2)?.interviewStage === 'Complete',
-      15_000,
-    );
+    const state = await nodesOnceInterviewed(t);
     expect(state.body).toMatchObject({
       controller: { port: network.port, ready: true, failure: null },
       homeId: '7e570001',
@@ -72,5 +81,17 @@ describe('Z-Wave on zwave-js, against its mock controller and a mock node in the
     const cache = zwaveCacheDir(t.hub.context);
     expect(cache.startsWith(t.dataDir)).toBe(true);
     expect(existsSync(cache) && readdirSync(cache).some((f) => f.startsWith('7e570001'))).toBe(true);
+  });
+
+  it('a restarted hub keeps its keys and opens the same network, its node known', async () => {
+    const keysBefore = t.hub.context.settings.get('zwave.networkKeys', null);
+    expect(keysBefore).not.toBeNull();
+    await t.stop();
+    t = await startTestHub({ ...hub, zwavePort: network.port });
+    expect(t.hub.context.config.id).toBe(hub.id);
+    const state = await nodesOnceInterviewed(t);
+    expect(state.body).toMatchObject({ controller: { ready: true }, homeId: '7e570001' });
+    expect(state.body.nodes.map((n) => n.nodeId)).toEqual([1, 2]);
+    expect(t.hub.context.settings.get('zwave.networkKeys', null)).toEqual(keysBefore);
   });
 });
