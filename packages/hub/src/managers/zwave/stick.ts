@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Driver, InterviewStage, NodeStatus, type ZWaveNode } from 'zwave-js';
+import type { Driver, ZWaveNode } from 'zwave-js';
 import type { HubContext } from '../../platform/context';
 import { settingOnce } from '../../runtime/radio-network';
 
 type Json = Record<string, unknown>;
+
+/** zwave-js, loaded by the first hub that opens a stick: hubs without one do not pay for importing it. */
+type ZwaveJs = typeof import('zwave-js');
+let zwaveJs: ZwaveJs | null = null;
 
 /** The network keys zwave-js asks for: S0, the three S2 classes, and the two S2 classes of Long Range. */
 const KEY_NAMES = ['S0_Legacy', 'S2_Unauthenticated', 'S2_Authenticated', 'S2_AccessControl'] as const;
@@ -46,6 +50,7 @@ export class ZwaveStick {
   #driver: Driver | null = null;
   #failure: string | null = null;
   #ready = false;
+  #closed = false;
 
   constructor(
     private readonly context: HubContext,
@@ -62,28 +67,32 @@ export class ZwaveStick {
     return this.#failure;
   }
 
+  /** Opens the stick; a failure is kept in `failure` and logged to the journal, never thrown. */
   async open(): Promise<void> {
-    const keys = networkKeys(this.context);
-    const cacheDir = zwaveCacheDir(this.context);
-    mkdirSync(cacheDir, { recursive: true });
-    const driver = new Driver(this.port, {
-      securityKeys: toBytes(keys.classic),
-      securityKeysLongRange: toBytes(keys.longRange),
-      storage: { cacheDir, lockDir: cacheDir },
-      logConfig: { enabled: false },
-    });
-    this.#driver = driver;
-    driver.on('error', (error) => {
-      this.#failure = error.message;
-      this.context.journal.log(`Z-Wave: the driver on ${this.port} failed: ${error.message}`);
-    });
-    const ready = new Promise<void>((resolve) =>
-      driver.once('driver ready', () => {
-        this.#ready = true;
-        resolve();
-      }),
-    );
     try {
+      zwaveJs ??= await import('zwave-js');
+      // The hub may have stopped while zwave-js loaded.
+      if (this.#closed) return;
+      const keys = networkKeys(this.context);
+      const cacheDir = zwaveCacheDir(this.context);
+      mkdirSync(cacheDir, { recursive: true });
+      const driver = new zwaveJs.Driver(this.port, {
+        securityKeys: toBytes(keys.classic),
+        securityKeysLongRange: toBytes(keys.longRange),
+        storage: { cacheDir, lockDir: cacheDir },
+        logConfig: { enabled: false },
+      });
+      this.#driver = driver;
+      driver.on('error', (error) => {
+        this.#failure = error.message;
+        this.context.journal.log(`Z-Wave: the driver on ${this.port} failed: ${error.message}`);
+      });
+      const ready = new Promise<void>((resolve) =>
+        driver.once('driver ready', () => {
+          this.#ready = true;
+          resolve();
+        }),
+      );
       await driver.start();
       await ready;
     } catch (error) {
@@ -93,6 +102,7 @@ export class ZwaveStick {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     const driver = this.#driver;
     this.#driver = null;
     this.#ready = false;
@@ -124,7 +134,9 @@ export class ZwaveStick {
   }
 }
 
+/** A node as the zwave manager's state shows it (only called once zwave-js is loaded). */
 export function describeNode(node: ZWaveNode): Json {
+  const { InterviewStage, NodeStatus } = zwaveJs as ZwaveJs;
   return {
     nodeId: node.id,
     isController: node.isControllerNode,
