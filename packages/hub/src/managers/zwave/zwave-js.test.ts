@@ -26,7 +26,8 @@ describe('Z-Wave on zwave-js, against its mock controller and a mock node in the
     until(
       () => testHub.call<Json & { nodes: Node[] }>('GET', '/zwave/state'),
       (s) => s.body.nodes.find((n) => n.nodeId === 2)?.interviewStage === 'Complete',
-      15_000,
+      // An interview on the mock takes seconds; a loaded CI machine may need several times that.
+      25_000,
     );
 
   beforeAll(async () => {
