@@ -33,6 +33,8 @@ export const errorCatalogue = {
   route_not_found: { status: 404, message: 'Not Found' },
   method_not_allowed: { status: 405, message: 'Method Not Allowed' },
   conflict: { status: 409, message: 'Conflict' },
+  /** A radio's call on a hub that has no controller for that radio (no Z-Wave stick configured, or it failed to open). */
+  no_controller: { status: 409, message: 'No controller for this radio' },
   /** A guest's checkout names an address that has an account: they sign in instead of making another. */
   account_exists: { status: 409, message: 'An account with this e-mail address exists: sign in' },
   gone: { status: 410, message: 'Gone' },

@@ -79,6 +79,11 @@ export interface HubConfig {
    * it at its origin root.
    */
   homeAppDir?: string;
+  /**
+   * The Z-Wave stick (env `HUB_ZWAVE_PORT`): a serial device such as `/dev/ttyACM0`, or `tcp://host:port` (a stick
+   * shared over the network, or zwave-js's mock server). Without one the hub has no Z-Wave controller.
+   */
+  zwavePort?: string | null;
   logLevel: string;
 }
 

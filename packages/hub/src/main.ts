@@ -27,6 +27,7 @@ const config = {
   metricsToken: env.HEARTH_METRICS_TOKEN || null,
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   rateLimits: rateLimitsFromEnv(env),
+  zwavePort: env.HUB_ZWAVE_PORT || null,
   logLevel: env.LOG_LEVEL ?? 'warn',
 };
 const start = () =>

@@ -1,4 +1,5 @@
 import { type Static, type TObject, type TSchema, Type } from 'typebox';
+import type { ErrorCode } from '../errors';
 import type { hubManager, Operation } from '../operation';
 
 type Declare = ReturnType<typeof hubManager>;
@@ -81,10 +82,11 @@ export const declareState = (op: Declare, scope = 'homey.system.readonly') =>
  * `POST /command` of a radio manager (zwave, zigbee, ble): a named command with its options. `radio` names the
  * radio in the summary, e.g. `the Zigbee coordinator`.
  */
-export const declareRadioCommand = (op: Declare, radio: string) =>
+export const declareRadioCommand = (op: Declare, radio: string, real?: { summary: string; errors: readonly ErrorCode[] }) =>
   op({
     name: 'runCommand',
-    summary: `Runs a named command of ${radio} (simulated) with its options; answers what the command answers.`,
+    summary: real?.summary ?? `Runs a named command of ${radio} (simulated) with its options; answers what the command answers.`,
+    ...(real ? { errors: real.errors } : {}),
     method: 'POST',
     path: '/command',
     scope: 'homey.system',

@@ -3,7 +3,7 @@ import { managerEvents, optionEvents } from '../events';
 import { hubManager } from '../operation';
 import { declareOptions, declareRadioCommand, declareState, OpenObject } from './options';
 
-/** Z-Wave: the simulated controller, its region and log. */
+/** Z-Wave: the hub's controller (zwave-js on the stick `HUB_ZWAVE_PORT` names), its region and log. */
 const op = hubManager('zwave');
 
 export const ZWAVE_REGIONS = ['EU', 'US', 'ANZ', 'HK', 'IN', 'IL', 'RU', 'CN', 'JP', 'KR'] as const;
@@ -29,7 +29,12 @@ export const zwaveOperations = {
       write: 'homey.system',
     },
   }),
-  runCommand: declareRadioCommand(op, 'the Z-Wave controller'),
+  runCommand: declareRadioCommand(op, 'the Z-Wave controller', {
+    summary:
+      'Runs a named command of the Z-Wave controller with its options: `getNodes`, `getNode` ({nodeId}), `ping` ' +
+      '({nodeId}), `heal` (rebuilds every route), `softReset`. A hub without a Z-Wave stick answers `no_controller`.',
+    errors: ['no_controller', 'invalid_parameter', 'not_found', 'not_implemented'],
+  }),
   getLog: op({
     name: 'getLog',
     summary: "The Z-Wave controller's log: whether it is on and its recent lines.",
@@ -69,6 +74,7 @@ export const zwaveOperations = {
     scope: 'homey.system',
     private: true,
     response: Type.Object({ removedNodes: Type.Integer(), nodes: Type.Integer() }),
+    errors: ['no_controller', 'not_implemented'],
     summary: "Repairs the controller's memory: node entries whose device is gone are dropped (older description).",
   }),
   flashFirmware: op({
@@ -81,7 +87,7 @@ export const zwaveOperations = {
       erase: Type.Optional(Type.Boolean({ description: 'Also wipe the network (refused while devices are paired)' })),
     }),
     response: OpenObject,
-    errors: ['conflict'],
+    errors: ['conflict', 'no_controller', 'not_implemented'],
     summary:
       "Flashes the controller's newest firmware; with `erase` a new network whose node ids start again (older description).",
   }),

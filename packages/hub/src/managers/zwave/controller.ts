@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { HearthError, invalidParameter, notFound, ZWAVE_LBT_DEFAULT } from '@hearth/contract';
 import type { HubContext } from '../../platform/context';
-import { type RadioNetwork, settingOnce } from '../../runtime/radio-network';
 import { readOption } from '../options';
+import type { ZwaveStick } from './stick';
 
 type Json = Record<string, unknown>;
 
@@ -13,22 +12,25 @@ interface LogLine {
 
 const LOG_LINES = 200;
 
-/** Firmware of the simulated controller, oldest first: a hub starts on the first. */
-const ZWAVE_FIRMWARE = ['7.18.1', '7.21.4'] as const;
-
 /** The region a controller runs in when nobody chose one: from the hub's language, as a new hub is set up. */
 export const defaultZwaveRegion = (language: string): string => (['en-us', 'us'].includes(language.toLowerCase()) ? 'US' : 'EU');
 
+/** What a hub without a usable Z-Wave stick answers every controller call. */
+export function noController(stick: ZwaveStick | null): HearthError {
+  if (!stick) return new HearthError('no_controller', 'This hub has no Z-Wave controller: HUB_ZWAVE_PORT names no stick');
+  return new HearthError('no_controller', `The Z-Wave controller on ${stick.port} is not ready: ${stick.failure ?? 'opening'}`);
+}
+
 /**
- * The simulated Z-Wave controller: node 1 is the controller itself, the other nodes are the paired Z-Wave
- * devices. Its region is the `region` option (older description) unless `regionOverride` says otherwise.
+ * The hub's Z-Wave controller: zwave-js on the stick `HUB_ZWAVE_PORT` names, or none. Its region is the `region`
+ * option (older description) unless `regionOverride` says otherwise; options and the log work without a stick.
  */
 export class ZwaveController {
   readonly #log: LogLine[] = [];
 
   constructor(
     private readonly context: HubContext,
-    private readonly network: RadioNetwork,
+    private readonly stick: ZwaveStick | null,
   ) {}
 
   region(): { region: string; regionOverride: string | null } {
@@ -37,80 +39,66 @@ export class ZwaveController {
     return { region: override ?? region, regionOverride: override };
   }
 
-  nodes(): Json[] {
-    const controller = { nodeId: 1, deviceId: null, name: 'Hearth controller', isController: true, status: 'alive' };
-    const nodes = this.network.nodes().map((d) => ({
-      nodeId: this.network.nodeIdOf(d),
-      deviceId: d.id,
-      name: d.name,
-      isController: false,
-      status: this.network.available(d) ? 'alive' : 'dead',
-      manufacturerId: d.store.manufacturerId ?? 271,
-      productTypeId: d.store.productTypeId ?? 1538,
-      productId: d.store.productId ?? 4096,
-    }));
-    return [controller, ...nodes];
+  /** The stick's driver once it is ready; otherwise the `no_controller` error. */
+  private ready(): ZwaveStick {
+    const stick = this.stick;
+    if (!stick?.driver) throw noController(stick);
+    return stick;
   }
 
   state(): Json {
+    const stick = this.stick;
+    const ready = Boolean(stick?.driver);
     return {
       ...this.region(),
-      homeId: this.homeId(),
-      controllerNodeId: 1,
-      nodes: this.nodes().length,
+      controller: stick
+        ? { port: stick.port, ready, failure: stick.failure }
+        : { port: null, ready: false, failure: 'This hub has no Z-Wave controller: HUB_ZWAVE_PORT names no stick' },
+      homeId: ready ? stick?.homeId() : null,
+      controllerNodeId: ready ? stick?.controllerNodeId() : null,
+      nodes: ready ? stick?.nodes() : [],
       logEnabled: this.context.settings.get('zwave.logEnabled', false),
-      firmwareVersion: this.firmwareVersion(),
+      firmwareVersion: ready ? stick?.firmwareVersion() : null,
       lbtThreshold: this.lbtThreshold(),
     };
   }
 
-  private homeId(): string {
-    return settingOnce(this.context, 'zwave.homeId', () => randomBytes(4).toString('hex'));
-  }
-
-  private firmwareVersion(): string {
-    return this.context.settings.get('zwave.firmwareVersion', ZWAVE_FIRMWARE[0]);
-  }
-
-  private node(opts: Json): Json {
+  private nodeId(opts: Json): number {
     const nodeId = opts.nodeId;
     if (typeof nodeId !== 'number' || !Number.isInteger(nodeId))
       throw invalidParameter('opts.nodeId', 'Expected an integer node id');
-    const node = this.nodes().find((n) => n.nodeId === nodeId);
-    if (!node) throw notFound('Z-Wave node', String(nodeId));
-    return node;
+    return nodeId;
   }
 
-  command(command: string, opts: Json = {}): unknown {
+  async command(command: string, opts: Json = {}): Promise<unknown> {
     this.log(`command ${command} ${JSON.stringify(opts)}`);
+    const known = ['getNodes', 'getNode', 'ping', 'heal', 'softReset'];
+    if (!known.includes(command)) throw invalidParameter('command', `Unknown Z-Wave command ${command}`);
+    const stick = this.ready();
+    const driver = stick.driver!;
     switch (command) {
       case 'getNodes':
-        return this.nodes();
-      case 'getNode':
-        return this.node(opts);
-      case 'ping':
-        return { nodeId: this.node(opts).nodeId, reachable: this.node(opts).status === 'alive', rttMs: 24 };
-      case 'sendData': {
-        const node = this.node(opts);
-        const data = opts.data;
-        if (
-          !Array.isArray(data) ||
-          data.length === 0 ||
-          data.length > 46 ||
-          !data.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)
-        ) {
-          throw invalidParameter('opts.data', 'Expected 1 to 46 bytes (integers 0–255)');
-        }
-        this.log(`TX node ${String(node.nodeId)}: ${data.map((b: number) => b.toString(16).padStart(2, '0')).join(' ')}`);
-        return { nodeId: node.nodeId, acknowledged: node.status === 'alive' };
+        return stick.nodes();
+      case 'getNode': {
+        const nodeId = this.nodeId(opts);
+        const node = stick.nodes().find((n) => n.nodeId === nodeId);
+        if (!node) throw notFound('Z-Wave node', String(nodeId));
+        return node;
+      }
+      case 'ping': {
+        const nodeId = this.nodeId(opts);
+        const node = stick.node(nodeId);
+        if (!node) throw notFound('Z-Wave node', String(nodeId));
+        const sent = this.context.clock.now();
+        const reachable = node.isControllerNode ? true : await node.ping();
+        return { nodeId, reachable, rttMs: this.context.clock.now() - sent };
       }
       case 'heal':
-        return { healed: this.nodes().length - 1 };
-      case 'softReset':
+        return { started: driver.controller.beginRebuildingRoutes() };
+      default:
+        await driver.softReset();
         this.log('controller soft reset');
         return { reset: true };
-      default:
-        throw invalidParameter('command', `Unknown Z-Wave command ${command}`);
     }
   }
 
@@ -141,35 +129,15 @@ export class ZwaveController {
     return { lbtThreshold: threshold };
   }
 
-  /**
-   * Repairs the controller's non-volatile memory: node entries whose device is gone (a removal interrupted
-   * half-way) are dropped, so their ids are not reported or pinged any more. The nodes of paired devices stay.
-   */
-  attemptNvmFix(): { removedNodes: number; nodes: number } {
-    const removedNodes = this.network.dropStaleNodeIds();
-    this.log(`NVM check: ${removedNodes} stale node entr${removedNodes === 1 ? 'y' : 'ies'} removed`);
-    return { removedNodes, nodes: this.nodes().length };
+  /** The older description's NVM repair of the simulated controller; zwave-js keeps its own memory consistent. */
+  attemptNvmFix(): never {
+    this.ready();
+    throw new HearthError('not_implemented', 'Repairing the Z-Wave controller memory is not done by this hub yet');
   }
 
-  /**
-   * Flashes the controller's newest firmware. With `erase` its memory is wiped too: a new network (home id) whose
-   * node ids start again; that is refused while Z-Wave devices are paired, since their nodes would be lost.
-   */
-  flashFirmware(erase: boolean): Json {
-    const previousFirmwareVersion = this.firmwareVersion();
-    if (erase) {
-      const paired = this.network.nodes().length;
-      if (paired > 0) {
-        throw new HearthError(
-          'conflict',
-          `Erasing the controller would lose ${paired} paired Z-Wave device(s); remove them first`,
-        );
-      }
-      this.context.settings.delete('zwave.homeId');
-      this.network.resetNodeIds();
-      this.#log.length = 0;
-    }
-    this.context.settings.set('zwave.firmwareVersion', ZWAVE_FIRMWARE[ZWAVE_FIRMWARE.length - 1]);
-    return { previousFirmwareVersion, erased: erase, ...this.state() };
+  /** Flashing the stick's firmware needs a firmware file the hub does not carry yet. */
+  flashFirmware(): never {
+    this.ready();
+    throw new HearthError('not_implemented', "Flashing the Z-Wave controller's firmware is not done by this hub yet");
   }
 }

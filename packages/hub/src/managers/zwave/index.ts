@@ -1,15 +1,17 @@
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
-import { RadioNetwork } from '../../runtime/radio-network';
 import { optionHandlers } from '../options';
 import { defaultZwaveRegion, ZwaveController } from './controller';
+import { ZwaveStick } from './stick';
 
-/** Z-Wave: the simulated controller whose nodes are the paired Z-Wave devices. */
+/** Z-Wave: zwave-js on the stick `HUB_ZWAVE_PORT` names (config `zwavePort`); without one, no controller. */
 export const zwaveManager: HubManager = {
   name: 'zwave',
-  create: (context, services) => {
-    const controller = new ZwaveController(context, new RadioNetwork(context, services.devices, 'zwave', 2));
+  create: (context) => {
+    const port = context.config.zwavePort;
+    const stick = port ? new ZwaveStick(context, port) : null;
+    const controller = new ZwaveController(context, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {
         getState: () => controller.state(),
@@ -17,13 +19,18 @@ export const zwaveManager: HubManager = {
           region: { default: defaultZwaveRegion(context.config.language) },
           regionOverride: { default: null },
         }),
-        runCommand: ({ body }) => controller.command(body.command, body.opts) ?? null,
+        runCommand: async ({ body }) => (await controller.command(body.command, body.opts)) ?? null,
         getLog: () => controller.logState(),
         setLogEnabled: ({ body }) => controller.setLogEnabled(body.enabled),
         setLbtThreshold: ({ body }) => controller.setLbtThreshold(body.threshold),
         attemptNvmFix: () => controller.attemptNvmFix(),
-        flashFirmware: ({ body }) => controller.flashFirmware(body.erase === true),
+        flashFirmware: () => controller.flashFirmware(),
       }),
+      // The stick opens in the background: a slow or missing stick must not hold the hub's start.
+      start: () => {
+        void stick?.open();
+      },
+      stop: () => stick?.close(),
     };
   },
 };

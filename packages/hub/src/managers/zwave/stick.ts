@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Driver, ZWaveNode } from 'zwave-js';
+import type { HubContext } from '../../platform/context';
+import { settingOnce } from '../../runtime/radio-network';
+
+type Json = Record<string, unknown>;
+
+/** zwave-js, loaded by the first hub that opens a stick: hubs without one do not pay for importing it. */
+type ZwaveJs = typeof import('zwave-js');
+let zwaveJs: ZwaveJs | null = null;
+
+/** The network keys zwave-js asks for: S0, the three S2 classes, and the two S2 classes of Long Range. */
+const KEY_NAMES = ['S0_Legacy', 'S2_Unauthenticated', 'S2_Authenticated', 'S2_AccessControl'] as const;
+const LONG_RANGE_KEY_NAMES = ['S2_Authenticated', 'S2_AccessControl'] as const;
+
+interface NetworkKeys {
+  classic: Record<(typeof KEY_NAMES)[number], string>;
+  longRange: Record<(typeof LONG_RANGE_KEY_NAMES)[number], string>;
+}
+
+const newKey = () => randomBytes(16).toString('hex');
+
+/**
+ * The hub's Z-Wave network keys, made once (16 random bytes each) and kept in its settings: a controller that
+ * forgets them can no longer talk to its secure nodes, so they are never made again while the hub lives.
+ */
+export function networkKeys(context: HubContext): NetworkKeys {
+  return settingOnce<NetworkKeys>(context, 'zwave.networkKeys', () => ({
+    classic: Object.fromEntries(KEY_NAMES.map((k) => [k, newKey()])) as NetworkKeys['classic'],
+    longRange: Object.fromEntries(LONG_RANGE_KEY_NAMES.map((k) => [k, newKey()])) as NetworkKeys['longRange'],
+  }));
+}
+
+const toBytes = <K extends string>(keys: Record<K, string>) =>
+  Object.fromEntries(Object.entries<string>(keys).map(([k, v]) => [k, Uint8Array.from(Buffer.from(v, 'hex'))])) as Record<
+    K,
+    Uint8Array<ArrayBuffer>
+  >;
+
+/** Where zwave-js keeps its network cache for this hub: in the hub's data folder, one folder per hub. */
+export const zwaveCacheDir = (context: HubContext) => join(context.config.dataDir, `${context.config.id}.zwave`);
+
+/**
+ * The Z-Wave stick the hub opened with zwave-js: a serial device, or `tcp://host:port` (zwave-js's mock server).
+ * `open` answers once the driver is ready (the controller identified); nodes are interviewed in the background.
+ */
+export class ZwaveStick {
+  #driver: Driver | null = null;
+  #failure: string | null = null;
+  #ready = false;
+  #closed = false;
+
+  constructor(
+    private readonly context: HubContext,
+    readonly port: string,
+  ) {}
+
+  /** The driver once the controller is identified (zwave-js refuses to answer about it before), and still working. */
+  get driver(): Driver | null {
+    return this.#ready && !this.#failure ? this.#driver : null;
+  }
+
+  /** Why the stick is not ready, when it failed to open or failed later. */
+  get failure(): string | null {
+    return this.#failure;
+  }
+
+  /** Opens the stick; a failure is kept in `failure` and logged to the journal, never thrown. */
+  async open(): Promise<void> {
+    try {
+      zwaveJs ??= await import('zwave-js');
+      // The hub may have stopped while zwave-js loaded.
+      if (this.#closed) return;
+      const keys = networkKeys(this.context);
+      const cacheDir = zwaveCacheDir(this.context);
+      mkdirSync(cacheDir, { recursive: true });
+      const driver = new zwaveJs.Driver(this.port, {
+        securityKeys: toBytes(keys.classic),
+        securityKeysLongRange: toBytes(keys.longRange),
+        storage: { cacheDir, lockDir: cacheDir },
+        logConfig: { enabled: false },
+      });
+      this.#driver = driver;
+      driver.on('error', (error) => {
+        this.#failure = error.message;
+        this.context.journal.log(`Z-Wave: the driver on ${this.port} failed: ${error.message}`);
+      });
+      const ready = new Promise<void>((resolve) =>
+        driver.once('driver ready', () => {
+          this.#ready = true;
+          resolve();
+        }),
+      );
+      await driver.start();
+      await ready;
+    } catch (error) {
+      this.#failure = error instanceof Error ? error.message : String(error);
+      this.context.journal.log(`Z-Wave: opening ${this.port} failed: ${this.#failure}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const driver = this.#driver;
+    this.#driver = null;
+    this.#ready = false;
+    await driver?.destroy();
+  }
+
+  homeId(): string | null {
+    const id = this.driver?.controller.homeId;
+    return id === undefined ? null : id.toString(16).padStart(8, '0');
+  }
+
+  controllerNodeId(): number | null {
+    return this.driver?.controller.ownNodeId ?? null;
+  }
+
+  firmwareVersion(): string | null {
+    return this.driver?.controller.firmwareVersion ?? null;
+  }
+
+  /** The nodes as zwave-js knows them, the controller first. */
+  nodes(): Json[] {
+    const driver = this.driver;
+    if (!driver) return [];
+    return [...driver.controller.nodes.values()].sort((a, b) => a.id - b.id).map(describeNode);
+  }
+
+  node(nodeId: number): ZWaveNode | undefined {
+    return this.driver?.controller.nodes.get(nodeId);
+  }
+}
+
+/** A node as the zwave manager's state shows it (only called once zwave-js is loaded). */
+export function describeNode(node: ZWaveNode): Json {
+  const { InterviewStage, NodeStatus } = zwaveJs as ZwaveJs;
+  return {
+    nodeId: node.id,
+    isController: node.isControllerNode,
+    name: node.name ?? null,
+    status: NodeStatus[node.status].toLowerCase(),
+    ready: node.ready,
+    interviewStage: InterviewStage[node.interviewStage],
+    manufacturerId: node.manufacturerId ?? null,
+    productTypeId: node.productType ?? null,
+    productId: node.productId ?? null,
+    commandClasses: node
+      .getSupportedCCInstances()
+      .map((cc) => cc.ccId)
+      .sort((a, b) => a - b),
+    securityClass: node.getHighestSecurityClass() ?? null,
+  };
+}
