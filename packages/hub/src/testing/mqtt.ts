@@ -92,7 +92,7 @@ const linkquality = {
 
 /**
  * What zigbee2mqtt publishes (retained) on `bridge/devices` for a network of a coordinator, a colour bulb, a plug
- * that meters power and a door contact, in the shape of its documentation's device list.
+ * that meters power, a door contact and a remote, in the shape of its documentation's device list.
  */
 export const Z2M_DEVICES = [
   {
@@ -178,6 +178,31 @@ export const Z2M_DEVICES = [
         },
         { type: 'numeric', name: 'battery', property: 'battery', access: 1, unit: '%', value_min: 0, value_max: 100 },
         { type: 'numeric', name: 'voltage', property: 'voltage', access: 1, unit: 'mV' },
+        linkquality,
+      ],
+    },
+  },
+  {
+    ieee_address: '0x000d6ffffe9a8b7c',
+    type: 'EndDevice',
+    network_address: 30211,
+    friendly_name: 'Bedside remote',
+    supported: true,
+    interview_completed: true,
+    power_source: 'Battery',
+    definition: {
+      model: 'E1743',
+      vendor: 'IKEA',
+      description: 'TRADFRI ON/OFF switch',
+      exposes: [
+        { type: 'numeric', name: 'battery', property: 'battery', access: 5, unit: '%', value_min: 0, value_max: 100 },
+        {
+          type: 'enum',
+          name: 'action',
+          property: 'action',
+          access: 1,
+          values: ['on', 'off', 'brightness_move_down', 'brightness_move_up', 'brightness_stop'],
+        },
         linkquality,
       ],
     },

@@ -19,6 +19,7 @@ export interface Expose {
   readonly value_min?: unknown;
   readonly value_max?: unknown;
   readonly unit?: unknown;
+  readonly values?: unknown;
   readonly features?: unknown;
 }
 
@@ -47,6 +48,8 @@ export interface DeviceShape {
   readonly mappings: CapabilityMapping[];
   /** The capabilities the device may be written through (access bit 2, "set"). */
   readonly setable: string[];
+  /** The property a remote or button reports its presses in (`action`), which fires the bridge's flow trigger. */
+  readonly action: { readonly property: string; readonly values: string[] } | null;
 }
 
 /** zigbee2mqtt's access bits: published in the state message, settable, gettable. */
@@ -93,6 +96,7 @@ export function shapeOf(exposes: unknown): DeviceShape {
   const setable: string[] = [];
   const taken = new Set<string>();
   let kind: 'light' | 'switch' | null = null;
+  let action: DeviceShape['action'] = null;
   const add = (mapping: CapabilityMapping, access: unknown) => {
     if (taken.has(mapping.capabilityId)) return;
     taken.add(mapping.capabilityId);
@@ -149,10 +153,16 @@ export function shapeOf(exposes: unknown): DeviceShape {
       for (const inner of entry.features) if (isObject(inner)) feature(inner, entry.type);
       continue;
     }
+    if (entry.type === 'enum' && entry.name === 'action' && text(entry.property)) {
+      const values = Array.isArray(entry.values) ? entry.values.filter((v): v is string => typeof v === 'string') : [];
+      action = { property: String(entry.property), values };
+      continue;
+    }
     feature(entry, null);
   }
-  const cls = kind === 'light' ? 'light' : kind === 'switch' ? 'socket' : mappings.length > 0 ? 'sensor' : 'other';
-  return { class: cls, mappings, setable };
+  const cls =
+    kind === 'light' ? 'light' : kind === 'switch' ? 'socket' : action ? 'remote' : mappings.length > 0 ? 'sensor' : 'other';
+  return { class: cls, mappings, setable, action };
 }
 
 /** The capability values a state message carries; a property of the wrong type is reported in `problems`. */

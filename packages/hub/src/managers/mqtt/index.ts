@@ -16,11 +16,11 @@ export const mqttManager: HubManager = {
     let zigbee: Zigbee2Mqtt | undefined;
     const connection = new MqttConnection(context, {
       connected: (client) => zigbee?.subscribe(client),
-      message: (topic, payload) => zigbee?.message(topic, payload),
+      message: (topic, payload, retained) => zigbee?.message(topic, payload, retained),
     });
-    const bridge = new Zigbee2Mqtt(context, devices, apps, connection);
+    const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
     const state = () => connection.state(bridge.count());
-    let off: (() => void) | undefined;
+    const stops: (() => void)[] = [];
     return {
       implementations: implement<typeof hubOperations.mqtt, HubPrincipal>(hubOperations.mqtt, {
         getState: () => state(),
@@ -39,11 +39,12 @@ export const mqttManager: HubManager = {
         zigbee = bridge;
         inHubDrivers.set(MQTT_APP_ID, bridge.driver);
         bridge.start();
+        stops.push(bridge.registerCards());
         // The bridge's app is installed and its devices restored once the hub has started: connect then.
-        off = context.bus.on('hub.started', 'mqtt', () => connection.start());
+        stops.push(context.bus.on('hub.started', 'mqtt', () => connection.start()));
       },
       async stop() {
-        off?.();
+        for (const stop of stops.splice(0)) stop();
         zigbee = undefined;
         inHubDrivers.delete(MQTT_APP_ID);
         await connection.stop();

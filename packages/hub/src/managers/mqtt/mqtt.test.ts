@@ -67,9 +67,9 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
   });
 
   it('makes one hub device per Zigbee device from its exposes, and reads retained state', async () => {
-    const all = await until(devices, (list) => list.filter((d) => d.driverId.includes('com.hearth.mqtt')).length === 3);
+    const all = await until(devices, (list) => list.filter((d) => d.driverId.includes('com.hearth.mqtt')).length === 4);
     const made = all.filter((d) => d.driverId === 'homey:app:com.hearth.mqtt:zigbee2mqtt');
-    expect(made.map((d) => d.name).sort()).toEqual(['Front door', 'Kettle plug', 'Living room/Lamp']);
+    expect(made.map((d) => d.name).sort()).toEqual(['Bedside remote', 'Front door', 'Kettle plug', 'Living room/Lamp']);
     const lamp = made.find((d) => d.name === 'Living room/Lamp');
     expect(lamp).toMatchObject({ class: 'light', capabilities: ['onoff', 'dim', 'light_temperature'], available: true });
     const plug = made.find((d) => d.name === 'Kettle plug');
@@ -78,6 +78,8 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     const door = made.find((d) => d.name === 'Front door');
     expect(door?.class).toBe('sensor');
     expect(door?.capabilities).toEqual(['alarm_contact', 'measure_battery', 'measure_voltage']);
+    const remote = made.find((d) => d.name === 'Bedside remote');
+    expect(remote).toMatchObject({ class: 'remote', capabilities: ['measure_battery'] });
     // Nothing reported yet: no simulated placeholder values on a real device.
     expect(lamp?.capabilitiesObj.onoff?.value).toBeNull();
     expect(door?.capabilitiesObj.measure_battery?.value).toBeNull();
@@ -89,7 +91,7 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
       ),
     ).toBe(12.4);
     expect(await value('Kettle plug', 'measure_voltage')).toBe(231);
-    expect((await t.call<Json>('GET', '/mqtt/state')).body.devices).toBe(3);
+    expect((await t.call<Json>('GET', '/mqtt/state')).body.devices).toBe(4);
   });
 
   it('follows state messages: on/off, brightness and colour temperature scaled, contact inverted, mV to V', async () => {
@@ -166,7 +168,7 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     );
     const after = await device('Living room/Lamp');
     expect(after?.capabilitiesObj).toEqual(before?.capabilitiesObj);
-    expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(3);
+    expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(4);
     const journal = t.hub.context.journal.tail(50).join('\n');
     expect(journal).toContain('mqtt: ignored zigbee2mqtt/Living room/Lamp: not JSON');
     expect(journal).toContain('mqtt: ignored zigbee2mqtt/Living room/Lamp: not a JSON object');
@@ -227,7 +229,46 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     );
     off();
     expect(announced).toEqual(['measure_power']);
-    expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(3);
+    expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(4);
+  });
+
+  it("a remote's action fires the bridge's flow trigger, for its device and action, never from a retained message", async () => {
+    const remote = await device('Bedside remote');
+    const variable = await t.call<{ id: string }>('POST', '/logic/variable', { name: 'Presses', type: 'number', value: 0 });
+    const counter = { id: variable.body.id, name: 'Presses' };
+    const flow = await t.call<{ id: string; broken: boolean }>('POST', '/flow/flow', {
+      name: 'Count the remote',
+      trigger: {
+        uri: 'homey:app:com.hearth.mqtt',
+        id: 'action',
+        args: { device: { id: remote?.id, name: remote?.name }, action: 'on' },
+      },
+      conditions: [],
+      actions: [{ uri: 'homey:manager:logic', id: 'variable_increment', args: { variable: counter, amount: 1 } }],
+    });
+    expect(flow.status).toBeLessThan(300);
+    expect(flow.body.broken).toBe(false);
+    const presses = async () => (await t.call<{ value: number }>('GET', `/logic/variable/${variable.body.id}`)).body.value;
+    await publish('Bedside remote', { action: 'on', battery: 80 });
+    expect(await until(presses, (n) => n === 1)).toBe(1);
+    // Another action, and the same action of another device, start nothing.
+    await publish('Bedside remote', { action: 'off' });
+    await publish('Kettle plug', { action: 'on' });
+    // zigbee2mqtt kept the last press (retain: true); reconnecting delivers it again, as retained.
+    await publish('Bedside remote', { action: 'on', battery: 80 }, true);
+    expect(await until(presses, (n) => n === 2)).toBe(2);
+    await t.call('PUT', '/mqtt/broker', { url: broker.url, clientId: 'hearth-remote-test' });
+    await until(
+      () => t.call<Json>('GET', '/mqtt/state'),
+      (s) => s.body.state === 'connected' && s.body.clientId === 'hearth-remote-test',
+    );
+    await publish('Front door', { battery: 77 });
+    await until(
+      () => value('Front door', 'measure_battery'),
+      (v) => v === 77,
+    );
+    expect(await presses()).toBe(2);
+    await publish('Bedside remote', '', true);
   });
 
   it('checks the broker setting and who may change it', async () => {

@@ -6,7 +6,8 @@ import type { HubContext } from '../../platform/context';
 import { type CapabilityOptions, capabilityDefinition } from '../../runtime/capabilities';
 import type { AppService } from '../apps/service';
 import type { DeviceService } from '../devices/service';
-import { type CapabilityMapping, setPayload, shapeOf, valuesFromState } from './exposes';
+import type { FlowRegistry } from '../flow/registry';
+import { type CapabilityMapping, type DeviceShape, setPayload, shapeOf, valuesFromState } from './exposes';
 
 export const MQTT_APP_ID = 'com.hearth.mqtt';
 const DRIVER_ID = `homey:app:${MQTT_APP_ID}:zigbee2mqtt`;
@@ -22,7 +23,11 @@ const OFFLINE = 'Offline (zigbee2mqtt says the device is not reachable)';
 interface BridgeStore {
   friendlyName: string;
   mapping: CapabilityMapping[];
+  action: DeviceShape['action'];
 }
+
+/** The bridge's flow trigger: a remote or button sent an action (`single`, `double`, `on`, `brightness_move_up` …). */
+export const ACTION_TRIGGER = { uri: `homey:app:${MQTT_APP_ID}`, id: 'action' } as const;
 
 /** The part of the broker the bridge needs: its client while connected, and the base topic. */
 export interface BrokerLink {
@@ -45,7 +50,28 @@ export class Zigbee2Mqtt {
     private readonly devices: DeviceService,
     private readonly apps: AppService,
     private readonly broker: BrokerLink,
+    private readonly flowCards: FlowRegistry,
   ) {}
+
+  /** Registers the action trigger; answers its undo. */
+  registerCards(): () => void {
+    return this.flowCards.registerCard({
+      type: 'trigger',
+      ...ACTION_TRIGGER,
+      title: 'A Zigbee remote sent an action',
+      args: [
+        { name: 'device', type: 'device', title: 'Remote', filter: `driver_id=${DRIVER_ID}` },
+        { name: 'action', type: 'text', title: 'Action (empty: any)', required: false },
+      ],
+      tokens: [{ id: 'action', title: 'Action', type: 'string', example: 'single' }],
+      run: ({ args, state }) => {
+        const device = args.device as { id?: unknown } | string | undefined;
+        const deviceId = typeof device === 'string' ? device : device?.id;
+        if (deviceId !== state.deviceId) return false;
+        return typeof args.action !== 'string' || args.action === '' || args.action === state.action;
+      },
+    });
+  }
 
   /** The bridge's devices, as the device-control path reaches them. */
   readonly driver: CapabilityDriver = {
@@ -77,7 +103,7 @@ export class Zigbee2Mqtt {
     return this.devices.listByApp(MQTT_APP_ID).length;
   }
 
-  message(topic: string, payload: Buffer): void {
+  message(topic: string, payload: Buffer, retained: boolean): void {
     const base = `${this.broker.baseTopic()}/`;
     if (!topic.startsWith(base)) return;
     const rest = topic.slice(base.length);
@@ -87,7 +113,7 @@ export class Zigbee2Mqtt {
     }
     const stateOf = this.#byName.get(rest);
     if (stateOf) {
-      this.#read(topic, payload, MAX_STATE_BYTES, (state) => this.#state(topic, stateOf, state));
+      this.#read(topic, payload, MAX_STATE_BYTES, (state) => this.#state(topic, stateOf, state, retained));
       return;
     }
     if (rest.endsWith('/availability')) {
@@ -151,7 +177,7 @@ export class Zigbee2Mqtt {
       const shape = shapeOf(definition.exposes);
       const capabilities = shape.mappings.map((m) => m.capabilityId);
       const capabilitiesOptions = readOnlyOptions(shape.mappings, shape.setable);
-      const store: BridgeStore = { friendlyName: name, mapping: shape.mappings };
+      const store: BridgeStore = { friendlyName: name, mapping: shape.mappings, action: shape.action };
       const device = existing.get(ieee);
       if (!device) {
         const model = [definition.vendor, definition.model].filter((p) => typeof p === 'string').join(' ');
@@ -168,7 +194,12 @@ export class Zigbee2Mqtt {
         continue;
       }
       const before = device.store as Partial<BridgeStore>;
-      if (before.friendlyName === name && JSON.stringify(before.mapping) === JSON.stringify(shape.mappings)) continue;
+      if (
+        before.friendlyName === name &&
+        JSON.stringify(before.mapping) === JSON.stringify(shape.mappings) &&
+        JSON.stringify(before.action ?? null) === JSON.stringify(shape.action)
+      )
+        continue;
       this.devices.updateFromApp(device.id, {
         store: { ...device.store, ...store },
         capabilities,
@@ -179,15 +210,25 @@ export class Zigbee2Mqtt {
     this.#index();
   }
 
-  #state(topic: string, deviceId: string, state: unknown): void {
+  #state(topic: string, deviceId: string, state: unknown, retained: boolean): void {
     if (typeof state !== 'object' || state === null || Array.isArray(state)) {
       this.context.journal.log(`mqtt: ignored ${topic}: not a JSON object`);
       return;
     }
     const device = this.devices.find(deviceId);
     if (!device) return;
-    const { mapping } = device.store as Partial<BridgeStore>;
+    const { mapping, action } = device.store as Partial<BridgeStore>;
     if (!Array.isArray(mapping)) return;
+    const pressed = action ? (state as Record<string, unknown>)[action.property] : undefined;
+    // A press is an event, not a state: one the broker kept (retained) happened before and fires nothing now.
+    if (typeof pressed === 'string' && pressed !== '' && !retained) {
+      this.flowCards.fire({
+        ...ACTION_TRIGGER,
+        tokens: { action: pressed },
+        state: { deviceId, action: pressed },
+        source: SOURCE,
+      });
+    }
     const { values, problems } = valuesFromState(mapping, state as Record<string, unknown>);
     for (const problem of problems) this.context.journal.log(`mqtt: ignored ${topic} ${problem}`);
     const current = this.devices.values(deviceId);
