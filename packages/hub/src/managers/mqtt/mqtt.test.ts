@@ -8,6 +8,7 @@ type Json = Record<string, unknown>;
 interface Device {
   id: string;
   name: string;
+  unavailableMessage: string | null;
   class: string;
   driverId: string;
   available: boolean;
@@ -269,6 +270,57 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     );
     expect(await presses()).toBe(2);
     await publish('Bedside remote', '', true);
+  });
+
+  it('follows renames and removals in bridge/devices, and a removed device that comes back', async () => {
+    const plug = await device('Kettle plug');
+    const renamed = Z2M_DEVICES.filter((d) => d.friendly_name !== 'Front door').map((d) =>
+      d.friendly_name === 'Kettle plug' ? { ...d, friendly_name: 'Kitchen/Kettle' } : d,
+    );
+    await publish('bridge/devices', renamed, true);
+    const gone = await until(
+      () => device('Front door'),
+      (d) => d?.available === false,
+    );
+    expect(gone).toMatchObject({ available: false, unavailableMessage: expect.stringContaining('Removed from zigbee2mqtt') });
+    await publish('Kitchen/Kettle', { power: 55 });
+    expect(
+      await until(
+        () => value('Kettle plug', 'measure_power'),
+        (v) => v === 55,
+      ),
+    ).toBe(55);
+    sets.length = 0;
+    expect((await t.call('PUT', `/devices/device/${plug?.id}/capability/onoff`, { value: false })).status).toBe(204);
+    await until(
+      () => sets.length,
+      (n) => n > 0,
+    );
+    expect(sets).toEqual([{ topic: `${BASE}/Kitchen/Kettle/set`, payload: { state: 'OFF' } }]);
+    // The old name is nobody's now; the removed device's state topic is not followed.
+    await publish('Kettle plug', { power: 66 });
+    await publish('Front door', { contact: false });
+    await publish('Kitchen/Kettle', { power: 56 });
+    await until(
+      () => value('Kettle plug', 'measure_power'),
+      (v) => v === 56,
+    );
+    expect(await value('Front door', 'alarm_contact')).toBe(false);
+    await publish('bridge/devices', Z2M_DEVICES, true);
+    expect(
+      await until(
+        () => device('Front door'),
+        (d) => d?.available === true,
+      ),
+    ).toMatchObject({ available: true });
+    await publish('Kettle plug', { power: 57 });
+    expect(
+      await until(
+        () => value('Kettle plug', 'measure_power'),
+        (v) => v === 57,
+      ),
+    ).toBe(57);
+    expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(4);
   });
 
   it('checks the broker setting and who may change it', async () => {

@@ -18,6 +18,7 @@ const MAX_STATE_BYTES = 64 * 1024;
 /** `bridge/devices` lists every device with its definition: large networks publish a few hundred KB. */
 const MAX_DEVICES_BYTES = 8 * 1024 * 1024;
 const OFFLINE = 'Offline (zigbee2mqtt says the device is not reachable)';
+const REMOVED = 'Removed from zigbee2mqtt (pair it there again, or delete it here)';
 
 /** What the bridge keeps on a device it made (`device.store`). */
 interface BridgeStore {
@@ -151,7 +152,11 @@ export class Zigbee2Mqtt {
     );
   }
 
-  /** Makes a hub device for every Zigbee device new in `bridge/devices`, and follows renames and new exposes. */
+  /**
+   * Makes a hub device for every Zigbee device new in `bridge/devices`, and follows renames and new exposes. A
+   * device that left the list is kept, unavailable, with its flows and insights: the household deletes it, or it
+   * comes back when it is paired again (same IEEE address).
+   */
   #sync(topic: string, list: unknown): void {
     if (!Array.isArray(list)) {
       this.context.journal.log(`mqtt: ignored ${topic}: not a list of devices`);
@@ -165,6 +170,7 @@ export class Zigbee2Mqtt {
     const existing = new Map(
       this.devices.listByApp(MQTT_APP_ID).map((device) => [String(device.data.ieeeAddress ?? ''), device] as const),
     );
+    const listed = new Set<string>();
     for (const entry of list) {
       if (typeof entry !== 'object' || entry === null) continue;
       const zigbee = entry as Record<string, unknown>;
@@ -172,6 +178,7 @@ export class Zigbee2Mqtt {
       const name = zigbee.friendly_name;
       // The coordinator is listed too; devices still being interviewed have no definition yet.
       if (zigbee.type === 'Coordinator' || typeof ieee !== 'string' || typeof name !== 'string' || !name) continue;
+      listed.add(ieee);
       const definition = zigbee.definition as Record<string, unknown> | null | undefined;
       if (!definition || typeof definition !== 'object') continue;
       const shape = shapeOf(definition.exposes);
@@ -194,7 +201,9 @@ export class Zigbee2Mqtt {
         continue;
       }
       const before = device.store as Partial<BridgeStore>;
+      const back = device.unavailableMessage === REMOVED;
       if (
+        !back &&
         before.friendlyName === name &&
         JSON.stringify(before.mapping) === JSON.stringify(shape.mappings) &&
         JSON.stringify(before.action ?? null) === JSON.stringify(shape.action)
@@ -205,7 +214,14 @@ export class Zigbee2Mqtt {
         capabilities,
         capabilitiesOptions,
         class: shape.class,
+        ...(back ? { unavailableMessage: null } : {}),
       });
+    }
+    for (const [ieee, device] of existing) {
+      if (listed.has(ieee) || device.unavailableMessage === REMOVED) continue;
+      const { friendlyName: _gone, ...rest } = device.store;
+      this.devices.updateFromApp(device.id, { store: rest, unavailableMessage: REMOVED });
+      this.context.journal.log(`mqtt: zigbee2mqtt no longer lists ${device.name} (${ieee})`);
     }
     this.#index();
   }
