@@ -1,6 +1,5 @@
 import type { MqttBridgeState, MqttBrokerSettings } from '@hearth/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { isoNow } from '../../core/clock';
 import type { HubContext } from '../../platform/context';
 
 /** The broker setting as the hub stores it (`PUT /manager/mqtt/broker`). */
@@ -163,10 +162,9 @@ export class MqttConnection {
     const delay = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.#failures);
     this.#failures += 1;
     this.#nextAttemptAt = this.context.clock.now() + delay;
+    // Logged when a connection is lost or the first attempt fails, not on every retry of a broker that stays away.
     if (was === 'connected' || this.#failures === 1)
-      this.context.journal.log(
-        `mqtt: lost ${publicUrl(url)} (${this.#lastError}); next attempt at ${isoNow({ now: () => this.#nextAttemptAt ?? 0 })}`,
-      );
+      this.context.journal.log(`mqtt: lost ${publicUrl(url)} (${this.#lastError}); trying again in ${delay / 1000} s`);
     this.#cancelRetry = this.context.clock.setTimeout(() => {
       this.#cancelRetry = null;
       if (!this.#stopped && this.#client === null) this.#open();
