@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { HUB_MODELS, type HubModelCode } from '@hearth/contract';
+import { HUB_MODELS, type HubModelCode, type MqttBrokerSettings } from '@hearth/contract';
 import { type RateLimits, rateLimitProblems } from '@hearth/contract/fastify';
 import type { TunnelOptions } from './cloudlink/tunnel';
 
@@ -84,6 +84,11 @@ export interface HubConfig {
    * shared over the network, or zwave-js's mock server). Without one the hub has no Z-Wave controller.
    */
   zwavePort?: string | null;
+  /**
+   * The MQTT broker the built-in bridge connects to (env `HUB_MQTT_URL`, `HUB_MQTT_USERNAME`, `HUB_MQTT_PASSWORD`,
+   * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_BASE_TOPIC`), unless the hub's stored setting names another; none when unset.
+   */
+  mqtt?: MqttBrokerSettings | null;
   logLevel: string;
 }
 
@@ -115,6 +120,8 @@ export function checkHubConfig(config: HubConfig): string[] {
     problems.push(`appHeapMb (HUB_APP_HEAP_MB) must be a whole number of MB from 16 to 4096, got ${config.appHeapMb}`);
   if (config.metricsToken && config.metricsToken.length < 16)
     problems.push('metricsToken (HEARTH_METRICS_TOKEN) must be at least 16 characters');
+  if (config.mqtt && !/^(mqtts?|wss?):\/\/[^\s/?#]+/.test(config.mqtt.url))
+    problems.push(`mqtt.url (HUB_MQTT_URL) must be an mqtt://, mqtts://, ws:// or wss:// URL, got "${config.mqtt.url}"`);
   problems.push(...rateLimitProblems(config.rateLimits));
   return problems;
 }

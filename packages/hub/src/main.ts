@@ -28,6 +28,15 @@ const config = {
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   rateLimits: rateLimitsFromEnv(env),
   zwavePort: env.HUB_ZWAVE_PORT || null,
+  mqtt: env.HUB_MQTT_URL
+    ? {
+        url: env.HUB_MQTT_URL,
+        ...(env.HUB_MQTT_USERNAME ? { username: env.HUB_MQTT_USERNAME } : {}),
+        ...(env.HUB_MQTT_PASSWORD ? { password: env.HUB_MQTT_PASSWORD } : {}),
+        ...(env.HUB_MQTT_CLIENT_ID ? { clientId: env.HUB_MQTT_CLIENT_ID } : {}),
+        ...(env.HUB_MQTT_BASE_TOPIC ? { baseTopic: env.HUB_MQTT_BASE_TOPIC } : {}),
+      }
+    : null,
   logLevel: env.LOG_LEVEL ?? 'warn',
 };
 const start = () =>

@@ -24,6 +24,7 @@ import { logicEvents, logicOperations } from './logic';
 import { matterEvents, matterOperations } from './matter';
 import { mobileEvents, mobileOperations } from './mobile';
 import { moodsEvents, moodsOperations } from './moods';
+import { mqttOperations } from './mqtt';
 import { notificationsEvents, notificationsOperations } from './notifications';
 import { presenceEvents, presenceOperations } from './presence';
 import { reportsOperations } from './reports';
@@ -70,6 +71,7 @@ export const hubOperations = {
   rf: rfOperations,
   coprocessor: coprocessorOperations,
   matter: matterOperations,
+  mqtt: mqttOperations,
   thread: threadOperations,
   alarms: alarmsOperations,
   logic: logicOperations,
@@ -115,6 +117,7 @@ export const hubManagerDescriptions: { readonly [M in keyof typeof hubOperations
   rf: 'The 433 MHz, 868 MHz and infrared radios: recorded and sent signals.',
   coprocessor: 'The radio coprocessor: bridges paired to the hub, and its debug logging.',
   matter: 'Matter: commissioning and the fabric this hub belongs to.',
+  mqtt: 'The built-in MQTT bridge: its broker, whether it is connected, and the zigbee2mqtt devices it follows.',
   thread: 'Thread: the network this hub forms or joins.',
   alarms: 'Alarms: times of day with repetition, which can start flows.',
   logic: 'Logic variables (numbers, booleans and text) flows read and change.',
@@ -194,6 +197,7 @@ export * from './logic';
 export * from './matter';
 export * from './mobile';
 export * from './moods';
+export * from './mqtt';
 export * from './notifications';
 export * from './options';
 export * from './presence';

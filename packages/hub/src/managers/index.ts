@@ -25,6 +25,7 @@ import { logicManager } from './logic';
 import { matterManager } from './matter';
 import { mobileManager } from './mobile';
 import { moodsManager } from './moods';
+import { mqttManager } from './mqtt';
 import { notificationsManager } from './notifications';
 import { presenceManager } from './presence';
 import { reportsManager } from './reports';
@@ -70,6 +71,7 @@ export const managers: readonly HubManager[] = [
   rfManager,
   coprocessorManager,
   matterManager,
+  mqttManager,
   threadManager,
   alarmsManager,
   logicManager,

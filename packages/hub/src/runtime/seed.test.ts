@@ -20,7 +20,8 @@ describe('seedDemoHub', () => {
     expect(summary).toMatchObject({ seeded: true, zones: 9, devices: 20 });
     expect(summary.entries).toBeGreaterThan(1000);
     const apps = (await t.call<Record<string, Json>>('GET', '/apps/app')).body;
-    expect(Object.keys(apps)).toHaveLength(10);
+    // The demo's nine apps and the two built in (virtual devices, the MQTT bridge).
+    expect(Object.keys(apps)).toHaveLength(11);
     // Lumen & Co stays a version behind the cloud catalogue's live 3.3.0: not updated automatically.
     expect(apps['com.lumenco.lights']).toMatchObject({ version: '3.2.1', autoupdate: false });
     expect(apps['com.openweather.station']).toMatchObject({ version: '1.4.0', autoupdate: true });

@@ -1,3 +1,4 @@
+import type { CapabilityDriver } from '../core/device-control';
 import { AppCapabilityDriver } from '../managers/apps/process/device-control';
 import { type AppProcesses, appProcesses } from '../managers/apps/process/runtime';
 import { AppService } from '../managers/apps/service';
@@ -30,6 +31,11 @@ export interface HubServices {
   readonly devices: DeviceService;
   /** The one path for writes to a device's capability: through its driver, in order, confirmed or refused. */
   readonly deviceControl: DeviceController;
+  /**
+   * Drivers the hub runs in its own process for built-in apps that talk to real devices (the MQTT bridge), by app
+   * id: a manager registers its driver at `start` and removes it at `stop`.
+   */
+  readonly inHubDrivers: Map<string, CapabilityDriver>;
   readonly pairing: PairingService;
   readonly insights: InsightsService;
   readonly energy: EnergyService;
@@ -66,7 +72,10 @@ export function createHubRuntime(context: HubContext): HubRuntime {
   const speech = new Speaker(context);
   const apps = new AppService(context);
   const devices = new DeviceService(context, apps, zones);
+  const inHubDrivers = new Map<string, CapabilityDriver>();
   const deviceControl = new DeviceController(context.bus, context.clock, devices, apps, (device) => {
+    const inHub = inHubDrivers.get(device.appId);
+    if (inHub) return inHub;
     const host = apps.processHost(device.appId);
     return host ? new AppCapabilityDriver(host) : null;
   });
@@ -82,6 +91,7 @@ export function createHubRuntime(context: HubContext): HubRuntime {
     apps,
     devices,
     deviceControl,
+    inHubDrivers,
     pairing,
     insights,
     energy,

@@ -73,7 +73,7 @@ describe('apps manager over HTTP', () => {
     expect(drawn).toMatch(/>VD<\/text>/);
     expect((await fetch(`${t.url}/app/com.unknown.app/assets/icon.svg`)).status).toBe(404);
     const list = await t.call<Record<string, App>>('GET', '/apps/app');
-    expect(Object.keys(list.body)).toEqual(['com.hearth.virtual']);
+    expect(Object.keys(list.body).sort()).toEqual(['com.hearth.mqtt', 'com.hearth.virtual']);
   });
 
   it('installs an app from the catalogue with its support link kind, runs it, and answers usage', async () => {

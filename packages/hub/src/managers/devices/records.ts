@@ -128,6 +128,8 @@ export interface NewDevice {
   class?: string;
   iconOverride?: string | null;
   energy?: Record<string, unknown>;
+  /** The capabilities start without a value (a real device that has not reported yet), not with a simulated one. */
+  unreported?: boolean;
 }
 
 /**

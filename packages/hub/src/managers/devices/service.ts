@@ -152,7 +152,7 @@ export class DeviceService {
         'INSERT INTO device_capability (device_id, capability_id, value, last_updated) VALUES (?, ?, ?, ?)',
       );
       for (const capability of capabilities) {
-        const value = initialValue(capability);
+        const value = input.unreported ? null : initialValue(capability);
         insert.run(id, capability, value === null ? null : JSON.stringify(value), value === null ? null : now);
       }
     });

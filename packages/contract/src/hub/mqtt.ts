@@ -1,0 +1,74 @@
+import { type Static, Type } from 'typebox';
+import { hubManager } from '../operation';
+import { Nullable } from './options';
+
+/** MQTT: the hub's built-in bridge to an MQTT broker (zigbee2mqtt devices). A Hearth addition to the wire API. */
+const op = hubManager('mqtt');
+
+/** The broker the bridge connects to. The password is written, never read back. */
+export const MqttBrokerSettings = Type.Object(
+  {
+    url: Type.String({ pattern: '^(mqtts?|wss?)://[^\\s/?#]+', maxLength: 2048 }),
+    username: Type.Optional(Type.String({ maxLength: 256 })),
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+    clientId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    /** zigbee2mqtt's `mqtt.base_topic`; `zigbee2mqtt` when unset. */
+    baseTopic: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
+  },
+  { additionalProperties: false },
+);
+export type MqttBrokerSettings = Static<typeof MqttBrokerSettings>;
+
+/** Where the bridge stands with its broker, for the household web app's settings page. */
+export const MqttBridgeState = Type.Object({
+  /** `disabled`: no broker configured; `connecting`, `connected`, or `disconnected` (waiting to try again). */
+  state: Type.Union([
+    Type.Literal('disabled'),
+    Type.Literal('connecting'),
+    Type.Literal('connected'),
+    Type.Literal('disconnected'),
+  ]),
+  /** The broker's URL without credentials, or `null` when none is configured. */
+  url: Nullable(Type.String()),
+  /** Where the broker came from: the hub's stored setting, the environment (`HUB_MQTT_URL`), or neither. */
+  source: Type.Union([Type.Literal('setting'), Type.Literal('environment'), Type.Null()]),
+  clientId: Nullable(Type.String()),
+  username: Nullable(Type.String()),
+  baseTopic: Type.String(),
+  /** Why the last connection failed or ended, as the broker or the network said. */
+  lastError: Nullable(Type.String()),
+  connectedAt: Nullable(Type.String({ format: 'date-time' })),
+  /** When the next attempt is due while `disconnected`. */
+  nextAttemptAt: Nullable(Type.String({ format: 'date-time' })),
+  /** How many hub devices the bridge made. */
+  devices: Type.Integer({ minimum: 0 }),
+});
+export type MqttBridgeState = Static<typeof MqttBridgeState>;
+
+export const mqttOperations = {
+  getState: op({
+    name: 'getState',
+    method: 'GET',
+    path: '/state',
+    scope: 'homey.system.readonly',
+    response: MqttBridgeState,
+    summary: 'Whether the MQTT bridge is connected to its broker, and why not.',
+  }),
+  setBroker: op({
+    name: 'setBroker',
+    method: 'PUT',
+    path: '/broker',
+    scope: 'homey.system',
+    body: MqttBrokerSettings,
+    response: MqttBridgeState,
+    summary: 'Stores the broker the bridge connects to (over the environment’s) and connects to it.',
+  }),
+  unsetBroker: op({
+    name: 'unsetBroker',
+    method: 'DELETE',
+    path: '/broker',
+    scope: 'homey.system',
+    response: MqttBridgeState,
+    summary: 'Forgets the stored broker: the bridge uses the environment’s (`HUB_MQTT_URL`), or none.',
+  }),
+} as const;
