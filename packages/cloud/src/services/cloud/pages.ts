@@ -31,6 +31,7 @@ const STYLE = `
   header a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 700; color: #1f2937; text-decoration: none; }
   main { width: min(28rem, 100%); margin: 1rem 0; padding: 1.25rem 1rem; background: #fff; border: 1px solid #d1d5db;
     border-radius: 12px; }
+  main.wide { width: min(48rem, 100%); }
   h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
   p.lead { margin: 0 0 1.25rem; }
   label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
@@ -48,8 +49,8 @@ const STYLE = `
   .links a { display: inline-flex; align-items: center; min-height: 44px; }
 `;
 
-/** A complete, accessible page around `body`. */
-export function page(title: string, body: RawHtml): string {
+/** A complete, accessible page around `body`; `wide` for reading (a mailbox) rather than a form. */
+export function page(title: string, body: RawHtml, options: { wide?: boolean; style?: string } = {}): string {
   return String(html`<!doctype html>
 <html lang="en">
 <head>
@@ -57,11 +58,11 @@ export function page(title: string, body: RawHtml): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title} · Hearth</title>
-<style>${new RawHtml(STYLE)}</style>
+<style>${new RawHtml(STYLE + (options.style ?? ''))}</style>
 </head>
 <body>
 <header><a href="/">Hearth</a></header>
-<main>
+<main${new RawHtml(options.wide ? ' class="wide"' : '')}>
 ${body}
 </main>
 </body>
