@@ -119,10 +119,14 @@ const notFoundPage = () =>
     { wide: true, style: STYLE },
   );
 
+/** The mailbox's address when this cloud serves one (printed by `npm start`), else `null`. */
+export const devMailboxUrl = (context: CloudContext): string | null =>
+  context.config.devMailbox && context.mail.sink ? `${context.config.publicUrl}${BASE}` : null;
+
 /** Registers `/dev/mail` when the cloud is the demo's and keeps its mail in the sink; otherwise nothing. */
 export function devMailboxRoutes(app: FastifyInstance, context: CloudContext): void {
   const sink = context.mail.sink;
-  if (!context.config.devMailbox || !sink) return;
+  if (!devMailboxUrl(context) || !sink) return;
   const publicUrl = context.config.publicUrl;
   const find = (id: string) => (/^\d{1,12}$/.test(id) ? sink.messages.find((m) => m.id === Number(id)) : undefined);
 
