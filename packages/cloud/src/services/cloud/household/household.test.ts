@@ -39,6 +39,10 @@ describeOnDatabases('hubs and household', (backend) => {
     const hub = await freshHub('Attic');
     const wrong = await call(cloud, 'POST', '/cloud/homey/claim', owner.token, { code: 'x'.repeat(43) });
     expect(wrong.status).toBe(403);
+    // What the account page shows names Hearth's hubs, not the ecosystem's brand.
+    expect((await readJson(wrong.clone())).error_description).toBe(
+      'This code does not claim any hub. Check it, or restart the hub for a new one.',
+    );
     const claimed = await call(cloud, 'POST', '/cloud/homey/claim', owner.token, { code: ` ${hub.code} ` });
     expect(claimed.status).toBe(200);
     expect(await readJson(claimed)).toMatchObject({ _id: hub.id, name: 'Attic', role: 'owner', modelName: 'Hearth Pro mini' });
