@@ -92,6 +92,16 @@ describeOnDatabases('hubs and household', (backend) => {
       homeyName: 'Lake house',
       role: 'manager',
     });
+    // Someone without an account yet (no sign-in at all) sees the same: the link's token is the proof.
+    const signedOut = await call(cloud, 'POST', '/cloud/user/me/invite', null, { token });
+    expect(signedOut.status).toBe(200);
+    expect(await readJson(signedOut)).toMatchObject({
+      inviterName: 'Test host',
+      homeyName: 'Lake house',
+      role: 'manager',
+      email: 'invitee@example.test',
+    });
+    expect((await call(cloud, 'POST', '/cloud/user/me/invite', null, { token: 'x'.repeat(43) })).status).toBe(410);
     // The token must come from the inviter it names.
     const mismatch = await call(cloud, 'POST', `/cloud/user/${guest.id}/accept_invite/${stranger.id}`, guest.token, { token });
     expect(mismatch.status).toBe(410);

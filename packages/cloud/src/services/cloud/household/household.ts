@@ -228,8 +228,8 @@ export function householdImplementations(context: CloudContext) {
       if (Number(removed.numDeletedRows) === 0) throw notFound('Invite', params.inviteId);
     },
 
-    previewInvite: async ({ body, principal }) => {
-      requireUser(principal);
+    // No sign-in needed: whoever holds the mailed link is the person it was sent to, and may not have an account yet.
+    previewInvite: async ({ body }) => {
       const invite = await openInvite(context, body.token);
       const [hub, inviter] = await Promise.all([
         db.selectFrom('hubs').select(['id', 'name']).where('id', '=', invite.hub_id).executeTakeFirstOrThrow(),
