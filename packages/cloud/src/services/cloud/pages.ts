@@ -1,3 +1,6 @@
+import { logoSvg } from '@hearth/contract/fastify';
+import type { FastifyInstance } from 'fastify';
+
 /** Server-rendered pages of the cloud (sign-in, password reset): plain HTML forms that work without JavaScript. */
 
 const escapeHtml = (value: string): string =>
@@ -58,6 +61,7 @@ export function page(title: string, body: RawHtml, options: { wide?: boolean; st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title} · Hearth</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${new RawHtml(STYLE + (options.style ?? ''))}</style>
 </head>
 <body>
@@ -80,3 +84,14 @@ export const hiddenFields = (fields: Record<string, string | undefined>): RawHtm
       .map(([k, v]) => String(html`<input type="hidden" name="${k}" value="${v as string}">`))
       .join('\n'),
   );
+
+/**
+ * The site's icon at the cloud's root, which its pages (these, the account pages, the API reference) link to, and
+ * `/favicon.ico`, which browsers and tools ask for on their own, sent to it: no page of the cloud meets a 404 for it.
+ */
+export function registerFavicon(app: FastifyInstance): void {
+  app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logoSvg),
+  );
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/favicon.svg', 301));
+}
