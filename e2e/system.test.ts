@@ -27,6 +27,9 @@ describe.skipIf(!chromiumPath)('the whole system, started as npm start does', ()
     }
     expect(await (await fetch(`${system.cloudUrl}/cloud/health`)).json()).toMatchObject({ healthy: true });
     expect(system.output()).toContain('demo@hearth.test');
+    // Without SMTP_URL the cloud's mail is readable in the development mailbox, whose address is printed.
+    expect(system.output()).toContain(`Dev mailbox    ${system.cloudUrl}/dev/mail`);
+    expect((await fetch(`${system.cloudUrl}/dev/mail`)).status).toBe(200);
   });
 
   /** A reference page opened and shown: the banner, then its operation groups. */

@@ -82,6 +82,9 @@ try {
     `    API reference  ${cloud.url}/docs   OpenAPI ${cloud.url}/openapi.json`,
     `    Account pages  ${cloud.url}/`,
     `    Support form   ${cloud.url}/support/`,
+    ...(cloud.mailbox
+      ? [`    Dev mailbox    ${cloud.mailbox}  (no SMTP_URL: the mail the cloud sends, e.g. sign-up links, is kept here)`]
+      : []),
     ...started.flatMap((hub) => [
       `  Hub ${hub.name.padEnd(13)}${hub.url}  id ${hub.id}  (${hub.model})`,
       `    Web app        ${hub.url}/   API reference ${hub.url}/docs   owner token ${hub.ownerToken}`,
@@ -96,7 +99,7 @@ try {
   ];
   // What is running, for tools and end-to-end tests; removed again on stop.
   const running = {
-    cloud: { url: cloud.url },
+    cloud: { url: cloud.url, mailbox: cloud.mailbox ?? null },
     hubs: started.map(({ id, name, model, url, ownerToken }) => ({ id, name, model, url, ownerToken })),
   };
   writeFileSync(runningFile, `${JSON.stringify(running, null, 2)}\n`, { mode: 0o600 });

@@ -262,7 +262,7 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await page.getByText('You have no hubs yet.').waitFor();
         await page.getByLabel('Claim code').fill('not-the-code-it-printed');
         await page.getByRole('button', { name: 'Claim hub' }).click();
-        await page.getByText('This code does not claim any Homey.').waitFor();
+        await page.getByText('This code does not claim any hub.').waitFor();
         await page.getByLabel('Claim code').fill(hub.code);
         await page.getByRole('button', { name: 'Claim hub' }).click();
         await page.getByText('Fresh hub is yours now.').waitFor();
@@ -338,7 +338,7 @@ describe.skipIf(!chromiumPath)('account pages', () => {
           }
           await page.keyboard.type('typed-with-the-keyboard');
           await page.keyboard.press('Enter');
-          await page.getByText('This code does not claim any Homey.').waitFor();
+          await page.getByText('This code does not claim any hub.').waitFor();
 
           await page.goto(`${cloud.url}/devices`);
           await heading('Devices & orders').waitFor();

@@ -24,6 +24,11 @@ export interface CloudConfig {
   /** Sender address of the cloud's mail. */
   mailFrom: string;
   /**
+   * Serve the local SMTP sink's mail as a page at `/dev/mail` (the demo: `HEARTH_DEMO=1`). Only ever served when
+   * no SMTP server is configured, and only to requests made on this machine (see services/mail/dev-mailbox.ts).
+   */
+  devMailbox?: boolean;
+  /**
    * Secret of the internal client (`hearth-internal`): the platform's own services and the start orchestrator
    * use it (client credentials grant) for private operations. No internal client exists when absent.
    */
@@ -141,6 +146,7 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
     sweepSpeedup: Number(env.HEARTH_SWEEP_SPEEDUP || 1),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Hearth <no-reply@hearth.test>',
+    devMailbox: env.HEARTH_DEMO === '1' && !env.SMTP_URL,
     internalClientSecret: env.HEARTH_INTERNAL_CLIENT_SECRET || null,
     signInSecret: env.CLOUD_SIGNIN_SECRET || null,
     accessTokenLifetime: Number(env.CLOUD_ACCESS_TOKEN_LIFETIME ?? 3600),

@@ -1,5 +1,6 @@
 import { cloudConfigFromEnv } from './config';
 import { startCloud } from './server';
+import { devMailboxUrl } from './services/mail/dev-mailbox';
 
 /** Starts the cloud from environment variables (see the README) and prints a ready line for the orchestrator. */
 const cloud = await startCloud(cloudConfigFromEnv()).catch((error: unknown) => {
@@ -7,7 +8,8 @@ const cloud = await startCloud(cloudConfigFromEnv()).catch((error: unknown) => {
   process.exit(1);
 });
 
-console.log(`HEARTH_READY ${JSON.stringify({ kind: 'cloud', url: cloud.url, database: cloud.context.database.kind })}`);
+const ready = { kind: 'cloud', url: cloud.url, database: cloud.context.database.kind, mailbox: devMailboxUrl(cloud.context) };
+console.log(`HEARTH_READY ${JSON.stringify(ready)}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,4 +1,4 @@
-import { APIError } from '@hearth/client/browser';
+import { APIError, OfflineError, TimeoutError } from '@hearth/client/browser';
 import { describe, expect, it } from 'vitest';
 import { formError } from './errors';
 
@@ -30,5 +30,13 @@ describe('formError', () => {
       message: 'The password is not correct',
     });
     expect(formError(new TypeError('fetch failed')).field).toBeNull();
+  });
+
+  it('words a call that timed out or found no server as sentences, not the client’s developer text', () => {
+    expect(formError(new TimeoutError('Timeout after 30000ms'))).toEqual({
+      field: null,
+      message: 'The server did not answer. Try again.',
+    });
+    expect(formError(new OfflineError()).message).toBe('The server could not be reached. Check your connection and try again.');
   });
 });

@@ -1,4 +1,4 @@
-import { APIError } from '@hearth/client/browser';
+import { APIError, OfflineError, TimeoutError } from '@hearth/client/browser';
 
 /** A server's refusal as a form shows it: the field it names (to show the message beside it), and the text. */
 export interface FormError {
@@ -21,6 +21,10 @@ const plain: Record<string, string> = {
  */
 export function formError(error: unknown): FormError {
   if (!(error instanceof APIError)) return { field: null, message: 'Something went wrong. Check your connection and try again.' };
+  // The client's own words for these ("Timeout after 30000ms") are for developers.
+  if (error instanceof TimeoutError) return { field: null, message: 'The server did not answer. Try again.' };
+  if (error instanceof OfflineError)
+    return { field: null, message: 'The server could not be reached. Check your connection and try again.' };
   const match = /^(Missing Parameter|Invalid Parameter Type|Invalid Parameter): (\w+(?:\.\w+)*)\.?\s*(.*)$/.exec(error.message);
   if (!match) return { field: null, message: error.message };
   const field = (match[2] as string).split('.').pop() as string;

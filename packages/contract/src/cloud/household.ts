@@ -122,11 +122,12 @@ export const householdOperations = {
     method: 'POST',
     path: '/user/me/invite',
     scope: null,
+    auth: false,
     body: Type.Object({ token: Type.String({ minLength: 16, maxLength: 200 }) }, { additionalProperties: false }),
     response: InvitePreview,
     errors: ['gone'],
     summary: 'What an invitation link offers (hub, inviter, role), before it is accepted.',
     description:
-      'The token travels in the body, not the address, so it stays out of logs. A used, withdrawn or expired link answers 410.',
+      'Needs no sign-in: the link’s one-time token is the proof, so a person without an account yet sees who invites them to what. The token travels in the body, not the address, so it stays out of logs. A used, withdrawn or expired link answers 410.',
   }),
 } as const;

@@ -2,5 +2,6 @@ export { type BuiltPages, builtPagesDirectory, registerBuiltPages } from './buil
 export { installErrorHandling, toHearthError } from './errors';
 export * from './limits';
 export { clientAddressOf, type TrustProxy, trustedProxy } from './proxy-trust';
+export { logoSvg } from './reference/browser';
 export * from './register';
 export * from './server';

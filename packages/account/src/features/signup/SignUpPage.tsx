@@ -2,6 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hearth/contract/provi
 import { useState } from 'react';
 import { useAccount } from '../../app/account';
 import { Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
+import { afterSignIn } from '../../lib/pending-invite';
 import { StrengthMeter } from './StrengthMeter';
 
 const FIELDS = ['firstname', 'lastname', 'email', 'password', 'acceptTerms'];
@@ -33,7 +34,8 @@ export function SignUpPage() {
           We sent a link to <strong>{sentTo}</strong>. Open it within 48 hours to verify your address.
         </Notice>
         <p>You can sign in already; claiming a hub waits until your address is verified.</p>
-        <button type="button" className="button button--primary" onClick={() => signIn('/')}>
+        {afterSignIn() === '/' ? null : <p>Your invitation is waiting: signing in takes you back to it.</p>}
+        <button type="button" className="button button--primary" onClick={() => signIn(afterSignIn())}>
           Sign in
         </button>
       </section>

@@ -4,6 +4,7 @@ import { useAccount } from '../../app/account';
 import { Loading, Notice } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { takeLinkToken } from '../../lib/fragment';
+import { afterSignIn } from '../../lib/pending-invite';
 
 const TOKEN_KEY = 'hearth-account:verify';
 
@@ -41,11 +42,11 @@ export function VerifyEmailPage() {
         <Notice kind="error">{outcome.error}</Notice>
       )}
       {user ? (
-        <Link href="/" className="button button--primary">
-          Go to your account
+        <Link href={afterSignIn()} className="button button--primary">
+          {afterSignIn() === '/' ? 'Go to your account' : 'Back to your invitation'}
         </Link>
       ) : (
-        <button type="button" className="button button--primary" onClick={() => signIn('/')}>
+        <button type="button" className="button button--primary" onClick={() => signIn(afterSignIn())}>
           Sign in
         </button>
       )}

@@ -160,7 +160,7 @@ export async function hubFor(db: Db, principal: CloudPrincipal, hubId: string, a
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (member && access === 'read') return hub;
-    if (member) throw new HearthError('forbidden', 'Only the owner of this Homey may do that');
+    if (member) throw new HearthError('forbidden', 'Only the owner of this hub may do that');
   }
   throw notFound('Homey', hubId);
 }

@@ -201,7 +201,7 @@ export function hubImplementations(context: CloudContext) {
         if (!body.token) throw new HearthError('missing_parameter', 'Missing Parameter: token');
         const offered = hashSecret(body.token);
         if (!hub?.claim_token_hash || !safeEqual(hub.claim_token_hash, offered) || hub.owner_user_id)
-          throw new HearthError('forbidden', 'The claim token of this Homey is not correct');
+          throw new HearthError('forbidden', 'The claim token of this hub is not correct');
       }
       if (hub.owner_user_id && hub.owner_user_id !== ownerId)
         throw new HearthError('conflict', 'This Homey already has an owner');

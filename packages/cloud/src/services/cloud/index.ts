@@ -11,6 +11,7 @@ import { healthImplementations } from './health';
 import { householdImplementations } from './household/household';
 import { hubImplementations } from './hubs';
 import { createOAuth, type OAuth } from './oauth';
+import { registerFavicon } from './pages';
 import { ensurePageClients } from './seed';
 import { registerSignInPages } from './signin';
 import { statsImplementations } from './stats';
@@ -67,6 +68,7 @@ export const cloudAccountService: CloudService = {
     await registerSignInPages(app, context, stateOf(context).oauth);
     await registerAvatarRoutes(app, context);
     registerAccountPages(app, accountPagesDirectory());
+    registerFavicon(app);
   },
   start: async (context) => {
     await ensurePageClients(context.database.db, context.config.publicUrl);

@@ -105,7 +105,7 @@ const table: Record<string, Row> = {
   createHomeyInvite: { kind: 'owned', body: { email: 'intruder@hearth.test', role: 'manager' } },
   getHomeyInvites: { kind: 'owned' },
   deleteHomeyInvite: { kind: 'owned' },
-  previewInvite: { kind: 'self', body: { token: 'guessed-invite-token-0123' } },
+  previewInvite: { kind: 'public', body: { token: 'guessed-invite-token-0123' } },
   getPasskeys: { kind: 'self' },
   startPasskeyRegistration: { kind: 'self', body: {} },
   addPasskey: { kind: 'self', body: { name: 'Spy key', response: {} } },

@@ -1,3 +1,6 @@
+import { logoSvg } from '@hearth/contract/fastify';
+import type { FastifyInstance } from 'fastify';
+
 /** Server-rendered pages of the cloud (sign-in, password reset): plain HTML forms that work without JavaScript. */
 
 const escapeHtml = (value: string): string =>
@@ -31,6 +34,7 @@ const STYLE = `
   header a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 700; color: #1f2937; text-decoration: none; }
   main { width: min(28rem, 100%); margin: 1rem 0; padding: 1.25rem 1rem; background: #fff; border: 1px solid #d1d5db;
     border-radius: 12px; }
+  main.wide { width: min(48rem, 100%); }
   h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
   p.lead { margin: 0 0 1.25rem; }
   label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
@@ -48,8 +52,8 @@ const STYLE = `
   .links a { display: inline-flex; align-items: center; min-height: 44px; }
 `;
 
-/** A complete, accessible page around `body`. */
-export function page(title: string, body: RawHtml): string {
+/** A complete, accessible page around `body`; `wide` for reading (a mailbox) rather than a form. */
+export function page(title: string, body: RawHtml, options: { wide?: boolean; style?: string } = {}): string {
   return String(html`<!doctype html>
 <html lang="en">
 <head>
@@ -57,11 +61,12 @@ export function page(title: string, body: RawHtml): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title} · Hearth</title>
-<style>${new RawHtml(STYLE)}</style>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${new RawHtml(STYLE + (options.style ?? ''))}</style>
 </head>
 <body>
 <header><a href="/">Hearth</a></header>
-<main>
+<main${new RawHtml(options.wide ? ' class="wide"' : '')}>
 ${body}
 </main>
 </body>
@@ -79,3 +84,14 @@ export const hiddenFields = (fields: Record<string, string | undefined>): RawHtm
       .map(([k, v]) => String(html`<input type="hidden" name="${k}" value="${v as string}">`))
       .join('\n'),
   );
+
+/**
+ * The site's icon at the cloud's root, which its pages (these, the account pages, the API reference) link to, and
+ * `/favicon.ico`, which browsers and tools ask for on their own, sent to it: no page of the cloud meets a 404 for it.
+ */
+export function registerFavicon(app: FastifyInstance): void {
+  app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(logoSvg),
+  );
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/favicon.svg', 301));
+}

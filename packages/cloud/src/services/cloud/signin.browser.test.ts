@@ -59,6 +59,9 @@ describe.runIf(haveChromium)('sign-in page in Chromium', () => {
       // The passkey button needs its script (and WebAuthn): without JavaScript it stays hidden.
       expect(await page.getByRole('button', { name: 'Use a passkey' }).count()).toBe(javaScriptEnabled ? 1 : 0);
 
+      // The first field has the focus: the person types at once.
+      expect(await page.locator(':focus').getAttribute('id')).toBe('email');
+
       // A wrong password keeps the person on the page with an announced error.
       await page.getByLabel('E-mail address').fill(DEMO_USER.email);
       await page.getByLabel('Password').fill('not-the-password');
@@ -66,6 +69,8 @@ describe.runIf(haveChromium)('sign-in page in Chromium', () => {
       await page.waitForLoadState();
       expect(await page.getByRole('alert').textContent()).toBe('Wrong e-mail address or password.');
       expect(await page.getByLabel('E-mail address').inputValue()).toBe(DEMO_USER.email);
+      // The address is kept, so the password is what to type again.
+      expect(await page.locator(':focus').getAttribute('id')).toBe('password');
 
       await page.getByLabel('Password').focus();
       await page.keyboard.type(DEMO_USER.password);
@@ -85,4 +90,12 @@ describe.runIf(haveChromium)('sign-in page in Chromium', () => {
       expect(me.email).toBe(DEMO_USER.email);
     });
   }
+
+  it('the forgotten-password page has its e-mail field focused', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${cloud.url}/cloud/password-forgotten`);
+    expect(await page.locator(':focus').getAttribute('id')).toBe('email');
+    await context.close();
+  });
 });

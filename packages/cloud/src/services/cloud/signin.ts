@@ -151,9 +151,9 @@ ${errorBox(error)}
 <form method="post" action="/cloud/oauth2/authorise" novalidate>
 ${hiddenFields({ ...carried, csrf })}
 <label for="email">E-mail address</label>
-<input id="email" name="email" type="email" autocomplete="username" required value="${email}"${new RawHtml(describedBy)}>
+<input id="email" name="email" type="email" autocomplete="username" required value="${email}"${new RawHtml(describedBy)}${new RawHtml(email ? '' : ' autofocus')}>
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" required${new RawHtml(email ? ' autofocus' : '')}>
 <button type="submit">Sign in</button>
 </form>
 ${passkeyForm({ ...carried, csrf })}
@@ -341,7 +341,7 @@ ${notice ? html`<p role="status">${notice}</p>` : html``}${errorBox(error)}
 <form method="post" action="/cloud/password-forgotten">
 ${hiddenFields({ csrf })}
 <label for="email">E-mail address of your account</label>
-<input id="email" name="email" type="email" autocomplete="email" required>
+<input id="email" name="email" type="email" autocomplete="email" required autofocus>
 <button type="submit">Send me a reset link</button>
 </form>
 <nav class="links" aria-label="More"><a href="/">Back to your account</a></nav>`,
@@ -377,7 +377,7 @@ ${errorBox(error)}
 <form method="post" action="/cloud/password-reset">
 ${hiddenFields({ csrf, token })}
 <label for="password">New password (at least 8 characters)</label>
-<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required autofocus>
 <button type="submit">Save the new password</button>
 </form>`,
       ),

@@ -98,7 +98,7 @@ export function connectImplementations(context: CloudContext, relay: () => Relay
         () => true,
         () => false,
       );
-      if (!member) throw new HearthError('forbidden', 'This user is not a member of this Homey');
+      if (!member) throw new HearthError('forbidden', 'This user is not a member of this hub');
       return decoded(
         await forward(query.homeyId, 'POST', '/api/connect/mobile-event', {
           athomId: body.userId,

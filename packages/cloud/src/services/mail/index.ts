@@ -2,6 +2,8 @@ import { cloudOperations, HearthError, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { pick } from '../../platform/pick';
+import { devMailboxRoutes } from './dev-mailbox';
+import { formattedMailHtml } from './format';
 
 const mailOps = pick(cloudOperations.cloud, [
   'sendFormattedEmail',
@@ -10,27 +12,6 @@ const mailOps = pick(cloudOperations.cloud, [
   'addTagToMailChimpUser',
   'removeTagFromMailChimpUser',
 ]);
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
-
-/** A formatted mail: optional logo, header and button around the body text (kept as plain text in HTML). */
-function formatHtml(input: {
-  body: string;
-  logo?: { url?: string };
-  header?: { title?: string; subtitle?: string };
-  button?: { text?: string; url?: string };
-}): string {
-  const parts: string[] = [];
-  if (input.logo?.url && /^https?:\/\//.test(input.logo.url))
-    parts.push(`<p><img src="${escapeHtml(input.logo.url)}" alt="" height="48"></p>`);
-  if (input.header?.title) parts.push(`<h1>${escapeHtml(input.header.title)}</h1>`);
-  if (input.header?.subtitle) parts.push(`<p><strong>${escapeHtml(input.header.subtitle)}</strong></p>`);
-  for (const paragraph of input.body.split(/\n{2,}/)) parts.push(`<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`);
-  if (input.button?.text && input.button.url && /^https?:\/\//.test(input.button.url))
-    parts.push(`<p><a href="${escapeHtml(input.button.url)}">${escapeHtml(input.button.text)}</a></p>`);
-  return `<!doctype html><html><body style="font-family:sans-serif">${parts.join('\n')}</body></html>`;
-}
 
 /** Mail (`/cloud/mail/…`, internal only): formatted mail over SMTP and the cloud's own mailing lists. */
 export function mailImplementations(context: CloudContext) {
@@ -76,7 +57,7 @@ export function mailImplementations(context: CloudContext) {
         to,
         subject: body.subject,
         text: body.body,
-        html: formatHtml(body),
+        html: formattedMailHtml(body),
         ...(body.from ? { from: body.from } : {}),
         ...(body.replyTo ? { replyTo: body.replyTo } : {}),
       });
@@ -109,4 +90,5 @@ export function mailImplementations(context: CloudContext) {
 export const mailService: CloudService = {
   name: 'mail',
   implementations: (context) => mailImplementations(context),
+  routes: (app, context) => devMailboxRoutes(app, context),
 };

@@ -1,6 +1,7 @@
 import { HearthError } from '@hearth/contract';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { CloudConfig } from '../../config';
+import { htmlFromText } from './format';
 import { SmtpSink } from './sink';
 
 export interface OutgoingMail {
@@ -44,7 +45,12 @@ export async function createMailer(config: Pick<CloudConfig, 'smtpUrl' | 'mailFr
     async send(mail) {
       let info: { messageId?: unknown; accepted?: unknown[] };
       try {
-        info = await transport.sendMail({ from: config.mailFrom, ...mail });
+        // Every mail has an HTML part beside its text: mail apps show that one, with the links clickable.
+        info = await transport.sendMail({
+          from: config.mailFrom,
+          ...mail,
+          html: mail.html ?? htmlFromText(mail.subject, mail.text),
+        });
       } catch {
         // The mail server is down or refused the message: the caller may retry; nothing was sent.
         throw new HearthError('unavailable', 'The mail server could not be reached; the e-mail was not sent');

@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 /** A message the sink received, parsed. */
 export interface SunkMessage {
+  /** The order it arrived in, from 1: the development mailbox's address of it. */
+  id: number;
   from: string;
   to: string[];
   subject: string;
@@ -22,6 +24,7 @@ export class SmtpSink {
   private server: SMTPServer | null = null;
   private waiters = new Set<() => void>();
   private limit: number;
+  private received = 0;
 
   constructor(options: { keep?: number } = {}) {
     this.limit = options.keep ?? 500;
@@ -40,6 +43,7 @@ export class SmtpSink {
           PostalMime.parse(Buffer.concat(chunks)).then(
             (email) => {
               this.record({
+                id: ++this.received,
                 from: email.from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
                 to: session.envelope.rcptTo.map((r) => r.address),
                 subject: email.subject ?? '',

@@ -205,7 +205,7 @@ export function setupStore(context: CloudContext) {
         if (hub.owner_user_id === null) {
           if (!input.token) throw new HearthError('missing_parameter', 'Missing Parameter: token');
           if (!hub.claim_token_hash || !safeEqual(hub.claim_token_hash, hashSecret(input.token)))
-            throw new HearthError('forbidden', 'The claim token of this Homey is not correct');
+            throw new HearthError('forbidden', 'The claim token of this hub is not correct');
           await trx
             .updateTable('hubs')
             .set({ owner_user_id: userId, claim_token_hash: null, activated_at: now, state: 'activated', updated_at: now })

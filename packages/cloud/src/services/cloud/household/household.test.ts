@@ -39,6 +39,10 @@ describeOnDatabases('hubs and household', (backend) => {
     const hub = await freshHub('Attic');
     const wrong = await call(cloud, 'POST', '/cloud/homey/claim', owner.token, { code: 'x'.repeat(43) });
     expect(wrong.status).toBe(403);
+    // What the account page shows names Hearth's hubs, not the ecosystem's brand.
+    expect((await readJson(wrong.clone())).error_description).toBe(
+      'This code does not claim any hub. Check it, or restart the hub for a new one.',
+    );
     const claimed = await call(cloud, 'POST', '/cloud/homey/claim', owner.token, { code: ` ${hub.code} ` });
     expect(claimed.status).toBe(200);
     expect(await readJson(claimed)).toMatchObject({ _id: hub.id, name: 'Attic', role: 'owner', modelName: 'Hearth Pro mini' });
@@ -88,6 +92,16 @@ describeOnDatabases('hubs and household', (backend) => {
       homeyName: 'Lake house',
       role: 'manager',
     });
+    // Someone without an account yet (no sign-in at all) sees the same: the link's token is the proof.
+    const signedOut = await call(cloud, 'POST', '/cloud/user/me/invite', null, { token });
+    expect(signedOut.status).toBe(200);
+    expect(await readJson(signedOut)).toMatchObject({
+      inviterName: 'Test host',
+      homeyName: 'Lake house',
+      role: 'manager',
+      email: 'invitee@example.test',
+    });
+    expect((await call(cloud, 'POST', '/cloud/user/me/invite', null, { token: 'x'.repeat(43) })).status).toBe(410);
     // The token must come from the inviter it names.
     const mismatch = await call(cloud, 'POST', `/cloud/user/${guest.id}/accept_invite/${stranger.id}`, guest.token, { token });
     expect(mismatch.status).toBe(410);

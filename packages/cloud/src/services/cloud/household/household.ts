@@ -73,7 +73,7 @@ export function householdImplementations(context: CloudContext) {
   async function managing(principal: CloudPrincipal, hubId: string) {
     const access = await roleIn(principal, hubId);
     if (access.role !== 'owner' && access.role !== 'manager')
-      throw new HearthError('forbidden', 'Only the owner and managers of this Homey may do that');
+      throw new HearthError('forbidden', 'Only the owner and managers of this hub may do that');
     return access;
   }
 
@@ -96,16 +96,16 @@ export function householdImplementations(context: CloudContext) {
         .returningAll()
         .executeTakeFirst();
       if (!claimed)
-        throw new HearthError('forbidden', 'This code does not claim any Homey. Check it, or restart the Homey for a new one.');
+        throw new HearthError('forbidden', 'This code does not claim any hub. Check it, or restart the hub for a new one.');
       await db.deleteFrom('hub_users').where('hub_id', '=', claimed.id).where('user_id', '=', userId).execute();
       return hubRecordFor(db, claimed, userId);
     },
 
     transferHomey: async ({ params, body, principal }) => {
       const { hub, role } = await roleIn(principal, params.id);
-      if (role !== 'owner') throw new HearthError('forbidden', 'Only the owner of this Homey may hand it over');
+      if (role !== 'owner') throw new HearthError('forbidden', 'Only the owner of this hub may hand it over');
       const from = hub.owner_user_id as string;
-      if (body.userId === from) throw invalidParameter('userId', 'You already own this Homey');
+      if (body.userId === from) throw invalidParameter('userId', 'You already own this hub');
       const updated = await db.transaction().execute(async (trx) => {
         const removed = await trx
           .deleteFrom('hub_users')
@@ -113,7 +113,7 @@ export function householdImplementations(context: CloudContext) {
           .where('user_id', '=', body.userId)
           .executeTakeFirst();
         if (Number(removed.numDeletedRows) !== 1)
-          throw invalidParameter('userId', 'The new owner must be a member of this Homey’s household');
+          throw invalidParameter('userId', 'The new owner must be a member of this hub’s household');
         await trx.insertInto('hub_users').values({ hub_id: hub.id, user_id: from, role: 'manager' }).execute();
         return trx
           .updateTable('hubs')
@@ -228,8 +228,8 @@ export function householdImplementations(context: CloudContext) {
       if (Number(removed.numDeletedRows) === 0) throw notFound('Invite', params.inviteId);
     },
 
-    previewInvite: async ({ body, principal }) => {
-      requireUser(principal);
+    // No sign-in needed: whoever holds the mailed link is the person it was sent to, and may not have an account yet.
+    previewInvite: async ({ body }) => {
       const invite = await openInvite(context, body.token);
       const [hub, inviter] = await Promise.all([
         db.selectFrom('hubs').select(['id', 'name']).where('id', '=', invite.hub_id).executeTakeFirstOrThrow(),
@@ -278,7 +278,7 @@ export async function acceptHubInvite(context: CloudContext, userId: string, inv
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw new HearthError('gone', 'This invitation was used meanwhile');
     const hub = await trx.selectFrom('hubs').select(['owner_user_id']).where('id', '=', invite.hub_id).executeTakeFirstOrThrow();
-    if (hub.owner_user_id === userId) throw new HearthError('conflict', 'You own this Homey already');
+    if (hub.owner_user_id === userId) throw new HearthError('conflict', 'You own this hub already');
     await trx
       .insertInto('hub_users')
       .values({ hub_id: invite.hub_id, user_id: userId, role: invite.role })
