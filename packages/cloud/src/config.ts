@@ -90,6 +90,14 @@ export interface CloudConfig {
     heartbeatMs?: number;
     requestsPerMinute?: number;
     maxStreams?: number;
+    /** Requests without credentials one address may send one hub per minute (`HEARTH_RELAY_ANONYMOUS_PER_ADDRESS`). */
+    anonymousPerAddressPerMinute?: number;
+    /** Requests without credentials one hub may receive per minute from everyone (`HEARTH_RELAY_ANONYMOUS_PER_MINUTE`). */
+    anonymousPerMinute?: number;
+    /** Requests without credentials one hub may have open at once. */
+    anonymousMaxStreams?: number;
+    /** How long a relayed request's body may take to arrive whole, in ms (`HEARTH_RELAY_BODY_TIMEOUT_MS`). */
+    bodyTimeoutMs?: number;
     /**
      * Where the other nodes reach this one to hand it requests for the tunnels it holds (`CLOUD_NODE_URL`, an
      * internal address; default: the address it listens on, loopback for a wildcard).
@@ -173,6 +181,11 @@ export function cloudConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CloudC
       ...(env.CLOUD_CONNECT_URL ? { url: env.CLOUD_CONNECT_URL } : {}),
       ...(env.CLOUD_NODE_URL ? { nodeUrl: env.CLOUD_NODE_URL } : {}),
       ...(env.HEARTH_RELAY_REQUESTS_PER_MINUTE ? { requestsPerMinute: Number(env.HEARTH_RELAY_REQUESTS_PER_MINUTE) } : {}),
+      ...(env.HEARTH_RELAY_ANONYMOUS_PER_ADDRESS
+        ? { anonymousPerAddressPerMinute: Number(env.HEARTH_RELAY_ANONYMOUS_PER_ADDRESS) }
+        : {}),
+      ...(env.HEARTH_RELAY_ANONYMOUS_PER_MINUTE ? { anonymousPerMinute: Number(env.HEARTH_RELAY_ANONYMOUS_PER_MINUTE) } : {}),
+      ...(env.HEARTH_RELAY_BODY_TIMEOUT_MS ? { bodyTimeoutMs: Number(env.HEARTH_RELAY_BODY_TIMEOUT_MS) } : {}),
     },
     backupRetention: Number(env.HEARTH_BACKUP_RETENTION || BACKUP_LIMITS.defaultRetention),
     backupMaxBytes: Number(env.HEARTH_BACKUP_MAX_BYTES || BACKUP_LIMITS.defaultMaxBytes),
@@ -258,6 +271,13 @@ export function checkCloudConfig(config: CloudConfig): string[] {
     !(Number.isInteger(connect.requestsPerMinute) && connect.requestsPerMinute >= 1)
   )
     problems.push(`HEARTH_RELAY_REQUESTS_PER_MINUTE must be a whole number of at least 1, got ${connect.requestsPerMinute}`);
+  for (const [name, value] of [
+    ['HEARTH_RELAY_ANONYMOUS_PER_ADDRESS', connect?.anonymousPerAddressPerMinute],
+    ['HEARTH_RELAY_ANONYMOUS_PER_MINUTE', connect?.anonymousPerMinute],
+    ['HEARTH_RELAY_BODY_TIMEOUT_MS', connect?.bodyTimeoutMs],
+  ] as const)
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1))
+      problems.push(`${name} must be a whole number of at least 1, got ${value}`);
   if (config.webhookRetryBaseMs !== undefined && (!Number.isInteger(config.webhookRetryBaseMs) || config.webhookRetryBaseMs < 10))
     problems.push(
       `HEARTH_WEBHOOK_RETRY_MS must be a whole number of milliseconds of at least 10, got ${config.webhookRetryBaseMs}`,

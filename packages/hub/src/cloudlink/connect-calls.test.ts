@@ -165,10 +165,12 @@ describe('the six connect calls, forwarded to the hub through its tunnel', () =>
     expect(limited.length).toBeGreaterThanOrEqual(10);
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited[0]?.body.error).toBe('rate_limited');
-    // Through the relay origin too: one budget per hub.
-    const relayed = await fetch(`http://${A}.connect.localhost:${new URL(cloud.url).port}/api/manager/system/ping`);
+    // Through the relay origin too: one budget per hub for requests with credentials; those without have their own.
+    const origin = `http://${A}.connect.localhost:${new URL(cloud.url).port}`;
+    const relayed = await fetch(`${origin}/api/manager/zones/zone`, { headers: { authorization: 'Bearer any-token' } });
     expect(relayed.status).toBe(429);
     expect(Number(relayed.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fetch(`${origin}/api/manager/system/ping`)).status).toBe(200);
     expect((await connect('GET', `/homey/${B}/ping`)).status).toBe(200);
   });
 

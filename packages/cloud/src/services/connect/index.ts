@@ -10,7 +10,16 @@ import { NodeForwarder } from './forward';
 import { Relay } from './relay';
 import { TunnelHost } from './tunnels';
 
-const DEFAULTS = { heartbeatMs: 15_000, requestsPerMinute: 6000, maxStreams: 256 };
+const DEFAULTS = {
+  heartbeatMs: 15_000,
+  requestsPerMinute: 6000,
+  maxStreams: 256,
+  // Strangers' share: a discovery ping now and then per client, well below what the household's own apps use.
+  anonymousPerAddressPerMinute: 120,
+  anonymousPerMinute: 1200,
+  anonymousMaxStreams: 32,
+  bodyTimeoutMs: 30_000,
+};
 
 /**
  * A hub's relay origin: `CLOUD_CONNECT_URL` with `{id}` replaced, else `<id>.connect.localhost` on the cloud's own
@@ -96,6 +105,10 @@ function stateOf(context: CloudContext): State {
       hostSuffix: hostSuffix(context),
       requestsPerMinute: settings.requestsPerMinute,
       maxStreams: settings.maxStreams,
+      anonymousPerAddressPerMinute: settings.anonymousPerAddressPerMinute,
+      anonymousPerMinute: settings.anonymousPerMinute,
+      anonymousMaxStreams: settings.anonymousMaxStreams,
+      bodyTimeoutMs: settings.bodyTimeoutMs,
       clientAddress,
     },
     directory,
@@ -127,6 +140,7 @@ export const connectService: CloudService = {
   routes: (app, context) => {
     const state = stateOf(context);
     const { tunnels, relay, directory, forwarder } = state;
+    relay.log = app.log;
     state.port = () => {
       const address = app.server.address();
       return typeof address === 'object' && address ? address.port : context.config.port;

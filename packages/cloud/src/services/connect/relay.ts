@@ -14,6 +14,17 @@ export interface RelayOptions {
   readonly requestsPerMinute: number;
   /** Requests (and upgraded connections) one hub may have open through the relay at once. */
   readonly maxStreams: number;
+  /**
+   * Requests without credentials (no `Authorization`) one address may send one hub per minute; requests the hub
+   * refuses for their token (401) count here too, and an address over it is refused even with a token.
+   */
+  readonly anonymousPerAddressPerMinute: number;
+  /** Requests without credentials one hub may receive per minute from everyone together (apart from its budget). */
+  readonly anonymousPerMinute: number;
+  /** Requests without credentials one hub may have open at once (they never take the owners' share of `maxStreams`). */
+  readonly anonymousMaxStreams: number;
+  /** A request's body must have arrived whole this long after its head, or it is answered 408 and cut. */
+  readonly bodyTimeoutMs: number;
   /** The client's address of a request (the trusted proxies' `X-Forwarded-For` behind a balancer). */
   readonly clientAddress: (request: IncomingMessage) => string;
 }
@@ -54,6 +65,21 @@ function headLines(status: number, statusText: string, headers: string[]): strin
 type Route =
   | { tunnel: HubTunnel; holder?: undefined; forwarded: Forwarded | null }
   | { tunnel?: undefined; holder: TunnelHolder; forwarded: null };
+
+/** Who sent a client's request, as the relay's budgets tell callers apart. */
+interface Sender {
+  address: string;
+  /** No `Authorization`: counted on the anonymous budgets, never on the hub's own. */
+  anonymous: boolean;
+}
+
+/** Where a background failure is told (the cloud's logger). */
+export interface RelayLog {
+  error(details: object, message: string): void;
+}
+
+/** A minute: the window of every per-minute budget of the relay. */
+const MINUTE_MS = 60_000;
 
 const offline = () => new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now');
 
@@ -119,12 +145,16 @@ export class Relay {
     const hubId = this.hubOf(request);
     if (!hubId) return false;
     try {
-      const route = this.route(hubId, request);
+      const sender: Sender = {
+        address: this.options.clientAddress(request),
+        anonymous: request.headers.authorization === undefined,
+      };
+      const route = this.route(hubId, request, sender);
       if (route instanceof Promise)
         void route
-          .then((found) => this.carry(hubId, request, response, found))
+          .then((found) => this.carry(hubId, request, response, found, sender))
           .catch((error) => refuseRequest(request, response, error));
-      else this.carry(hubId, request, response, route);
+      else this.carry(hubId, request, response, route, sender);
     } catch (error) {
       refuseRequest(request, response, error);
     }
@@ -132,9 +162,15 @@ export class Relay {
   }
 
   /** Sends a client's request on where {@link route} found the hub. */
-  private carry(hubId: string, request: IncomingMessage, response: ServerResponse, { tunnel, holder, forwarded }: Route): void {
+  private carry(
+    hubId: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+    { tunnel, holder, forwarded }: Route,
+    sender: Sender,
+  ): void {
     if (tunnel) {
-      this.forward(tunnel, request, response, forwarded);
+      this.forward(hubId, tunnel, request, response, forwarded, sender);
       return;
     }
     const fail = (error: unknown) => refuseRequest(request, response, error);
@@ -226,19 +262,81 @@ export class Relay {
    * when it can — a client's request counted by an in-process store for a tunnel this node holds, the usual case
    * — so that request is relayed without waiting for a turn of the event loop.
    */
-  private route(hubId: string, request: IncomingMessage | null): Route | Promise<Route> {
+  private route(hubId: string, request: IncomingMessage | null, sender?: Sender): Route | Promise<Route> {
     if (request && NodeForwarder.claims(request))
-      return this.forwarder.verify(hubId, request).then((forwarded) => this.routeCounted(hubId, forwarded));
-    const counted = this.limits.hit(`relay:${hubId}`, 60_000);
-    if (counted instanceof Promise) return counted.then((window) => this.routeCounted(hubId, null, window));
-    return this.routeCounted(hubId, null, counted);
+      return this.forwarder.verify(hubId, request).then((forwarded) => this.routeCounted(hubId, forwarded, sender));
+    if (sender?.anonymous) {
+      // Strangers are counted apart: per address first (one sender cannot use up the others' share), then per hub.
+      const byAddress = this.within(
+        `relay-anon:${hubId}:${sender.address}`,
+        this.options.anonymousPerAddressPerMinute,
+        'anonymous-address',
+      );
+      const counted = () => {
+        const byHub = this.within(`relay-anon:${hubId}`, this.options.anonymousPerMinute, 'anonymous-hub');
+        return byHub instanceof Promise
+          ? byHub.then(() => this.routeCounted(hubId, null, sender))
+          : this.routeCounted(hubId, null, sender);
+      };
+      return byAddress instanceof Promise ? byAddress.then(counted) : counted();
+    }
+    const hubBudget = () => {
+      const counted = this.within(`relay:${hubId}`, this.options.requestsPerMinute, 'hub');
+      return counted instanceof Promise
+        ? counted.then(() => this.routeCounted(hubId, null, sender))
+        : this.routeCounted(hubId, null, sender);
+    };
+    if (!sender) return hubBudget();
+    // A sender whose tokens the hub keeps refusing is a stranger with a made-up token: held before the hub's budget.
+    return this.limits.remembers(barredKey(hubId, sender.address)).then((barred) => {
+      if (barred)
+        throw new RateLimited(
+          { name: 'anonymous-address', quota: this.options.anonymousPerAddressPerMinute, windowSeconds: 60 },
+          MINUTE_MS,
+          'Too many refused requests from this address for this Homey. Try again in 60 seconds.',
+        );
+      return hubBudget();
+    });
   }
 
-  private routeCounted(hubId: string, forwarded: Forwarded | null, counted?: WindowCount): Route | Promise<Route> {
-    if (counted) this.withinBudget(counted);
+  /** Counts one request under `key` and throws `rate_limited` when it is beyond `quota` a minute. */
+  private within(key: string, quota: number, name: string): void | Promise<void> {
+    const counted = this.limits.hit(key, MINUTE_MS);
+    if (counted instanceof Promise) return counted.then((window) => overBudget(window, quota, name));
+    overBudget(counted, quota, name);
+  }
+
+  /**
+   * A request with a token the hub refused (401) is charged to its sender's anonymous budget; beyond it, the
+   * sender is held for the rest of the window even with a token (so made-up tokens cannot spend the hub's budget).
+   */
+  private chargeRefused(hubId: string, address: string): void {
+    const key = `relay-anon:${hubId}:${address}`;
+    void Promise.resolve(this.limits.hit(key, MINUTE_MS))
+      .then((window) => {
+        if (window.count > this.options.anonymousPerAddressPerMinute)
+          return this.limits.remember(barredKey(hubId, address), Math.max(1000, window.resetMs));
+      })
+      .catch((error) => this.log.error({ err: error, hubId, address }, 'relay: counting a refused token failed'));
+  }
+
+  /** Where failures in the background are told; the cloud sets its logger. */
+  log: RelayLog = { error: (details, message) => console.error(message, details) };
+
+  /** Requests without credentials open per hub on this node, apart from the hub's own share of its streams. */
+  private readonly anonymousOpen = new Map<string, number>();
+
+  private routeCounted(hubId: string, forwarded: Forwarded | null, sender?: Sender): Route | Promise<Route> {
     const tunnel = this.tunnels.get(hubId);
     if (tunnel) {
-      if (tunnel.session.size >= this.options.maxStreams)
+      const anonymous = this.anonymousOpen.get(hubId) ?? 0;
+      if (sender?.anonymous && anonymous >= this.options.anonymousMaxStreams)
+        throw new RateLimited(
+          { name: 'hub-open-anonymous', quota: this.options.anonymousMaxStreams, windowSeconds: 1 },
+          1000,
+          'Too many requests without credentials open for this Homey through the relay. Try again in 1 second.',
+        );
+      if (!sender?.anonymous && tunnel.session.size - anonymous >= this.options.maxStreams)
         throw new RateLimited(
           { name: 'hub-open', quota: this.options.maxStreams, windowSeconds: 1 },
           1000,
@@ -251,17 +349,6 @@ export class Relay {
       if (holder && holder.node !== this.tunnels.node) return { holder, forwarded: null };
       throw offline();
     });
-  }
-
-  /** Throws `rate_limited` when a request counted against the hub's budget is beyond it. */
-  private withinBudget(counted: WindowCount): void {
-    const quota = this.options.requestsPerMinute;
-    if (counted.count > quota)
-      throw new RateLimited(
-        { name: 'hub', quota, windowSeconds: 60 },
-        counted.resetMs,
-        `Too many requests for this Homey through the relay. Try again in ${Math.max(1, Math.ceil(counted.resetMs / 1000))} seconds.`,
-      );
   }
 
   private describe(request: IncomingMessage, keep: readonly string[], forwarded: Forwarded | null): OpenRequest {
@@ -278,15 +365,44 @@ export class Relay {
    * Carries a client's request through the hub's tunnel, frame by frame between Node's request and response
    * objects and the tunnel ({@link RelayedExchange}), with the request's body sent with the tunnel's backpressure.
    */
-  private forward(tunnel: HubTunnel, request: IncomingMessage, response: ServerResponse, forwarded: Forwarded | null): void {
+  private forward(
+    hubId: string,
+    tunnel: HubTunnel,
+    request: IncomingMessage,
+    response: ServerResponse,
+    forwarded: Forwarded | null,
+    sender: Sender,
+  ): void {
     // A request with neither length nor chunked framing has no body (RFC 9112 §6.3): its end goes with the open
     // frame.
     const bodyless = request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined;
     const exchange = new RelayedExchange(request, response);
+    if (!sender.anonymous) exchange.onRefused = () => this.chargeRefused(hubId, sender.address);
     const channel = tunnel.session.openChannel(this.describe(request, ['transfer-encoding'], forwarded), exchange, bodyless);
     exchange.channel = channel;
+    if (sender.anonymous) {
+      this.anonymousOpen.set(hubId, (this.anonymousOpen.get(hubId) ?? 0) + 1);
+      response.once('close', () => {
+        const left = (this.anonymousOpen.get(hubId) ?? 1) - 1;
+        if (left > 0) this.anonymousOpen.set(hubId, left);
+        else this.anonymousOpen.delete(hubId);
+      });
+    }
     if (bodyless) request.resume();
     else {
+      // A body that is slow or never comes would hold the hub's stream (and a share of its budget) for nothing.
+      const timer = setTimeout(() => {
+        request.unpipe();
+        if (!response.headersSent) {
+          const answer = errorAnswer(request, new HearthError('request_timeout', 'The request body did not arrive in time'), {
+            connection: 'close',
+          });
+          response.writeHead(answer.status, answer.headers).end(answer.body);
+        } else response.destroy();
+        channel.reset('the request body did not arrive in time');
+      }, this.options.bodyTimeoutMs);
+      request.once('end', () => clearTimeout(timer));
+      response.once('close', () => clearTimeout(timer));
       const body = new Writable({
         // A stream reset on the way loses the rest of the body; its answer (502, or none) says so.
         write: (chunk: Buffer, _encoding, callback) => channel.write(chunk, () => callback()),
@@ -312,6 +428,8 @@ export class Relay {
  */
 class RelayedExchange implements ChannelHandler {
   channel!: TunnelChannel;
+  /** Told when the hub refuses the request's credentials (401). */
+  onRefused: (() => void) | null = null;
   /** The hub's stream is paused until the client's response drains. */
   private held = false;
 
@@ -322,6 +440,7 @@ class RelayedExchange implements ChannelHandler {
 
   head(answer: ResponseHead): boolean {
     const { response } = this;
+    if (answer.status === 401) this.onRefused?.();
     try {
       response.writeHead(answer.status, answer.statusText, passable(answer.headers));
       return true;
@@ -365,6 +484,21 @@ class RelayedExchange implements ChannelHandler {
     const answer = errorAnswer(this.request, new HearthError('bad_gateway'));
     this.response.writeHead(answer.status, answer.headers).end(answer.body);
   }
+}
+
+/** Throws `rate_limited` when a request counted in `window` is beyond `quota` a minute. */
+function overBudget(window: WindowCount, quota: number, name: string): void {
+  if (window.count <= quota) return;
+  const seconds = Math.max(1, Math.ceil(window.resetMs / 1000));
+  throw new RateLimited(
+    { name, quota, windowSeconds: 60 },
+    window.resetMs,
+    `Too many requests for this Homey through the relay. Try again in ${seconds} seconds.`,
+  );
+}
+
+function barredKey(hubId: string, address: string): string {
+  return `relay-barred:${hubId}:${address}`;
 }
 
 /** A hub's answer to a request of the cloud's own. */

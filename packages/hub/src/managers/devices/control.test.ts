@@ -1,13 +1,15 @@
+import type { RateLimited } from '@hearth/contract/fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../core/bus';
 import type { CapabilityDriver } from '../../core/device-control';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { pairDevice, untilAppRunning } from '../../testing/pairing';
 import { ack, connectRealtime } from '../../testing/socket';
-import { DeviceController } from './control';
+import { DeviceController, MAX_WAITING_WRITES } from './control';
 
 const SOCKET = 'homey:app:com.hearth.virtual:virtualsocket';
 const LIGHT = 'homey:app:com.hearth.virtual:zigbee';
+const BUTTON = 'homey:app:com.hearth.virtual:virtualbutton';
 type Capability = DomainEvents['device.capability'];
 
 /** A driver that answers each write after `delayMs(value)` and refuses the values `refuses` names. */
@@ -54,10 +56,30 @@ describe('the device-control path', () => {
     const other = control.setCapabilityValue(second, 'dim', 0.9, {}, system);
     expect(await other).toBe(0.9);
     expect(seen.slice(0, 2)).toEqual([0.2, 0.9]);
-    expect(await Promise.all(writes)).toEqual([0.2, 0.7, 0.4]);
-    expect(seen).toEqual([0.2, 0.9, 0.7, 0.4]);
-    expect(changes.filter((c) => c.deviceId === first).map((c) => c.value)).toEqual([0.2, 0.7, 0.4]);
+    // 0.7 waited behind 0.2 and was replaced by 0.4 before its turn: its caller learns the outcome of 0.4.
+    expect(await Promise.all(writes)).toEqual([0.2, 0.4, 0.4]);
+    expect(seen).toEqual([0.2, 0.9, 0.4]);
+    expect(changes.filter((c) => c.deviceId === first).map((c) => c.value)).toEqual([0.2, 0.4]);
     expect(stored(first)).toBe(0.4);
+  });
+
+  it('bounds a device’s waiting writes: presses of a button each count, and beyond the bound are refused at once', async () => {
+    const doorbell = await pairDevice(t, BUTTON);
+    const { driver, seen } = testDriver(() => 20);
+    const control = controller(driver);
+    const presses = Array.from({ length: 60 }, () =>
+      control.setCapabilityValue(doorbell, 'button', true, {}, system).then(
+        () => 'applied',
+        (error: RateLimited) => `${error.code} ${error.retryAfterSeconds}`,
+      ),
+    );
+    const outcomes = await Promise.all(presses);
+    // One with the driver, MAX_WAITING_WRITES waiting, the rest refused with a wait to retry after.
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1 + MAX_WAITING_WRITES);
+    expect(outcomes.filter((o) => o === 'rate_limited 1')).toHaveLength(60 - 1 - MAX_WAITING_WRITES);
+    expect(seen).toHaveLength(1 + MAX_WAITING_WRITES);
+    // The queue drained: the next press goes straight through.
+    expect(await control.setCapabilityValue(doorbell, 'button', true, {}, system)).toBe(true);
   });
 
   it('leaves the stored value and announces nothing when the driver refuses, and goes on with the next write', async () => {

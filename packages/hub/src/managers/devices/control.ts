@@ -1,4 +1,5 @@
 import { HearthError, invalidParameter } from '@hearth/contract';
+import { RateLimited } from '@hearth/contract/fastify';
 import type { CapabilityValue, ChangeSource, DomainBus } from '../../core/bus';
 import type { Clock } from '../../core/clock';
 import type { CapabilityDriver, CapabilityWriteOptions, DeviceControl } from '../../core/device-control';
@@ -17,6 +18,26 @@ export const virtualDriver: CapabilityDriver = {
 /** How long a write waits for the device's app while the app starts. */
 const APP_START_WAIT_MS = 15_000;
 
+/**
+ * Writes one device may have waiting behind the one its driver is working on. A capability's waiting write takes
+ * a later value in its place, so only writes to different capabilities (or that cannot be merged) fill this.
+ */
+export const MAX_WAITING_WRITES = 32;
+
+/** A write waiting for its device's driver, with everyone who asked for it (coalesced callers share its outcome). */
+interface WaitingWrite {
+  capabilityId: string;
+  value: unknown;
+  options: CapabilityWriteOptions;
+  source: ChangeSource;
+  callers: { resolve: (value: CapabilityValue) => void; reject: (error: unknown) => void }[];
+}
+
+/** A device's writes: whether its driver is working on one, and those waiting, oldest first. */
+interface WriteQueue {
+  waiting: WaitingWrite[];
+}
+
 /** Picks the driver that executes writes for a device: its app's process, or the built-in virtual driver. */
 export type DriverResolver = (device: DeviceRecord) => CapabilityDriver | null;
 
@@ -25,11 +46,14 @@ export type DriverResolver = (device: DeviceRecord) => CapabilityDriver | null;
  * `core/device-control.ts`). A write is checked (setable, the device available, the value within the
  * capability), handed to the device's driver, and stored and announced only once the driver confirmed it; a
  * refusal leaves the stored value as it was. Writes to one device run one after another, in the order they were
- * made, so a slower write never lands after a later one.
+ * made, so a slower write never lands after a later one. The queue is bounded: a burst at a slow device (an app
+ * that takes its time) coalesces each capability's waiting writes to the latest value, and beyond
+ * {@link MAX_WAITING_WRITES} is refused with 429 and `Retry-After` at once, instead of every caller waiting out
+ * the whole backlog.
  */
 export class DeviceController implements DeviceControl {
-  /** The last write queued per device; a device's next write starts after it settled. */
-  readonly #tails = new Map<string, Promise<unknown>>();
+  /** Each device with writes in progress; its driver works on one write at a time. */
+  readonly #queues = new Map<string, WriteQueue>();
 
   constructor(
     private readonly bus: DomainBus,
@@ -47,15 +71,65 @@ export class DeviceController implements DeviceControl {
     options: CapabilityWriteOptions,
     source: ChangeSource,
   ): Promise<CapabilityValue> {
-    const previous = this.#tails.get(deviceId);
-    const write = () => this.#write(deviceId, capabilityId, value, options, source);
-    const run = previous ? previous.then(write, write) : write();
-    const tail = run.catch(() => undefined);
-    this.#tails.set(deviceId, tail);
-    void tail.then(() => {
-      if (this.#tails.get(deviceId) === tail) this.#tails.delete(deviceId);
+    return new Promise((resolve, reject) => {
+      const caller = { resolve, reject };
+      const queue = this.#queues.get(deviceId);
+      if (!queue) {
+        const started: WriteQueue = { waiting: [] };
+        this.#queues.set(deviceId, started);
+        void this.#drain(deviceId, started, { capabilityId, value, options, source, callers: [caller] });
+        return;
+      }
+      const earlier = this.#coalescable(deviceId, capabilityId)
+        ? queue.waiting.find((write) => write.capabilityId === capabilityId)
+        : undefined;
+      if (earlier) {
+        // The device ends at the latest value either way; the earlier caller learns how that went.
+        Object.assign(earlier, { value, options, source });
+        earlier.callers.push(caller);
+        return;
+      }
+      if (queue.waiting.length >= MAX_WAITING_WRITES) {
+        reject(
+          new RateLimited(
+            { name: 'device-writes', quota: MAX_WAITING_WRITES, windowSeconds: 1 },
+            1000,
+            'Too many writes waiting for this device. Try again in 1 second.',
+          ),
+        );
+        return;
+      }
+      queue.waiting.push({ capabilityId, value, options, source, callers: [caller] });
     });
-    return run;
+  }
+
+  /**
+   * Whether a later write to this capability may replace a waiting earlier one: a state (`dim`, `onoff`,
+   * `target_temperature`) ends at the last value asked for, but a capability with no state to read (`button`,
+   * `volume_up`) is an action, and each press counts.
+   */
+  #coalescable(deviceId: string, capabilityId: string): boolean {
+    const device = this.devices.find(deviceId);
+    if (!device) return false;
+    try {
+      return this.devices.capabilityOf(device, capabilityId).getable !== false;
+    } catch {
+      // An unknown capability: the write fails on its own turn with its own error.
+      return false;
+    }
+  }
+
+  /** Runs a device's writes one at a time, from `first` until none waits. */
+  async #drain(deviceId: string, queue: WriteQueue, first: WaitingWrite): Promise<void> {
+    for (let next: WaitingWrite | undefined = first; next; next = queue.waiting.shift()) {
+      try {
+        const applied = await this.#write(deviceId, next.capabilityId, next.value, next.options, next.source);
+        for (const caller of next.callers) caller.resolve(applied);
+      } catch (error) {
+        for (const caller of next.callers) caller.reject(error);
+      }
+    }
+    this.#queues.delete(deviceId);
   }
 
   /**
