@@ -46,6 +46,7 @@ export function faketimePath() {
  */
 export function atDate(date) {
   const offsetSeconds = Math.round((Date.parse(date) - Date.now()) / 1000);
+  /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, TZ: TIME_ZONE, HEARTH_TEST_DATE: date };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;

@@ -237,7 +237,7 @@ describe('drivers, pairing and devices over HTTP', () => {
     expect(ecosystem.filter((id) => !all.body[id])).toEqual([]);
     expect(all.body.meter_gas).toMatchObject({ type: 'number', units: 'm³', min: 0, decimals: 3, setable: false });
     expect(all.body.vacuumcleaner_state).toMatchObject({ type: 'enum', setable: true });
-    expect((all.body.vacuumcleaner_state?.values as Json[]).map((v) => v.id)).toContain('docked');
+    expect((all.body.vacuumcleaner_state.values as Json[]).map((v) => v.id)).toContain('docked');
   });
 
   it('makes devices unavailable while their app is stopped', async () => {
