@@ -51,7 +51,7 @@ export function registerAppWebApi(app: FastifyInstance, auth: Authenticator, ser
     const match = matchRoute(api, request.method, path);
     // Only a public route answers without a session; anything else (an unknown app or route included) checks the
     // token first, so a stranger's 404 cannot tell which apps are installed.
-    if (!installed || !match || !match.route.public) {
+    if (!installed || !match?.route.public) {
       const token = bearerToken(request);
       if (token === null) throw new HearthError('missing_token', 'Missing Token');
       const principal = auth.principalForToken(token);
