@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../packages/cloud/src/server';
-import { call, createUser, readJson, startTestCloud } from '../../packages/cloud/src/testing';
+import { accountPagesSignIn, call, createUser, readJson, startTestCloud } from '../../packages/cloud/src/testing';
 import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
 import { buildAccountPages, checkPage } from './pages';
@@ -72,11 +72,19 @@ describe.skipIf(!chromiumPath)('passkeys on the account pages and the sign-in pa
     await page.getByText('You have no passkeys yet.').waitFor();
 
     await page.getByLabel('Name of the new passkey').fill('Test laptop');
+    // A passkey signs in alone: without the password proved again, the device is not even asked.
+    await page.getByLabel('Your password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('The password is not correct').waitFor();
+    let { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(0);
+    await page.getByLabel('Your password').fill(person.password);
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('The passkey Test laptop is added.').waitFor();
     await passkeys().getByText('Test laptop').waitFor();
     await passkeys().getByText('not used yet').waitFor();
-    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(await page.getByLabel('Your password').inputValue()).toBe('');
+    ({ credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId }));
     expect(credentials).toHaveLength(1);
     expect(credentials[0]?.isResidentCredential).toBe(true);
     await checkPage(page, 'security-passkeys');
@@ -111,6 +119,8 @@ describe.skipIf(!chromiumPath)('passkeys on the account pages and the sign-in pa
 
   it('keeps each person to their own passkeys', async () => {
     const other = await createUser(cloud, 'olive.other@example.test');
+    // The account pages' own session: the only one that may add a passkey at all.
+    const otherPages = await accountPagesSignIn(cloud, 'olive.other@example.test', 'a-good-password-1');
     const mine = await readJson(await call(cloud, 'GET', '/cloud/user/me/passkeys', other.token));
     expect(mine).toEqual([]);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -118,7 +128,7 @@ describe.skipIf(!chromiumPath)('passkeys on the account pages and the sign-in pa
     expect((await call(cloud, 'PUT', `/cloud/user/me/passkeys/${id}`, other.token, { name: 'Mine now' })).status).toBe(404);
     expect((await call(cloud, 'DELETE', `/cloud/user/me/passkeys/${id}`, other.token)).status).toBe(404);
     // An answer to no challenge of the cloud's is refused with a clear code.
-    const forged = await call(cloud, 'POST', '/cloud/user/me/passkeys', other.token, {
+    const forged = await call(cloud, 'POST', '/cloud/user/me/passkeys', otherPages.access_token, {
       name: 'Forged',
       response: { id, rawId: id, type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'AA' } },
     });
@@ -135,5 +145,31 @@ describe.skipIf(!chromiumPath)('passkeys on the account pages and the sign-in pa
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByText('That passkey did not sign you in.').waitFor();
     await page.getByRole('heading', { name: 'Sign in to Hearth' }).waitFor();
+  });
+
+  it('a password change removes the passkeys when the owner ticks it', async () => {
+    await page.getByLabel('E-mail address').fill(person.email);
+    await page.getByLabel('Password').fill(person.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await heading(/Hello/).waitFor();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Security' }).click();
+    await heading('Security').waitFor();
+    await page.getByLabel('Name of the new passkey').fill('Phone');
+    await page.getByLabel('Your password').fill(person.password);
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await passkeys().getByText('Phone').waitFor();
+
+    const newPassword = 'copper-meadow-thistle-64';
+    await page.getByLabel('Current password').fill(person.password);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Also remove my passkeys (they sign in without a password)').check();
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('your passkeys are removed').waitFor();
+    await page.getByText('You have no passkeys yet.').waitFor();
+    person.password = newPassword;
+    await signOut();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByText('That passkey did not sign you in.').waitFor();
   });
 });

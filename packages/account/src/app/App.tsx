@@ -128,8 +128,9 @@ export function App({ cloud }: { cloud: CloudAPI }) {
       user,
       reloadUser: loadUser,
       signIn: (returnTo) => void startSignIn(cloud, returnTo ?? `${location}${window.location.hash}`),
-      signOut: async (everywhere = false) => {
-        await cloud.services.cloud.signOut({ everywhere }).catch((error: unknown) => console.warn('Sign-out', error));
+      signOut: async (everywhere = false, removePasskeys = false) => {
+        const body = everywhere && removePasskeys ? { everywhere, removePasskeys } : { everywhere };
+        await cloud.services.cloud.signOut(body).catch((error: unknown) => console.warn('Sign-out', error));
         await cloud.logout();
         setUser(null);
         navigate('/');

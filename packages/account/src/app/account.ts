@@ -13,8 +13,8 @@ export interface Account {
   reloadUser(): Promise<void>;
   /** Sends the browser to the sign-in page, coming back to `returnTo` (the current page by default). */
   signIn(returnTo?: string): void;
-  /** Ends this sign-in (or every one) in the cloud and here. */
-  signOut(everywhere?: boolean): Promise<void>;
+  /** Ends this sign-in (or every one, and then the passkeys too when asked) in the cloud and here. */
+  signOut(everywhere?: boolean, removePasskeys?: boolean): Promise<void>;
   /** Forgets the sign-in here only, after the account is gone, and says so until the person moves on. */
   forget(farewell: { title: string; message: string }): Promise<void>;
 }

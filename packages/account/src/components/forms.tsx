@@ -38,15 +38,18 @@ export function CurrentPassword({
   onChange,
   error,
   label = 'Your password',
+  hint,
 }: {
   value: string;
   onChange: (value: string) => void;
   error: string | null;
   label?: string;
+  hint?: ReactNode;
 }) {
   return (
     <Field
       label={label}
+      hint={hint}
       type="password"
       autoComplete="current-password"
       value={value}

@@ -8,7 +8,7 @@ import { describe, it } from 'vitest';
 import { type CloudConfig, DEFAULT_REGION, type DemoHub } from '../config';
 import { openDatabase } from '../database';
 import { type Cloud, startCloud } from '../server';
-import { DEMO_CLIENTS, DEMO_USER, INTERNAL_CLIENT_ID } from '../services/cloud/seed';
+import { ACCOUNT_CLIENT_ID, DEMO_CLIENTS, DEMO_USER, INTERNAL_CLIENT_ID } from '../services/cloud/seed';
 
 /**
  * Shared helpers of the cloud's tests.
@@ -265,3 +265,28 @@ export type Json = Record<string, any>;
 
 /** The JSON body of a response, typed loosely for assertions. */
 export const readJson = async (response: Response): Promise<Json> => (await response.json()) as Json;
+
+/**
+ * Signs in as the account pages do (authorization code with PKCE for `hearth-account`, on the sign-in page) and
+ * answers their tokens: the session that may add passkeys.
+ */
+export async function accountPagesSignIn(cloud: Cloud, email: string, password: string): Promise<Tokens> {
+  const { verifier, challenge } = pkcePair();
+  const redirect = `${cloud.context.config.publicUrl}/`;
+  const query = {
+    response_type: 'code',
+    client_id: ACCOUNT_CLIENT_ID,
+    redirect_uri: redirect,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'account-pages',
+  };
+  const code = await authorizationCode(cloud, query, { email, password });
+  const response = await tokenRequest(
+    cloud,
+    { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier },
+    { id: ACCOUNT_CLIENT_ID },
+  );
+  if (response.status !== 200) throw new Error(`account sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Tokens;
+}

@@ -186,8 +186,18 @@ export const accountOperations = {
     method: 'POST',
     path: '/user/me/sign-out',
     scope: null,
-    body: Type.Optional(Type.Object({ everywhere: Type.Optional(Type.Boolean()) }, { additionalProperties: false })),
-    summary: 'Ends this sign-in, or with `everywhere` every sign-in of the account, this one included.',
+    body: Type.Optional(
+      Type.Object(
+        {
+          everywhere: Type.Optional(Type.Boolean()),
+          /** With `everywhere`: removes the account's passkeys too (a passkey is a sign-in that outlives sessions). */
+          removePasskeys: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    summary:
+      'Ends this sign-in, or with `everywhere` every sign-in of the account, this one included; `removePasskeys` with it removes every passkey.',
     description: 'Concerns only the caller’s own sessions.',
   }),
 } as const;

@@ -284,8 +284,11 @@ export const cloudUserOperations = {
     body: Type.Object({
       password: Type.String({ minLength: 8, maxLength: 256 }),
       old_password: Type.String({ minLength: 1, maxLength: 256 }),
+      /** Removes the account's passkeys too: they sign in without the password, so a new password leaves them. */
+      removePasskeys: Type.Optional(Type.Boolean()),
     }),
-    summary: 'Changes the password (the old one is required) and signs out every other session.',
+    summary:
+      'Changes the password (the old one is required) and signs out every other session; `removePasskeys` removes every passkey too.',
   }),
   getUserProfile: op({
     name: 'getUserProfile',

@@ -38,9 +38,20 @@ export const passkeyOperations = {
     method: 'POST',
     path: '/user/me/passkeys/registration',
     scope: null,
+    body: Type.Object(
+      {
+        /** The account's password, proved again now: a passkey signs in without it. */
+        password: Type.String({ minLength: 1, maxLength: 256 }),
+        /** The second factor's code (or a recovery code) when two-factor sign-in is on. */
+        code: Type.Optional(Type.String({ minLength: 6, maxLength: 32 })),
+      },
+      { additionalProperties: false },
+    ),
     response: Type.Object({ options: WebAuthnJson }),
+    errors: ['forbidden', 'invalid_credentials', 'rate_limited'],
     summary: 'Options for `navigator.credentials.create` (WebAuthn): a fresh challenge, valid for five minutes.',
-    description: 'Concerns only the caller’s own account. The passkeys it already has are excluded.',
+    description:
+      'Concerns only the caller’s own account; the passkeys it already has are excluded. A passkey signs in alone, so adding one needs a fresh proof: the password, and the two-factor code when that is on (`invalid_credentials` otherwise), sent from a session of the account pages themselves (`hearth-account`); any other client’s token is refused with `forbidden`. The challenge is the proof’s lifetime: five minutes.',
   }),
   addPasskey: op({
     name: 'addPasskey',
@@ -50,10 +61,10 @@ export const passkeyOperations = {
     body: Type.Object({ name: PasskeyName, response: WebAuthnJson }, { additionalProperties: false }),
     response: Passkey,
     successStatus: 201,
-    errors: ['invalid_parameter', 'gone'],
+    errors: ['invalid_parameter', 'gone', 'forbidden'],
     summary: 'Stores the passkey the authenticator made for the challenge of `startPasskeyRegistration`.',
     description:
-      'The challenge works once. An answer that does not verify (wrong origin, challenge or signature) is refused with `invalid_parameter`; an expired challenge with `gone`.',
+      'Only from a session of the account pages (`forbidden` otherwise); the owner is mailed. The challenge works once. An answer that does not verify (wrong origin, challenge or signature) is refused with `invalid_parameter`; an expired challenge with `gone`.',
   }),
   renamePasskey: op({
     name: 'renamePasskey',

@@ -33,12 +33,12 @@ export const mobileOperations = {
     name: 'sendEvent',
     method: 'POST',
     path: '/event',
-    scope: null,
+    scope: 'homey.presence.self',
     body: Type.Object({ event: Type.String({ minLength: 1, maxLength: 100 }), data: Type.Optional(OpenObject) }),
     response: Type.Object({ id: Type.String(), event: Type.String(), receivedAt: Type.String() }),
     summary: 'An event from the mobile app (e.g. a geofence crossing).',
     description:
-      "Any session may send one, as the wire has it: the event is recorded for, and announced with, the caller's own user, never anyone else's (a `data.userId` naming another user is refused with 403), and starts nothing by itself.",
+      "Needs `homey.presence.self`, as the event speaks for the caller's own whereabouts (every role holds it; a token narrowed to other scopes does not). The event is recorded for, and announced with, the caller's own user, never anyone else's (a `data.userId` naming another user is refused with 403), and starts nothing by itself.",
   }),
 } as const;
 

@@ -247,29 +247,6 @@ const table: Record<string, Check> = {
     }
     expect(await events()).toBe(before);
   },
-
-  'hub:mobile.sendEvent': async ({ t, owner, readonly, guest }) => {
-    const eventsOf = async (token: string) =>
-      (await t.call<{ events: number }>('GET', '/mobile/state', undefined, token)).body.events;
-    const ownerEvents = await eventsOf(owner.token);
-    const guestEvents = await eventsOf(guest.token);
-    // The readonly token is the owner's: its event is the owner's own.
-    expect((await t.call('POST', '/mobile/event', { event: 'geofence_enter' }, readonly.token)).status).toBe(200);
-    expect(await eventsOf(owner.token)).toBe(ownerEvents + 1);
-    // Neither may speak for someone else.
-    const forOwner = await t.call('POST', '/mobile/event', { event: 'arrived', data: { userId: owner.userId } }, guest.token);
-    expect(forOwner.status).toBe(403);
-    expect(errorOf(forOwner.body)).toBe('forbidden');
-    const forGuest = await t.call('POST', '/mobile/event', { event: 'left', data: { userId: guest.userId } }, readonly.token);
-    expect(forGuest.status).toBe(403);
-    expect(await eventsOf(owner.token)).toBe(ownerEvents + 1);
-    expect(await eventsOf(guest.token)).toBe(guestEvents);
-    // Its own event, even naming itself, is recorded for the guest.
-    expect(
-      (await t.call('POST', '/mobile/event', { event: 'arrived', data: { userId: guest.userId } }, guest.token)).status,
-    ).toBe(200);
-    expect(await eventsOf(guest.token)).toBe(guestEvents + 1);
-  },
 };
 
 describe('hub operations without a scope', () => {
@@ -361,6 +338,24 @@ describe('hub operations without a scope', () => {
       await refusedBoth('DELETE', `/users/user/${owner.userId}/local-credentials`);
       expect(t.hub.context.users.owner()?.id).toBe(owner.userId);
       expect((await t.call('GET', '/users/state')).body).toMatchObject({ installerAccess: { granted: false } });
+    });
+
+    it('a mobile event needs homey.presence.self, which a guest holds, and speaks only for its sender', async () => {
+      const { t, owner, readonly, guest } = world;
+      const eventsOf = async (token: string) =>
+        (await t.call<{ events: number }>('GET', '/mobile/state', undefined, token)).body.events;
+      const ownerEvents = await eventsOf(owner.token);
+      const guestEvents = await eventsOf(guest.token);
+      const refused = await t.call('POST', '/mobile/event', { event: 'geofence_enter' }, readonly.token);
+      expect(refused.status).toBe(403);
+      expect(errorOf(refused.body)).toBe('missing_scopes');
+      expect(await eventsOf(owner.token)).toBe(ownerEvents);
+      const forOwner = await t.call('POST', '/mobile/event', { event: 'arrived', data: { userId: owner.userId } }, guest.token);
+      expect(forOwner.status).toBe(403);
+      expect(errorOf(forOwner.body)).toBe('forbidden');
+      expect((await t.call('POST', '/mobile/event', { event: 'arrived' }, guest.token)).status).toBe(200);
+      expect(await eventsOf(guest.token)).toBe(guestEvents + 1);
+      expect(await eventsOf(owner.token)).toBe(ownerEvents);
     });
 
     it('card autocomplete needs homey.flow.readonly, which a guest holds', async () => {

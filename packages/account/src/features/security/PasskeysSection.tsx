@@ -2,7 +2,7 @@ import type { cloudOperations, OperationResult } from '@hearth/contract';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useAccount } from '../../app/account';
-import { Field, Loading, Notice, SubmitButton, useSubmit } from '../../components/forms';
+import { CurrentPassword, Field, Loading, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { useLoad } from '../../lib/useLoad';
 
@@ -73,17 +73,24 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (mes
 }
 
 /** Passkeys (WebAuthn): added with the device's own prompt, then listed, renamed and removed. */
-export function PasskeysSection() {
+export function PasskeysSection({ generation }: { generation: number }) {
   const { cloud } = useAccount();
-  const [passkeys, reload] = useLoad(() => cloud.services.cloud.getPasskeys(), [cloud]);
+  const [passkeys, reload] = useLoad(() => cloud.services.cloud.getPasskeys(), [cloud, generation]);
+  const [twoFactor] = useLoad(() => cloud.services.cloud.getTwoFactor(), [cloud]);
   const [name, setName] = useState('');
+  // A passkey signs in alone, so adding one asks for the password (and the second factor's code) again.
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   // The device's prompt fails in its own words (not the cloud's): shown apart from the cloud's refusals.
   const [promptError, setPromptError] = useState<string | null>(null);
   const supported = browserSupportsWebAuthn();
   const add = useSubmit(async () => {
     setPromptError(null);
-    const { options } = await cloud.services.cloud.startPasskeyRegistration();
+    const { options } = await cloud.services.cloud.startPasskeyRegistration({
+      password,
+      ...(code.trim() ? { code: code.trim() } : {}),
+    });
     let response: Awaited<ReturnType<typeof startRegistration>>;
     try {
       response = await startRegistration({ optionsJSON: options as never });
@@ -100,6 +107,8 @@ export function PasskeysSection() {
       response: response as unknown as Record<string, unknown>,
     });
     setName('');
+    setPassword('');
+    setCode('');
     setNotice(null);
     reload();
     return `The passkey ${added.name} is added. You can sign in with it instead of your password.`;
@@ -136,6 +145,22 @@ export function PasskeysSection() {
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
+          <CurrentPassword
+            value={password}
+            onChange={setPassword}
+            error={null}
+            hint="A passkey signs you in without your password, so adding one asks for it once more."
+          />
+          {twoFactor.state === 'ready' && twoFactor.data.enabled ? (
+            <Field
+              label="Two-factor code"
+              hint="From your authenticator app, or one of your recovery codes."
+              autoComplete="one-time-code"
+              maxLength={32}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          ) : null}
           {add.error || promptError ? <Notice kind="error">{add.error?.message ?? promptError}</Notice> : null}
           {add.done ? <Notice kind="success">{add.done}</Notice> : null}
           <SubmitButton busy={add.busy}>Add a passkey</SubmitButton>

@@ -8,12 +8,14 @@ import { StrengthMeter } from '../signup/StrengthMeter';
 export function PasswordForm({ onChanged }: { onChanged: () => void }) {
   const { cloud } = useAccount();
   const user = useUser();
-  const [form, setForm] = useState({ old_password: '', password: '' });
+  const [form, setForm] = useState({ old_password: '', password: '', removePasskeys: false });
   const submit = useSubmit(async () => {
     await cloud.services.cloud.updateAuthenticatedUserPassword(form);
-    setForm({ old_password: '', password: '' });
+    setForm({ old_password: '', password: '', removePasskeys: false });
     onChanged();
-    return 'Your password is changed. Every other sign-in was ended.';
+    return form.removePasskeys
+      ? 'Your password is changed. Every other sign-in was ended and your passkeys are removed.'
+      : 'Your password is changed. Every other sign-in was ended.';
   });
   const formError = submit.formLevel(['old_password', 'password']);
   return (
@@ -38,6 +40,16 @@ export function PasswordForm({ onChanged }: { onChanged: () => void }) {
         >
           <StrengthMeter password={form.password} userInputs={[user.email, user.firstname, user.lastname]} />
         </Field>
+        {/* A passkey signs in without the password: someone who changed it to lock a thief out wants them gone too. */}
+        <div className="check">
+          <input
+            id="password-remove-passkeys"
+            type="checkbox"
+            checked={form.removePasskeys}
+            onChange={(e) => setForm({ ...form, removePasskeys: e.target.checked })}
+          />
+          <label htmlFor="password-remove-passkeys">Also remove my passkeys (they sign in without a password)</label>
+        </div>
         {formError ? <Notice kind="error">{formError}</Notice> : null}
         {submit.done ? <Notice kind="success">{submit.done}</Notice> : null}
         <SubmitButton busy={submit.busy}>Change password</SubmitButton>

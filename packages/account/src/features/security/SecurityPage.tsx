@@ -6,14 +6,14 @@ import { TwoFactorSection } from './TwoFactorSection';
 
 /** Password, two-factor sign-in, passkeys, sign-ins and authorised apps. */
 export function SecurityPage() {
-  // A password change ends other sign-ins: the list is read again.
+  // A password change ends other sign-ins (and may remove the passkeys): those lists are read again.
   const [generation, setGeneration] = useState(0);
   return (
     <>
       <h1 tabIndex={-1}>Security</h1>
       <PasswordForm onChanged={() => setGeneration((g) => g + 1)} />
       <TwoFactorSection />
-      <PasskeysSection />
+      <PasskeysSection generation={generation} />
       <SessionsSection generation={generation} />
     </>
   );

@@ -25,6 +25,8 @@ export function SessionsSection({ generation }: { generation: number }) {
   );
   const [apps] = useLoad(() => cloud.services.cloud.getPersonalAccessTokenApps(), [cloud, generation]);
   const [notice, setNotice] = useState<string | null>(null);
+  // A passkey is a sign-in that outlives every session: ending them all may mean removing those too.
+  const [removePasskeys, setRemovePasskeys] = useState(false);
   const end = async (sessionId: string) => {
     try {
       await cloud.services.cloud.deleteUserSession({ userId: user._id, sessionId });
@@ -88,7 +90,16 @@ export function SessionsSection({ generation }: { generation: number }) {
       ) : (
         <Loading />
       )}
-      <button type="button" className="button button--danger" onClick={() => void signOut(true)}>
+      <div className="check">
+        <input
+          id="sign-out-remove-passkeys"
+          type="checkbox"
+          checked={removePasskeys}
+          onChange={(e) => setRemovePasskeys(e.target.checked)}
+        />
+        <label htmlFor="sign-out-remove-passkeys">Also remove my passkeys</label>
+      </div>
+      <button type="button" className="button button--danger" onClick={() => void signOut(true, removePasskeys)}>
         Sign out everywhere
       </button>
     </section>

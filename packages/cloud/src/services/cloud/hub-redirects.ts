@@ -9,8 +9,17 @@ import type { CloudSchema } from '../../database/schema';
  */
 export const HUB_ROOT_REDIRECT = '{hub}/';
 
-/** Whether `uri` is one of `registered`, or the root of a registered hub's address where `HUB_ROOT_REDIRECT` is. */
-export async function redirectAllowed(db: Kysely<CloudSchema>, registered: readonly string[], uri: string): Promise<boolean> {
+/**
+ * Whether `uri` is one of `registered`, or the root of a registered hub's address where `HUB_ROOT_REDIRECT` is.
+ * With `userId` (the person signing in is known: a code is about to be issued), that hub must also be one of theirs:
+ * a hub's owner chooses the addresses it registers, so any other hub's origin would hand that owner the code.
+ */
+export async function redirectAllowed(
+  db: Kysely<CloudSchema>,
+  registered: readonly string[],
+  uri: string,
+  userId?: string,
+): Promise<boolean> {
   if (uri !== HUB_ROOT_REDIRECT && registered.includes(uri)) return true;
   if (!registered.includes(HUB_ROOT_REDIRECT)) return false;
   let origin: string;
@@ -24,7 +33,7 @@ export async function redirectAllowed(db: Kysely<CloudSchema>, registered: reado
   }
   // Registered addresses carry no path but may differ in a trailing slash.
   const forms = [origin, `${origin}/`];
-  const hub = await db
+  let query = db
     .selectFrom('hubs')
     .select('id')
     .where((eb) =>
@@ -34,7 +43,19 @@ export async function redirectAllowed(db: Kysely<CloudSchema>, registered: reado
         eb('remote_url', 'in', forms),
         eb('remote_url_forwarded', 'in', forms),
       ]),
-    )
-    .executeTakeFirst();
-  return hub !== undefined;
+    );
+  if (userId !== undefined)
+    query = query.where((eb) =>
+      eb.or([
+        eb('owner_user_id', '=', userId),
+        eb.exists(
+          eb
+            .selectFrom('hub_users')
+            .select('hub_users.hub_id')
+            .whereRef('hub_users.hub_id', '=', 'hubs.id')
+            .where('hub_users.user_id', '=', userId),
+        ),
+      ]),
+    );
+  return (await query.executeTakeFirst()) !== undefined;
 }

@@ -56,7 +56,7 @@ export const cloudAccountService: CloudService = {
       ...userImplementations(context, state.oauth),
       ...signUpImplementations(context, state.oauth),
       ...state.oauth.twoFactor.implementations(state.oauth),
-      ...state.oauth.passkeys.implementations(),
+      ...state.oauth.passkeys.implementations(state.oauth.signIn, state.oauth.twoFactor),
       ...householdImplementations(context),
       ...avatarImplementations(context),
       ...hubImplementations(context),

@@ -367,8 +367,17 @@ export function createOAuth(context: CloudContext) {
       }
       return response.body as { token_type: string; access_token: string; refresh_token?: string; expires_in: number };
     },
-    /** Issues an authorization code for a signed-in user and answers the address to redirect to. */
-    async authorize(request: FastifyRequest, fields: Record<string, string>, userId: string): Promise<string> {
+    /**
+     * Issues an authorization code for a signed-in user and answers the address to redirect to; `null`, and no
+     * code, when that address is a hub's root and the hub is not one of the user's.
+     */
+    async authorize(request: FastifyRequest, fields: Record<string, string>, userId: string): Promise<string | null> {
+      const client = await db
+        .selectFrom('oauth_clients')
+        .select('redirect_uris')
+        .where('id', '=', fields.client_id ?? '')
+        .executeTakeFirst();
+      if (client && !(await redirectAllowed(db, client.redirect_uris, fields.redirect_uri ?? '', userId))) return null;
       const scope = splitScopes(fields.scope).join(' ');
       const oauthRequest = toOAuthRequest(request, { ...fields, ...(scope ? { scope } : {}) }, {});
       const response = new Response({});

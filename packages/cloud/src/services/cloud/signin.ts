@@ -266,7 +266,20 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     userId: string,
   ) {
     await oauth.browserSessions.start(reply, userId);
+    return codeRedirect(request, reply, fields, checked, userId);
+  }
+
+  /** Back to the app with a code; a hub's address that is not one of the person's hubs gets no code at all. */
+  async function codeRedirect(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fields: Fields,
+    checked: { clientName: string; redirectUri: string },
+    userId: string,
+  ) {
     const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
+    if (location === null)
+      return problemPage(reply, 403, 'This sign-in came from a Hearth hub that is not one of yours, so it cannot continue.');
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   }
 
@@ -298,10 +311,7 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     if (typeof checked === 'string') return problemPage(reply, 400, checked);
     // Signed in here before (the single sign-on cookie): straight back with a code, unless the app asks for the form.
     const userId = fields.prompt === 'login' ? null : await oauth.browserSessions.current(request);
-    if (userId) {
-      const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
-      return reply.header('cache-control', 'no-store').redirect(location, 302);
-    }
+    if (userId) return codeRedirect(request, reply, fields, checked, userId);
     return signInForm(reply, 200, fields, checked, null);
   });
 

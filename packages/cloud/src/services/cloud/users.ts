@@ -424,11 +424,13 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           .where('family_id', '!=', principal.familyId)
           .where('revoked_at', 'is', null)
           .execute();
+        // A passkey signs in without the password: a new password leaves it unless the owner asks otherwise.
+        if (body.removePasskeys) await oauth.passkeys.removeAll(userId, trx);
       });
       forgetCachedTokens(context.database);
       await oauth.browserSessions.end(request, reply, userId, { keepThis: true });
       await sendNotice(context, user.email, user.firstname, 'Your Hearth password changed', [
-        'The password of your Hearth account was changed, and every other sign-in was ended.',
+        `The password of your Hearth account was changed, and every other sign-in was ended${body.removePasskeys ? ', and every passkey removed' : ''}.`,
         '',
         `If you did not do this, reset your password now: ${context.config.publicUrl}/cloud/password-forgotten`,
       ]);

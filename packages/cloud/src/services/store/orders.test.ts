@@ -127,6 +127,13 @@ describeOnDatabases('store: orders and payment through the test provider', (back
     expect((await as(buyer, 'GET', '/user/order')).body.map((o: Json) => o.status)).toEqual(['paid']);
   });
 
+  it('answers 404 for a payment page whose id is not one, NUL bytes included', async () => {
+    for (const id of ['%00', 'tp_%00', 'nothing-here']) {
+      expect((await fetch(`${cloud.url}/store/test-payment/${id}`)).status).toBe(404);
+      expect((await fetch(`${cloud.url}/store/test-payment/${id}/approve`, { method: 'POST' })).status).toBe(404);
+    }
+  });
+
   it('takes a redelivered webhook once, and refuses forged, stale and wrong ones', async () => {
     const buyer = await buyerWithCart('order-webhook@hearth.test');
     const order = (await as(buyer, 'POST', '/order', {})).body;

@@ -19,6 +19,8 @@ export const SIGNATURE_HEADER = 'hearth-test-signature';
 /** A webhook older than this is refused: a captured one cannot be replayed later. */
 const SIGNATURE_TOLERANCE_S = 300;
 const PAGE_PATH = '/store/test-payment';
+const PAYMENT_ID_BYTES = 16;
+const PAYMENT_ID = new RegExp(`^tp_[0-9a-f]{${PAYMENT_ID_BYTES * 2}}$`);
 export const WEBHOOK_PATH = '/store/payment/webhook';
 
 const webhookSecret = (context: CloudContext) => sharedSecret(context.database, 'store-test-provider-webhook');
@@ -56,7 +58,7 @@ export function testPaymentProvider(context: CloudContext): PaymentProvider {
       await db
         .insertInto('store_test_payments')
         .values({
-          id: `tp_${randomBytes(16).toString('hex')}`,
+          id: `tp_${randomBytes(PAYMENT_ID_BYTES).toString('hex')}`,
           idempotency_key: idempotencyKey,
           amount,
           currency,
@@ -124,7 +126,10 @@ stands in for a real payment service.</p>`;
 /** The test provider's payment page and its two buttons, served by the cloud itself. */
 export function testProviderRoutes(app: FastifyInstance, context: CloudContext): void {
   const { db } = context.database;
-  const find = (id: string) => db.selectFrom('store_test_payments').selectAll().where('id', '=', id).executeTakeFirst();
+  // Only the provider's own id shape reaches the database: a path may carry anything, NUL bytes included, which
+  // PostgreSQL refuses in text (a 500 where "not found" is the answer).
+  const find = async (id: string) =>
+    PAYMENT_ID.test(id) ? db.selectFrom('store_test_payments').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
 
   app.get<{ Params: { id: string } }>(`${PAGE_PATH}/:id`, async (request, reply) => {
     const payment = await find(request.params.id);
@@ -144,7 +149,8 @@ ${
 
   app.post<{ Params: { id: string; action: string } }>(`${PAGE_PATH}/:id/:action`, async (request, reply) => {
     const { id, action } = request.params;
-    if (action !== 'approve' && action !== 'decline') return send(reply, 404, page('Not found', html`<h1>Not found</h1>`));
+    if ((action !== 'approve' && action !== 'decline') || !PAYMENT_ID.test(id))
+      return send(reply, 404, page('Not found', html`<h1>Not found</h1>`));
     const status: PaymentStatus = action === 'approve' ? 'succeeded' : 'failed';
     // Only a payment waiting for the buyer moves, once: a second click (or another node's) finds it moved.
     const moved = await db

@@ -44,12 +44,12 @@ describe('mobile manager', () => {
     expect(new Date(summary.body.nextAlarm as string).getDay()).toBe(5);
   });
 
-  it('records mobile events without needing a scope', async () => {
+  it('records mobile events with homey.presence.self alone', async () => {
     const owner = t.hub.context.users.owner();
     const narrow = t.hub.context.sessions.create({
       type: 'PAT',
       userId: owner?.id as string,
-      scopes: ['homey.zone.readonly'],
+      scopes: ['homey.presence.self'],
     }).token;
     const sent = await t.call<{ id: string; event: string }>(
       'POST',

@@ -156,7 +156,10 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
       if (!body?.everywhere) query = query.where('family_id', '=', principal.familyId);
+      if (body?.removePasskeys && !body.everywhere)
+        throw invalidParameter('removePasskeys', 'Passkeys are removed only when signing out everywhere');
       await query.execute();
+      if (body?.removePasskeys) await oauth.passkeys.removeAll(userId);
       forgetCachedTokens(context.database);
       // The sign-in page's session ends with it: signing out of the account pages signs out of the cloud.
       await oauth.browserSessions.end(request, reply, userId, { everywhere: body?.everywhere });

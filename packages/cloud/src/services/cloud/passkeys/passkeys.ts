@@ -9,12 +9,16 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { CloudSchema } from '../../../database/schema';
 import { requireUser } from '../../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../../platform/context';
 import { pick } from '../../../platform/pick';
 import { sendNotice } from '../account/mail';
+import type { PasswordSignIn } from '../accounts';
 import { userRow } from '../directory';
+import { ACCOUNT_CLIENT_ID } from '../seed';
+import type { TwoFactor } from '../two-factor/two-factor';
 import type { PasskeysTable } from './tables';
 
 const ops = pick(cloudOperations.cloud, [
@@ -136,7 +140,27 @@ export function createPasskeys(context: CloudContext) {
     return row;
   };
 
-  const implementations = () =>
+  /**
+   * A passkey signs in alone, so only the account pages' own session may add one: a token of any other client
+   * (a third-party app, a narrowly scoped one) could otherwise turn itself into a lasting sign-in.
+   */
+  const requireAccountPages = (principal: CloudPrincipal) => {
+    const userId = requireUser(principal);
+    if (principal.clientId !== ACCOUNT_CLIENT_ID)
+      throw new HearthError('forbidden', 'Passkeys are added on the Security page of your Hearth account');
+    return userId;
+  };
+
+  /**
+   * Removes every passkey of an account (a password change or "sign out everywhere" asked for it), in the caller's
+   * transaction when it passes one.
+   */
+  async function removeAll(userId: string, executor: Kysely<CloudSchema> = db): Promise<number> {
+    const result = await executor.deleteFrom('passkeys').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  const implementations = (signIn: PasswordSignIn, twoFactor: TwoFactor) =>
     implement<typeof ops, CloudPrincipal>(ops, {
       getPasskeys: async ({ principal }) => {
         const rows = await db
@@ -148,8 +172,14 @@ export function createPasskeys(context: CloudContext) {
         return rows.map(toPasskey);
       },
 
-      startPasskeyRegistration: async ({ principal }) => {
-        const user = await userRow(db, requireUser(principal));
+      startPasskeyRegistration: async ({ principal, body, request }) => {
+        const user = await userRow(db, requireAccountPages(principal));
+        // The fresh proof: the password and, when on, the second factor. The challenge it earns lives five minutes
+        // and is bound to this account, so the passkey is added within minutes of the proof or not at all.
+        if ((await signIn.check(user.email, body.password, request.ip)) !== user.id)
+          throw new HearthError('invalid_credentials', 'The password is not correct');
+        if ((await twoFactor.enabled(user.id)) && !(await twoFactor.verify(user.id, body.code ?? '', request.ip)))
+          throw new HearthError('invalid_credentials', 'The two-factor code is not correct');
         const existing = await db.selectFrom('passkeys').select(['id', 'transports']).where('user_id', '=', user.id).execute();
         const options = await generateRegistrationOptions({
           rpName: 'Hearth',
@@ -167,7 +197,7 @@ export function createPasskeys(context: CloudContext) {
       },
 
       addPasskey: async ({ principal, body }) => {
-        const user = await userRow(db, requireUser(principal));
+        const user = await userRow(db, requireAccountPages(principal));
         const challenge = await useChallenge(body.response, 'register', user.id);
         if (!challenge)
           throw new HearthError('gone', 'This passkey request expired or was already used. Please add the passkey again.');
@@ -229,5 +259,5 @@ export function createPasskeys(context: CloudContext) {
       },
     });
 
-  return { signInOptions, verifySignIn, implementations };
+  return { signInOptions, verifySignIn, removeAll, implementations };
 }

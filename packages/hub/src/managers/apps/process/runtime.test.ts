@@ -254,7 +254,12 @@ describe('an app with code on a hub', () => {
     });
     expect(await mode.json()).toEqual({ mode: 'eco', note: 'evening' });
     expect((await t.call('GET', `/apps/app/${APP}/setting/mode`)).body).toBe('eco');
-    expect((await fetch(`${t.url}/api/app/${APP}/nowhere`)).status).toBe(404);
+    // Without a session, an unknown route and an app that is not installed answer alike, before any 404.
+    expect((await fetch(`${t.url}/api/app/${APP}/nowhere`)).status).toBe(401);
+    expect((await fetch(`${t.url}/api/app/com.example.absent/status`)).status).toBe(401);
+    const authorised = { headers: { authorization: `Bearer ${t.token}` } };
+    expect((await fetch(`${t.url}/api/app/${APP}/nowhere`, authorised)).status).toBe(404);
+    expect((await fetch(`${t.url}/api/app/com.example.absent/status`, authorised)).status).toBe(404);
     // The lamp does not hold homey:manager:api: the hub gives it no token to act as the owner with.
     const zones = await fetch(`${t.url}/api/app/${APP}/hub-zones`, { headers: { authorization: `Bearer ${t.token}` } });
     expect(zones.status).toBe(502);

@@ -50,14 +50,16 @@ export function registerAppWebApi(app: FastifyInstance, auth: Authenticator, ser
     const path = `/${request.params['*'] ?? ''}`;
     const api = installed ? (installed.manifest as { api?: Parameters<typeof matchRoute>[0] }).api : undefined;
     const match = matchRoute(api, request.method, path);
-    if (!installed || !match) throw notFound('App API route', `${request.method} /api/app/${appId}${path}`);
-    if (!match.route.public) {
+    // Only a public route answers without a session; anything else (an unknown app or route included) checks the
+    // token first, so a stranger's 404 cannot tell which apps are installed.
+    if (!installed || !match?.route.public) {
       const token = bearerToken(request);
       if (token === null) throw new HearthError('missing_token', 'Missing Token');
       const principal = auth.principalForToken(token);
       const scope = request.method === 'GET' ? 'homey.app.readonly' : 'homey.app.control';
       if (!hasScope(principal.scopes, scope)) throw new HearthError('missing_scopes', `Missing Scopes: ${scope}`);
     }
+    if (!installed || !match) throw notFound('App API route', `${request.method} /api/app/${appId}${path}`);
     if (!apps.processHost(appId)) throw new HearthError('not_found', `App ${appId} has no web API on this hub`);
     const query = Object.fromEntries(Object.entries((request.query ?? {}) as Record<string, unknown>));
     return processes.host.call(appId, 'api.request', {
