@@ -6,13 +6,26 @@ import { declareState, IdParams, Nullable, OpenObject, UuidKeyed } from './optio
 
 const op = hubManager('flow');
 
-/** Duration or delay of an action: `null`, or a number (as a string) of seconds (`multiplier` 1) or minutes (60). */
+/**
+ * The longest delay or duration an action may have, in seconds: a year. Anything longer is no home automation, and
+ * much longer is past what the hub's scheduler and clients can represent as a date.
+ */
+export const FLOW_DELAY_MAX_SECONDS = 366 * 24 * 3600;
+
+/**
+ * Duration or delay of an action: `null`, or a number (as a string, plain decimal) of seconds (`multiplier` 1) or
+ * minutes (60), at most {@link FLOW_DELAY_MAX_SECONDS} in all (the hub checks the product when a flow is saved).
+ */
 export const FlowDelay = Type.Unsafe<{ multiplier: 1 | 60; number: string } | null>({
   type: ['object', 'null'],
   required: ['multiplier', 'number'],
   properties: {
     multiplier: { enum: [1, 60], description: '1 for seconds, 60 for minutes' },
-    number: { type: 'string', minLength: 1 },
+    number: {
+      type: 'string',
+      pattern: '^[0-9]{1,8}(\\.[0-9]{1,3})?$',
+      description: 'A plain decimal number of seconds or minutes, e.g. "5" or "0.5"; at most a year in all',
+    },
   },
   additionalProperties: false,
 });

@@ -13,6 +13,9 @@ import { driversEvents, driversOperations } from './drivers';
 import { energyEvents, energyOperations } from './energy';
 import { experimentsEvents, experimentsOperations } from './experiments';
 import { flowEvents, flowOperations } from './flow';
+
+export { FLOW_DELAY_MAX_SECONDS } from './flow';
+
 import { flowtokenEvents, flowtokenOperations } from './flowtoken';
 import { geolocationEvents, geolocationOperations } from './geolocation';
 import { googleAssistantEvents, googleAssistantOperations } from './google-assistant';

@@ -118,10 +118,12 @@ export function runningHandlers(deps: {
       return traces.list('advancedflow', params.id).map(traceToWire);
     },
     getPendingFlowActions: () =>
-      engine.pending().map((job) => {
+      // A job whose time is no date (stored before delays were bounded) is left out rather than break the list.
+      engine.pending().flatMap((job) => {
+        if (!Number.isFinite(new Date(job.dueAt).getTime())) return [];
         const payload = job.payload as { flowId: string; runId: string; node?: string; action?: { uri: string; id: string } };
-        const flowType = job.kind === 'flow.node' ? 'advancedflow' : 'flow';
-        return {
+        const flowType = job.kind === 'flow.node' ? ('advancedflow' as const) : ('flow' as const);
+        const pendingAction = {
           id: job.id,
           flowId: payload.flowId,
           flowType,
@@ -131,6 +133,7 @@ export function runningHandlers(deps: {
           node: payload.node ?? null,
           dueAt: new Date(job.dueAt).toISOString(),
         };
+        return [pendingAction];
       }),
     deletePendingFlowAction: ({ params }) => {
       engine.cancelPending(params.id);

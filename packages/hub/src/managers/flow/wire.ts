@@ -1,4 +1,5 @@
 import { type AdvancedFlowNode, type FlowCreateBody, HearthError, invalidParameter } from '@hearth/contract';
+import { delayMs } from './engine/args';
 import { type FlowCardDefinition, uriObject } from './registry';
 
 export function cardToWire(card: FlowCardDefinition) {
@@ -60,6 +61,11 @@ export function normaliseNodes<Node extends AdvancedFlowNode>(cards: Record<stri
 
 /** Applies the defaults of the seed (condition group1 not inverted, action group then, no duration or delay). */
 export function normaliseCards(body: Pick<FlowCreateBody, 'trigger' | 'conditions' | 'actions'>) {
+  // A delay or duration the hub could not hold (over a year) is refused when the flow is saved, not when it runs.
+  for (const [index, action] of body.actions.entries()) {
+    delayMs(action.delay, `actions.${index}.delay`);
+    delayMs(action.duration, `actions.${index}.duration`);
+  }
   return {
     trigger: {
       ...cardRef('trigger', body.trigger),

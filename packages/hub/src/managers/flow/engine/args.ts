@@ -1,4 +1,4 @@
-import { invalidParameter } from '@hearth/contract';
+import { FLOW_DELAY_MAX_SECONDS, invalidParameter } from '@hearth/contract';
 import type { FlowCardArgDefinition } from '../registry';
 
 /**
@@ -137,5 +137,8 @@ export function delayMs(delay: { number: string; multiplier: number } | null | u
   if (delay === null || delay === undefined) return null;
   const number = Number(delay.number);
   if (!Number.isFinite(number) || number < 0) throw invalidParameter(`${field}.number`, 'Must be a number of 0 or more');
-  return Math.round(number * delay.multiplier * 1000);
+  const seconds = number * delay.multiplier;
+  if (seconds > FLOW_DELAY_MAX_SECONDS)
+    throw invalidParameter(`${field}.number`, `Must be at most a year (${FLOW_DELAY_MAX_SECONDS} seconds) in all`);
+  return Math.round(seconds * 1000);
 }
