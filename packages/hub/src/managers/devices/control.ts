@@ -54,6 +54,8 @@ export type DriverResolver = (device: DeviceRecord) => CapabilityDriver | null;
 export class DeviceController implements DeviceControl {
   /** Each device with writes in progress; its driver works on one write at a time. */
   readonly #queues = new Map<string, WriteQueue>();
+  /** Drivers the hub's radio managers run in process (a Matter device's writes go to the Matter controller). */
+  readonly #radioDrivers = new Map<string, CapabilityDriver>();
 
   constructor(
     private readonly bus: DomainBus,
@@ -63,6 +65,17 @@ export class DeviceController implements DeviceControl {
     /** The driver of an app with code (its process), or `null` for the built-in virtual driver. */
     private readonly appDriver: DriverResolver,
   ) {}
+
+  /**
+   * Routes the writes of one built-in driver's devices (its full id, `homey:app:<app>:<driver>`) to a radio
+   * manager's driver, while that manager runs; answers the function that takes the route away again.
+   */
+  useRadioDriver(driverId: string, driver: CapabilityDriver): () => void {
+    this.#radioDrivers.set(driverId, driver);
+    return () => {
+      if (this.#radioDrivers.get(driverId) === driver) this.#radioDrivers.delete(driverId);
+    };
+  }
 
   setCapabilityValue(
     deviceId: string,
@@ -203,7 +216,7 @@ export class DeviceController implements DeviceControl {
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (refused.length === members.length) throw refused[0]?.reason;
     }
-    const appDriver = this.appDriver(device);
+    const appDriver = this.#radioDrivers.get(device.driverId) ?? this.appDriver(device);
     await (appDriver ?? virtualDriver).setCapabilityValues(device, { [capabilityId]: checked }, options);
     // The device may have gone while its driver answered; a confirmed value of a deleted device is dropped.
     const current = this.devices.find(deviceId);

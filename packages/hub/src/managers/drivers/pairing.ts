@@ -39,6 +39,8 @@ export class PairingService implements PairViewCommands {
   /** How long a session lives after its last heartbeat. */
   ttlMs = 60_000;
   private readonly sessions = new Map<string, PairSessionState>();
+  /** Pairing events a radio manager answers for a built-in driver (`<full driver id>:<event>`), while it runs. */
+  private readonly radioEvents = new Map<string, (data: unknown, name: string) => Promise<unknown>>();
 
   constructor(
     private readonly context: HubContext,
@@ -145,10 +147,25 @@ export class PairingService implements PairViewCommands {
       .catch(() => {});
   }
 
+  /**
+   * Lets a radio manager answer one pairing event of a built-in driver (the Matter controller commissions on
+   * `matter_code`); the handler gets the event's data and the name the new device gets. Answers the function that
+   * takes the handler away again.
+   */
+  useRadioEvent(driverId: string, event: string, handler: (data: unknown, name: string) => Promise<unknown>): () => void {
+    const key = `${driverId}:${event}`;
+    this.radioEvents.set(key, handler);
+    return () => {
+      if (this.radioEvents.get(key) === handler) this.radioEvents.delete(key);
+    };
+  }
+
   /** A pairing view's event, answered by the app's driver (or as the simulated driver would). */
   emit(userId: string, id: string, event: string, data: unknown): unknown {
     const session = this.require(userId, id);
     const { driver } = session;
+    const radio = this.radioEvents.get(`${driver.id}:${event}`);
+    if (radio) return radio(data ?? null, this.candidate(driver, {}).name);
     const host = this.apps.processHost(driver.app.id);
     if (host) return host.call(driver.app.id, 'pair.message', { sessionId: id, event, data: data ?? null });
     const record = (data ?? {}) as Record<string, unknown>;

@@ -3,20 +3,31 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { RadioNetwork } from '../../runtime/radio-network';
 import { optionHandlers } from '../options';
-import { MatterController } from './controller';
+import { MatterFabric } from './fabric';
+import { SimulatedMatterController } from './simulated-controller';
 
-/** Matter: the commissioned nodes (the paired Matter devices) and their fabrics. */
+/**
+ * Matter: the nodes on the hub's own fabric (commissioned for real by the matter.js controller, `fabric.ts`) and,
+ * beside them, the simulated nodes of the built-in simulated `matter` driver (`simulated-controller.ts`). The
+ * calls beyond listing nodes answer for simulated nodes only so far.
+ */
 export const matterManager: HubManager = {
   name: 'matter',
   create: (context, services) => {
     const { devices, thread } = services;
-    const matter = new MatterController(context, devices, new RadioNetwork(context, devices, 'matter', 1), thread);
+    const matter = new SimulatedMatterController(context, devices, new RadioNetwork(context, devices, 'matter', 1), thread);
+    const fabric = new MatterFabric(context, services);
     return {
+      start: () => fabric.start(),
+      stop: () => fabric.stop(),
       implementations: implement<typeof hubOperations.matter, HubPrincipal>(hubOperations.matter, {
-        getState: () => ({ nodes: matter.nodes().length, paaCertificatesUpdatedAt: matter.paaCertificatesUpdatedAt() }),
+        getState: () => ({
+          nodes: fabric.nodes().length + matter.nodes().length,
+          paaCertificatesUpdatedAt: matter.paaCertificatesUpdatedAt(),
+        }),
         ...optionHandlers(context, 'matter', hubOperations.matter, { paaSettings: { default: {} } }),
-        getMatterNodes: () => matter.nodes(),
-        getMatterNode: ({ params }) => matter.node(params.id),
+        getMatterNodes: () => [...fabric.nodes(), ...matter.nodes()],
+        getMatterNode: ({ params }) => fabric.node(params.id) ?? matter.node(params.id),
         deleteMatterNode: ({ params }) => {
           matter.deleteNode(params.id);
           return undefined;

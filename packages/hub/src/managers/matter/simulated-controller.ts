@@ -6,6 +6,7 @@ import type { DeviceRecord, DeviceService } from '../devices/service';
 import { readOption } from '../options';
 import type { ThreadBorderRouter } from '../thread/border-router';
 import { MATTER_CLUSTERS, PAA_AUTHORITIES } from './clusters';
+import { MATTER_DRIVER_ID } from './fabric';
 
 type Json = Record<string, unknown>;
 
@@ -31,10 +32,12 @@ const NODE_VENDOR_ID = 65521;
 const NODE_VENDOR_NAME = 'Hearth Matter Lab';
 
 /**
- * The hub as a Matter controller (simulated): its nodes are the paired Matter devices, each with the hub's own
- * fabric and those of controllers it was shared with; attributes are read from the device's capabilities.
+ * A simulation of Matter nodes, kept for the built-in `matter` driver's simulated thermostat (the demo world and
+ * the tests of the manager's calls use it): its nodes are the paired devices of simulated Matter drivers, with
+ * made-up fabrics, addresses and firmware; attributes are read from the device's capabilities. The hub's real
+ * controller (`stack/`, `fabric.ts`) commissions real nodes; its devices are not part of this simulation.
  */
-export class MatterController {
+export class SimulatedMatterController {
   constructor(
     private readonly context: HubContext,
     private readonly devices: DeviceService,
@@ -47,15 +50,19 @@ export class MatterController {
   }
 
   nodes(): Json[] {
-    return this.network.nodes().map((d) => ({
-      id: String(this.network.nodeIdOf(d)),
-      deviceId: d.id,
-      name: d.name,
-      vendorName: NODE_VENDOR_NAME,
-      productName: this.devices.driverOf(d)?.driver.class ?? d.class,
-      transport: (this.devices.driverOf(d)?.driver.connectivity ?? []).includes('thread') ? 'thread' : 'wifi',
-      reachable: this.network.available(d),
-    }));
+    return this.network
+      .nodes()
+      .filter((d) => d.driverId !== MATTER_DRIVER_ID)
+      .map((d) => ({
+        id: String(this.network.nodeIdOf(d)),
+        deviceId: d.id,
+        name: d.name,
+        vendorName: NODE_VENDOR_NAME,
+        productName: this.devices.driverOf(d)?.driver.class ?? d.class,
+        transport: (this.devices.driverOf(d)?.driver.connectivity ?? []).includes('thread') ? 'thread' : 'wifi',
+        reachable: this.network.available(d),
+        simulated: true,
+      }));
   }
 
   node(id: string): Json {

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestHub, type TestHub } from '../../testing/hub';
+import { untilAppRunning } from '../../testing/pairing';
+import { until } from '../../testing/until';
+import { MATTER_DRIVER_ID } from './fabric';
+import { startVirtualPlug, type VirtualDeviceProcess } from './virtual-devices/process';
+
+type Json = Record<string, unknown>;
+type Device = Json & { id: string; capabilitiesObj: Record<string, { value: unknown }> };
+
+/**
+ * The hub's matter.js controller against a matter.js plug in its own process: commissioning with the plug's
+ * pairing code through a pair session (discovered by DNS-SD on this machine's network), then control both ways,
+ * read back from the plug's own output.
+ *
+ * Known gap: right after commissioning, the hub does not always receive the plug's reports (about one run in
+ * three the On/Off listener sees nothing until the hub restarts), so the device-to-hub direction is proven here for
+ * a node the controller loaded from its fabric storage, where it holds every run.
+ */
+describe('A Matter plug commissioned onto the hub’s own fabric', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'hearth-matter-'));
+  const hubId = randomBytes(12).toString('hex');
+  const dataDir = join(scratch, 'hub');
+  let plug: VirtualDeviceProcess;
+  let t: TestHub;
+  let deviceId: string;
+
+  const device = async () => (await t.call<Device>('GET', `/devices/device/${deviceId}`)).body;
+  const openSession = async () =>
+    (await t.call<{ id: string }>('POST', '/drivers/pairsession', { type: 'pair', driverId: MATTER_DRIVER_ID })).body.id;
+
+  beforeAll(async () => {
+    [plug, t] = await Promise.all([startVirtualPlug(join(scratch, 'plug')), startTestHub({ id: hubId, dataDir })]);
+    await untilAppRunning(t);
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await plug?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('commissions the plug with its pairing code and makes its On/Off endpoint a device', async () => {
+    const session = await openSession();
+    const found = await t.call<Json[]>('POST', `/drivers/pairsession/${session}/emit`, {
+      event: 'matter_code',
+      data: { code: plug.manualPairingCode },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body).toHaveLength(1);
+    expect(found.body[0]).toMatchObject({ data: { matter: { endpoint: 1 } }, store: { deviceType: 0x010a, vendorId: 0xfff1 } });
+    const added = await t.call<{ id: string; capabilities: string[] }>(
+      'POST',
+      `/drivers/pairsession/${session}/device`,
+      found.body[0],
+    );
+    expect(added.status).toBe(200);
+    deviceId = added.body.id;
+    expect(added.body.capabilities).toEqual(['onoff']);
+    const nodes = (await t.call<Json[]>('GET', '/matter/nodes')).body;
+    expect(nodes).toContainEqual(
+      expect.objectContaining({ deviceId, simulated: false, vendorId: 0xfff1, productName: 'Virtual plug', reachable: true }),
+    );
+  });
+
+  it('turns the plug on over HTTP: the plug itself reports the new state', async () => {
+    const reported = plug.next((line) => line.event === 'onoff' && line.value === true);
+    const write = await t.call('PUT', `/devices/device/${deviceId}/capability/onoff`, { value: true });
+    expect(write.status).toBe(204);
+    await expect(reported).resolves.toEqual({ event: 'onoff', value: true });
+    expect((await device()).capabilitiesObj.onoff?.value).toBe(true);
+  });
+
+  it('refuses something that is not a pairing code with a 400, commissioning nothing', async () => {
+    const session = await openSession();
+    const wrong = await t.call<Json>('POST', `/drivers/pairsession/${session}/emit`, {
+      event: 'matter_code',
+      data: { code: '1234' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error_description).toContain('pairing code');
+    expect((await t.call<Json[]>('GET', '/matter/nodes')).body.filter((n) => n.simulated === false)).toHaveLength(1);
+  });
+
+  it('still controls the plug after the hub restarts, from the fabric in its data directory', async () => {
+    await t.hub.stop();
+    t = await startTestHub({ id: hubId, dataDir });
+    await untilAppRunning(t);
+    const reported = plug.next((line) => line.event === 'onoff' && line.value === false, 20_000);
+    const write = await t.call('PUT', `/devices/device/${deviceId}/capability/onoff`, { value: false });
+    expect(write.status).toBe(204);
+    await expect(reported).resolves.toEqual({ event: 'onoff', value: false });
+  });
+  it('takes a change made at the plug into the capability (after the restart: see the note above)', async () => {
+    const changed = plug.next((line) => line.event === 'onoff' && line.value === true);
+    plug.press('on');
+    await expect(changed).resolves.toEqual({ event: 'onoff', value: true });
+    const after = await until(device, (d) => d.capabilitiesObj.onoff?.value === true, 5_000);
+    expect(after.capabilitiesObj.onoff?.value).toBe(true);
+  });
+});

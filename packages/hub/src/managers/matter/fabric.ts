@@ -1,0 +1,154 @@
+import { HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { CapabilityDriver } from '../../core/device-control';
+import type { HubContext } from '../../platform/context';
+import type { HubServices } from '../../runtime/services';
+import { driverFullId } from '../apps/catalogue';
+import type { DeviceRecord } from '../devices/service';
+import { type CommissionedNode, fabricDir, MatterControllerNode, type ReportedValue } from './stack/controller-node';
+import { ONOFF_DEVICE_TYPES } from './stack/device-types';
+
+/** The built-in driver whose devices are endpoints of nodes on the hub's own Matter fabric. */
+export const MATTER_DRIVER_ID = driverFullId('com.hearth.virtual', 'matteronoff');
+
+/** How long commissioning may take, discovery on the network included. */
+const COMMISSION_TIMEOUT_MS = 60_000;
+
+/** What a Matter device keeps in its `data`: which node and endpoint it is. */
+interface MatterDeviceData {
+  id: string;
+  matter: { peerId: string; nodeId: string; endpoint: number };
+}
+
+type Json = Record<string, unknown>;
+
+const matterDataOf = (device: DeviceRecord): MatterDeviceData['matter'] | null => {
+  const matter = (device.data as Partial<MatterDeviceData>).matter;
+  return matter && typeof matter.peerId === 'string' ? matter : null;
+};
+
+/**
+ * The hub's own Matter fabric, on the matter.js controller (`stack/`): commissions nodes from a pair session's
+ * `matter_code`, makes one candidate device per supported endpoint, sends capability writes as cluster commands
+ * through the device-control path, and stores the values nodes report through their subscriptions.
+ */
+export class MatterFabric {
+  #controller: MatterControllerNode | null = null;
+  readonly #undo: (() => void)[] = [];
+
+  constructor(
+    private readonly context: HubContext,
+    private readonly services: Pick<HubServices, 'devices' | 'deviceControl' | 'pairing'>,
+  ) {}
+
+  async start(): Promise<void> {
+    const controller = new MatterControllerNode({
+      storageDir: fabricDir(this.context.config.dataDir, this.context.config.id),
+      port: 0,
+      commissionTimeoutMs: COMMISSION_TIMEOUT_MS,
+      onReport: (report) => this.#stored(report),
+      onError: (doing, error) => this.#failed(doing, error),
+    });
+    await controller.start();
+    this.#controller = controller;
+    const driver: CapabilityDriver = { setCapabilityValues: (device, values) => this.#write(device.id, values) };
+    this.#undo.push(
+      this.services.deviceControl.useRadioDriver(MATTER_DRIVER_ID, driver),
+      this.services.pairing.useRadioEvent(MATTER_DRIVER_ID, 'matter_code', (data, name) => this.#commission(data, name)),
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const undo of this.#undo.splice(0)) undo();
+    const controller = this.#controller;
+    this.#controller = null;
+    await controller?.stop();
+  }
+
+  #require(): MatterControllerNode {
+    if (!this.#controller) throw new HearthError('unavailable', 'The Matter controller is not running');
+    return this.#controller;
+  }
+
+  /** The nodes on the hub's fabric, with the hub devices of their endpoints. */
+  nodes(): Json[] {
+    const controller = this.#controller;
+    if (!controller) return [];
+    const devices = this.services.devices.list().filter((d) => d.driverId === MATTER_DRIVER_ID);
+    return controller.peers().map((peer) => {
+      const node = controller.describe(peer);
+      const own = devices.filter((d) => matterDataOf(d)?.peerId === node.peerId);
+      return {
+        id: node.peerId,
+        nodeId: node.nodeId,
+        deviceId: own[0]?.id ?? null,
+        deviceIds: own.map((d) => d.id),
+        name: own[0]?.name ?? node.productName ?? node.peerId,
+        vendorId: node.vendorId,
+        productName: node.productName,
+        transport: 'ip',
+        reachable: peer.lifecycle.isOnline,
+        simulated: false,
+      };
+    });
+  }
+
+  node(id: string): Json | undefined {
+    return this.nodes().find((n) => n.id === id);
+  }
+
+  /** Commissions the node of a pairing code; answers one candidate device per supported endpoint. */
+  async #commission(data: unknown, name: string): Promise<Json[]> {
+    const record = (data ?? {}) as Record<string, unknown>;
+    const code = String(record.code ?? '').replace(/[-\s]/g, '');
+    if (!/^(\d{11}|\d{21}|MT:[0-9A-Z.-]{19,})$/.test(code))
+      throw invalidParameter('data.code', 'Expected an 11 or 21 digit pairing code or an MT: QR payload');
+    let node: CommissionedNode;
+    try {
+      node = await this.#require().commission(code);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.#failed('commissioning a Matter node', error);
+      throw new HearthError('unavailable', `Commissioning the Matter device failed: ${message}`);
+    }
+    const supported = node.endpoints.filter((e) => ONOFF_DEVICE_TYPES.has(e.deviceType) || e.capabilities.length > 0);
+    return supported.map((e) => ({
+      name: supported.length === 1 ? name : `${name} ${e.endpoint}`,
+      data: { id: `${node.peerId}:${e.endpoint}`, matter: { peerId: node.peerId, nodeId: node.nodeId, endpoint: e.endpoint } },
+      store: { vendorId: node.vendorId, productName: node.productName, deviceType: e.deviceType },
+    }));
+  }
+
+  /** A capability write of a Matter device: the node's cluster command, confirmed when the node acknowledged it. */
+  async #write(deviceId: string, values: Readonly<Record<string, unknown>>): Promise<void> {
+    const device = this.services.devices.require(deviceId);
+    const matter = matterDataOf(device);
+    if (!matter) throw notFound('Matter device', deviceId);
+    for (const [capability, value] of Object.entries(values)) {
+      if (capability !== 'onoff') throw invalidParameter('capabilityId', `Matter devices do not support ${capability} yet`);
+      try {
+        await this.#require().setOnOff(matter.peerId, matter.endpoint, value === true);
+      } catch (error) {
+        if (error instanceof HearthError) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new HearthError('unavailable', `The Matter node of ${device.name} did not take the command: ${message}`);
+      }
+    }
+  }
+
+  /** A value a node reported: stored on the devices of its endpoint, as the device's own report. */
+  #stored(report: ReportedValue): void {
+    for (const device of this.services.devices.list()) {
+      const matter = matterDataOf(device);
+      if (device.driverId !== MATTER_DRIVER_ID || matter?.peerId !== report.peerId || matter.endpoint !== report.endpoint)
+        continue;
+      this.services.devices.reportCapabilityValue(device.id, report.capability, report.value, {
+        source: { kind: 'app', appId: device.appId },
+      });
+    }
+  }
+
+  #failed(doing: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.context.journal.log(`Matter: ${doing} failed: ${message}`);
+  }
+}
