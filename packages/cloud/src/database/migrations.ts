@@ -27,6 +27,7 @@ import {
   storeOffersMigration,
   storeOrdersMigration,
   storeReceiptsMigration,
+  storeReferralCreditsMigration,
   storeShopMigration,
   storeSubscriptionGrantsMigration,
   storeUserdataMigration,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261128-40-store-guest-carts': storeGuestCartsMigration,
   '20261129-10-store-subscription-grants': storeSubscriptionGrantsMigration,
   '20261129-20-cluster-sweep-lease': sweepLeaseMigration,
+  '20261129-30-store-referral-credits': storeReferralCreditsMigration,
 };

@@ -4,7 +4,7 @@ import { forgetCachedTokens, requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
 import { entitlementImplementations } from './entitlements';
-import { offerImplementations } from './offers';
+import { offerImplementations, referralFulfilment } from './offers';
 import { orderImplementations } from './orders';
 import { type Fulfilment, paymentImplementations, paymentWebhookRoute } from './payments';
 import { orderRecord } from './records';
@@ -93,7 +93,7 @@ export function storeImplementations(context: CloudContext) {
 }
 
 /** What a paid order sets going, each once. */
-const fulfilments: Fulfilment[] = [subscriptionFulfilment];
+const fulfilments: Fulfilment[] = [subscriptionFulfilment, referralFulfilment];
 /** How often subscriptions whose time is up are ended (one node runs it per period). */
 const EXPIRY_SWEEP_MS = 15 * 60 * 1000;
 /** How often guests' expired carts are removed. */

@@ -246,3 +246,16 @@ export const storeSubscriptionGrantsMigration: Migration = {
     await db.schema.createIndex('store_subscription_grants_order').on('store_subscription_grants').column('order_id').execute();
   },
 };
+
+/** Refer-a-friend credits the inviter at the new customer's first paid order, not at the redemption. */
+export const storeReferralCreditsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('store_referrals').addColumn('credited_at', 'timestamptz').execute();
+    await db.schema.alterTable('store_referrals').addColumn('credited_order_id', 'text').execute();
+    // Inviters credited at redemption before this change keep their month, and count towards their cap.
+    await (db as Kysely<{ store_referrals: { credited_at: Date | null; created_at: Date } }>)
+      .updateTable('store_referrals')
+      .set((eb) => ({ credited_at: eb.ref('created_at') }))
+      .execute();
+  },
+};

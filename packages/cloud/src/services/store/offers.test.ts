@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
 import { call, createUser, describeOnDatabases, readJson, startTestCloud } from '../../testing';
+import { REFERRAL_CREDITS_PER_INVITER } from './offers';
+import { buy } from './test-helpers';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads open JSON answers
 type Json = any;
@@ -158,21 +160,58 @@ describeOnDatabases('store: offers, coupons and refer-a-friend', (backend) => {
     expect((await as(owner.token, 'POST', `/offer/${late.id}/redeem`, {})).status).toBe(410);
   });
 
-  it('credits the inviter once for each new customer they bring', async () => {
-    const [inviter, friend, latecomer] = (await users('refer', 3)) as [User, User, User];
+  it('credits the inviter once for each verified new customer, at their first paid order, up to a cap', async () => {
+    const [inviter, friend, latecomer, unverified] = (await users('refer', 4)) as [User, User, User, User];
     expect((await as(inviter.token, 'POST', '/offer/refer_a_friend', { inviterId: inviter.id })).status).toBe(409);
     expect((await as(friend.token, 'POST', '/offer/refer_a_friend', { inviterId: 'nobody-at-all' })).status).toBe(404);
+    // An account whose address nobody confirmed redeems nothing: sign-ups cost nothing.
+    await cloud.context.database.db
+      .updateTable('users')
+      .set({ email_verified_at: null })
+      .where('id', '=', unverified.id)
+      .execute();
+    const refused = await as(unverified.token, 'POST', '/offer/refer_a_friend', { inviterId: inviter.id });
+    expect([refused.status, refused.body.error]).toEqual([403, 'forbidden']);
+    expect(await subscriptionsOf(unverified.token)).toEqual([]);
+
     const attempts = await Promise.all(
       Array.from({ length: 5 }, () => as(friend.token, 'POST', '/offer/refer_a_friend', { inviterId: inviter.id })),
     );
     expect(attempts.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    // The friend has their month; the inviter nothing yet: redeeming is free, a customer is what counts.
+    expect(await subscriptionsOf(friend.token)).toEqual([expect.objectContaining({ type: 'homey_premium' })]);
+    expect(await subscriptionsOf(inviter.token)).toEqual([]);
+    // The friend's first paid order credits the inviter a month; a second order does not.
+    await buy(cloud, friend.token, 'homey_plus_1m');
     const credited = await subscriptionsOf(inviter.token);
-    expect(credited).toEqual([expect.objectContaining({ type: 'homey_premium' })]);
+    expect(credited).toEqual([expect.objectContaining({ type: 'homey_premium', status: 'active' })]);
     const end = Date.parse(credited[0].expiresAt);
+    expect(end - Date.now()).toBeGreaterThanOrEqual(MONTH);
     expect(end - Date.now()).toBeLessThan(32 * 86_400_000);
+    await buy(cloud, friend.token, 'homey_plus_1m');
+    expect(Date.parse((await subscriptionsOf(inviter.token))[0].expiresAt)).toBe(end);
     // The friend is a customer now: inviting them again credits nobody.
     expect((await as(friend.token, 'POST', '/offer/refer_a_friend', { inviterId: latecomer.id })).status).toBe(409);
     expect(await subscriptionsOf(latecomer.token)).toEqual([]);
+
+    // An inviter who has brought as many customers as the cap allows is credited no more.
+    // (Accounts the earlier tests made stand in for the customers already brought: making more trips the rate limit.)
+    const { db } = cloud.context.database;
+    const others = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'not in', [inviter.id, friend.id, latecomer.id, unverified.id])
+      .where('id', 'not in', db.selectFrom('store_referrals').select('invitee_id'))
+      .limit(REFERRAL_CREDITS_PER_INVITER - 1)
+      .execute();
+    expect(others).toHaveLength(REFERRAL_CREDITS_PER_INVITER - 1);
+    await db
+      .insertInto('store_referrals')
+      .values(others.map((other) => ({ invitee_id: other.id, inviter_id: inviter.id, credited_at: new Date() })))
+      .execute();
+    const [last] = (await users('refer-last', 1)) as [User];
+    expect((await as(last.token, 'POST', '/offer/refer_a_friend', { inviterId: inviter.id })).status).toBe(200);
+    await buy(cloud, last.token, 'homey_plus_1m');
     expect(Date.parse((await subscriptionsOf(inviter.token))[0].expiresAt)).toBe(end);
   });
 });

@@ -1,16 +1,59 @@
 import { randomBytes } from 'node:crypto';
 import { HearthError, notFound, storeOfferOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { CloudSchema } from '../../database/schema';
 import { requireUser } from '../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { type CouponRow, couponKey, isCustomer, redeemCoupon } from './coupons';
+import type { Fulfilment } from './payments';
 import { requireStoreSecret } from './secret';
 import { grantSubscription, subscriptionRecord } from './subscriptions';
 import type { StoreOffersTable } from './tables';
 
 /** What a refer-a-friend redemption gives the new customer and, once, the friend who invited them. */
 const REFERRAL_GRANT = { type: 'homey_premium', duration: 'P1M' };
+
+/** How many new customers' first orders may credit one inviter, in all: a year of Premium. */
+export const REFERRAL_CREDITS_PER_INVITER = 12;
+
+async function isVerified(trx: Kysely<CloudSchema>, userId: string): Promise<boolean> {
+  const user = await trx.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+  return Boolean(user?.email_verified_at);
+}
+
+/**
+ * Refer-a-friend's credit: the first paid order of a verified new customer who redeemed it gives their inviter a
+ * month of Premium, once per new customer and at most {@link REFERRAL_CREDITS_PER_INVITER} times per inviter.
+ */
+export const referralFulfilment: Fulfilment = {
+  async paid(trx, order) {
+    const referral = await trx
+      .selectFrom('store_referrals')
+      .selectAll()
+      .where('invitee_id', '=', order.user_id)
+      .where('credited_at', 'is', null)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!referral || !(await isVerified(trx, order.user_id))) return;
+    const { credited } = await trx
+      .selectFrom('store_referrals')
+      .select((eb) => eb.fn.countAll<string>().as('credited'))
+      .where('inviter_id', '=', referral.inviter_id)
+      .where('credited_at', 'is not', null)
+      .executeTakeFirstOrThrow();
+    if (Number(credited) >= REFERRAL_CREDITS_PER_INVITER) return;
+    const change = { duration: REFERRAL_GRANT.duration, times: 1 };
+    await grantSubscription(trx, referral.inviter_id, REFERRAL_GRANT.type, change, { source: 'refer_a_friend_inviter' });
+    await trx
+      .updateTable('store_referrals')
+      .set({ credited_at: new Date(), credited_order_id: order.id })
+      .where('invitee_id', '=', referral.invitee_id)
+      .execute();
+  },
+  // A refunded first order leaves the inviter's month as it is: the credit is for bringing a customer.
+  async refunded() {},
+};
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -118,6 +161,8 @@ export function offerImplementations(context: CloudContext) {
         const inviter = await trx.selectFrom('users').select('id').where('id', '=', body.inviterId).executeTakeFirst();
         if (!inviter) throw notFound('Inviter', body.inviterId);
         if (await isCustomer(trx, userId)) throw new HearthError('conflict', 'Refer-a-friend is for new customers');
+        if (!(await isVerified(trx, userId)))
+          throw new HearthError('forbidden', 'Confirm your e-mail address before you redeem refer-a-friend');
         // The new customer's row: a second redemption (or a second inviter) finds it taken.
         const first = await trx
           .insertInto('store_referrals')
@@ -126,9 +171,10 @@ export function offerImplementations(context: CloudContext) {
           .returning('invitee_id')
           .executeTakeFirst();
         if (!first) throw new HearthError('conflict', 'You have redeemed refer-a-friend already');
+        // The inviter is credited at this account's first paid order (referralFulfilment), not now: a sign-up costs
+        // nothing, so crediting it would let anyone farm months with throw-away accounts.
         const change = { duration: REFERRAL_GRANT.duration, times: 1 };
         const subscription = await grantSubscription(trx, userId, REFERRAL_GRANT.type, change, { source: 'refer_a_friend' });
-        await grantSubscription(trx, inviter.id, REFERRAL_GRANT.type, change, { source: 'refer_a_friend_inviter' });
         return { subscription: subscriptionRecord(subscription) };
       });
     },

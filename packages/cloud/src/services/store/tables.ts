@@ -195,6 +195,9 @@ export interface StoreReferralsTable {
   invitee_id: string;
   inviter_id: string;
   created_at: CreatedAt;
+  /** When the new customer's first paid order credited the inviter; `null` until then (or when capped). */
+  credited_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  credited_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** App-store transactions verified by the store, each once. */
