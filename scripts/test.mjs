@@ -3,13 +3,19 @@
 // one closing line `Tests: N passed, N failed`. Suites whose real component is absent (no DATABASE_URL, no
 // REDIS_URL, no Chromium) are skipped loudly; with CI=true they are mandatory and their absence fails the run.
 // Extra arguments go to Vitest: `npm test -- --project hub`.
+// Each phase's reports (Vitest's JSON report and each file's whole time) stay in .data/test-reports/ (or
+// $HEARTH_TEST_REPORTS) for `node scripts/test-times.mjs`; the run ends with the phase times and the slowest
+// files. With CI=true a file that took longer than 60 s fails the run, named: a hang guard.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDependencies } from './lib/deps.mjs';
 import { chromiumPath, postgresUrl, redisUrl } from './lib/requirements.mjs';
+import { formatOverLimit, formatTimes, overLimit, readTimes, reportsDir } from './test-times.mjs';
+
+/** Longest a test file may take under CI=true, import, hooks and tests together. */
+const FILE_LIMIT_SECONDS = 60;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true';
@@ -25,7 +31,10 @@ for (const line of missing) {
 }
 if (ci && missing.length > 0) process.exit(1);
 
-const reports = mkdtempSync(join(tmpdir(), 'hearth-test-'));
+const reports = reportsDir();
+mkdirSync(reports, { recursive: true });
+// Only the last run's reports: a phase that did not run this time must not be counted again.
+for (const name of readdirSync(reports)) if (name.endsWith('.json')) rmSync(join(reports, name));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
@@ -34,10 +43,19 @@ function vitest(name, args) {
   const outputFile = join(reports, `${name}.json`);
   const result = spawnSync(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...args],
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+      `--reporter=${join(root, 'scripts', 'lib', 'file-times-reporter.mjs')}`,
+      ...args,
+    ],
     {
       cwd: root,
       stdio: 'inherit',
+      env: { ...process.env, HEARTH_FILE_TIMES: join(reports, `${name}.files.json`) },
     },
   );
   if (result.status !== 0) failed = true;
@@ -55,11 +73,18 @@ const extra = process.argv.slice(2);
 if (extra.length > 0) vitest('selected', extra);
 else {
   console.log('\n• Unit and integration tests');
-  vitest('workspaces', ['--project', '!e2e']);
+  vitest('1-workspaces', ['--project', '!e2e']);
   console.log('\n• End-to-end tests');
-  vitest('e2e', ['--project', 'e2e']);
+  vitest('2-e2e', ['--project', 'e2e']);
 }
-rmSync(reports, { recursive: true, force: true });
+
+const times = readTimes([reports]);
+if (times.files.length > 0) console.log(`\n${formatTimes(times, 10)}\n(all of it: node scripts/test-times.mjs)`);
+const slow = overLimit(times.files, FILE_LIMIT_SECONDS);
+if (ci && slow.length > 0) {
+  console.error(`\n${formatOverLimit(slow, FILE_LIMIT_SECONDS)}`);
+  failed = true;
+}
 
 if (missing.length > 0) console.warn(`\n⚠ Not everything ran:\n  - ${missing.join('\n  - ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
