@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePorts } from './system';
+import { builtForRun, freePorts } from './system';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,7 +47,7 @@ export async function startCluster(
       '--nodes',
       String(nodes),
       '--no-hubs',
-      ...(options.build === false ? ['--no-build'] : []),
+      ...(options.build === false || builtForRun() ? ['--no-build'] : []),
     ],
     {
       cwd: root,

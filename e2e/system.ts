@@ -41,17 +41,21 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
   const ports = await freePorts();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HEARTH_DATA_DIR: dataDir,
-      CLOUD_PORT: String(ports.cloud),
-      HUB_PORT_BASE: String(ports.hubBase),
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'scripts', 'start.mjs'), ...(builtForRun() ? ['--no-build'] : [])],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        HEARTH_DATA_DIR: dataDir,
+        CLOUD_PORT: String(ports.cloud),
+        HUB_PORT_BASE: String(ports.hubBase),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -81,3 +85,6 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     },
   };
 }
+
+/** True when the run's global setup (`global-setup.ts`) already built the servers and front ends from the code as it is. */
+export const builtForRun = (): boolean => process.env.HEARTH_E2E_BUILT === '1';
