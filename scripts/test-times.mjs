@@ -75,10 +75,12 @@ export function formatTimes({ phases, files }, top = 30) {
 export const overLimit = (files, limitSeconds) =>
   files.filter((file) => file.ms > limitSeconds * 1000).sort((a, b) => b.ms - a.ms);
 
-/** @param {FileTime[]} files @param {number} limitSeconds */
-export function formatOverLimit(files, limitSeconds) {
+/** @param {FileTime[]} files @param {number} limitSeconds @param {boolean} [fails] whether it fails the run */
+export function formatOverLimit(files, limitSeconds, fails = true) {
+  const what = fails ? '✖' : '⚠';
+  const why = fails ? 'a hang, or a file to make faster or split' : 'to make faster or split';
   return [
-    `✖ ${files.length} test file${files.length === 1 ? '' : 's'} took longer than ${limitSeconds} s (a hang, or a file to make faster or split):`,
+    `${what} ${files.length} test file${files.length === 1 ? '' : 's'} took longer than ${limitSeconds} s (${why}):`,
     ...files.map((file) => `  ${seconds(file.ms).padStart(9)}  ${file.project.padEnd(14)}${file.file}`),
   ].join('\n');
 }

@@ -5,7 +5,7 @@
 // Extra arguments go to Vitest: `npm test -- --project hub`.
 // Each phase's reports (Vitest's JSON report and each file's whole time) stay in .data/test-reports/ (or
 // $HEARTH_TEST_REPORTS) for `node scripts/test-times.mjs`; the run ends with the phase times and the slowest
-// files. With CI=true a file that took longer than 60 s fails the run, named: a hang guard.
+// files, and names each file over 60 s. With CI=true a file over HEARTH_TEST_FILE_LIMIT (180 s) fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,8 +14,13 @@ import { ensureDependencies } from './lib/deps.mjs';
 import { chromiumPath, postgresUrl, redisUrl } from './lib/requirements.mjs';
 import { formatOverLimit, formatTimes, overLimit, readTimes, reportsDir } from './test-times.mjs';
 
-/** Longest a test file may take under CI=true, import, hooks and tests together. */
-const FILE_LIMIT_SECONDS = 60;
+/**
+ * How long a test file may take, import, hooks and tests together. Over the target a file is named as one to make
+ * faster or split; over the limit (HEARTH_TEST_FILE_LIMIT seconds) it fails the run under CI=true: a hang guard.
+ * The limit is not the target yet: on this 2-core machine under load some cloud files take 60-90 s today.
+ */
+const FILE_TARGET_SECONDS = 60;
+const FILE_LIMIT_SECONDS = Number(process.env.HEARTH_TEST_FILE_LIMIT ?? 180);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true';
@@ -80,11 +85,11 @@ else {
 
 const times = readTimes([reports]);
 if (times.files.length > 0) console.log(`\n${formatTimes(times, 10)}\n(all of it: node scripts/test-times.mjs)`);
-const slow = overLimit(times.files, FILE_LIMIT_SECONDS);
-if (ci && slow.length > 0) {
-  console.error(`\n${formatOverLimit(slow, FILE_LIMIT_SECONDS)}`);
-  failed = true;
-}
+const hung = overLimit(times.files, FILE_LIMIT_SECONDS);
+const slow = overLimit(times.files, FILE_TARGET_SECONDS).filter((file) => !hung.includes(file));
+if (slow.length > 0) console.warn(`\n${formatOverLimit(slow, FILE_TARGET_SECONDS, false)}`);
+if (hung.length > 0) console.error(`\n${formatOverLimit(hung, FILE_LIMIT_SECONDS, ci)}`);
+if (ci && hung.length > 0) failed = true;
 
 if (missing.length > 0) console.warn(`\n⚠ Not everything ran:\n  - ${missing.join('\n  - ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
