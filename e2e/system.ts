@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,13 +34,25 @@ export async function freePorts(): Promise<{ cloud: number; hubBase: number }> {
   throw new Error('no free ports');
 }
 
+/** Drops a PostgreSQL schema a system or cluster of the suite made in `DATABASE_URL`'s database. */
+export async function dropDatabaseSchema(schema: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
 /**
  * Starts the whole system exactly as `npm start` does (same script, embedded stores, demo world) in a
- * throw-away data directory on free ports, and resolves once everything is up.
+ * throw-away data directory on free ports, and resolves once everything is up. With `DATABASE_URL` set the cloud
+ * gets a fresh schema of its own (dropped on stop), so systems of files running side by side, and of earlier
+ * runs, share neither rows nor Redis keys (the cloud names its keys after its schema).
  */
 export async function startSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
   const ports = await freePorts();
+  const schema = process.env.DATABASE_URL ? `e2e_${randomBytes(5).toString('hex')}` : null;
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
@@ -51,6 +64,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
         HEARTH_DATA_DIR: dataDir,
         CLOUD_PORT: String(ports.cloud),
         HUB_PORT_BASE: String(ports.hubBase),
+        ...(schema ? { DATABASE_SCHEMA: schema } : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,6 +95,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     async stop() {
       if (child.exitCode === null) child.kill('SIGINT');
       await exited;
+      if (schema) await dropDatabaseSchema(schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
