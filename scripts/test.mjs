@@ -5,7 +5,7 @@
 // Extra arguments go to Vitest: `npm test -- --project hub`.
 // Each phase's reports (Vitest's JSON report and each file's whole time) stay in .data/test-reports/ (or
 // $HEARTH_TEST_REPORTS) for `node scripts/test-times.mjs`; the run ends with the phase times and the slowest
-// files, and names each file over 60 s. With CI=true a file over HEARTH_TEST_FILE_LIMIT (600 s) fails the run.
+// files, and names each file over 60 s. With CI=true a file over HEARTH_TEST_FILE_LIMIT (900 s) fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,11 +18,11 @@ import { formatOverLimit, formatTimes, overLimit, readTimes, reportsDir } from '
  * How long a test file may take, import, hooks and tests together. Over the target a file is named as one to make
  * faster or split; over the limit (HEARTH_TEST_FILE_LIMIT seconds) it fails the run under CI=true: a hang guard.
  * The limit is not the target yet: on this shared 2-core machine under load (load average 15-20) cloud files took
- * 60-90 s and the support form's and the account pages' end-to-end files about 4 minutes; 10 minutes still names a
- * hung file long before the whole run's limit.
+ * 60-90 s, the support form's and the account pages' end-to-end files about 4 minutes and the client package's
+ * (npm pack, npm install, tsc) almost 7; 15 minutes still names a hung file well before the whole run's limit.
  */
 const FILE_TARGET_SECONDS = 60;
-const FILE_LIMIT_SECONDS = Number(process.env.HEARTH_TEST_FILE_LIMIT ?? 600);
+const FILE_LIMIT_SECONDS = Number(process.env.HEARTH_TEST_FILE_LIMIT ?? 900);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ci = process.env.CI === 'true';
