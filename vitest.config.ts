@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.test.ts'],
+          globalSetup: ['./global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePorts } from './system';
+import { builtForRun, dropDatabaseSchema, freePorts } from './system';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,7 +47,7 @@ export async function startCluster(
       '--nodes',
       String(nodes),
       '--no-hubs',
-      ...(options.build === false ? ['--no-build'] : []),
+      ...(options.build === false || builtForRun() ? ['--no-build'] : []),
     ],
     {
       cwd: root,
@@ -86,11 +86,7 @@ export async function startCluster(
     async stop() {
       if (child.exitCode === null) child.kill('SIGINT');
       await exited;
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
+      await dropDatabaseSchema(schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

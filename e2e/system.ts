@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,25 +35,42 @@ export async function freePorts(): Promise<{ cloud: number; hubBase: number }> {
   throw new Error('no free ports');
 }
 
+/** Drops a PostgreSQL schema a system or cluster of the suite made in `DATABASE_URL`'s database. */
+export async function dropDatabaseSchema(schema: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+
 /**
  * Starts the whole system exactly as `npm start` does (same script, embedded stores, demo world) in a
- * throw-away data directory on free ports, and resolves once everything is up.
+ * throw-away data directory on free ports, and resolves once everything is up. With `DATABASE_URL` set the cloud
+ * gets a fresh schema of its own (dropped on stop), so systems of files running side by side, and of earlier
+ * runs, share neither rows nor Redis keys (the cloud names its keys after its schema).
  */
 export async function startSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-e2e-'));
   const ports = await freePorts();
+  const schema = process.env.DATABASE_URL ? `e2e_${randomBytes(5).toString('hex')}` : null;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HEARTH_DATA_DIR: dataDir,
-      CLOUD_PORT: String(ports.cloud),
-      HUB_PORT_BASE: String(ports.hubBase),
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(root, 'scripts', 'start.mjs'), ...(builtForRun() ? ['--no-build'] : [])],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        HEARTH_DATA_DIR: dataDir,
+        CLOUD_PORT: String(ports.cloud),
+        HUB_PORT_BASE: String(ports.hubBase),
+        ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -78,7 +96,11 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     async stop(options = {}) {
       if (child.exitCode === null) child.kill('SIGINT');
       await exited;
+      if (schema) await dropDatabaseSchema(schema);
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
+
+/** True when the run's global setup (`global-setup.ts`) already built the servers and front ends from the code as it is. */
+export const builtForRun = (): boolean => process.env.HEARTH_E2E_BUILT === '1';

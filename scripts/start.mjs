@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds, then runs the cloud and the three demo hubs on their
 // embedded stores under .data/, seeding the demo world on first run. Ctrl-C stops everything.
-// `npm start -- --reset` wipes the data directory first. Environment variables: see the README.
+// `npm start -- --reset` wipes the data directory first; `--no-build` runs what dist/ holds. Environment variables: see the README.
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -30,12 +30,15 @@ if (process.argv.includes('--reset')) {
 }
 
 ensureDependencies(root);
-const { buildServers, buildSupportForm, buildAccountPages, buildHomeApp } = await import('./build.mjs');
-console.log('• Building…');
-await buildServers();
-buildSupportForm();
-buildAccountPages();
-buildHomeApp();
+// --no-build: run what is in dist/ (the end-to-end suite builds once for all its systems).
+if (!process.argv.includes('--no-build')) {
+  const { buildServers, buildSupportForm, buildAccountPages, buildHomeApp } = await import('./build.mjs');
+  console.log('• Building…');
+  await buildServers();
+  buildSupportForm();
+  buildAccountPages();
+  buildHomeApp();
+}
 
 const runningFile = join(dataDir, 'running.json');
 const children = new Children();

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from '../browser';
+import { builtForRun } from '../system';
 
 /** Builds the account pages the test cloud serves (each browser test file starts from the code as it is). */
 export function buildAccountPages(): void {
+  if (builtForRun()) return;
   execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/account'], {
     cwd: join(import.meta.dirname, '..', '..'),
     stdio: 'ignore',

@@ -7,6 +7,7 @@ import { type RunningHub, startRealHub } from '../../packages/client/src/testing
 import { seedDemoHub } from '../../packages/hub/src/runtime/seed';
 import { expectAccessible, launchBrowser } from '../browser';
 import { horizontalOverflow, screenshot, smallTapTargets } from '../layout';
+import { builtForRun } from '../system';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const homeAppDir = join(root, 'packages/home/dist');
@@ -42,6 +43,7 @@ export interface HomeApp {
 
 /** Builds the household web app into `homeAppDir`, where hubs serve it from. */
 export const buildHomeApp = (): void => {
+  if (builtForRun()) return;
   execFileSync('npm', ['run', 'build', '--silent', '-w', '@hearth/home'], { cwd: root, stdio: 'ignore' });
 };
 
