@@ -58,6 +58,7 @@ describe('drivers, pairing and devices over HTTP', () => {
       'infrared',
       'bridge',
       'matter',
+      'matteronoff',
       'group',
     ]);
     const driver = await t.call<Json>('GET', `/drivers/driver/${SOCKET}`);
