@@ -105,6 +105,8 @@ describe.skipIf(!chromiumPath)('account settings flows', () => {
 
   it('replaces the recovery codes and turns two-factor sign-in off, each with the password and a code', async () => {
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Security' }).click();
+    // The page asks for the password in its passkey section too: the two-factor section's own field is meant.
+    const twoFactor = page.getByRole('region', { name: 'Two-factor sign-in' });
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     const totp = new TOTP({
       secret: Secret.fromBase32((await page.getByTestId('totp-secret').textContent()) as string),
@@ -119,7 +121,7 @@ describe.skipIf(!chromiumPath)('account settings flows', () => {
     await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
 
     await page.getByRole('button', { name: 'New recovery codes' }).click();
-    await page.getByLabel('Your password').fill(password);
+    await twoFactor.getByLabel('Your password').fill(password);
     await page.getByLabel('Code from the app, or a recovery code').fill(first[0] as string);
     await checkPage(page, 'security-new-recovery-codes');
     await page.getByRole('button', { name: 'Make new recovery codes' }).click();
@@ -131,7 +133,7 @@ describe.skipIf(!chromiumPath)('account settings flows', () => {
     await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
 
     await page.getByRole('button', { name: 'Turn off' }).click();
-    await page.getByLabel('Your password').fill(password);
+    await twoFactor.getByLabel('Your password').fill(password);
     // A code of the replaced set no longer proves anything.
     await page.getByLabel('Code from the app, or a recovery code').fill(first[1] as string);
     await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
