@@ -18,7 +18,7 @@ describe('a soak of the whole system with its background jobs sped up', () => {
   let system: RunningSystem;
   beforeAll(async () => {
     // On the embedded database even where the suite has PostgreSQL: its one connection is what once hung.
-    system = await startSystem({ HEARTH_SWEEP_SPEEDUP: String(SPEEDUP), DATABASE_URL: '' });
+    system = await startSystem({ HEARTH_SWEEP_SPEEDUP: String(SPEEDUP), DATABASE_URL: '', DATABASE_SCHEMA: 'public' });
   });
   afterAll(async () => {
     await system?.stop();
