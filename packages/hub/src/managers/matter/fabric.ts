@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
 import type { CapabilityDriver } from '../../core/device-control';
 import type { HubContext } from '../../platform/context';
@@ -33,6 +34,7 @@ const matterDataOf = (device: DeviceRecord): MatterDeviceData['matter'] | null =
  */
 export class MatterFabric {
   #controller: MatterControllerNode | null = null;
+  #starting: Promise<MatterControllerNode> | null = null;
   readonly #undo: (() => void)[] = [];
 
   constructor(
@@ -40,27 +42,48 @@ export class MatterFabric {
     private readonly services: Pick<HubServices, 'devices' | 'deviceControl' | 'pairing'>,
   ) {}
 
+  /**
+   * Routes the Matter driver's writes and pairing here. The matter.js controller itself starts only for a hub that
+   * has a fabric already, or at its first commissioning: a hub that never uses Matter keeps neither its memory nor
+   * its storage writes (which otherwise go on in the hub's data folder after a quick stop).
+   */
   async start(): Promise<void> {
-    const controller = new MatterControllerNode({
-      storageDir: fabricDir(this.context.config.dataDir, this.context.config.id),
-      port: 0,
-      commissionTimeoutMs: COMMISSION_TIMEOUT_MS,
-      onReport: (report) => this.#stored(report),
-      onError: (doing, error) => this.#failed(doing, error),
-    });
-    await controller.start();
-    this.#controller = controller;
     const driver: CapabilityDriver = { setCapabilityValues: (device, values) => this.#write(device.id, values) };
     this.#undo.push(
       this.services.deviceControl.useRadioDriver(MATTER_DRIVER_ID, driver),
       this.services.pairing.useRadioEvent(MATTER_DRIVER_ID, 'matter_code', (data, name) => this.#commission(data, name)),
     );
+    if (existsSync(this.#storageDir())) await this.#startController();
+  }
+
+  #storageDir(): string {
+    return fabricDir(this.context.config.dataDir, this.context.config.id);
+  }
+
+  /** Starts the matter.js controller once; later callers wait for the same start. */
+  #startController(): Promise<MatterControllerNode> {
+    this.#starting ??= (async () => {
+      const controller = new MatterControllerNode({
+        storageDir: this.#storageDir(),
+        port: 0,
+        commissionTimeoutMs: COMMISSION_TIMEOUT_MS,
+        onReport: (report) => this.#stored(report),
+        onError: (doing, error) => this.#failed(doing, error),
+      });
+      await controller.start();
+      this.#controller = controller;
+      return controller;
+    })();
+    return this.#starting;
   }
 
   async stop(): Promise<void> {
     for (const undo of this.#undo.splice(0)) undo();
-    const controller = this.#controller;
+    const starting = this.#starting;
+    this.#starting = null;
     this.#controller = null;
+    // A start that failed told its caller (the hub's start, or the pair session) already.
+    const controller = await starting?.catch(() => null);
     await controller?.stop();
   }
 
@@ -104,7 +127,7 @@ export class MatterFabric {
       throw invalidParameter('data.code', 'Expected an 11 or 21 digit pairing code or an MT: QR payload');
     let node: CommissionedNode;
     try {
-      node = await this.#require().commission(code);
+      node = await (await this.#startController()).commission(code);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.#failed('commissioning a Matter node', error);
