@@ -75,7 +75,9 @@ export function backupStore(context: CloudContext) {
 
   /** Removes archives whose rows are gone; a blob that cannot be removed now is only space, never a listed backup. */
   const removeBlobs = async (keys: (string | null)[]) => {
-    for (const key of keys) if (key) await blobs.delete(key).catch(() => undefined);
+    for (const key of keys)
+      if (key)
+        await blobs.delete(key).catch((error) => context.log.warn({ err: error, key }, 'backup: removing an archive failed'));
   };
 
   const completeOf = (where: { userId?: string; hubId?: string }) => {
