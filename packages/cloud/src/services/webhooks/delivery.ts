@@ -3,6 +3,7 @@ import { signWebhookDelivery } from '@hearth/contract/hub-secret';
 import { type Selectable, sql } from 'kysely';
 import type { CloudContext } from '../../platform/context';
 import { secretOfHub } from '../../platform/hub-secret';
+import { registeredHub } from '../cloud/registry';
 import type { Relay } from '../connect/relay';
 import type { WebhookDeliveriesTable } from './tables';
 
@@ -70,7 +71,7 @@ export function webhookDelivery(context: CloudContext, relay: Relay) {
       if (!(error instanceof HearthError && error.code === 'hub_offline'))
         return finish(row, error instanceof HearthError && error.code === 'rate_limited' ? 429 : null, describe(error));
     }
-    const hub = await db.selectFrom('hubs').select('local_url').where('id', '=', row.hub_id).executeTakeFirst();
+    const hub = await registeredHub(db, row.hub_id);
     if (!hub?.local_url)
       return finish(row, null, hub ? 'the hub is not connected and has registered no address' : 'the hub is not in the registry');
     try {
