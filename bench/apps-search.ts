@@ -13,7 +13,7 @@ import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import pg from 'pg';
 import type { CloudConfig } from '../packages/cloud/src/config';
 import { type Cloud, startCloud } from '../packages/cloud/src/server';
-import { catalogueOf } from '../packages/cloud/src/services/apps';
+
 import { compatible, type HubFilter } from '../packages/cloud/src/services/apps/compatibility';
 import { fmt, line, percentile } from './lib/report';
 
@@ -132,7 +132,7 @@ const filterQuery = (filter: HubFilter) =>
 
 async function fill(cloud: Cloud, apps: Generated[]) {
   const db = cloud.context.database.db;
-  const catalogue = catalogueOf(cloud.context);
+  const catalogue = cloud.services.catalogue;
   const userId = randomBytes(12).toString('hex');
   await db
     .insertInto('users')

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { cloudServiceDescriptions } from '@hearth/contract';
+import { type Clock, systemClock } from '@hearth/contract/clock';
 import {
   createApiServer,
   installRateLimits,
@@ -16,13 +17,16 @@ import { createAuthenticator } from './platform/auth';
 import { openBlobStore } from './platform/blob-store';
 import { Sweeper } from './platform/cluster/sweeps';
 import type { CloudContext, CloudPrincipal } from './platform/context';
-import { services } from './services';
+import { createCloudServices, services } from './services';
 import { DOCS_CLIENT_ID, ensureInternalClient, seedDemoWorld } from './services/cloud/seed';
 import { createMailer } from './services/mail/mailer';
+import type { CloudServiceInstance, CloudServices } from './services/service';
 
 export interface Cloud {
   readonly app: FastifyInstance;
   readonly context: CloudContext;
+  /** What the services share (the relay, the catalogue): for tests and benchmarks that drive them directly. */
+  readonly services: CloudServices;
   readonly url: string;
   stop(): Promise<void>;
 }
@@ -30,6 +34,8 @@ export interface Cloud {
 export interface StartOptions {
   /** An open PGlite database to share (tests: one per file, each cloud in its own schema). */
   pglite?: PGlite;
+  /** The cloud's clock (tests move a fake one instead of sleeping). */
+  clock?: Clock;
 }
 
 /** Builds and starts the cloud: opens and migrates the database, registers every service, listens. */
@@ -78,15 +84,31 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     limits: config.rateLimits,
     sessionOf: (request) => (request.principal as CloudPrincipal | null)?.tokenId ?? null,
   });
-  const sweeps = new Sweeper(database, app.log, config.sweepSpeedup);
-  const context: CloudContext = { config, database, startedAt: new Date(), mail, limits, rateLimiter, blobs, sweeps };
+  const clock = options.clock ?? systemClock;
+  const sweeps = new Sweeper(database, app.log.child({ part: 'sweeps' }), config.sweepSpeedup, clock);
+  const context: CloudContext = {
+    config,
+    database,
+    startedAt: new Date(clock.now()),
+    clock,
+    log: app.log,
+    mail,
+    limits,
+    rateLimiter,
+    blobs,
+    sweeps,
+  };
+  const shared = createCloudServices(context);
+  const running: CloudServiceInstance[] = services.map((service) =>
+    service.create({ ...context, log: app.log.child({ service: service.name }) }, shared),
+  );
   registerOperations(
     app,
-    services.flatMap((s) => s.implementations(context)),
+    running.flatMap((service) => service.implementations()),
     createAuthenticator(context),
   );
-  for (const service of services) await service.routes?.(app, context);
-  for (const service of services) await service.start?.(context);
+  for (const service of running) await service.routes?.(app);
+  for (const service of running) await service.start?.();
   sweeps.start();
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -103,10 +125,11 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
   return {
     app,
     context,
+    services: shared,
     url: `http://${config.host}:${port}`,
     async stop() {
       sweeps.stop();
-      for (const service of [...services].reverse()) await service.stop?.();
+      for (const service of [...running].reverse()) await service.stop?.();
       await app.close();
       await mail.close();
       await blobs.close();

@@ -280,7 +280,10 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   let stopping = false;
   // What the owner's subscriptions unlock is asked at start too, once the cloud knows the hub.
   void registration.registered.then((registered) => {
-    if (registered && !stopping) entitlements.refresh().catch(() => undefined);
+    if (registered && !stopping)
+      entitlements
+        .refresh()
+        .catch((error) => journal.log(`warn cloud: asking for entitlements at start failed: ${(error as Error).message}`));
   });
   const tunnel = registration.registered.then((registered) =>
     registered && config.relay !== false && !stopping

@@ -83,6 +83,7 @@ export class Realtime extends Emitter {
     this.#ready = new Promise<void>((resolve, reject) => {
       this.#settle = { resolve, reject };
     });
+    // Every caller awaits `#ready` and hears its failure; this only keeps an unawaited one from being unhandled.
     this.#ready.catch(() => {});
     const socketOptions: SocketOptions = {
       transports: ['websocket'],

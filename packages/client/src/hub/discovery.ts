@@ -125,6 +125,7 @@ export async function discover(
       return { strategy: candidate.strategy, url, ping: answer };
     })(),
   }));
+  // Each result is awaited below in order of preference; a candidate never reached must not reject unhandled.
   for (const entry of started) entry.result.catch(() => {});
   const ordered = [...started].sort(
     (a, b) => preference.indexOf(a.candidate.strategy) - preference.indexOf(b.candidate.strategy),

@@ -1,5 +1,6 @@
-import type { Implementation, LimitStore, Principal, RateLimiter } from '@hearth/contract/fastify';
-import type { FastifyInstance } from 'fastify';
+import type { Clock } from '@hearth/contract/clock';
+import type { LimitStore, Principal, RateLimiter } from '@hearth/contract/fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CloudConfig } from '../config';
 import type { CloudDatabase } from '../database';
 import type { Mailer } from '../services/mail/mailer';
@@ -21,6 +22,10 @@ export interface CloudContext {
   readonly config: CloudConfig;
   readonly database: CloudDatabase;
   readonly startedAt: Date;
+  /** The time, and timers that never keep a stopped cloud's process alive. Tests move it instead of sleeping. */
+  readonly clock: Clock;
+  /** Structured log lines (pino); each service's context carries a child naming the service. */
+  readonly log: FastifyBaseLogger;
   /** Sends the cloud's mail over SMTP. */
   readonly mail: Mailer;
   /** Counters behind rate limits and throttles: Redis when configured (shared by the nodes), else in process. */
@@ -31,17 +36,4 @@ export interface CloudContext {
   readonly blobs: BlobStore;
   /** Background sweeps: services declare them at start; one node of the cloud runs each per period. */
   readonly sweeps: Sweeper;
-}
-
-/**
- * One cloud service (one folder under `services/`): its contract operations and, where a service serves
- * pages or files outside the contract (sign-in page, support form), extra routes. Constructing a service
- * does nothing; the cloud calls `start` after the database is migrated.
- */
-export interface CloudService {
-  readonly name: string;
-  implementations(context: CloudContext): Implementation<CloudPrincipal>[];
-  routes?(app: FastifyInstance, context: CloudContext): Promise<void> | void;
-  start?(context: CloudContext): Promise<void> | void;
-  stop?(): Promise<void> | void;
 }

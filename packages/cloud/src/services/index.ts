@@ -1,18 +1,21 @@
-import type { CloudService } from '../platform/context';
+import type { CloudContext } from '../platform/context';
 import { appsService } from './apps';
+import { AppCatalogue } from './apps/service';
 import { backupService } from './backup';
 import { callbackService } from './callback';
 import { certificateService } from './certificate';
 import { cloudAccountService } from './cloud';
-import { connectService } from './connect';
+import { connectService, createRelayNetwork } from './connect';
 import { flowShareService } from './flowshare';
 import { geolocateService } from './geolocate';
+import { IpLocator } from './geolocate/lookup';
 import { helpdeskService } from './helpdesk';
 import { iconsService } from './icons';
 import { infraredService } from './infrared';
 import { mailService } from './mail';
 import { notificationsService } from './notifications';
 import { regionService } from './region';
+import type { CloudService, CloudServices } from './service';
 import { setupService } from './setup';
 import { storeService } from './store';
 import { updateService } from './update';
@@ -41,3 +44,15 @@ export const services: readonly CloudService[] = [
   certificateService,
   infraredService,
 ];
+
+/**
+ * What services share, built once per cloud: each is made by the folder that owns it and handed to the others
+ * through `create`, so no service reaches into another's state.
+ */
+export function createCloudServices(context: CloudContext): CloudServices {
+  return {
+    connect: createRelayNetwork({ ...context, log: context.log.child({ service: 'connect' }) }),
+    catalogue: new AppCatalogue({ ...context, log: context.log.child({ service: 'apps' }) }),
+    locator: new IpLocator(),
+  };
+}

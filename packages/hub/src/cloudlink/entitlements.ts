@@ -98,6 +98,7 @@ export class CloudEntitlements {
     this.#running = false;
     this.#stopHandling?.();
     this.#stopHandling = null;
+    // Stopping waits for a question in flight to end; how it ended was logged by the one who asked.
     await this.#asking?.catch(() => undefined);
   }
 

@@ -227,7 +227,10 @@ export function seedDemoHub(
   }
 
   // Apps with code hear of their devices as of paired ones, with the values above (each runs its own model).
-  for (const device of devices) void runtime.processes.announce(device.id).catch(() => {});
+  for (const device of devices)
+    void runtime.processes
+      .announce(device.id)
+      .catch((error) => context.journal.log(`warn demo: announcing ${device.id} to its app failed: ${(error as Error).message}`));
 
   context.settings.set(SEEDED_KEY, true);
   // Learn from the cloud's catalogue (when there is one) which of the new apps have updates.

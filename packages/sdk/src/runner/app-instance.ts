@@ -125,7 +125,10 @@ export class AppInstance {
       'pair.close': async ({ sessionId }) => {
         const session = this.#sessions.get(sessionId);
         this.#sessions.delete(sessionId);
-        if (session) await pairSessionInternals.dispatch(session, 'disconnect', null).catch(() => null);
+        if (session)
+          await pairSessionInternals
+            .dispatch(session, 'disconnect', null)
+            .catch((error) => this.homey.error('pair session: the disconnect handler failed:', error));
         return null;
       },
       'flow.run': async ({ kind, cardId, args, state, deviceId }) => {
@@ -196,7 +199,9 @@ export class AppInstance {
     } catch (error) {
       // A device that fails to start is shown unavailable with the reason; the app and other devices go on.
       device.error('onInit failed:', error);
-      await device.setUnavailable(error instanceof Error ? error.message : String(error)).catch(() => {});
+      await device
+        .setUnavailable(error instanceof Error ? error.message : String(error))
+        .catch((refused) => device.error('marking the device unavailable failed:', refused));
     }
     device.markReady();
     return device;

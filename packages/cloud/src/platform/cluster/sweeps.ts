@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '@hearth/contract/clock';
 import { sql } from 'kysely';
 import type { CloudDatabase } from '../../database';
 
@@ -25,7 +26,7 @@ export interface SweepLog {
  */
 export class Sweeper {
   readonly #sweeps = new Map<string, Sweep>();
-  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #timers = new Set<() => void>();
 
   /**
    * @param speedup divides every sweep's period (`HEARTH_SWEEP_SPEEDUP`): a soak test runs hours of sweeps in a
@@ -35,6 +36,7 @@ export class Sweeper {
     private readonly database: CloudDatabase,
     private readonly log: SweepLog,
     private readonly speedup = 1,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Declares a sweep; its timer starts with {@link start}. */
@@ -50,19 +52,17 @@ export class Sweeper {
 
   start(): void {
     for (const [name, sweep] of this.#sweeps) {
-      const timer = setInterval(() => void this.tick(name), sweep.everyMs);
-      timer.unref();
-      this.#timers.add(timer);
+      this.#timers.add(this.clock.setInterval(() => void this.tick(name), sweep.everyMs));
     }
   }
 
   stop(): void {
-    for (const timer of this.#timers) clearInterval(timer);
+    for (const cancel of this.#timers) cancel();
     this.#timers.clear();
   }
 
   /** One tick of a sweep on this node: answers whether this node ran it. Errors are logged, never thrown. */
-  async tick(name: string, now = new Date()): Promise<boolean> {
+  async tick(name: string, now = new Date(this.clock.now())): Promise<boolean> {
     const sweep = this.#sweeps.get(name);
     if (!sweep) throw new Error(`No sweep named ${name}`);
     // Timers of different nodes drift: a run a little less than a period ago still counts as this period's.

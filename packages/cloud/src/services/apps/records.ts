@@ -224,7 +224,9 @@ export class CatalogueRecords {
     const author = await this.db.selectFrom('users').select('email').where('id', '=', app.author_user_id).executeTakeFirst();
     if (!author) return;
     // A notification to the developer must not fail the report or review that caused it.
-    await this.context.mail.send({ to: author.email, subject, text }).catch(() => undefined);
+    await this.context.mail
+      .send({ to: author.email, subject, text })
+      .catch((error) => this.context.log.error({ err: error, appId: app.id }, 'mail to the app’s author failed'));
   }
 }
 

@@ -4,6 +4,7 @@ import { BACKUP_LIMITS, HearthError, invalidParameter, notFound } from '@hearth/
 import type { Selectable } from 'kysely';
 import type { CloudContext } from '../../platform/context';
 import { newId } from '../../platform/tokens';
+import { type RegisteredHub, registeredHub } from '../cloud/registry';
 import type { BackupsTable } from './tables';
 
 type BackupRow = Selectable<BackupsTable>;
@@ -28,15 +29,6 @@ export function toBackup(row: BackupRow) {
     createdAt: new Date(row.created_at).toISOString(),
     completedAt: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),
   };
-}
-
-/** What a backup takes from the hub registry when the hub does not say. */
-interface RegisteredHub {
-  id: string;
-  name: string;
-  model: string;
-  platform: string;
-  software_version: string;
 }
 
 export interface BackupInput {
@@ -75,7 +67,9 @@ export function backupStore(context: CloudContext) {
 
   /** Removes archives whose rows are gone; a blob that cannot be removed now is only space, never a listed backup. */
   const removeBlobs = async (keys: (string | null)[]) => {
-    for (const key of keys) if (key) await blobs.delete(key).catch(() => undefined);
+    for (const key of keys)
+      if (key)
+        await blobs.delete(key).catch((error) => context.log.warn({ err: error, key }, 'backup: removing an archive failed'));
   };
 
   const completeOf = (where: { userId?: string; hubId?: string }) => {
@@ -88,11 +82,7 @@ export function backupStore(context: CloudContext) {
   return {
     /** Refuses unless `hubId` is registered and `userId` owns it. */
     async checkHubOwner(hubId: string, userId: string): Promise<RegisteredHub> {
-      const hub = await db
-        .selectFrom('hubs')
-        .select(['id', 'name', 'model', 'platform', 'software_version', 'owner_user_id'])
-        .where('id', '=', hubId)
-        .executeTakeFirst();
+      const hub = await registeredHub(db, hubId);
       if (!hub) throw notFound('Homey', hubId);
       if (hub.owner_user_id !== userId) throw new HearthError('forbidden', 'This hub does not belong to that account');
       return hub;

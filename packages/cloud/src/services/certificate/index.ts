@@ -1,15 +1,13 @@
 import { cloudOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { hubOfSecretOrRefuse } from '../../platform/hub-secret';
+import type { CloudService } from '../service';
 import { type CertificateAuthority, loadCertificateAuthority, signHubCertificate } from './ca';
 
 const certificateOps = cloudOperations.certificate;
 /** A hub renews a certificate every few weeks; one asking constantly is stopped. */
 const PER_HUB = { name: 'certificate', quota: 20, windowSeconds: 3600 };
-
-// One process may run several clouds (tests): the CA per context, loaded at start.
-const authorities = new WeakMap<CloudContext, CertificateAuthority>();
 
 /**
  * The cloud's small certificate authority (`/certificate`): a hub sends a signing request made with its own key
@@ -17,22 +15,26 @@ const authorities = new WeakMap<CloudContext, CertificateAuthority>();
  */
 export const certificateService: CloudService = {
   name: 'certificate',
-  implementations: (context) => {
-    const authority = () => {
-      const loaded = authorities.get(context);
-      if (!loaded) throw new Error('The certificate service has not started');
-      return loaded;
-    };
-    return implement<typeof certificateOps, CloudPrincipal>(certificateOps, {
-      getCertificate: async ({ query, request }) => {
-        const hubId = hubOfSecretOrRefuse(context, query.secret);
-        await context.rateLimiter.count(request, PER_HUB, hubId);
-        return signHubCertificate(authority(), hubId, query.csr);
+  create: (context) => {
+    let loaded: CertificateAuthority | null = null;
+    return {
+      implementations: () => {
+        const authority = () => {
+          if (!loaded) throw new Error('The certificate service has not started');
+          return loaded;
+        };
+        return implement<typeof certificateOps, CloudPrincipal>(certificateOps, {
+          getCertificate: async ({ query, request }) => {
+            const hubId = hubOfSecretOrRefuse(context, query.secret);
+            await context.rateLimiter.count(request, PER_HUB, hubId);
+            return signHubCertificate(authority(), hubId, query.csr);
+          },
+          getCertificateAuthority: () => ({ certificate: authority().certificatePem }),
+        });
       },
-      getCertificateAuthority: () => ({ certificate: authority().certificatePem }),
-    });
-  },
-  start: async (context) => {
-    authorities.set(context, await loadCertificateAuthority(context));
+      start: async () => {
+        loaded = await loadCertificateAuthority(context);
+      },
+    };
   },
 };

@@ -43,13 +43,13 @@ function signatureHolds(publicPem: string, message: string, signature: string): 
  * The connect calls: each is forwarded to the hub through its tunnel. Ping and invitations go to the hub's own
  * public operations; the rest go to `/api/connect/…`, which the hub serves only on streams the cloud opened itself.
  */
-export function connectImplementations(context: CloudContext, relay: () => Relay, directory: () => TunnelDirectory) {
+export function connectImplementations(context: CloudContext, relay: Relay, directory: TunnelDirectory) {
   const { db } = context.database;
   /** Forwards to a registered hub; an id the cloud does not know is not found (and not offline). */
   const forward = async (hubId: string, method: string, url: string, body?: unknown) => {
     const hub = await db.selectFrom('hubs').select('id').where('id', '=', hubId).executeTakeFirst();
     if (!hub) throw notFound('Homey', hubId);
-    return relay().call(hubId, method, url, body);
+    return relay.call(hubId, method, url, body);
   };
   return implement<typeof connectOps, CloudPrincipal>(connectOps, {
     getHomeysOnline: async ({ principal }) => {
@@ -64,7 +64,7 @@ export function connectImplementations(context: CloudContext, relay: () => Relay
           ]),
         )
         .execute();
-      return Promise.all(hubs.map(async ({ id }) => ({ homeyId: id, online: (await directory().locate(id)) !== null })));
+      return Promise.all(hubs.map(async ({ id }) => ({ homeyId: id, online: (await directory.locate(id)) !== null })));
     },
     ping: async ({ params, reply }) => {
       const answer = await forward(params.homeyId, 'GET', `/api/manager/system/ping?id=${params.homeyId}`);

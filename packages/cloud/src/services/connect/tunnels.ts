@@ -128,11 +128,20 @@ export class TunnelHost {
       session.close('the hub’s tunnel closed');
       if (this.tunnels.get(hubId) === entry) {
         this.tunnels.delete(hubId);
-        void this.directory.release(hubId, this.node).catch(() => {});
+        void this.directory.release(hubId, this.node).catch((error) => this.failed('releasing a tunnel', hubId, error));
       }
     });
-    void this.directory.claim(hubId, this.holder(), this.options.heartbeatMs * 3).catch(() => {});
-    void Promise.resolve(this.options.onConnect?.(hubId)).catch(() => {});
+    void this.directory
+      .claim(hubId, this.holder(), this.options.heartbeatMs * 3)
+      .catch((error) => this.failed('claiming a tunnel', hubId, error));
+    void Promise.resolve(this.options.onConnect?.(hubId)).catch((error) =>
+      this.failed('recording the relay origin', hubId, error),
+    );
+  }
+
+  /** A failure of the directory (Redis) or the database in the background: the tunnel stays, the log says why. */
+  private failed(doing: string, hubId: string, error: unknown): void {
+    this.context.log.error({ err: error, hubId }, `relay: ${doing} failed`);
   }
 
   private beat(): void {
@@ -143,7 +152,9 @@ export class TunnelHost {
       }
       entry.alive = false;
       entry.ws.ping();
-      void this.directory.claim(entry.hubId, this.holder(), this.options.heartbeatMs * 3).catch(() => {});
+      void this.directory
+        .claim(entry.hubId, this.holder(), this.options.heartbeatMs * 3)
+        .catch((error) => this.failed('renewing a tunnel’s claim', entry.hubId, error));
     }
   }
 

@@ -67,17 +67,5 @@ export class IpLocator {
   }
 }
 
-const locators = new WeakMap<CloudContext, IpLocator>();
-
-/** The locator of one cloud, shared by the services that look addresses up, so the database is opened once. */
-export function locatorOf(context: CloudContext): IpLocator {
-  let locator = locators.get(context);
-  if (!locator) {
-    locator = new IpLocator();
-    locators.set(context, locator);
-  }
-  return locator;
-}
-
 /** An IPv4 address as IPv6 (`::ffff:1.2.3.4`, how a dual-stack socket reports it) is looked up as IPv4. */
 export const plainAddress = (ip: string) => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);

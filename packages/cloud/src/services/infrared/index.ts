@@ -1,7 +1,8 @@
 import { cloudOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { hubOfSecretOrRefuse } from '../../platform/hub-secret';
+import type { CloudService } from '../service';
 import { infraredStore } from './store';
 
 const infraredOps = cloudOperations.infrared;
@@ -12,22 +13,24 @@ const infraredOps = cloudOperations.infrared;
  */
 export const infraredService: CloudService = {
   name: 'infrared',
-  implementations: (context: CloudContext) => {
-    const store = infraredStore(context);
-    return implement<typeof infraredOps, CloudPrincipal>(infraredOps, {
-      getBrands: ({ query }) => store.brands(query.type),
-      getTypes: ({ query }) => store.types(query.brand),
-      searchDevices: ({ query }) => store.search(query.query),
-      getDevices: ({ query }) => store.list(query),
-      getDevice: async ({ params, query }) => {
-        hubOfSecretOrRefuse(context, query.secret);
-        const device = await store.device(params.deviceId);
-        if (!device) throw notFound('Infrared device', params.deviceId);
-        return device;
-      },
-    });
-  },
-  start: async (context) => {
-    await infraredStore(context).load();
-  },
+  create: (context) => ({
+    implementations: () => {
+      const store = infraredStore(context);
+      return implement<typeof infraredOps, CloudPrincipal>(infraredOps, {
+        getBrands: ({ query }) => store.brands(query.type),
+        getTypes: ({ query }) => store.types(query.brand),
+        searchDevices: ({ query }) => store.search(query.query),
+        getDevices: ({ query }) => store.list(query),
+        getDevice: async ({ params, query }) => {
+          hubOfSecretOrRefuse(context, query.secret);
+          const device = await store.device(params.deviceId);
+          if (!device) throw notFound('Infrared device', params.deviceId);
+          return device;
+        },
+      });
+    },
+    start: async () => {
+      await infraredStore(context).load();
+    },
+  }),
 };

@@ -1,7 +1,8 @@
 import { cloudOperations, HearthError, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
+import type { CloudService } from '../service';
 import { devMailboxRoutes } from './dev-mailbox';
 import { formattedMailHtml } from './format';
 
@@ -89,6 +90,8 @@ export function mailImplementations(context: CloudContext) {
 
 export const mailService: CloudService = {
   name: 'mail',
-  implementations: (context) => mailImplementations(context),
-  routes: (app, context) => devMailboxRoutes(app, context),
+  create: (context) => ({
+    implementations: () => mailImplementations(context),
+    routes: (app) => devMailboxRoutes(app, context),
+  }),
 };

@@ -1,8 +1,9 @@
 import { HearthError, notFound, storeOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { forgetCachedTokens, requireUser } from '../../platform/auth';
-import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { hashSecret, newSecret } from '../../platform/tokens';
+import type { CloudService } from '../service';
 import { entitlementImplementations } from './entitlements';
 import { offerImplementations, referralFulfilment } from './offers';
 import { orderImplementations } from './orders';
@@ -101,24 +102,26 @@ const GUEST_CART_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 export const storeService: CloudService = {
   name: 'store',
-  implementations: (context) => [
-    ...storeImplementations(context),
-    ...shopImplementations(context),
-    ...userdataImplementations(context),
-    ...taxImplementations(context),
-    ...orderImplementations(context),
-    ...paymentImplementations(context),
-    ...subscriptionImplementations(context),
-    ...offerImplementations(context),
-    ...entitlementImplementations(context),
-  ],
-  routes: (app, context) => {
-    testProviderRoutes(app, context);
-    paymentWebhookRoute(app, context, fulfilments);
-  },
-  start: async (context) => {
-    await loadCatalogue(context);
-    context.sweeps.every('store-subscription-expiry', EXPIRY_SWEEP_MS, () => expireSubscriptions(context.database.db));
-    context.sweeps.every('store-guest-carts', GUEST_CART_SWEEP_MS, () => removeExpiredGuestCarts(context.database.db));
-  },
+  create: (context) => ({
+    implementations: () => [
+      ...storeImplementations(context),
+      ...shopImplementations(context),
+      ...userdataImplementations(context),
+      ...taxImplementations(context),
+      ...orderImplementations(context),
+      ...paymentImplementations(context),
+      ...subscriptionImplementations(context),
+      ...offerImplementations(context),
+      ...entitlementImplementations(context),
+    ],
+    routes: (app) => {
+      testProviderRoutes(app, context);
+      paymentWebhookRoute(app, context, fulfilments);
+    },
+    start: async () => {
+      await loadCatalogue(context);
+      context.sweeps.every('store-subscription-expiry', EXPIRY_SWEEP_MS, () => expireSubscriptions(context.database.db));
+      context.sweeps.every('store-guest-carts', GUEST_CART_SWEEP_MS, () => removeExpiredGuestCarts(context.database.db));
+    },
+  }),
 };

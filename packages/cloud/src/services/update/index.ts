@@ -1,7 +1,8 @@
 import { cloudOperations, invalidParameter, RELEASE_CHANNELS } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import semver from 'semver';
-import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudService } from '../service';
 import { HUB_RELEASES } from './releases';
 
 const updateOps = cloudOperations.update;
@@ -9,26 +10,28 @@ const updateOps = cloudOperations.update;
 /** The update service (`/update`): the hub software's releases and their changelogs. */
 export const updateService: CloudService = {
   name: 'update',
-  implementations: (_context: CloudContext) =>
-    implement<typeof updateOps, CloudPrincipal>(updateOps, {
-      getChangelog: ({ query, reply }) => {
-        if (query.since !== undefined && !semver.valid(query.since))
-          throw invalidParameter('since', 'Must be a version such as 12.4.1');
-        const steadiness = (channel: string) => RELEASE_CHANNELS.indexOf(channel as (typeof RELEASE_CHANNELS)[number]);
-        const language = query.language?.slice(0, 2).toLowerCase();
-        reply.header('cache-control', 'public, max-age=3600');
-        return HUB_RELEASES.filter(
-          (release) =>
-            (query.channel === undefined || steadiness(release.channel) <= steadiness(query.channel)) &&
-            (query.since === undefined || semver.gt(release.version, query.since as string)),
-        )
-          .sort((a, b) => semver.rcompare(a.version, b.version))
-          .map((release) => ({
-            ...release,
-            changelog: language
-              ? Object.fromEntries(Object.entries(release.changelog).filter(([code]) => code === 'en' || code === language))
-              : { ...release.changelog },
-          }));
-      },
-    }),
+  create: (_context) => ({
+    implementations: () =>
+      implement<typeof updateOps, CloudPrincipal>(updateOps, {
+        getChangelog: ({ query, reply }) => {
+          if (query.since !== undefined && !semver.valid(query.since))
+            throw invalidParameter('since', 'Must be a version such as 12.4.1');
+          const steadiness = (channel: string) => RELEASE_CHANNELS.indexOf(channel as (typeof RELEASE_CHANNELS)[number]);
+          const language = query.language?.slice(0, 2).toLowerCase();
+          reply.header('cache-control', 'public, max-age=3600');
+          return HUB_RELEASES.filter(
+            (release) =>
+              (query.channel === undefined || steadiness(release.channel) <= steadiness(query.channel)) &&
+              (query.since === undefined || semver.gt(release.version, query.since as string)),
+          )
+            .sort((a, b) => semver.rcompare(a.version, b.version))
+            .map((release) => ({
+              ...release,
+              changelog: language
+                ? Object.fromEntries(Object.entries(release.changelog).filter(([code]) => code === 'en' || code === language))
+                : { ...release.changelog },
+            }));
+        },
+      }),
+  }),
 };

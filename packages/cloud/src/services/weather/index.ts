@@ -1,6 +1,7 @@
 import { cloudOperations, invalidParameter, type WeatherReportBody } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal, CloudService } from '../../platform/context';
+import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudService } from '../service';
 import { WeatherModel } from './model';
 import { OpenMeteoProvider } from './open-meteo';
 import type { WeatherProvider } from './provider';
@@ -27,35 +28,37 @@ function degrees(text: string, field: 'latitude' | 'longitude', limit: number): 
 /** The weather service (`/weather`): the weather now and for the next day at a hub's place. */
 export const weatherService: CloudService = {
   name: 'weather',
-  implementations: (context: CloudContext) => {
-    const { db } = context.database;
-    const provider = weatherProvider(context.config);
-    return implement<typeof weatherOps, CloudPrincipal>(weatherOps, {
-      getWeather: async ({ query, request }) => {
-        const latitude = degrees(query.latitude, 'latitude', 90);
-        const longitude = degrees(query.longitude, 'longitude', 180);
-        await context.rateLimiter.count(request, PER_HUB, query.homey);
-        const language = weatherLanguage(query.language);
-        const key = `${provider.source.id}:${latitude}:${longitude}:${language}`;
-        const cached = await db
-          .selectFrom('weather_cache')
-          .select('data')
-          .where('key', '=', key)
-          .where('expires_at', '>', new Date())
-          .executeTakeFirst();
-        if (cached) return cached.data as WeatherReportBody;
-        const { current, hourly } = await provider.weatherAt({ latitude, longitude, at: Date.now(), hours: 24, language });
-        const report: WeatherReportBody = { ...current, source: provider.source, latitude, longitude, language, hourly };
-        const data = JSON.stringify(report);
-        const expires = new Date(Date.now() + CACHE_MS);
-        await db.deleteFrom('weather_cache').where('expires_at', '<', new Date()).execute();
-        await db
-          .insertInto('weather_cache')
-          .values({ key, data, expires_at: expires })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ data, expires_at: expires }))
-          .execute();
-        return report;
-      },
-    });
-  },
+  create: (context) => ({
+    implementations: () => {
+      const { db } = context.database;
+      const provider = weatherProvider(context.config);
+      return implement<typeof weatherOps, CloudPrincipal>(weatherOps, {
+        getWeather: async ({ query, request }) => {
+          const latitude = degrees(query.latitude, 'latitude', 90);
+          const longitude = degrees(query.longitude, 'longitude', 180);
+          await context.rateLimiter.count(request, PER_HUB, query.homey);
+          const language = weatherLanguage(query.language);
+          const key = `${provider.source.id}:${latitude}:${longitude}:${language}`;
+          const cached = await db
+            .selectFrom('weather_cache')
+            .select('data')
+            .where('key', '=', key)
+            .where('expires_at', '>', new Date())
+            .executeTakeFirst();
+          if (cached) return cached.data as WeatherReportBody;
+          const { current, hourly } = await provider.weatherAt({ latitude, longitude, at: Date.now(), hours: 24, language });
+          const report: WeatherReportBody = { ...current, source: provider.source, latitude, longitude, language, hourly };
+          const data = JSON.stringify(report);
+          const expires = new Date(Date.now() + CACHE_MS);
+          await db.deleteFrom('weather_cache').where('expires_at', '<', new Date()).execute();
+          await db
+            .insertInto('weather_cache')
+            .values({ key, data, expires_at: expires })
+            .onConflict((oc) => oc.column('key').doUpdateSet({ data, expires_at: expires }))
+            .execute();
+          return report;
+        },
+      });
+    },
+  }),
 };

@@ -3,7 +3,8 @@ import { signWebhookDelivery } from '@hearth/contract/hub-secret';
 import { type Selectable, sql } from 'kysely';
 import type { CloudContext } from '../../platform/context';
 import { secretOfHub } from '../../platform/hub-secret';
-import { relayOf } from '../connect';
+import { registeredHub } from '../cloud/registry';
+import type { Relay } from '../connect/relay';
 import type { WebhookDeliveriesTable } from './tables';
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -27,7 +28,7 @@ export const DEFAULT_RETRY_BASE_MS = 5000;
  * `next_attempt_at` past the attempt in one conditional update, so of several cloud nodes exactly one sends it;
  * a failed attempt sets the next one with exponential back-off, and the last one marks it `failed`.
  */
-export function webhookDelivery(context: CloudContext) {
+export function webhookDelivery(context: CloudContext, relay: Relay) {
   const { db } = context.database;
   const retryBaseMs = context.config.webhookRetryBaseMs ?? DEFAULT_RETRY_BASE_MS;
 
@@ -50,24 +51,27 @@ export function webhookDelivery(context: CloudContext) {
       .execute();
   };
 
+  /** An attempt's own failures are recorded on the delivery; what is left (the database not answering) is logged. */
+  const attemptLogged = (row: DeliveryRow) =>
+    attempt(row).catch((error) =>
+      context.log.error({ err: error, deliveryId: row.id, hubId: row.hub_id }, 'webhook delivery: recording an attempt failed'),
+    );
+
   /** One attempt of a delivery this node has taken. */
   const attempt = async (row: DeliveryRow): Promise<void> => {
     const secret = secretOfHub(context, row.hub_id);
     if (!secret) return finish(row, null, 'the hub is not in the registry');
-    const signature = signWebhookDelivery(secret, row.payload, Math.floor(Date.now() / 1000));
+    const signature = signWebhookDelivery(secret, row.payload, Math.floor(context.clock.now() / 1000));
     const body = { delivery: row.payload };
     try {
-      const answer = await relayOf(context).call(row.hub_id, 'POST', HUB_DELIVERY_PATH, body, [
-        WEBHOOK_SIGNATURE_HEADER,
-        signature,
-      ]);
+      const answer = await relay.call(row.hub_id, 'POST', HUB_DELIVERY_PATH, body, [WEBHOOK_SIGNATURE_HEADER, signature]);
       return finish(row, answer.status, null);
     } catch (error) {
       // A hub without a tunnel may still be reachable at its registered address; other failures are the attempt's.
       if (!(error instanceof HearthError && error.code === 'hub_offline'))
         return finish(row, error instanceof HearthError && error.code === 'rate_limited' ? 429 : null, describe(error));
     }
-    const hub = await db.selectFrom('hubs').select('local_url').where('id', '=', row.hub_id).executeTakeFirst();
+    const hub = await registeredHub(db, row.hub_id);
     if (!hub?.local_url)
       return finish(row, null, hub ? 'the hub is not connected and has registered no address' : 'the hub is not in the registry');
     try {
@@ -107,7 +111,7 @@ export function webhookDelivery(context: CloudContext) {
         )
         .returningAll()
         .execute();
-      for (const row of rows) void attempt(row).catch(() => undefined);
+      for (const row of rows) void attemptLogged(row);
     },
 
     /** Takes the deliveries due now (none another node holds) and attempts them. */
@@ -132,7 +136,7 @@ export function webhookDelivery(context: CloudContext) {
         )
         .returningAll()
         .execute();
-      await Promise.all(due.map((row) => attempt(row).catch(() => undefined)));
+      await Promise.all(due.map(attemptLogged));
       return due.length;
     },
 

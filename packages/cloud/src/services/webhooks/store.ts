@@ -2,6 +2,7 @@ import { HearthError, notFound, WEBHOOK_LIMITS } from '@hearth/contract';
 import type { Selectable } from 'kysely';
 import type { CloudContext } from '../../platform/context';
 import { newId } from '../../platform/tokens';
+import { registeredHub } from '../cloud/registry';
 import type { WebhookDeliveriesTable, WebhooksTable } from './tables';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -132,8 +133,7 @@ export function webhookStore(context: CloudContext) {
     },
 
     async register(webhookId: string, hubId: string, data: Record<string, unknown>, callbackUrl: string | null) {
-      const hub = await db.selectFrom('hubs').select('id').where('id', '=', hubId).executeTakeFirst();
-      if (!hub) throw notFound('Homey', hubId);
+      if (!(await registeredHub(db, hubId))) throw notFound('Homey', hubId);
       if (data.$key !== undefined && matchKeyOf(data.$key) === null)
         throw new HearthError('invalid_parameter', 'Invalid Parameter: data.$key. Expected a string, number or boolean');
       const registeredAt = new Date();

@@ -153,7 +153,12 @@ async function runBackup(context: HubContext, automatic: boolean, running: { val
         if (error instanceof NotInCloud) context.journal.log(`info backup ${fileName} kept on the hub only: ${cloudError}`);
         else context.journal.log(`warn backup ${fileName} did not reach the cloud: ${cloudError}`);
         // The cloud says the subscription does not include backups (any more): what the hub kept is out of date.
-        if (error instanceof CloudCallError && error.status === 402) context.entitlements.refresh().catch(() => undefined);
+        if (error instanceof CloudCallError && error.status === 402)
+          context.entitlements
+            .refresh()
+            .catch((refused) =>
+              context.journal.log(`warn backup: asking the cloud for entitlements failed: ${(refused as Error).message}`),
+            );
       }
     }
     const row: ArchiveRow = {

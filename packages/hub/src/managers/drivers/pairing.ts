@@ -144,7 +144,9 @@ export class PairingService implements PairViewCommands {
     void this.apps
       .processHost(appId)
       ?.call(appId, 'pair.close', { sessionId: id })
-      .catch(() => {});
+      .catch((error) =>
+        this.context.journal.log(`warn pair session ${id}: ${appId} did not close it: ${(error as Error).message}`),
+      );
   }
 
   /**

@@ -104,7 +104,9 @@ export class SetupFollower {
     if (this.#stopped || !this.#joined) return;
     this.#cancel = this.context.clock.setTimeout(() => {
       this.#cancel = null;
-      this.#tick().catch(() => undefined);
+      this.#tick().catch((error) =>
+        this.context.journal.log(`error setup: following the session failed: ${(error as Error).message}`),
+      );
     }, ms);
   }
 

@@ -175,7 +175,10 @@ export class AppProcessHost implements AppHost {
     entry.ending ??= { crash: null };
     this.#set(appId, { state: 'stopping' });
     child.emit('unload', {});
-    await child.call('uninit', {}, this.limits.stopTimeoutMs).catch(() => {});
+    // An app that fails or outlasts its `onUninit` is stopped all the same; its log says so.
+    await child
+      .call('uninit', {}, this.limits.stopTimeoutMs)
+      .catch((error) => this.note(appId, 'stderr', `onUninit failed: ${(error as Error).message}`));
     child.kill('SIGTERM');
     const cancelKill = this.options.clock.setTimeout(() => child.kill('SIGKILL'), this.limits.stopTimeoutMs);
     await child.exited;

@@ -213,7 +213,10 @@ export function appProcesses(
         }),
       );
       const deleted = (device: { id: string; appId: string }) => {
-        if (host.isRunning(device.appId)) void host.call(device.appId, 'device.deleted', { deviceId: device.id }).catch(() => {});
+        if (host.isRunning(device.appId))
+          void host
+            .call(device.appId, 'device.deleted', { deviceId: device.id })
+            .catch((error) => host.note(device.appId, 'stderr', `device ${device.id} deleted: ${(error as Error).message}`));
       };
       devices.deleted.add(deleted);
       stops.push(() => devices.deleted.delete(deleted));

@@ -56,7 +56,9 @@ export class AppWebhooks {
         secret: hubSecret(cloudClientSecret, hubId),
       })
       // Gone already, or the cloud is away: deliveries of it now reach no app here either way.
-      .catch(() => {});
+      .catch((error) =>
+        this.context.journal.log(`info webhook ${id}: unregistering with the cloud failed: ${(error as Error).message}`),
+      );
   }
 
   /** The app's process ended: it listens to nothing any more. */

@@ -265,14 +265,20 @@ export class FlowEngine {
       }
       // A run starts after what fired the trigger finished its turn: a flow whose action starts flows (itself,
       // through a device) does not nest runs on one stack.
-      if (decision === true) queueMicrotask(() => void this.#start(entry, cause).catch(() => undefined));
+      if (decision === true)
+        queueMicrotask(() => void this.#start(entry, cause).catch((error) => this.#startFailed(entry, error)));
       else if (decision instanceof Promise)
         decision
           .then((yes) => {
             if (yes) return this.#start(entry, cause);
           })
-          .catch(() => undefined);
+          .catch((error) => this.#startFailed(entry, error));
     }
+  }
+
+  /** A run that could not even start (its trace could not be stored, say) is told in the hub's log. */
+  #startFailed(entry: TriggerEntry, error: unknown): void {
+    this.deps.context.journal.log(`error flow ${entry.key}: starting a run failed: ${(error as Error).message}`);
   }
 
   /** The trigger card's arguments as the flow holds them, checked against the card (no tokens: it starts the flow). */
