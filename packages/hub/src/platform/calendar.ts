@@ -110,16 +110,6 @@ function formatIn(zone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Whether the runtime knows the zone (an IANA name such as `Europe/Amsterdam`). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    formatIn(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The wall-clock date and time in `zone` at instant `at` (epoch ms). */
 export function localDateTimeOf(at: number, zone: string): LocalDateTime {
   const parts: Record<string, number> = {};
