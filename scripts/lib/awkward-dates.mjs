@@ -2,16 +2,20 @@ import { spawnSync } from 'node:child_process';
 
 /**
  * The suites whose answers depend on the date: the store's subscriptions, renewals, refunds, offers and hub
- * entitlements; the hub's clock, durable scheduler, alarms, insights, energy periods and reports.
+ * entitlements; the hub's calendar, local time, clock, durable scheduler, alarms, time cards, insights, energy
+ * periods, prices and reports.
  */
 export const DATE_SENSITIVE_SUITES = [
   'packages/cloud/src/services/store/subscriptions.test.ts',
   'packages/cloud/src/services/store/entitlements.test.ts',
   'packages/cloud/src/services/store/offers.test.ts',
   'packages/cloud/src/services/store/orders.test.ts',
+  'packages/hub/src/platform/calendar.test.ts',
+  'packages/hub/src/managers/i18n',
   'packages/hub/src/core/hub-clock.test.ts',
   'packages/hub/src/core/scheduler.test.ts',
   'packages/hub/src/managers/alarms',
+  'packages/hub/src/managers/flow/engine.test.ts',
   'packages/hub/src/managers/insights',
   'packages/hub/src/managers/energy',
   'packages/hub/src/managers/reports',
@@ -19,7 +23,8 @@ export const DATE_SENSITIVE_SUITES = [
 
 /**
  * Dates calendar arithmetic goes wrong on, in UTC: month ends whose next months are shorter, a leap day, and the
- * half hour before Europe's clocks change (the suites run in Europe/Amsterdam, so local days have 23 and 25 hours).
+ * half hour before Europe's clocks change (the suites run in Europe/Amsterdam, so local days have 23 and 25 hours),
+ * and a Monday morning a week before the autumn change (so "within a week" from then is 169 hours).
  */
 export const AWKWARD_DATES = [
   '2027-01-31T12:00:00Z',
@@ -28,6 +33,7 @@ export const AWKWARD_DATES = [
   '2026-11-30T23:30:00Z',
   '2027-03-28T00:30:00Z',
   '2027-10-31T00:30:00Z',
+  '2027-10-25T06:00:00Z',
 ];
 
 export const TIME_ZONE = 'Europe/Amsterdam';

@@ -39,11 +39,11 @@ export const connectOperations = {
     method: 'GET',
     path: '/homey/:homeyId/ping',
     scope: null,
-    auth: false,
     params: Type.Object({ homeyId: HubId }),
     errors: ['not_found', 'hub_offline', 'rate_limited'],
-    summary: 'Pings the hub through its tunnel: its own answer, with its `X-Homey-ID`, `X-Homey-Version` and `X-Homey-Tier`.',
-    description: offline,
+    summary:
+      'Pings one of the caller’s hubs (owned or shared) through its tunnel: its own answer, with its `X-Homey-ID`, `X-Homey-Version` and `X-Homey-Tier`.',
+    description: `Needs the token of a user of the hub: a hub the caller does not belong to answers 404 exactly as an id nobody registered does, so the call tells nobody else whether a hub exists, whether it is online, or its version. ${offline}`,
   }),
   acceptSharingRequest: op({
     name: 'acceptSharingRequest',

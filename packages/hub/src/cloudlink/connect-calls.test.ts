@@ -2,7 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import type { Cloud } from '@hearth/cloud';
 import { resolveLocalhostNames } from '@hearth/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedCloud } from '../testing/cloud';
+import { newCloudUser, signInWithPassword, startEmbeddedCloud } from '../testing/cloud';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { until } from '../testing/until';
 
@@ -43,28 +43,20 @@ afterAll(async () => {
   await cloud?.stop();
 });
 
-async function connect(method: string, path: string, body?: unknown) {
+async function connect(method: string, path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`${cloud.url}/connect${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Json };
 }
 
-/** Signs the demo user in to the real cloud (password grant of the demo client); answers the access token. */
-async function demoToken(): Promise<string> {
-  const response = await fetch(`${cloud.url}/cloud/oauth2/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('hearth-demo:hearth-demo-secret').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=password&username=demo%40hearth.test&password=hearth-demo-password',
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+/** Signs the demo user (the demo hubs' owner) in to the real cloud; answers the access token. */
+const demoToken = (): Promise<string> => signInWithPassword(cloud, 'demo@hearth.test', 'hearth-demo-password');
 
 /** Waits for the next domain event `name` on hub `t`. */
 function next<T>(t: TestHub, name: 'cloud.pushConfirmed' | 'cloud.oauth2Callback' | 'webhook.received'): Promise<T> {
@@ -78,18 +70,41 @@ function next<T>(t: TestHub, name: 'cloud.pushConfirmed' | 'cloud.oauth2Callback
 }
 
 describe('the six connect calls, forwarded to the hub through its tunnel', () => {
-  it('ping: the hub’s own answer with its headers; 404 for an id the cloud does not know', async () => {
+  it('ping: the hub’s own answer with its headers to its owner; 404 for an id the cloud does not know', async () => {
+    const owner = await demoToken();
     // Hub A is the demo world's first hub, whose owner's Premium was sold for it: the hub announces that tier once
     // it has asked the cloud (at start, after registering).
     const answer = await until(
-      () => connect('GET', `/homey/${A}/ping`),
+      () => connect('GET', `/homey/${A}/ping`, undefined, owner),
       (ping) => ping.headers.get('x-homey-tier') === 'premium',
     );
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-homey-id')).toBe(A);
     expect(answer.headers.get('x-homey-version')).toBe('12.4.0');
     expect(answer.headers.get('x-homey-tier')).toBe('premium');
-    expect((await connect('GET', '/homey/0123456789abcdef01234567/ping')).status).toBe(404);
+    expect((await connect('GET', '/homey/0123456789abcdef01234567/ping', undefined, owner)).status).toBe(404);
+  });
+
+  it('ping tells nobody but the hub’s users whether it exists, is online, or its version', async () => {
+    const unknown = '0123456789abcdef01234567';
+    const stranger = await newCloudUser(cloud, SECRET, 'ping.stranger@example.test');
+    // Without a token: refused alike for a hub that exists and one that does not, with none of the hub's headers.
+    const [anonymousA, anonymousUnknown] = [
+      await connect('GET', `/homey/${A}/ping`),
+      await connect('GET', `/homey/${unknown}/ping`),
+    ];
+    expect(anonymousA.status).toBe(401);
+    expect(anonymousA.body).toEqual(anonymousUnknown.body);
+    expect(anonymousA.headers.get('x-homey-version')).toBeNull();
+    // A signed-in stranger: the hub is not found, word for word as an id nobody registered.
+    const strangerA = await connect('GET', `/homey/${A}/ping`, undefined, stranger);
+    const strangerUnknown = await connect('GET', `/homey/${unknown}/ping`, undefined, stranger);
+    expect(strangerA.status).toBe(404);
+    expect(JSON.stringify(strangerA.body).replaceAll(A, '<id>')).toBe(
+      JSON.stringify(strangerUnknown.body).replaceAll(unknown, '<id>'),
+    );
+    expect(strangerA.headers.get('x-homey-id')).toBeNull();
+    expect(strangerA.headers.get('x-homey-version')).toBeNull();
   });
 
   it('invite accept: the hub binds the invited user with the invitation token, once', async () => {
@@ -160,7 +175,10 @@ describe('the six connect calls, forwarded to the hub through its tunnel', () =>
   });
 
   it('a flood at one hub is answered 429 with Retry-After, and another hub is not affected', async () => {
-    const answers = await Promise.all(Array.from({ length: BUDGET + 10 }, () => connect('GET', `/homey/${A}/ping`)));
+    const owner = await demoToken();
+    const answers = await Promise.all(
+      Array.from({ length: BUDGET + 10 }, () => connect('GET', `/homey/${A}/ping`, undefined, owner)),
+    );
     const limited = answers.filter((answer) => answer.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(10);
     expect(Number(limited[0]?.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -171,13 +189,14 @@ describe('the six connect calls, forwarded to the hub through its tunnel', () =>
     expect(relayed.status).toBe(429);
     expect(Number(relayed.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fetch(`${origin}/api/manager/system/ping`)).status).toBe(200);
-    expect((await connect('GET', `/homey/${B}/ping`)).status).toBe(200);
+    expect((await connect('GET', `/homey/${B}/ping`, undefined, owner)).status).toBe(200);
   });
 
-  it('ping answers 503 with a clear body while the hub has no tunnel', async () => {
+  it('ping answers 503 with a clear body while the hub has no tunnel; to a stranger it is still not found', async () => {
+    const owner = await demoToken();
     await (await b.hub.tunnel)?.stop();
     const offline = await until(
-      () => connect('GET', `/homey/${B}/ping`),
+      () => connect('GET', `/homey/${B}/ping`, undefined, owner),
       (answer) => answer.status === 503,
     );
     expect(offline.status).toBe(503);
@@ -186,5 +205,7 @@ describe('the six connect calls, forwarded to the hub through its tunnel', () =>
       error_description: 'Homey Offline: this Homey is not connected to the cloud right now',
       statusCode: 503,
     });
+    const stranger = await newCloudUser(cloud, SECRET, 'offline.stranger@example.test');
+    expect((await connect('GET', `/homey/${B}/ping`, undefined, stranger)).status).toBe(404);
   });
 });

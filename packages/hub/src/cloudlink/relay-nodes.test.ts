@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Cloud, CloudConfig } from '@hearth/cloud';
 import { resolveLocalhostNames } from '@hearth/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedCloud } from '../testing/cloud';
+import { signInWithPassword, startEmbeddedCloud } from '../testing/cloud';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { ack, connectRealtime } from '../testing/socket';
 import { until } from '../testing/until';
@@ -100,7 +100,8 @@ function suite() {
   });
 
   it('serves the connect calls at node B through node A (the ping with the hub’s headers)', async () => {
-    const ping = await fetch(`${b.url}/connect/homey/${HUB_ID}/ping`);
+    const owner = await signInWithPassword(b, 'demo@hearth.test', 'hearth-demo-password');
+    const ping = await fetch(`${b.url}/connect/homey/${HUB_ID}/ping`, { headers: { authorization: `Bearer ${owner}` } });
     expect(ping.status).toBe(200);
     expect(ping.headers.get('x-homey-id')).toBe(HUB_ID);
   });

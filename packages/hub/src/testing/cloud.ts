@@ -91,3 +91,17 @@ export async function buyInStore(cloud: Cloud, token: string, sku: string): Prom
   if (paid.body.status !== 'paid') throw new Error(`the order is ${paid.body.status}, not paid`);
   return { orderId: order.body.id };
 }
+
+/**
+ * A new cloud account, made through the cloud's internal API with the internal client's `secret`, signed in:
+ * answers its access token.
+ */
+export async function newCloudUser(cloud: Cloud, secret: string, email: string): Promise<string> {
+  const internal = await cloudToken(cloud, { grant_type: 'client_credentials' }, `hearth-internal:${secret}`);
+  const password = 'a-good-password-for-tests-1';
+  const made = await cloudCall(cloud, 'POST', '/cloud/user', internal, {
+    user: { email, password, firstname: 'Test', lastname: 'User' },
+  });
+  if (made.status !== 201) throw new Error(`the cloud made no user (${made.status})`);
+  return signInWithPassword(cloud, email, password);
+}

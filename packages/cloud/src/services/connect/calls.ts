@@ -66,7 +66,9 @@ export function connectImplementations(context: CloudContext, relay: Relay, dire
         .execute();
       return Promise.all(hubs.map(async ({ id }) => ({ homeyId: id, online: (await directory.locate(id)) !== null })));
     },
-    ping: async ({ params, reply }) => {
+    ping: async ({ params, principal, reply }) => {
+      // Only the hub's own users learn anything of it: to anyone else it is not found, as an unknown id is.
+      await hubFor(db, principal, params.homeyId, 'read');
       const answer = await forward(params.homeyId, 'GET', `/api/manager/system/ping?id=${params.homeyId}`);
       for (let i = 0; i + 1 < answer.headers.length; i += 2) {
         const name = (answer.headers[i] as string).toLowerCase();

@@ -36,8 +36,8 @@ describe('alarms on the hub clock and the durable scheduler', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('goes off when the clock reaches its time, without real waiting, and a one-off alarm switches off', async () => {
-    // A whole minute, so the alarm's HH:mm is exact.
-    const clock = new FakeClock(Math.ceil(Date.now() / 60_000) * 60_000);
+    // A whole minute on a fixed day with no clock change, so the alarm's HH:mm is exact and names one instant.
+    const clock = new FakeClock(Date.parse('2027-05-12T09:00:00Z'));
     const t = await startTestHub({ id, dataDir }, { clock });
     const wire: HubEvent[] = [];
     const due: DomainEvents['alarm.due'][] = [];

@@ -1,5 +1,7 @@
 import { invalidParameter, notFound } from '@hearth/contract';
+import { hoursOfDay, parseLocalDate } from '../../platform/calendar';
 import type { HubContext } from '../../platform/context';
+import { hubTimezone } from '../i18n/timezone';
 
 /** Electricity market price zones the hub knows (simulated day-ahead prices), with their currency and base price. */
 export const PRICE_ZONES = [
@@ -111,29 +113,29 @@ export class ElectricityPrices {
   }
 
   /**
-   * The day-ahead prices of `date` (local hours) in the chosen zone: a morning and an evening peak over the
-   * zone's base price, varying from day to day but the same every time the same day is asked for.
+   * The day-ahead prices of `date` in the chosen zone, one per hour the local day (in the hub's time zone) really
+   * has: 23 on the day the clocks go forward, 25 on the day they go back, as day-ahead markets publish them. A
+   * morning and an evening peak over the zone's base price, varying from day to day but the same every time the
+   * same day is asked for.
    */
-  day(date: string) {
-    const [y, m, d] = date.split('-').map(Number);
-    const start = new Date(y ?? Number.NaN, (m ?? 0) - 1, d ?? Number.NaN);
-    if (Number.isNaN(start.getTime()) || start.getMonth() + 1 !== m || start.getDate() !== d) {
-      throw invalidParameter('date', `Expected a date as YYYY-MM-DD, got ${date}`);
-    }
+  day(text: string) {
+    const date = parseLocalDate(text);
+    const { year: y, month: m, day: d } = date;
     const { zoneId, currency } = this.zone();
     const base = PRICE_ZONES.find((z) => z.id === zoneId)?.base ?? 0.09;
     const costs = this.userCosts();
     const withCosts = costs.mathExpression ? compileExpression(costs.mathExpression) : (x: number) => x;
-    const dayFactor = 0.85 + (((y ?? 0) * 372 + (m ?? 0) * 31 + (d ?? 0)) % 7) * 0.05;
-    const prices = Array.from({ length: 24 }, (_, hour) => {
-      const from = new Date(start);
-      from.setHours(hour);
-      const to = new Date(start);
-      to.setHours(hour + 1);
+    const dayFactor = 0.85 + ((y * 372 + m * 31 + d) % 7) * 0.05;
+    const prices = hoursOfDay(date, hubTimezone(this.context)).map(({ start, end, hour }) => {
       const peak = Math.exp(-((hour - 8) ** 2) / 4) * 0.6 + Math.exp(-((hour - 19) ** 2) / 6) * 0.9;
       const price = round(base * dayFactor * (0.7 + peak), 5);
-      return { start: from.toISOString(), end: to.toISOString(), price, priceWithUserCosts: round(withCosts(price), 5) };
+      return {
+        start: new Date(start).toISOString(),
+        end: new Date(end).toISOString(),
+        price,
+        priceWithUserCosts: round(withCosts(price), 5),
+      };
     });
-    return { date, zoneId, currency, userCosts: costs.mathExpression, prices };
+    return { date: text, zoneId, currency, userCosts: costs.mathExpression, prices };
   }
 }

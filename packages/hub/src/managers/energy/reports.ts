@@ -1,7 +1,20 @@
 import { invalidParameter } from '@hearth/contract';
 import { isoNow } from '../../core/clock';
+import {
+  addDays,
+  addMonths,
+  compareDates,
+  formatLocalDate,
+  isoWeekOf,
+  isoWeekStart,
+  type LocalDate,
+  localDateOf,
+  parseLocalDate,
+  startOfDay,
+} from '../../platform/calendar';
 import type { HubContext } from '../../platform/context';
 import type { Migration } from '../../store/database';
+import { hubTimezone } from '../i18n/timezone';
 import type { InsightsService } from '../insights/service';
 import { readOption } from '../options';
 import type { ElectricityPrices } from './prices';
@@ -47,20 +60,7 @@ interface DummySettings {
 }
 
 const DUMMY_KEY = 'energy.dummyReports';
-const DAY_MS = 86_400_000;
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `2026-02-14` of a local date. */
-export const localDate = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** The ISO week (`2026-W07`) a local date belongs to. */
-export function isoWeekOf(date: Date): string {
-  const thursday = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 3 - ((date.getDay() + 6) % 7));
-  const jan4 = new Date(thursday.getFullYear(), 0, 4);
-  const week = 1 + Math.round(((thursday.getTime() - jan4.getTime()) / DAY_MS - 3 + ((jan4.getDay() + 6) % 7)) / 7);
-  return `${thursday.getFullYear()}-W${pad(week)}`;
-}
 
 /** A device's report category, from its class. */
 function categoryOf(deviceClass: string): string {
@@ -71,32 +71,47 @@ function categoryOf(deviceClass: string): string {
   return 'other';
 }
 
-/** The local days [start, end) of a period as asked (`2026-02-14`, `2026-W07`, `2026-02`, `2026`), checked. */
-export function periodRange(period: Period, value: string, field: string): { start: Date; end: Date } {
+/**
+ * The local days of a period as asked (`2026-02-14`, `2026-W07`, `2026-02`, `2026`), checked: its first day,
+ * the day after its last, and the instants they start at in the hub's time zone `zone` (so a period holding a
+ * change of the clocks is an hour shorter or longer).
+ */
+export function periodRange(
+  period: Period,
+  value: string,
+  field: string,
+  zone: string,
+): { first: LocalDate; after: LocalDate; start: Date; end: Date } {
   const bad = (): never => {
     throw invalidParameter(field, `${value} is not a ${period === 'week' ? 'ISO week' : period}`);
   };
-  const numbers = value.split(/-W?/).map(Number);
-  const [y, n, d] = numbers as [number, number | undefined, number | undefined];
-  if (!Number.isInteger(y) || y < 1970 || y > 9999) bad();
-  switch (period) {
-    case 'day': {
-      const start = new Date(y, (n ?? 0) - 1, d ?? 0);
-      if (start.getFullYear() !== y || start.getMonth() + 1 !== n || start.getDate() !== d) bad();
-      return { start, end: new Date(y, (n ?? 0) - 1, (d ?? 0) + 1) };
-    }
-    case 'week': {
-      const jan4 = new Date(y, 0, 4);
-      const start = new Date(y, 0, 4 - ((jan4.getDay() + 6) % 7) + ((n ?? 0) - 1) * 7);
-      if (!n || n < 1 || isoWeekOf(start) !== value) bad();
-      return { start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 7) };
-    }
-    case 'month':
-      if (!n || n < 1 || n > 12) bad();
-      return { start: new Date(y, (n ?? 1) - 1, 1), end: new Date(y, n ?? 1, 1) };
-    default:
-      return { start: new Date(y, 0, 1), end: new Date(y + 1, 0, 1) };
+  const within = (first: LocalDate, after: LocalDate) => ({
+    first,
+    after,
+    start: new Date(startOfDay(first, zone)),
+    end: new Date(startOfDay(after, zone)),
+  });
+  if (period === 'day') {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) bad();
+    const first = parseLocalDate(value, field);
+    return within(first, addDays(first, 1));
   }
+  const match = /^(\d{4})(?:-W?(\d{2}))?$/.exec(value);
+  const year = Number(match?.[1]);
+  const n = match?.[2] === undefined ? undefined : Number(match[2]);
+  if (!match || year < 1970) bad();
+  if (period === 'week') {
+    const monday = value.includes('-W') && n !== undefined ? isoWeekStart(year, n) : null;
+    if (!monday) return bad();
+    return within(monday, addDays(monday, 7));
+  }
+  if (period === 'month') {
+    if (n === undefined || n < 1 || n > 12 || value.includes('W')) bad();
+    const first = { year, month: n ?? 1, day: 1 };
+    return within(first, addMonths(first, 1));
+  }
+  if (n !== undefined) bad();
+  return within({ year, month: 1, day: 1 }, { year: year + 1, month: 1, day: 1 });
 }
 
 /** A number from 0 to 1 that is always the same for the same text. */
@@ -119,6 +134,11 @@ export class EnergyReports {
     private readonly insights: InsightsService,
     private readonly prices: ElectricityPrices,
   ) {}
+
+  /** The hub's time zone, which local days are counted in. */
+  private zone(): string {
+    return hubTimezone(this.context);
+  }
 
   private stored(date: string): DayReport | null {
     const row = this.context.db.prepare('SELECT report FROM energy_report WHERE date = ?').get(date) as
@@ -180,7 +200,7 @@ export class EnergyReports {
 
   /** One day's report: stored once the day is over, unless `fresh`. */
   day(date: string, fresh = false, field = 'date'): DayReport {
-    const { start, end } = periodRange('day', date, field);
+    const { start, end } = periodRange('day', date, field, this.zone());
     if (!fresh) {
       const stored = this.stored(date);
       if (stored) return stored;
@@ -200,16 +220,17 @@ export class EnergyReports {
 
   /** A week's, month's or year's report: its days added up, with a part per day (per month for a year). */
   period(period: Exclude<Period, 'day'>, value: string, field: string, fresh = false) {
-    const { start, end } = periodRange(period, value, field);
+    const { first, after, start, end } = periodRange(period, value, field, this.zone());
     const items = new Map<string, Item>();
     const cumulative = new Map<string, { id: string; name: string; kWh: number }>();
     const parts = new Map<string, { date: string; kWh: number; cost: number }>();
     let kWh = 0;
     let cost = 0;
     let currency = readOption<string>(this.context, 'energy', 'currency', ENERGY_DEFAULTS.currency);
-    const today = this.context.clock.now();
-    for (let day = new Date(start); day < end && day.getTime() <= today; day.setDate(day.getDate() + 1)) {
-      const report = this.day(localDate(day), fresh);
+    const today = localDateOf(this.context.clock.now(), this.zone());
+    const last = compareDates(after, today) > 0 ? addDays(today, 1) : after;
+    for (let day = first; compareDates(day, last) < 0; day = addDays(day, 1)) {
+      const report = this.day(formatLocalDate(day), fresh);
       currency = report.currency;
       kWh += report.kWh;
       cost += report.cost;
@@ -244,20 +265,22 @@ export class EnergyReports {
 
   /** The days, weeks, months and years with energy data (measured, or demonstration data), up to today. */
   available() {
-    const days = new Set(this.insights.energyHours().map((hour) => localDate(new Date(hour))));
+    const zone = this.zone();
+    const days = new Set(this.insights.energyHours().map((hour) => formatLocalDate(localDateOf(hour, zone))));
     const dummy = this.dummy();
     if (dummy) {
-      const [fy, fm, fd] = dummy.fromDate.split('-').map(Number);
-      for (let d = new Date(fy ?? 0, (fm ?? 1) - 1, fd ?? 1); localDate(d) <= dummy.toDate; d.setDate(d.getDate() + 1)) {
-        if (d.getTime() > this.context.clock.now()) break;
-        days.add(localDate(d));
+      const today = localDateOf(this.context.clock.now(), zone);
+      const to = parseLocalDate(dummy.toDate);
+      const last = compareDates(to, today) < 0 ? to : today;
+      for (let d = parseLocalDate(dummy.fromDate); compareDates(d, last) <= 0; d = addDays(d, 1)) {
+        days.add(formatLocalDate(d));
       }
     }
     const sorted = [...days].sort();
     const unique = (list: string[]) => [...new Set(list)].sort();
     return {
       days: sorted,
-      weeks: unique(sorted.map((day) => isoWeekOf(periodRange('day', day, 'date').start))),
+      weeks: unique(sorted.map((day) => isoWeekOf(parseLocalDate(day)))),
       months: unique(sorted.map((day) => day.slice(0, 7))),
       years: unique(sorted.map((day) => day.slice(0, 4))),
     };
@@ -270,11 +293,11 @@ export class EnergyReports {
 
   /** Demonstration data from `fromDate` to `toDate` (default: the last 30 days); reports are computed again. */
   enableDummy(query: { fromDate?: string; toDate?: string; randomness?: string; numTopConsumers?: string }) {
-    const today = new Date(this.context.clock.now());
-    const toDate = query.toDate ?? localDate(today);
-    const fromDate = query.fromDate ?? localDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29));
-    periodRange('day', fromDate, 'fromDate');
-    periodRange('day', toDate, 'toDate');
+    const today = localDateOf(this.context.clock.now(), this.zone());
+    const toDate = query.toDate ?? formatLocalDate(today);
+    const fromDate = query.fromDate ?? formatLocalDate(addDays(today, -29));
+    parseLocalDate(fromDate, 'fromDate');
+    parseLocalDate(toDate, 'toDate');
     if (fromDate > toDate) throw invalidParameter('fromDate', 'Must not be after toDate');
     const numTopConsumers = Number(query.numTopConsumers ?? 5);
     if (numTopConsumers < 1 || numTopConsumers > 20) throw invalidParameter('numTopConsumers', 'Expected 1 to 20');

@@ -39,7 +39,9 @@ export function serveTimeCards(
   const sunMinute = (kind: 'sunrise' | 'sunset', at: number): number | null => {
     const home = location();
     const event = home ? sunEvent(kind, home, at, zone()) : null;
-    return event === null ? null : Math.round((event - localTime(at, zone()).midnight) / 60_000);
+    // The wall clock's minute of the event, as the time of day it is compared with (not minutes elapsed since
+    // midnight, which differ on the days the clocks change).
+    return event === null ? null : localMinute(event);
   };
   const offset = {
     name: 'offset',

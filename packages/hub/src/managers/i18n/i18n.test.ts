@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { localTime } from './timezone';
 
 describe('i18n manager', () => {
   let t: TestHub;
@@ -39,5 +40,16 @@ describe('i18n manager', () => {
 
   it('requires a token', async () => {
     expect((await t.call('GET', '/i18n/option/language', undefined, null)).status).toBe(401);
+  });
+});
+
+describe('local time in the hub’s zone', () => {
+  it('finds local midnight on the days the clocks change, not the wall clock’s hours back', () => {
+    // Noon on Amsterdam's 25-hour day is 13 hours after its midnight (22:00 UTC the day before), 12 on the wall clock.
+    const noonAutumn = localTime(Date.parse('2027-10-31T11:00:00Z'), 'Europe/Amsterdam');
+    expect(noonAutumn).toEqual({ minute: 12 * 60, weekday: 0, midnight: Date.parse('2027-10-30T22:00:00Z') });
+    const noonSpring = localTime(Date.parse('2027-03-28T10:00:00Z'), 'Europe/Amsterdam');
+    expect(noonSpring).toEqual({ minute: 12 * 60, weekday: 0, midnight: Date.parse('2027-03-27T23:00:00Z') });
+    expect(localTime(Date.parse('2027-03-28T00:30:00Z'), 'Europe/Amsterdam').minute).toBe(90);
   });
 });

@@ -1,3 +1,4 @@
+import { startOfLocalDay } from '../../platform/calendar';
 import type { HubContext } from '../../platform/context';
 import { readOption } from '../options';
 
@@ -11,7 +12,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /**
- * The local time of instant `at` (epoch ms) in `zone`: minutes since local midnight, the day of the week (0 =
+ * The local time of instant `at` (epoch ms) in `zone`: the wall clock's minutes since local midnight, the day of the week (0 =
  * Sunday) and that midnight as an instant. Intl does the zone arithmetic (the runtime's time zone database), so
  * the hub's zone need not be the host's.
  */
@@ -30,6 +31,6 @@ export function localTime(at: number, zone: string): { minute: number; weekday: 
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
   const minute = Number(parts.hour) * 60 + Number(parts.minute);
-  const sinceMidnight = (minute * 60 + Number(parts.second)) * 1000 + (((at % 1000) + 1000) % 1000);
-  return { minute, weekday: WEEKDAYS.indexOf(parts.weekday ?? 'Sun'), midnight: at - sinceMidnight };
+  // Midnight from the calendar, not the wall clock's hours back: a day the clocks change has 23 or 25 of them.
+  return { minute, weekday: WEEKDAYS.indexOf(parts.weekday ?? 'Sun'), midnight: startOfLocalDay(at, zone) };
 }
