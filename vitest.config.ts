@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core free (one worker on the 2-core machines CI and
+    // developers run on), but the files mostly wait on servers, databases, child processes and Chromium, so a second
+    // file fits beside the first. Each file owns its state (ports from the OS, a PostgreSQL schema and Redis key
+    // prefix of its own, temporary data directories), so files may run side by side. Forks (Vitest's default pool):
+    // better-sqlite3, argon2 and PGlite's WebAssembly each get a process of their own.
+    pool: 'forks',
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
@@ -33,7 +41,6 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -36,6 +36,11 @@ export interface StartOptions {
   pglite?: PGlite;
   /** The cloud's clock (tests move a fake one instead of sleeping). */
   clock?: Clock;
+  /**
+   * The clock of the in-process limit store (default `Date.now`): a test that checks a hold of a second holds this
+   * clock still instead of racing the wall clock on a loaded machine. Redis counters keep Redis's own time.
+   */
+  limitsClock?: () => number;
 }
 
 /** Builds and starts the cloud: opens and migrates the database, registers every service, listens. */
@@ -58,7 +63,7 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
   // Nodes on one database schema are one cloud: they share counters; another cloud on the same Redis does not.
   const limits: LimitStore = config.redisUrl
     ? new RedisLimitStore(config.redisUrl, `hearth:limits:${config.databaseSchema}:`)
-    : new MemoryLimitStore();
+    : new MemoryLimitStore(options.limitsClock);
   const app = await createApiServer({
     title: 'Hearth cloud',
     metricsPrefix: 'hearth_cloud',

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, it } from 'vitest';
 import { type CloudConfig, DEFAULT_REGION, type DemoHub } from '../config';
 import { openDatabase } from '../database';
-import { type Cloud, startCloud } from '../server';
+import { type Cloud, type StartOptions, startCloud } from '../server';
 import { ACCOUNT_CLIENT_ID, DEMO_CLIENTS, DEMO_USER, INTERNAL_CLIENT_ID } from '../services/cloud/seed';
 
 /**
@@ -71,14 +71,18 @@ async function dropSchema(backend: Backend, schema: string): Promise<void> {
 }
 
 /** Starts a cloud with the demo world seeded, in a fresh schema. `stop()` also drops a PostgreSQL schema. */
-export async function startTestCloud(backend: Backend, overrides: Partial<CloudConfig> = {}): Promise<Cloud> {
+export async function startTestCloud(
+  backend: Backend,
+  overrides: Partial<CloudConfig> = {},
+  options: Omit<StartOptions, 'pglite'> = {},
+): Promise<Cloud> {
   const config = testCloudConfig(backend, overrides);
   if (backend === 'pglite') {
     sharedPglite ??= PGlite.create('memory://');
-    const cloud = await startCloud(config, { pglite: await sharedPglite });
+    const cloud = await startCloud(config, { ...options, pglite: await sharedPglite });
     return cloud;
   }
-  const cloud = await startCloud(config);
+  const cloud = await startCloud(config, options);
   return {
     ...cloud,
     app: cloud.app,
