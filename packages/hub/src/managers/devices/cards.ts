@@ -216,6 +216,7 @@ export function serveDeviceCards(
     card: (type: FlowCardType, uri: string, id: string) => cardsOf(uri).find((card) => card.type === type && card.id === id),
     list: (type: FlowCardType) =>
       devices.list().flatMap((device) => cardsOfDevice(device).filter((card) => card.type === type && !card.deprecated)),
+    ownerName: (uri) => devices.find(uri.slice(DEVICE_URI.length))?.name,
     replacement: (type, uri, id, args) => {
       const device = devices.find(uri.slice(DEVICE_URI.length));
       return device ? replacementOf(device, cardsOfDevice(device), type, id, args) : null;

@@ -186,6 +186,7 @@ export function retiredCardCandidates(
  */
 export function isRetiredCard(type: 'trigger' | 'condition' | 'action', id: string, capabilityId: string): boolean {
   const some = (args: Record<string, unknown>) => retiredCardCandidates(type, id, args, [capabilityId]).length > 0;
-  if (type === 'action' && id === `${capabilityId}_set`) return some({ value: 0 }) || (some({ value: true }) && some({ value: false }));
+  if (type === 'action' && id === `${capabilityId}_set`)
+    return some({ value: 0 }) || (some({ value: true }) && some({ value: false }));
   return some({ value: 0 });
 }

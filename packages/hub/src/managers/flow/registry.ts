@@ -105,6 +105,8 @@ export interface FlowCardProvider {
    * offers, for the once-over of stored flows; `null` when the card stays as it is.
    */
   replacement?(type: FlowCardType, uri: string, id: string, args: Record<string, unknown>): CardReplacement | null;
+  /** The name a person knows the owner by (a device's name), for traces. */
+  ownerName?(uri: string): string | undefined;
 }
 
 /** A card id and its arguments that replace a retired card in a stored flow. */
@@ -195,6 +197,12 @@ export class FlowRegistry {
     for (const provider of this.cardProviders)
       if (uri.startsWith(provider.uriPrefix)) return provider.replacement?.(type, uri, id, args) ?? null;
     return null;
+  }
+
+  /** The name of a card's owner as its provider knows it (a device's name), for traces; `undefined` if none does. */
+  ownerName(uri: string): string | undefined {
+    for (const provider of this.cardProviders) if (uri.startsWith(provider.uriPrefix)) return provider.ownerName?.(uri);
+    return undefined;
   }
 
   listCards(type: FlowCardType): FlowCardDefinition[] {

@@ -74,10 +74,9 @@ describe('retired device card ids', () => {
       expect((await second.call<Flow>('GET', `/flow/flow/${toggler.body.id}`)).body.actions).toMatchObject([
         { uri, id: 'toggle', args: {} },
       ]);
-      const node = (await second.call<{ cards: Record<string, Card & { ownerUri: string }> }>(
-        'GET',
-        `/flow/advancedflow/${advanced.body.id}`,
-      )).body.cards[dim];
+      const node = (
+        await second.call<{ cards: Record<string, Card & { ownerUri: string }> }>('GET', `/flow/advancedflow/${advanced.body.id}`)
+      ).body.cards[dim];
       expect(node).toMatchObject({ ownerUri: uri, id: 'dim', args: { dim: 0.6 } });
 
       // The rewritten flow runs: the light is off, so "is not on" holds; it turns on and dims.
@@ -88,9 +87,16 @@ describe('retired device card ids', () => {
         () => [value('onoff'), value('dim')],
         ([onoff, level]) => onoff === true && level === 0.3,
       );
-      expect((await second.call<{ status: string }>('POST', `/flow/advancedflow/${advanced.body.id}/trigger`, {})).body.status).toBe(
-        'completed',
-      );
+      // Its trace reads as a person says it: the card's title (inversion worked out) and the device's name.
+      const name = (await second.call<{ name: string }>('GET', `/devices/device/${light}`)).body.name;
+      const trace = (
+        await second.call<{ steps: { kind: string; title?: string }[] }[]>('GET', `/flow/flow/${flow.body.id}/trace`)
+      ).body[0];
+      expect(trace?.steps.find((step) => step.kind === 'condition')?.title).toBe(`Is turned off — ${name}`);
+      expect(trace?.steps.filter((step) => step.kind === 'action').map((step) => step.title)).toContain(`Turn on — ${name}`);
+      expect(
+        (await second.call<{ status: string }>('POST', `/flow/advancedflow/${advanced.body.id}/trigger`, {})).body.status,
+      ).toBe('completed');
       await until(
         () => value('dim'),
         (level) => level === 0.6,
