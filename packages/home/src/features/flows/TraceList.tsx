@@ -5,7 +5,8 @@ const t = strings.flows;
 
 const time = (at: string | number) => new Date(at).toLocaleTimeString();
 
-function stepWords(step: TraceStep): string {
+/** One step of a run in words: what ran (the card's title from the hub, or its id in words) and how it went. */
+export function stepWords(step: TraceStep): string {
   const what =
     step.kind === 'group'
       ? t.step.group(step.group ?? '')
@@ -13,7 +14,7 @@ function stepWords(step: TraceStep): string {
         ? t.step.delay
         : step.kind === 'note'
           ? t.step.note
-          : `${t.step[step.kind as 'condition' | 'action' | 'node'] ?? step.kind} ${cardWords(step.card)}`.trim();
+          : `${t.step[step.kind as 'condition' | 'action' | 'node'] ?? step.kind} ${step.title ?? cardWords(step.card)}`.trim();
   return `${what}: ${step.outcome}${step.message ? ` — ${step.message}` : ''}`;
 }
 

@@ -23,6 +23,8 @@ export interface TraceStep {
   at: number;
   kind: string;
   card?: string;
+  /** The card's title and its owner's name, as the hub words them ("Turn on — Hallway light"). */
+  title?: string;
   group?: string;
   node?: string;
   outcome: string;

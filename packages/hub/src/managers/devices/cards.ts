@@ -1,9 +1,16 @@
 import { HearthError } from '@hearth/contract';
 import type { DomainBus } from '../../core/bus';
 import type { CapabilityDefinition } from '../../runtime/capabilities';
-import type { FlowCardArgDefinition, FlowCardDefinition, FlowCardProvider, FlowCardType, FlowRegistry } from '../flow/registry';
+import type {
+  CardReplacement,
+  FlowCardArgDefinition,
+  FlowCardDefinition,
+  FlowCardProvider,
+  FlowCardType,
+  FlowRegistry,
+} from '../flow/registry';
 import type { DeviceController } from './control';
-import { ecosystemCapabilityCards } from './ecosystem-cards';
+import { ecosystemCapabilityCards, isRetiredCard, retiredCardCandidates } from './ecosystem-cards';
 import type { DeviceRecord, DeviceService } from './service';
 
 const DEVICE_URI = 'homey:device:';
@@ -140,18 +147,41 @@ function deviceCards(device: DeviceRecord, devices: DeviceService, control: Devi
       }
     }
   }
-  // The ecosystem's own cards of each system capability, where they are not Hearth's of the same id already.
-  const taken = new Set(cards.map((card) => `${card.type}/${card.id}`));
+  // Hearth's cards whose work the ecosystem's cards do are retired: still run for flows that could not be moved
+  // to the ecosystem's (a value from a token), no longer listed.
+  for (const [index, card] of cards.entries()) {
+    const ofCapability = (c: string) => card.id === c || card.id.startsWith(`${c}_`);
+    if (card.type !== 'trigger' && device.capabilities.some((c) => ofCapability(c) && isRetiredCard(card.type, card.id, c)))
+      cards[index] = { ...card, deprecated: true };
+  }
+  // The ecosystem's own cards of each system capability. Where one has the id of a Hearth card, Hearth's stays
+  // unless it is retired (target_temperature_set with Hearth's value argument gives way to the ecosystem's).
+  const at = new Map(cards.map((card, index) => [`${card.type}/${card.id}`, index]));
   for (const capabilityId of device.capabilities.filter((id) => !id.includes('.'))) {
     const capability = devices.capabilityOf(device, capabilityId);
     for (const card of ecosystemCapabilityCards(device, capability, uri, () => current(capabilityId), writer(capabilityId))) {
       if (card.type === 'action' && !capability.setable) continue;
-      if (taken.has(`${card.type}/${card.id}`)) continue;
-      taken.add(`${card.type}/${card.id}`);
-      cards.push(card);
+      const same = at.get(`${card.type}/${card.id}`);
+      if (same !== undefined && !cards[same]?.deprecated) continue;
+      if (same !== undefined) cards[same] = card;
+      else at.set(`${card.type}/${card.id}`, cards.push(card) - 1);
     }
   }
   return cards;
+}
+
+/** The first of the ecosystem's cards that does what a retired card of `device` did, among those it is offered. */
+function replacementOf(
+  device: DeviceRecord,
+  cards: readonly FlowCardDefinition[],
+  type: FlowCardType,
+  id: string,
+  args: Record<string, unknown>,
+): CardReplacement | null {
+  if (type === 'trigger' || !cards.some((card) => card.type === type && card.id === id && card.deprecated)) return null;
+  const offered = (candidate: CardReplacement) =>
+    cards.some((card) => card.type === type && card.id === candidate.id && !card.deprecated);
+  return retiredCardCandidates(type, id, args, device.capabilities).find(offered) ?? null;
 }
 
 /**
@@ -184,7 +214,13 @@ export function serveDeviceCards(
   const provider: FlowCardProvider = {
     uriPrefix: DEVICE_URI,
     card: (type: FlowCardType, uri: string, id: string) => cardsOf(uri).find((card) => card.type === type && card.id === id),
-    list: (type: FlowCardType) => devices.list().flatMap((device) => cardsOfDevice(device).filter((card) => card.type === type)),
+    list: (type: FlowCardType) =>
+      devices.list().flatMap((device) => cardsOfDevice(device).filter((card) => card.type === type && !card.deprecated)),
+    ownerName: (uri) => devices.find(uri.slice(DEVICE_URI.length))?.name,
+    replacement: (type, uri, id, args) => {
+      const device = devices.find(uri.slice(DEVICE_URI.length));
+      return device ? replacementOf(device, cardsOfDevice(device), type, id, args) : null;
+    },
   };
   const stops = [
     registry.registerCardProvider(provider),

@@ -130,3 +130,63 @@ export function ecosystemCapabilityCards(
   }
   return cards;
 }
+
+/** A card that may replace a retired one: its id, its arguments, and whether it is one the ecosystem defines. */
+interface Candidate {
+  readonly id: string;
+  readonly args: Record<string, unknown>;
+}
+
+/**
+ * The ecosystem's cards that do what one of Hearth's retired device card ids did (`onoff_set` with `true` is
+ * `on`, `dim_set` is `dim` with its `dim` argument, the `onoff` condition is `on`, `onoff_toggle` is `toggle`,
+ * `thermostat_mode_equals` is `thermostat_mode_is`, …), best first; the caller keeps the first its device is
+ * offered. None for an id that is no retired one, or for a value only a token gives (`onoff_set` with a token).
+ */
+export function retiredCardCandidates(
+  type: 'trigger' | 'condition' | 'action',
+  id: string,
+  args: Record<string, unknown>,
+  capabilityIds: readonly string[],
+): Candidate[] {
+  for (const capabilityId of capabilityIds.filter((c) => !c.includes('.'))) {
+    const { conditions, actions } = capabilityFlowCards(capabilityId);
+    const plain = (cards: readonly CapabilityFlowCard[]) => cards.filter((card) => card.args.length === 0);
+    const oneArg = (cards: readonly CapabilityFlowCard[], argType?: string) =>
+      cards.filter(
+        (card) =>
+          card.args.length === 1 &&
+          card.args[0]?.type !== 'color' &&
+          (!argType || card.args[0]?.type === argType) &&
+          !card.id.endsWith('_relative'),
+      );
+    const renamed = (card: CapabilityFlowCard) => ({ id: card.id, args: { [card.args[0]?.name as string]: args.value } });
+    if (type === 'action' && id === `${capabilityId}_set`) {
+      const single = oneArg(actions);
+      if (single.length > 0) return 'value' in args ? single.map(renamed) : [];
+      return plain(actions)
+        .filter((card) => SETS[`${capabilityId}/${card.id}`] === args.value)
+        .map((card) => ({ id: card.id, args: {} }));
+    }
+    if (type === 'action' && id === `${capabilityId}_toggle`)
+      return plain(actions)
+        .filter((card) => SETS[`${capabilityId}/${card.id}`] === 'toggle')
+        .map((card) => ({ id: card.id, args: {} }));
+    if (type === 'condition' && id === capabilityId && !conditions.some((card) => card.id === capabilityId))
+      return plain(conditions).map((card) => ({ id: card.id, args: {} }));
+    if (type === 'condition' && id === `${capabilityId}_equals`)
+      return 'value' in args ? oneArg(conditions, 'dropdown').map(renamed) : [];
+  }
+  return [];
+}
+
+/**
+ * Whether Hearth's own card `id` is retired for a capability: the ecosystem's cards do all it did (both values of
+ * a boolean, any value of a number or enum through the card's one argument), so it is not offered any more.
+ */
+export function isRetiredCard(type: 'trigger' | 'condition' | 'action', id: string, capabilityId: string): boolean {
+  const some = (args: Record<string, unknown>) => retiredCardCandidates(type, id, args, [capabilityId]).length > 0;
+  if (type === 'action' && id === `${capabilityId}_set`)
+    return some({ value: 0 }) || (some({ value: true }) && some({ value: false }));
+  return some({ value: 0 });
+}

@@ -208,6 +208,79 @@ describe('flow manager', () => {
     expect((await t.call('DELETE', `/flow/flow/${both.body.id}`)).status).toBe(204);
   });
 
+  it("accepts cards with their own item uri, as the ecosystem's clients copy them from card lists", async () => {
+    const trigger = 'homey:manager:flow:programmatic_trigger';
+    const notify = 'homey:manager:notifications:create_notification';
+    const created = await t.call<Flow & { trigger: { uri: string; id: string }; actions: { uri: string; id: string }[] }>(
+      'POST',
+      '/flow/flow',
+      {
+        name: 'Item uris',
+        trigger: { id: trigger, uri: `homey:flowcardtrigger:${trigger}`, args: {} },
+        conditions: [],
+        actions: [{ id: notify, uri: `homey:flowcardaction:${notify}`, args: { text: 'Hi' }, group: 'then' }],
+      },
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.trigger).toMatchObject({ uri: 'homey:manager:flow', id: 'programmatic_trigger' });
+    expect(created.body.actions[0]).toMatchObject({ uri: 'homey:manager:notifications', id: 'create_notification' });
+    expect(created.body).toMatchObject({ broken: false, triggerable: true });
+    const run = await t.call<{ status: string; steps: { kind: string; outcome: string }[] }>(
+      'POST',
+      `/flow/flow/${created.body.id}/trigger`,
+      {},
+    );
+    expect(run.body.status).toBe('completed');
+    expect(run.body.steps.some((step) => step.kind === 'action' && step.outcome === 'done')).toBe(true);
+    // The item uri says the card's kind: an action's in the trigger slot is named, as is an id it does not name.
+    const wrongKind = await t.call<ErrorBody>('POST', '/flow/flow', {
+      name: 'Wrong kind',
+      trigger: { id: notify, uri: `homey:flowcardaction:${notify}` },
+      conditions: [],
+      actions: [],
+    });
+    expect(wrongKind.status).toBe(400);
+    expect(wrongKind.body.error_description).toContain('trigger.uri');
+    const otherCard = await t.call<ErrorBody>('PUT', `/flow/flow/${created.body.id}`, {
+      actions: [{ id: 'homey:manager:logic:set_variable', uri: `homey:flowcardaction:${notify}` }],
+    });
+    expect(otherCard.status).toBe(400);
+    expect(otherCard.body.error_description).toContain('actions.0.id');
+    expect((await t.call('DELETE', `/flow/flow/${created.body.id}`)).status).toBe(204);
+  });
+
+  it('reads advanced flow card nodes that carry only their fully qualified id, and runs them', async () => {
+    const [start, action] = [randomUUID(), randomUUID()];
+    const created = await t.call<Flow & { cards: Record<string, { ownerUri?: string; id?: string }> }>(
+      'POST',
+      '/flow/advancedflow',
+      {
+        name: 'Qualified nodes',
+        cards: {
+          [start]: { type: 'start', x: 0, y: 0, outputSuccess: [action] },
+          [action]: {
+            type: 'action',
+            x: 200,
+            y: 0,
+            id: 'homey:manager:notifications:create_notification',
+            args: { text: 'From a node' },
+          },
+        },
+      },
+    );
+    expect(created.status).toBe(200);
+    expect(created.body.broken).toBe(false);
+    expect(created.body.cards[action]).toMatchObject({ ownerUri: 'homey:manager:notifications', id: 'create_notification' });
+    const run = await t.call<{ status: string; steps: { kind: string; outcome: string }[] }>(
+      'POST',
+      `/flow/advancedflow/${created.body.id}/trigger`,
+      {},
+    );
+    expect(run.body.status).toBe('completed');
+    expect(run.body.steps.some((step) => step.kind === 'action' && step.outcome === 'done')).toBe(true);
+    expect((await t.call('DELETE', `/flow/advancedflow/${created.body.id}`)).status).toBe(204);
+  });
+
   it('keeps a folder tree and moves what a deleted folder held to its parent', async () => {
     const home = await t.call<Folder>('POST', '/flow/flowfolder', { name: 'Home' });
     const lights = await t.call<Folder>('POST', '/flow/flowfolder', { name: 'Lights', parent: home.body.id });

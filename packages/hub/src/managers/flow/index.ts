@@ -22,6 +22,7 @@ import {
 } from './health';
 import { FlowPublisher } from './publish';
 import type { FlowCardRef, FlowCardType, FlowRegistry } from './registry';
+import { replaceRetiredCards } from './retired-cards';
 import { runningHandlers } from './running';
 import { sharedFlowFor, shareThroughCloud } from './sharing';
 import { DocumentStore, flowMigrations } from './store';
@@ -326,6 +327,7 @@ export const flowManager: HubManager = {
         ...runningHandlers({ context, registry, engine, catalog, traces }),
       }),
       start: () => {
+        transact(context.db, () => replaceRetiredCards(registry, flows, advanced));
         catalog.load([
           ...flows.list().map((flow) => ({ type: 'flow' as const, flow })),
           ...advanced.list().map((flow) => ({ type: 'advancedflow' as const, flow })),

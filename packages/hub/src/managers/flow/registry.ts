@@ -100,6 +100,19 @@ export interface FlowCardProvider {
   readonly uriPrefix: string;
   card(type: FlowCardType, uri: string, id: string): FlowCardDefinition | undefined;
   list(type: FlowCardType): FlowCardDefinition[];
+  /**
+   * The card (and its arguments) that replaces a retired card id of this owner, where there is one the owner
+   * offers, for the once-over of stored flows; `null` when the card stays as it is.
+   */
+  replacement?(type: FlowCardType, uri: string, id: string, args: Record<string, unknown>): CardReplacement | null;
+  /** The name a person knows the owner by (a device's name), for traces. */
+  ownerName?(uri: string): string | undefined;
+}
+
+/** A card id and its arguments that replace a retired card in a stored flow. */
+export interface CardReplacement {
+  readonly id: string;
+  readonly args: Record<string, unknown>;
 }
 
 /** A trigger card fired: the flows using it (whose trigger agrees, see `FlowCardDefinition.run`) run. */
@@ -176,6 +189,19 @@ export class FlowRegistry {
     const registered = this.cards.get(cardKey(type, uri, id));
     if (registered) return registered;
     for (const provider of this.cardProviders) if (uri.startsWith(provider.uriPrefix)) return provider.card(type, uri, id);
+    return undefined;
+  }
+
+  /** What replaces a retired card in a stored flow (see {@link FlowCardProvider.replacement}), or `null`. */
+  replacement(type: FlowCardType, uri: string, id: string, args: Record<string, unknown>): CardReplacement | null {
+    for (const provider of this.cardProviders)
+      if (uri.startsWith(provider.uriPrefix)) return provider.replacement?.(type, uri, id, args) ?? null;
+    return null;
+  }
+
+  /** The name of a card's owner as its provider knows it (a device's name), for traces; `undefined` if none does. */
+  ownerName(uri: string): string | undefined {
+    for (const provider of this.cardProviders) if (uri.startsWith(provider.uriPrefix)) return provider.ownerName?.(uri);
     return undefined;
   }
 

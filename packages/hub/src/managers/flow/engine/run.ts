@@ -63,6 +63,10 @@ export class Run {
   }
 }
 
+/** A title in the ecosystem's inversion syntax (`Is turned !{{on|off}}`) as it reads for a card (not) inverted. */
+export const plainTitle = (title: string, inverted: boolean): string =>
+  title.replace(/!\{\{([^|}]*)\|([^}]*)\}\}/g, (_all, plain: string, negated: string) => (inverted ? negated : plain));
+
 /** `<owner uri>:<card id>`, as card lists and traces name a card. */
 export const cardName = (card: { uri: string; id: string }) => `${card.uri}:${card.id}`;
 
@@ -76,6 +80,8 @@ export interface PreparedCard {
   readonly card: CardRef;
   /** `<owner uri>:<card id>`. */
   readonly name: string;
+  /** What a person reads in a trace: the card's title (inversion worked out) and its owner's name, "Turn on — Hallway light". */
+  readonly title: string;
   readonly definition: FlowCardDefinition | undefined;
   /** The checked arguments, or `null` when they hold tokens (checked at each run) or did not fit (`argsError`). */
   readonly args: Readonly<Record<string, unknown>> | null;
@@ -93,7 +99,9 @@ export function prepareCard(registry: FlowRegistry, type: FlowCardType, card: Ca
       argsError = error;
     }
   }
-  return { card, name: cardName(card), definition, args, argsError };
+  const title = definition ? plainTitle(definition.title, (card as { inverted?: boolean }).inverted === true) : cardName(card);
+  const owner = registry.ownerName(card.uri);
+  return { card, name: cardName(card), title: owner ? `${title} — ${owner}` : title, definition, args, argsError };
 }
 
 const NO_TOKENS: TokenScope = { local: {}, global: () => undefined };

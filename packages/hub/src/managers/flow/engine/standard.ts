@@ -87,6 +87,7 @@ export async function runStandardFlow(run: Run, plan: StandardPlan, deps: Standa
         run.step({
           kind: 'condition',
           card: prepared.name,
+          title: prepared.title,
           group,
           index,
           inverted,
@@ -100,7 +101,15 @@ export async function runStandardFlow(run: Run, plan: StandardPlan, deps: Standa
           ms: Math.round(performance.now() - started),
         });
       } catch (error) {
-        run.step({ kind: 'condition', card: prepared.name, group, index, outcome: 'error', message: errorMessage(error) });
+        run.step({
+          kind: 'condition',
+          card: prepared.name,
+          title: prepared.title,
+          group,
+          index,
+          outcome: 'error',
+          message: errorMessage(error),
+        });
         return 'failed';
       }
       if (run.stopped) return run.stopped;
@@ -141,6 +150,7 @@ function runAction(
     run.step({
       kind: 'action',
       card: prepared.name,
+      title: prepared.title,
       group: column,
       index,
       outcome: 'error',
@@ -153,6 +163,7 @@ function runAction(
     run.step({
       kind: 'delay',
       card: prepared.name,
+      title: prepared.title,
       group: column,
       index,
       outcome: 'scheduled',
@@ -170,8 +181,9 @@ export async function runActionNow(run: Run, planned: PlannedAction): Promise<'d
   if (run.stopped) return 'stopped';
   const { prepared, column: group, index } = planned;
   const card = prepared.name;
+  const title = prepared.title;
   const started = performance.now();
-  run.step({ kind: 'action', card, group, index, outcome: 'started' });
+  run.step({ kind: 'action', card, title, group, index, outcome: 'started' });
   try {
     const { value, args } = await callCard('action', prepared, run.scope, {
       state: run.state,
@@ -181,6 +193,7 @@ export async function runActionNow(run: Run, planned: PlannedAction): Promise<'d
     run.step({
       kind: 'action',
       card,
+      title,
       group,
       index,
       outcome: 'done',
@@ -193,6 +206,7 @@ export async function runActionNow(run: Run, planned: PlannedAction): Promise<'d
     run.step({
       kind: 'action',
       card,
+      title,
       group,
       index,
       outcome: 'error',
