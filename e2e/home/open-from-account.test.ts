@@ -68,7 +68,9 @@ describe.skipIf(!chromiumPath)('account pages and the household web app lead to 
     // The local address answered, so the app is the one the hub serves there, signed in as its owner.
     expect(new URL(page.url()).origin).toBe(kitchenUrl);
     const token = await page.evaluate(() => localStorage.getItem('hearth-home:token'));
-    const me = await (await fetch(`${kitchenUrl}/api/manager/users/user/me`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const me = await (
+      await fetch(`${kitchenUrl}/api/manager/users/user/me`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
     expect(me).toMatchObject({ role: 'owner' });
 
     const switcher = page.getByRole('button', { name: 'Kitchen hub: switch hub or open your account' });

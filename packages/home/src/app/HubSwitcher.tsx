@@ -41,7 +41,7 @@ export function HubSwitcher({ hub }: { hub: CoreHubAPI }) {
     button.current?.focus();
   }
   return (
-    <div className="hub-switcher" onKeyDown={closeOnEscape}>
+    <nav className="hub-switcher" aria-label={t.label} onKeyDown={closeOnEscape}>
       <button
         ref={button}
         type="button"
@@ -71,6 +71,6 @@ export function HubSwitcher({ hub }: { hub: CoreHubAPI }) {
         ) : null}
         <a href={accountHubsAddress(kept.cloud)}>{t.account}</a>
       </div>
-    </div>
+    </nav>
   );
 }

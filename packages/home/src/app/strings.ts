@@ -54,6 +54,7 @@ export const strings = {
     signOut: 'Sign out',
   },
   hubs: {
+    label: 'Your hubs and account',
     /** The topbar's menu: this hub's name opens it. */
     menu: (name: string) => `${name}: switch hub or open your account`,
     current: 'This hub',

@@ -3,8 +3,8 @@ import { Link } from 'wouter';
 import { useAccount, useUser } from '../../app/account';
 import { Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { ROLE_LABELS, stateLabel } from './labels';
-import { OnlineTag, useHubsOnline } from './online';
 import { OpenHubLink } from './OpenHubPage';
+import { OnlineTag, useHubsOnline } from './online';
 
 function ClaimForm() {
   const { cloud, reloadUser } = useAccount();

@@ -34,8 +34,8 @@ export function OpenHubPage({ id }: { id: string }) {
         <Notice kind="error">This hub is not one of yours, or it was removed from your account.</Notice>
       ) : unreachable ? (
         <Notice kind="error">
-          {hub.name} has no address to open it at yet: it has not connected to the cloud since it was set up. Check that it
-          is on and online, then try again.
+          {hub.name} has no address to open it at yet: it has not connected to the cloud since it was set up. Check that it is on
+          and online, then try again.
         </Notice>
       ) : (
         <p role="status">Finding {hub.name} on your network, else through the cloud…</p>

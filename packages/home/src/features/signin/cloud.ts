@@ -58,7 +58,10 @@ export async function completeCloudSignIn(url: string): Promise<string | null> {
     const delegation = await cloud.createDelegationToken({ audience: 'homey' });
     // The person's hubs, for the switcher: names and ids only (no credential), read while the cloud token lasts.
     const user = await cloud.getAuthenticatedUser();
-    rememberHubs(url, user.getHubs().map((hub) => ({ id: hub.id, name: hub.name ?? hub.id })));
+    rememberHubs(
+      url,
+      user.getHubs().map((hub) => ({ id: hub.id, name: hub.name ?? hub.id })),
+    );
     return await signInWithDelegation(location.origin, delegation);
   } finally {
     clearAddress();
