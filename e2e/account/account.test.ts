@@ -266,12 +266,12 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await page.getByLabel('Claim code').fill(hub.code);
         await page.getByRole('button', { name: 'Claim hub' }).click();
         await page.getByText('Fresh hub is yours now.').waitFor();
-        await page.getByRole('link', { name: /Fresh hub/ }).waitFor();
+        await page.getByRole('link', { name: 'Fresh hub', exact: true }).waitFor();
         if (backend === 'pglite') await checkPage(page, 'hubs');
       });
 
       it('invites a second account, which accepts and appears as a household member, then deletes itself', async () => {
-        await page.getByRole('link', { name: /Fresh hub/ }).click();
+        await page.getByRole('link', { name: 'Fresh hub', exact: true }).click();
         await heading('Fresh hub').waitFor();
         await page.getByText('Hearth Pro mini').waitFor();
         const second = { email: `robin.${backend}@example.test`, password: 'quiet-lantern-meadow-3' };

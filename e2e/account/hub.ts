@@ -8,15 +8,15 @@ import { INTERNAL_SECRET } from '../../packages/cloud/src/testing';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** A real hub process (as `npm start` runs one) registering with `cloudUrl`; answers it and the claim code it prints. */
-export async function startFreshHub(cloudUrl: string, port: number) {
+/** A real hub process (as `npm start` runs one) named `name`, registering with `cloudUrl`; answers it and the claim code it prints. */
+export async function startFreshHub(cloudUrl: string, port: number, name = 'Fresh hub') {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-account-hub-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/hub/src/main.ts')], {
     cwd: root,
     env: {
       ...process.env,
       HUB_ID: randomBytes(12).toString('hex'),
-      HUB_NAME: 'Fresh hub',
+      HUB_NAME: name,
       HUB_MODEL: 'hearth-pro-mini-6q',
       HUB_PORT: String(port),
       HUB_MDNS: '0',

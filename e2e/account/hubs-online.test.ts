@@ -54,7 +54,7 @@ describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
     await page.getByLabel('Password').fill(person.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Hubs' }).waitFor();
-    const tile = page.getByRole('link', { name: /Fresh hub/ });
+    const tile = page.getByRole('list', { name: 'Your hubs' }).getByRole('listitem').filter({ hasText: 'Fresh hub' });
     // The hub opens its tunnel a moment after registering: the page follows it there.
     await tile.getByText('Online').waitFor({ timeout: 60_000 });
     await checkPage(page, 'hubs-online');
@@ -65,7 +65,7 @@ describe.skipIf(!chromiumPath)('hub online state on the hubs pages', () => {
     await hub.stop();
     await tile.getByText('Offline').waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-    await tile.click();
+    await tile.getByRole('link', { name: 'Fresh hub', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Fresh hub' }).waitFor();
     await page.getByText('Offline').waitFor();
     await checkPage(page, 'hub-offline');

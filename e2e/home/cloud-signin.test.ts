@@ -59,7 +59,12 @@ describe.skipIf(!chromiumPath)('household web app: sign in through the cloud', (
     // Nothing of the trip is left in the address, and the cloud's token is not kept.
     expect(new URL(page.url()).search).toBe('');
     const stored = await page.evaluate(() => ({ ...localStorage }));
-    expect(Object.keys(stored).sort()).toEqual(['hearth-home:token']);
+    // Beside the hub's session, only the person's hubs for the switcher: names and ids, no credential.
+    expect(Object.keys(stored).sort()).toEqual(['hearth-home:hubs', 'hearth-home:token']);
+    expect(JSON.parse(stored['hearth-home:hubs'] as string)).toEqual({
+      cloud: new URL(cloud.url).origin,
+      hubs: [{ id: expect.any(String), name: 'Fresh hub' }],
+    });
     // The token is a session of the hub's owner.
     const me = await (
       await fetch(`${hubUrl}/api/manager/users/user/me`, {

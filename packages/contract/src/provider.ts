@@ -39,6 +39,8 @@ export const ACCOUNT_PAGES = {
   security: '/security',
   hubs: '/hubs',
   hub: '/hubs/:id',
+  /** Opens the hub's household web app: its local address when that answers, else through the cloud's relay. */
+  openHub: '/hubs/:id/open',
   devices: '/devices',
   deleteAccount: '/delete',
 } as const;
@@ -69,6 +71,12 @@ export const HOME_PAGES = {
   energy: '/energy',
   system: '/system',
 } as const;
+
+/**
+ * The query the account pages open a hub's web app with (`/sign-in?with=cloud`): the app starts the sign-in through
+ * the cloud at once, which the person's cloud sign-in completes without asking again.
+ */
+export const HOME_SIGN_IN_WITH_CLOUD = 'with=cloud';
 
 /** Passwords: the same bounds everywhere a password is chosen (sign-up, change, reset). */
 export const PASSWORD_MIN_LENGTH = 8;

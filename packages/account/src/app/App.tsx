@@ -10,6 +10,7 @@ import { DevicesPage } from '../features/devices/DevicesPage';
 import { HubPage } from '../features/hubs/HubPage';
 import { HubsPage } from '../features/hubs/HubsPage';
 import { InvitePage } from '../features/hubs/InvitePage';
+import { OpenHubPage } from '../features/hubs/OpenHubPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { SecurityPage } from '../features/security/SecurityPage';
 import { SignUpPage } from '../features/signup/SignUpPage';
@@ -171,6 +172,13 @@ export function App({ cloud }: { cloud: CloudAPI }) {
               <Private account={account}>
                 <SecurityPage />
               </Private>
+            </Route>
+            <Route path={ACCOUNT_PAGES.openHub}>
+              {(params) => (
+                <Private account={account}>
+                  <OpenHubPage id={decodeURIComponent(params.id)} />
+                </Private>
+              )}
             </Route>
             <Route path={ACCOUNT_PAGES.hub}>
               {(params) => (

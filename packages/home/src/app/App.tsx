@@ -1,7 +1,7 @@
 import type { CoreHubAPI } from '@hearth/client/browser';
 import { HOME_PAGES } from '@hearth/contract/provider';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Route, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { Notices, useNotify } from '../components/Notices';
 import { Failed, Loading } from '../components/Status';
 import { AppSettingsPage } from '../features/apps/AppSettingsPage';
@@ -16,9 +16,11 @@ import { AddDevicePage } from '../features/pairing/AddDevicePage';
 import { PeoplePage } from '../features/people/PeoplePage';
 import { SignInPage } from '../features/signin/SignInPage';
 import { VariablesPage } from '../features/variables/VariablesPage';
+import { forgetHubs } from '../lib/account-hubs';
 import { openHub, storedToken, storeToken, TOKEN_KEY } from '../lib/connection';
 import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
+import { HubSwitcher } from './HubSwitcher';
 import { Navigation } from './Navigation';
 import { AlarmsPage, EnergyPage, MoodsPage, NotificationsPage, SystemPage } from './pages';
 import { strings } from './strings';
@@ -33,6 +35,7 @@ function Shell({ hub, children }: { hub: HubState | null; children: ReactNode })
         <Link href="/" className="brand">
           {strings.appName}
         </Link>
+        {hub ? <HubSwitcher hub={hub.hub} /> : null}
         {hub ? (
           <button type="button" className="button button--quiet" onClick={hub.signOut}>
             {strings.signIn.signOut}
@@ -120,6 +123,7 @@ export function App() {
             hub,
             signOut: () => {
               storeToken(null);
+              forgetHubs();
               setStatus({ state: 'signed-out' });
               navigate(HOME_PAGES.home);
             },
@@ -145,6 +149,10 @@ export function App() {
   else
     body = (
       <Switch>
+        {/* Already signed in (opened again from the account pages): the home. */}
+        <Route path={HOME_PAGES.signIn}>
+          <Redirect to={HOME_PAGES.home} replace />
+        </Route>
         <Route path={HOME_PAGES.addDevice}>
           <AddDevicePage />
         </Route>

@@ -53,6 +53,14 @@ export const strings = {
     tokenFailed: 'The hub did not accept this token.',
     signOut: 'Sign out',
   },
+  hubs: {
+    label: 'Your hubs and account',
+    /** The topbar's menu: this hub's name opens it. */
+    menu: (name: string) => `${name}: switch hub or open your account`,
+    current: 'This hub',
+    others: 'Your other hubs',
+    account: 'Your Hearth account',
+  },
   home: {
     title: 'Home',
     empty: 'No devices yet.',

@@ -5,6 +5,7 @@ import { Field, Loading, Notice, SubmitButton, useSubmit } from '../../component
 import { messageOf } from '../../lib/errors';
 import { useLoad } from '../../lib/useLoad';
 import { ROLE_LABELS, stateLabel } from './labels';
+import { OpenHubLink } from './OpenHubPage';
 import { OnlineTag, useHubsOnline } from './online';
 
 type Role = 'manager' | 'user' | 'guest';
@@ -272,6 +273,9 @@ export function HubPage({ id }: { id: string }) {
         <Link href="/hubs">← All hubs</Link>
       </p>
       <h1 tabIndex={-1}>{hub.name}</h1>
+      <p>
+        <OpenHubLink id={hub._id} name={hub.name} primary />
+      </p>
       <section className="card" aria-labelledby="facts-heading">
         <h2 id="facts-heading">About this hub</h2>
         <dl className="facts">

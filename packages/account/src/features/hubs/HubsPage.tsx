@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useAccount, useUser } from '../../app/account';
 import { Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { ROLE_LABELS, stateLabel } from './labels';
+import { OpenHubLink } from './OpenHubPage';
 import { OnlineTag, useHubsOnline } from './online';
 
 function ClaimForm() {
@@ -50,18 +51,18 @@ export function HubsPage() {
       ) : (
         <ul className="tiles" aria-label="Your hubs">
           {user.homeys.map((hub) => (
-            <li key={hub._id}>
-              <Link href={`/hubs/${hub._id}`} className="tile">
-                <strong className="tile__title">
-                  {hub.name} <OnlineTag online={online?.get(hub._id)} />
-                </strong>
-                <span>
-                  {hub.modelName} · version {hub.softwareVersion}
-                </span>
-                <span className="meta">
-                  {stateLabel(hub.state)} · {ROLE_LABELS[hub.role] ?? hub.role}
-                </span>
+            <li key={hub._id} className="tile">
+              <Link href={`/hubs/${hub._id}`} className="tile__title">
+                {hub.name}
               </Link>
+              <OnlineTag online={online?.get(hub._id)} />
+              <span>
+                {hub.modelName} · version {hub.softwareVersion}
+              </span>
+              <span className="meta">
+                {stateLabel(hub.state)} · {ROLE_LABELS[hub.role] ?? hub.role}
+              </span>
+              <OpenHubLink id={hub._id} name={hub.name} primary />
             </li>
           ))}
         </ul>

@@ -8,12 +8,13 @@ import { takeLinkToken } from '../../lib/fragment';
 import { INVITE_TOKEN_KEY as TOKEN_KEY } from '../../lib/pending-invite';
 import { useLoad } from '../../lib/useLoad';
 import { ROLE_LABELS } from './labels';
+import { OpenHubLink } from './OpenHubPage';
 
 /** An invitation link: sign in (or sign up) and join the hub's household. */
 export function InvitePage() {
   const { cloud, user, signIn, reloadUser } = useAccount();
   const [token] = useState(() => takeLinkToken(TOKEN_KEY));
-  const [joined, setJoined] = useState<string | null>(null);
+  const [joined, setJoined] = useState<{ id: string; name: string } | null>(null);
   // Read signed in or not: someone without an account yet learns who invites them to what before signing up.
   const [preview] = useLoad(
     () => (token ? cloud.services.cloud.previewInvite({ token }) : Promise.resolve(null)),
@@ -23,7 +24,7 @@ export function InvitePage() {
     if (!user || !token || preview.state !== 'ready' || !preview.data) return;
     await cloud.services.cloud.acceptInvite({ userId: user._id, inviterId: preview.data.inviterId, token });
     sessionStorage.removeItem(TOKEN_KEY);
-    setJoined(preview.data.homeyId);
+    setJoined({ id: preview.data.homeyId, name: preview.data.homeyName });
     await reloadUser();
   });
   useEffect(() => {
@@ -69,9 +70,7 @@ export function InvitePage() {
     body = (
       <>
         <Notice kind="success">You joined the household.</Notice>
-        <Link href={`/hubs/${joined}`} className="button button--primary">
-          Open the hub
-        </Link>
+        <OpenHubLink id={joined.id} name={joined.name} primary />
       </>
     );
   else if (preview.state === 'loading') body = <Loading />;

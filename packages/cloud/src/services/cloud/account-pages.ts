@@ -7,15 +7,17 @@ export const accountPagesDirectory = (env: NodeJS.ProcessEnv = process.env): str
   builtPagesDirectory('account', 'ACCOUNT_PAGES_DIST', env);
 
 /**
- * The pages run only their own scripts and styles and talk only to this origin; data: and blob: images are the QR
- * code and the picture being cropped.
+ * The pages run only their own scripts and styles and talk to this origin; data: and blob: images are the QR
+ * code and the picture being cropped. They may also knock at any http(s) origin: "Open the hub" asks whether a hub's
+ * local address answers before sending the person there (else through the relay), and hubs register addresses no
+ * fixed list can name.
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
-  "connect-src 'self'",
+  "connect-src 'self' http: https:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

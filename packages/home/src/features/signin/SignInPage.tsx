@@ -3,7 +3,7 @@ import { strings } from '../../app/strings';
 import { linkedCloud } from '../../lib/cloud';
 import { openHub, signInLocal } from '../../lib/connection';
 import { isSignedOut, messageOf } from '../../lib/errors';
-import { cloudReturn, completeCloudSignIn, startCloudSignIn } from './cloud';
+import { cloudReturn, completeCloudSignIn, signInWithCloudAsked, startCloudSignIn } from './cloud';
 
 const t = strings.signIn;
 
@@ -17,7 +17,7 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (token: string) => void
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [cloud, setCloud] = useState<string | null>(null);
-  const [returning, setReturning] = useState(() => cloudReturn() === 'code');
+  const [returning, setReturning] = useState(() => cloudReturn() === 'code' || signInWithCloudAsked());
   // The parent passes a new function each render; the return is completed once.
   const signedIn = useRef(onSignedIn);
   signedIn.current = onSignedIn;
@@ -29,6 +29,16 @@ export function SignInPage({ onSignedIn }: { onSignedIn: (token: string) => void
       const url = await linkedCloud().catch(() => null);
       if (!alive) return;
       setCloud(url);
+      // Opened from the account pages: straight on to the cloud, whose sign-in the person already holds.
+      if (url && cloudReturn() === null && signInWithCloudAsked()) {
+        await startCloudSignIn(url).catch((failure: unknown) => {
+          if (!alive) return;
+          setError(t.cloudFailed(messageOf(failure)));
+          setReturning(false);
+        });
+        return;
+      }
+      if (cloudReturn() === null) setReturning(false);
       if (!url || cloudReturn() === null) return;
       try {
         const token = await completeCloudSignIn(url);

@@ -5,6 +5,8 @@
  * holds one credential, the hub's. The PKCE verifier and the state live only across the trip, in session storage.
  */
 import { CloudAPI, pageStore } from '@hearth/client/browser';
+import { HOME_SIGN_IN_WITH_CLOUD } from '@hearth/contract/provider';
+import { rememberHubs } from '../../lib/account-hubs';
 import { signInWithDelegation } from '../../lib/connection';
 
 const CLIENT_ID = 'hearth-home';
@@ -12,6 +14,9 @@ const STATE_KEY = 'hearth-home:cloud-state';
 const store = pageStore('hearth-home:cloud-token', 'hearth-home:cloud-pkce');
 
 const cloudAt = (url: string) => new CloudAPI({ clientId: CLIENT_ID, redirectUrl: `${location.origin}/`, baseUrl: url, store });
+
+/** Whether the account pages opened the app asking it to sign in through the cloud at once. */
+export const signInWithCloudAsked = (): boolean => location.search.slice(1).split('&').includes(HOME_SIGN_IN_WITH_CLOUD);
 
 /** Sends the browser to the cloud's sign-in page. */
 export async function startCloudSignIn(url: string): Promise<void> {
@@ -51,6 +56,12 @@ export async function completeCloudSignIn(url: string): Promise<string | null> {
   try {
     await cloud.authenticateWithAuthorizationCode();
     const delegation = await cloud.createDelegationToken({ audience: 'homey' });
+    // The person's hubs, for the switcher: names and ids only (no credential), read while the cloud token lasts.
+    const user = await cloud.getAuthenticatedUser();
+    rememberHubs(
+      url,
+      user.getHubs().map((hub) => ({ id: hub.id, name: hub.name ?? hub.id })),
+    );
     return await signInWithDelegation(location.origin, delegation);
   } finally {
     clearAddress();
