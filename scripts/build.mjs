@@ -23,7 +23,14 @@ const externalDependencies = {
  * Files a server reads beside its own code at run time (browser scripts it serves as they are): the bundle lives in
  * dist/, so they are copied there.
  */
-const FILES_BESIDE_CODE = { cloud: ['services/cloud/passkeys/passkey-button.js'], hub: [] };
+const FILES_BESIDE_CODE = {
+  cloud: [
+    'services/cloud/passkeys/passkey-button.js',
+    'services/infrared/infrared-devices.ndjson',
+    'services/infrared/INFRARED-LICENSES.md',
+  ],
+  hub: [],
+};
 
 /**
  * Escapes the non-ASCII characters of the comment lines esbuild keeps (JSDoc with `…`, `→`): one such character

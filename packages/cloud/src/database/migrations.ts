@@ -19,7 +19,7 @@ import { passkeysMigration } from '../services/cloud/passkeys/tables';
 import { flowShareMigration } from '../services/flowshare/tables';
 import { helpdeskMigration } from '../services/helpdesk/tables';
 import { iconsMigration } from '../services/icons/tables';
-import { infraredMigration } from '../services/infrared/tables';
+import { infraredDatasetMigration, infraredMigration } from '../services/infrared/tables';
 import { pushKeysMigration } from '../services/notifications/tables';
 import { setupSessionsMigration } from '../services/setup/tables';
 import {
@@ -76,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261129-10-store-subscription-grants': storeSubscriptionGrantsMigration,
   '20261129-20-cluster-sweep-lease': sweepLeaseMigration,
   '20261129-30-store-referral-credits': storeReferralCreditsMigration,
+  '20261129-60-infrared-dataset': infraredDatasetMigration,
 };

@@ -4,7 +4,7 @@ import { cloudService } from '../operation';
 const op = cloudService('infrared', '/infrared');
 
 /** The kinds of device the database holds codes for. */
-export const InfraredType = Type.Enum(['tv', 'audio', 'airconditioning', 'projector', 'settopbox']);
+export const InfraredType = Type.Enum(['tv', 'audio', 'airconditioning', 'projector', 'settopbox', 'other']);
 export type InfraredTypeValue = Static<typeof InfraredType>;
 
 const Id = Type.String({ pattern: '^[a-z0-9-]{1,64}$' });
@@ -29,26 +29,36 @@ const summaryFields = {
   name: Type.String(),
   brand: Type.Object({ id: Type.String(), name: Type.String() }),
   type: InfraredType,
-  /** The IR protocol its codes use (`NEC1`, `RC5`, `SIRC12`). */
+  /** The IR protocol most of its codes use (`NEC1`, `RC5`, `Sony12`), `raw` when its codes are all captures. */
   protocol: Type.String(),
 };
 
 /** A device as lists show it: no codes. */
 export const InfraredDeviceSummary = Type.Object(summaryFields);
 
-/** One button of a device: its code in Pronto hex, as the hub's `rf` manager sends it (`txInfraredProntohex`). */
+/**
+ * One button (or, for an air conditioner, one whole state such as `cool/auto/24`) of a device: its code in Pronto
+ * hex, as the hub's `rf` manager sends it (`txInfraredProntohex`). A protocol code's Pronto is made from its numbers
+ * with the protocol's published timings; a captured (raw) code has no numbers and is served as captured.
+ */
 export const InfraredCode = Type.Object({
   id: Type.String(),
   name: Type.String(),
-  /** The protocol's function (command) number. */
-  function: Type.Integer(),
+  /** The code's protocol (`NEC1`, `RC5`, `Sony12`…), `null` for a captured code. */
+  protocol: Type.Union([Type.String(), Type.Null()]),
+  /** The protocol's device (address), subdevice and function (command) numbers; `null` where it has none. */
+  device: Type.Union([Type.Integer(), Type.Null()]),
+  subdevice: Type.Union([Type.Integer(), Type.Null()]),
+  function: Type.Union([Type.Integer(), Type.Null()]),
+  /** Extra transmissions the source asks for (usually 0). */
+  repeat: Type.Integer(),
   pronto: Type.String(),
 });
 
 export const InfraredDevice = Type.Object({
   ...summaryFields,
-  /** The protocol's device (address) number, and its subdevice where the protocol has one. */
-  device: Type.Integer(),
+  /** The device (address) and subdevice numbers all its protocol codes share; `null` when they differ or it has none. */
+  device: Type.Union([Type.Integer(), Type.Null()]),
   subdevice: Type.Union([Type.Integer(), Type.Null()]),
   codes: Type.Array(InfraredCode),
   source: InfraredSource,

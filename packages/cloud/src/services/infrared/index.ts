@@ -9,7 +9,7 @@ const infraredOps = cloudOperations.infrared;
 
 /**
  * The infrared database (`/infrared`): brands, types and devices, searchable by name, and each device's codes in
- * Pronto hex for a hub to send. The data set is loaded at start (for now a small sample: see `sample.ts`).
+ * Pronto hex for a hub to send. The data file (`dataset.ts`) is loaded at start.
  */
 export const infraredService: CloudService = {
   name: 'infrared',

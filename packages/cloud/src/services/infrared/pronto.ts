@@ -1,107 +1,181 @@
 /**
- * Pronto hex from an IR protocol's device and function numbers, with each protocol's published timings. Written
- * here rather than taken from a library: npm has no maintained encoder for these protocols, and each is a few
- * lines of timing. A Pronto "learned" code: `0000`, the carrier's frequency word, the number of burst pairs sent
- * once and of those repeated while the button is held, then each burst's on and off time in carrier cycles.
+ * Pronto hex from an IR protocol's numbers, with the protocol's published timings (`protocols.ts`), and back.
+ * A Pronto "learned" code: `0000`, the carrier's frequency word, the number of burst pairs sent once and of those
+ * repeated while the button is held, then each burst's on and off time in carrier cycles.
  */
-
-export type Protocol = 'NEC1' | 'RC5' | 'SIRC12';
+import { type Item, type Numbers, PROTOCOLS, type ProtocolDefinition, type ProtocolName, type Variable } from './protocols';
 
 export interface IrCommand {
-  protocol: Protocol;
+  protocol: ProtocolName;
   device: number;
-  /** NEC1's second address byte (the device's complement when `null`); other protocols have none. */
+  /** The subdevice where the protocol has one (its default when `null`). */
   subdevice: number | null;
   function: number;
 }
 
-/** Carrier frequencies (Hz) of each protocol. */
-const CARRIER: Record<Protocol, number> = { NEC1: 38_000, RC5: 36_000, SIRC12: 40_000 };
-/** Pronto's frequency word: the carrier period in units of 0.241246 µs (Pronto's clock). */
-const frequencyWord = (hz: number) => Math.round(1_000_000 / (hz * 0.241246));
+export const isProtocolName = (name: string): name is ProtocolName => Object.hasOwn(PROTOCOLS, name);
 
+/** Pronto's clock: the frequency word counts carrier periods in units of 0.241246 µs. */
+const PRONTO_CLOCK_US = 0.241246;
 const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, '0');
+const bitsOf = (value: number, count: number, msbFirst: boolean) => {
+  const bits = Array.from({ length: count }, (_, i) => Math.floor(value / 2 ** i) % 2);
+  return msbFirst ? bits.reverse() : bits;
+};
 
-/** Bits of `value`, `count` of them, least significant first. */
-const lsbFirst = (value: number, count: number) => Array.from({ length: count }, (_, i) => (value >> i) & 1);
-
-function checkRange(name: string, value: number, max: number) {
-  if (!Number.isInteger(value) || value < 0 || value > max) throw new RangeError(`${name} must be 0–${max}, got ${value}`);
+function fieldValue(item: Extract<Item, { bits: number }>, numbers: Numbers) {
+  if ('value' in item) return item.value(numbers) % 2 ** item.bits;
+  const value = Math.floor(numbers[item.of] / 2 ** (item.from ?? 0)) % 2 ** item.bits;
+  return item.invert ? 2 ** item.bits - 1 - value : value;
 }
 
-/** NEC1: 9 ms on, 4.5 ms off, 32 bits (device, subdevice, function, its complement), a frame every 108 ms. */
-function nec(command: IrCommand): { once: number[]; repeat: number[] } {
-  const unit = 564;
-  const subdevice = command.subdevice ?? ~command.device & 0xff;
-  const bits = [
-    ...lsbFirst(command.device, 8),
-    ...lsbFirst(subdevice, 8),
-    ...lsbFirst(command.function, 8),
-    ...lsbFirst(~command.function & 0xff, 8),
-  ];
-  const once = [9000, 4500, ...bits.flatMap((bit) => [unit, bit ? 3 * unit : unit]), unit];
-  once.push(108_000 - once.reduce((sum, t) => sum + t, 0));
-  // Held down, NEC sends its "ditto": 9 ms on, 2.25 ms off, a burst, every 108 ms.
-  const repeat = [9000, 2250, unit, 108_000 - 9000 - 2250 - unit];
-  return { once, repeat };
-}
-
-/** RC5: bi-phase, 889 µs half-bits; start bits 1 1, toggle 0, 5 device bits and 6 function bits, most significant first. */
-function rc5(command: IrCommand): { once: number[]; repeat: number[] } {
-  const half = 889;
-  const msbFirst = (value: number, count: number) => lsbFirst(value, count).reverse();
-  const bits = [1, 1, 0, ...msbFirst(command.device, 5), ...msbFirst(command.function, 6)];
-  // A 1 is off then on, a 0 on then off; equal neighbours merge into one longer burst or gap.
-  const levels = bits.flatMap((bit) => (bit ? [0, 1] : [1, 0]));
+/** One frame's signed durations in µs (positive a mark, negative a space). */
+function renderFrame(definition: ProtocolDefinition, items: Item[], numbers: Numbers): number[] {
   const durations: number[] = [];
-  let level = levels[0] as number;
-  let length = 0;
-  for (const next of levels) {
-    if (next === level) length += half;
+  for (const item of items) {
+    if (typeof item === 'number') durations.push(item * definition.unit);
+    else if ('us' in item) durations.push(item.us);
+    else if ('extent' in item) durations.push(-Math.max(definition.unit, item.extent - durations.reduce((sum, t) => sum + Math.abs(t), 0)));
     else {
-      durations.push(length);
-      level = next;
-      length = half;
+      const coding = ('coding' in item && item.coding) || definition.coding;
+      for (const bit of bitsOf(fieldValue(item, numbers), item.bits, definition.msbFirst)) {
+        durations.push(...(coding[bit] as number[]).map((units) => units * definition.unit));
+      }
     }
   }
-  durations.push(length);
-  // The frame starts with the first 1's off half, which is no signal: it is dropped; it ends on a burst.
-  if (levels[0] === 0) durations.shift();
-  const frame = durations.length % 2 === 1 ? [...durations, 0] : durations;
-  frame[frame.length - 1] = (frame.at(-1) as number) + 113_778 - frame.reduce((sum, t) => sum + t, 0);
-  return { once: frame, repeat: frame };
+  return durations;
 }
 
-/** Sony SIRC-12: 2.4 ms on, 0.6 ms off, 7 function bits then 5 device bits, a frame every 45 ms, sent thrice. */
-function sirc12(command: IrCommand): { once: number[]; repeat: number[] } {
-  const bits = [...lsbFirst(command.function, 7), ...lsbFirst(command.device, 5)];
-  const frame = [2400, 600, ...bits.flatMap((bit) => [bit ? 1200 : 600, 600])];
-  frame[frame.length - 1] = (frame.at(-1) as number) + 45_000 - frame.reduce((sum, t) => sum + t, 0);
-  return { once: [...frame, ...frame, ...frame], repeat: frame };
+/** Neighbours of one sign merged (bi-phase codes make them), a leading space dropped: marks and spaces alternate. */
+function alternating(durations: number[]): number[] {
+  const merged: number[] = [];
+  for (const t of durations) {
+    const last = merged.at(-1);
+    if (last !== undefined && Math.sign(last) === Math.sign(t)) merged[merged.length - 1] = last + t;
+    else merged.push(t);
+  }
+  if ((merged[0] ?? 0) < 0) merged.shift();
+  return merged;
+}
+
+function numbersOf(definition: ProtocolDefinition, command: IrCommand): Numbers {
+  const subdevice = command.subdevice ?? definition.defaultSubdevice?.(command.device) ?? 0;
+  const numbers: Numbers = { D: command.device, S: subdevice, F: command.function, T: 0 };
+  for (const [variable, max] of Object.entries(definition.limits) as [Variable, number][]) {
+    const value = numbers[variable];
+    if (!Number.isInteger(value) || value < 0 || value > max) {
+      throw new RangeError(`${command.protocol} ${variable} must be 0–${max}, got ${value}`);
+    }
+  }
+  return numbers;
+}
+
+/** The once- and repeat-sequences of one command in signed µs. */
+export function render(command: IrCommand): { carrier: number; once: number[]; repeat: number[] } {
+  const definition: ProtocolDefinition | undefined = PROTOCOLS[command.protocol];
+  if (!definition) throw new RangeError(`Unknown protocol ${command.protocol}`);
+  const numbers = numbersOf(definition, command);
+  const sequence = (frames: Item[][]) => alternating(frames.flatMap((frame) => renderFrame(definition, frame, numbers)));
+  return { carrier: definition.carrier, once: sequence(definition.once), repeat: sequence(definition.repeat) };
 }
 
 /** The Pronto hex of one command. */
 export function prontoHex(command: IrCommand): string {
-  const limits: Record<Protocol, { device: number; function: number }> = {
-    NEC1: { device: 255, function: 255 },
-    RC5: { device: 31, function: 63 },
-    SIRC12: { device: 31, function: 127 },
+  const { carrier, once, repeat } = render(command);
+  const word = Math.round(1_000_000 / (carrier * PRONTO_CLOCK_US));
+  const period = word * PRONTO_CLOCK_US;
+  const cycles = (sequence: number[]) => sequence.map((t) => Math.max(1, Math.round(Math.abs(t) / period)));
+  return [0, word, once.length / 2, repeat.length / 2, ...cycles(once), ...cycles(repeat)].map(hex).join(' ');
+}
+
+/** A learned Pronto code's carrier (Hz) and sequences in signed µs; `null` when it is not one. */
+export function parseProntoHex(pronto: string): { carrier: number; once: number[]; repeat: number[] } | null {
+  const words = pronto.trim().split(/\s+/);
+  if (!words.every((w) => /^[0-9a-fA-F]{4}$/.test(w))) return null;
+  const [format, word, onceCount, repeatCount, ...data] = words.map((w) => Number.parseInt(w, 16));
+  if (format !== 0 || !word || onceCount === undefined || repeatCount === undefined) return null;
+  if (data.length !== 2 * (onceCount + repeatCount)) return null;
+  const period = word * PRONTO_CLOCK_US;
+  const signed = data.map((n, i) => (i % 2 === 0 ? 1 : -1) * n * period);
+  return { carrier: Math.round(1_000_000 / period), once: signed.slice(0, 2 * onceCount), repeat: signed.slice(2 * onceCount) };
+}
+
+/** How far a received duration may be from the nominal one (carrier-cycle rounding and learning jitter). */
+const TOLERANCE = 0.2;
+
+/**
+ * Reads a protocol's numbers back from signed µs durations, by the same table `render` uses: each duration and bit
+ * of the first frame is matched against the definition; `null` when the signal is not this protocol.
+ */
+export function decode(protocol: ProtocolName, durations: number[]): Pick<IrCommand, 'device' | 'subdevice' | 'function'> | null {
+  const definition: ProtocolDefinition = PROTOCOLS[protocol];
+  const frame = definition.once[0] as Item[];
+  const stream = [...durations];
+  const firstExpected = renderFrame(definition, frame, { D: 0, S: 0, F: 0, T: 0 })[0] ?? 1;
+  // A frame starting with a space (RC5's first half-bit) lost it in the Pronto code: put it back.
+  if (firstExpected < 0 && (stream[0] ?? 0) > 0) stream.unshift(firstExpected);
+  let state = { index: 0, left: stream[0] ?? 0 };
+  /** Consumes `expected` µs of the stream's current burst: `exact` when the burst ends there too. */
+  const take = (at: typeof state, expected: number): { state: typeof state; exact: boolean } | null => {
+    if (at.left === 0 || Math.sign(at.left) !== Math.sign(expected)) return null;
+    const left = Math.abs(at.left);
+    const want = Math.abs(expected);
+    if (Math.abs(left - want) <= TOLERANCE * want) return { state: { index: at.index + 1, left: stream[at.index + 1] ?? 0 }, exact: true };
+    if (left > want) return { state: { index: at.index, left: at.left - expected }, exact: false };
+    return null;
   };
-  const limit = limits[command.protocol];
-  if (!limit) throw new RangeError(`Unknown protocol ${command.protocol}`);
-  checkRange('device', command.device, limit.device);
-  checkRange('function', command.function, limit.function);
-  if (command.subdevice !== null) checkRange('subdevice', command.subdevice, 255);
-  const { once, repeat } = { NEC1: nec, RC5: rc5, SIRC12: sirc12 }[command.protocol](command);
-  const hz = CARRIER[command.protocol];
-  const cycles = (µs: number) => Math.max(1, Math.round((µs * hz) / 1_000_000));
-  // Each burst rounds to whole cycles; the closing gap takes up the rounding, so the frame keeps its length.
-  const inCycles = (sequence: number[]) => {
-    const counted = sequence.map(cycles);
-    const rest = counted.slice(0, -1).reduce((sum, c) => sum + c, 0);
-    counted[counted.length - 1] = Math.max(1, cycles(sequence.reduce((sum, t) => sum + t, 0)) - rest);
-    return counted;
+  const takeAll = (at: typeof state, expected: number[]) => {
+    let current = at;
+    let exact = true;
+    for (const t of expected) {
+      const next = take(current, t);
+      if (!next) return null;
+      current = next.state;
+      exact = next.exact;
+    }
+    return { state: current, exact };
   };
-  const words = [0, frequencyWord(hz), once.length / 2, repeat.length / 2, ...inCycles(once), ...inCycles(repeat)];
-  return words.map(hex).join(' ');
+  const values: Numbers = { D: 0, S: 0, F: 0, T: 0 };
+  const known: Numbers = { D: 0, S: 0, F: 0, T: 0 };
+  const checks: { value: (n: Numbers) => number; bits: number; read: number }[] = [];
+  for (const item of frame) {
+    if (typeof item === 'number' || 'us' in item) {
+      const next = take(state, typeof item === 'number' ? item * definition.unit : item.us);
+      if (!next) return null;
+      state = next.state;
+    } else if ('extent' in item) {
+      if (state.left < 0) state = { index: state.index + 1, left: stream[state.index + 1] ?? 0 };
+    } else {
+      const coding = ('coding' in item && item.coding) || definition.coding;
+      const bits: number[] = [];
+      for (let i = 0; i < item.bits; i++) {
+        const tries = [0, 1]
+          .map((bit) => ({ bit, read: takeAll(state, (coding[bit] as number[]).map((u) => u * definition.unit)) }))
+          .filter((t) => t.read !== null);
+        const chosen = tries.find((t) => t.read?.exact) ?? tries[0];
+        if (!chosen?.read) return null;
+        bits.push(chosen.bit);
+        state = chosen.read.state;
+      }
+      const ordered = definition.msbFirst ? bits.reverse() : bits;
+      const read = ordered.reduce((sum, bit, i) => sum + bit * 2 ** i, 0);
+      if ('value' in item) checks.push({ value: item.value, bits: item.bits, read });
+      else {
+        const value = item.invert ? 2 ** item.bits - 1 - read : read;
+        const shift = 2 ** (item.from ?? 0);
+        for (let i = 0; i < item.bits; i++) {
+          const bit = Math.floor(value / 2 ** i) % 2;
+          const place = shift * 2 ** i;
+          if (Math.floor(known[item.of] / place) % 2 === 1) {
+            if (Math.floor(values[item.of] / place) % 2 !== bit) return null;
+          } else {
+            known[item.of] += place;
+            values[item.of] += bit * place;
+          }
+        }
+      }
+    }
+  }
+  if (checks.some((check) => check.value(values) % 2 ** check.bits !== check.read)) return null;
+  return { device: values.D, subdevice: 'S' in definition.limits ? values.S : null, function: values.F };
 }

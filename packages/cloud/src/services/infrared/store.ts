@@ -2,18 +2,12 @@ import type { InfraredDeviceBody, InfraredTypeValue } from '@hearth/contract';
 import type { Selectable } from 'kysely';
 import type { CloudContext } from '../../platform/context';
 import { indexKeysOf, keysOf, matchScore, wordsOf } from '../apps/search';
-import { type Protocol, prontoHex } from './pronto';
-import { SAMPLE_BRANDS, SAMPLE_DEVICES, SAMPLE_SOURCE } from './sample';
+import { codesOf, DATA_FILE, displayName, readDataFile, sourceOf, summaryOfCodes, unpackCodes } from './dataset';
 import type { InfraredDevicesTable } from './tables';
 
 type DeviceRow = Selectable<InfraredDevicesTable> & { brand_name: string };
 
-/** The data sets the rows may come from, by the name a row records. */
-const SOURCES: Record<string, InfraredDeviceBody['source']> = { sample: SAMPLE_SOURCE };
-
-const title = (id: string) => id.charAt(0).toUpperCase() + id.slice(1).replaceAll('_', ' ');
-
-export const toSummary = (row: DeviceRow) => ({
+export const toSummary = (row: Pick<DeviceRow, 'id' | 'name' | 'brand_id' | 'brand_name' | 'type' | 'protocol'>) => ({
   id: row.id,
   name: row.name,
   brand: { id: row.brand_id, name: row.brand_name },
@@ -21,77 +15,88 @@ export const toSummary = (row: DeviceRow) => ({
   protocol: row.protocol,
 });
 
-/** A device with its codes: each button's Pronto hex made from the protocol's numbers. */
+/** A device with its codes, each in Pronto hex. */
 export function toDevice(row: DeviceRow): InfraredDeviceBody {
-  const functions = row.functions as { id: string; function: number }[];
   return {
     ...toSummary(row),
     device: row.device,
     subdevice: row.subdevice,
-    codes: functions.map((button) => ({
-      id: button.id,
-      name: title(button.id),
-      function: button.function,
-      pronto: prontoHex({
-        protocol: row.protocol as Protocol,
-        device: row.device,
-        subdevice: row.subdevice,
-        function: button.function,
-      }),
-    })),
-    source: SOURCES[row.dataset] ?? { name: row.dataset, licence: 'unknown', note: '' },
+    codes: codesOf(unpackCodes(row.codes)),
+    source: row.source as InfraredDeviceBody['source'],
   };
 }
 
-/** The infrared database's rows: the data set loaded at start, and the reads the routes make. */
-export function infraredStore(context: CloudContext) {
+/** Rows inserted per statement while loading (the search keys are many: every word's deletions and prefixes). */
+const BATCH = 2000;
+
+/** The infrared database's rows: the data file loaded at start, and the reads the routes make. */
+export function infraredStore(context: CloudContext, dataFile = DATA_FILE) {
   const { db } = context.database;
   const devices = () =>
     db
       .selectFrom('infrared_devices as d')
       .innerJoin('infrared_brands as b', 'b.id', 'd.brand_id')
-      .selectAll('d')
-      .select('b.name as brand_name');
+      .select(['d.id', 'd.name', 'd.brand_id', 'd.type', 'd.protocol', 'b.name as brand_name']);
 
   return {
     /**
-     * Loads the data set: rows it lacks are added (with their search keys), rows there already are kept, so every
-     * node of the cloud may load it at start.
+     * Loads the data file unless its version is there already: rows of other versions go, its rows are added
+     * (rows there already are kept), so every node of the cloud may load it at start.
      */
     async load() {
-      await db
-        .insertInto('infrared_brands')
-        .values(Object.entries(SAMPLE_BRANDS).map(([id, name]) => ({ id, name })))
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
-      for (const device of SAMPLE_DEVICES) {
-        await db.transaction().execute(async (trx) => {
-          const added = await trx
+      const { version, devices: fileDevices } = readDataFile(dataFile);
+      const loaded = await db
+        .selectFrom('infrared_devices')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('dataset', '=', version)
+        .executeTakeFirstOrThrow();
+      if (Number(loaded.n) === fileDevices.length) return;
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('infrared_devices').where('dataset', '<>', version).execute();
+        const brands = new Map(fileDevices.map((device) => [device.brand.id, device.brand.name]));
+        await trx
+          .insertInto('infrared_brands')
+          .values([...brands].map(([id, name]) => ({ id, name })))
+          .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+          .execute();
+        const rows = fileDevices.map((device) => {
+          const codes = Buffer.from(device.codes, 'base64');
+          return {
+            id: device.id,
+            brand_id: device.brand.id,
+            type: device.type,
+            name: displayName(device),
+            ...summaryOfCodes(unpackCodes(codes)),
+            codes,
+            source: JSON.stringify(sourceOf(device)),
+            dataset: version,
+          };
+        });
+        const added = new Set<string>();
+        for (let i = 0; i < rows.length; i += 100) {
+          const inserted = await trx
             .insertInto('infrared_devices')
-            .values({
-              id: device.id,
-              brand_id: device.brand,
-              type: device.type,
-              name: device.name,
-              protocol: device.protocol,
-              device: device.device,
-              subdevice: device.subdevice,
-              functions: JSON.stringify(Object.entries(device.functions).map(([id, fn]) => ({ id, function: fn }))),
-              dataset: 'sample',
-            })
+            .values(rows.slice(i, i + 100))
             .onConflict((oc) => oc.column('id').doNothing())
             .returning('id')
-            .executeTakeFirst();
-          if (!added) return;
-          const words = new Set([...wordsOf(SAMPLE_BRANDS[device.brand] ?? ''), ...wordsOf(device.name)]);
-          const keys = [...words].flatMap((word) => indexKeysOf(word).map(({ key }) => ({ device_id: device.id, key, word })));
+            .execute();
+          for (const row of inserted) added.add(row.id);
+        }
+        const keys = fileDevices
+          .filter((device) => added.has(device.id))
+          .flatMap((device) => {
+            const words = new Set([...wordsOf(device.brand.name), ...wordsOf(displayName(device)), ...wordsOf(device.category)]);
+            return [...words].flatMap((word) => indexKeysOf(word).map(({ key }) => ({ device_id: device.id, key, word })));
+          });
+        for (let i = 0; i < keys.length; i += BATCH) {
           await trx
             .insertInto('infrared_search')
-            .values(keys)
+            .values(keys.slice(i, i + BATCH))
             .onConflict((oc) => oc.doNothing())
             .execute();
-        });
-      }
+        }
+        await trx.deleteFrom('infrared_brands').where('id', 'not in', [...brands.keys()]).execute();
+      });
     },
 
     async brands(type: InfraredTypeValue | undefined) {
@@ -165,7 +170,13 @@ export function infraredStore(context: CloudContext) {
     },
 
     async device(id: string) {
-      const row = await devices().where('d.id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('infrared_devices as d')
+        .innerJoin('infrared_brands as b', 'b.id', 'd.brand_id')
+        .selectAll('d')
+        .select('b.name as brand_name')
+        .where('d.id', '=', id)
+        .executeTakeFirst();
       return row ? toDevice(row) : null;
     },
   };
