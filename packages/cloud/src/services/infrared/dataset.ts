@@ -74,7 +74,8 @@ export function summaryOfCodes(codes: PackedCode[]) {
     }
   }
   const protocol = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'raw';
-  const [device, subdevice] = addresses.size === 1 ? (JSON.parse([...addresses][0] as string) as [number, number | null]) : [null, null];
+  const [device, subdevice] =
+    addresses.size === 1 ? (JSON.parse([...addresses][0] as string) as [number, number | null]) : [null, null];
   return { protocol, device, subdevice };
 }
 
@@ -92,6 +93,13 @@ export function codesOf(packed: PackedCode[]): InfraredDeviceBody['codes'] {
     if (code.length === 4) return { ...common, protocol: null, device: null, subdevice: null, function: null, pronto: code[3] };
     const [, , , protocol, device, subdevice, fn] = code;
     if (!isProtocolName(protocol)) throw new Error(`Infrared data file: unknown protocol ${protocol} in code ${key}`);
-    return { ...common, protocol, device, subdevice, function: fn, pronto: prontoHex({ protocol, device, subdevice, function: fn }) };
+    return {
+      ...common,
+      protocol,
+      device,
+      subdevice,
+      function: fn,
+      pronto: prontoHex({ protocol, device, subdevice, function: fn }),
+    };
   });
 }

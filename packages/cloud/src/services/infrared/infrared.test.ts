@@ -57,7 +57,14 @@ describeOnDatabases('Infrared database (the open data set)', (backend) => {
   it('gives a hub protocol codes as Pronto that decodes to their numbers, and captures as captured', async () => {
     const tv = await get(`/device/ha-ip-lg-tv?secret=${secret}`);
     expect(tv.status).toBe(200);
-    expect(tv.body).toMatchObject({ id: 'ha-ip-lg-tv', brand: { id: 'lg', name: 'LG' }, type: 'tv', protocol: 'NEC1', device: 4, subdevice: 251 });
+    expect(tv.body).toMatchObject({
+      id: 'ha-ip-lg-tv',
+      brand: { id: 'lg', name: 'LG' },
+      type: 'tv',
+      protocol: 'NEC1',
+      device: 4,
+      subdevice: 251,
+    });
     expect(tv.body.source).toMatchObject({ name: 'github.com/home-assistant-libs/infrared-protocols', licence: 'MIT' });
     const aspect = tv.body.codes.find((code: Json) => code.id === 'aspect');
     expect(aspect).toMatchObject({ name: 'ASPECT', protocol: 'NEC1', device: 4, subdevice: 251, function: 121, repeat: 0 });
@@ -66,7 +73,13 @@ describeOnDatabases('Infrared database (the open data set)', (backend) => {
     const ac = file.devices.find((d) => d.id === 'smartir-climate-1068');
     const captured = unpackCodes(Buffer.from(ac?.codes ?? '', 'base64')) as PackedCode[];
     const served = (await get(`/device/smartir-climate-1068?secret=${secret}`)).body;
-    expect(served).toMatchObject({ type: 'airconditioning', protocol: 'raw', device: null, subdevice: null, source: { licence: 'MIT' } });
+    expect(served).toMatchObject({
+      type: 'airconditioning',
+      protocol: 'raw',
+      device: null,
+      subdevice: null,
+      source: { licence: 'MIT' },
+    });
     expect(served.codes.map((code: Json) => code.pronto)).toEqual(captured.map((code) => code[3]));
     expect(served.codes.every((code: Json) => code.protocol === null && parseProntoHex(code.pronto) !== null)).toBe(true);
 
@@ -93,7 +106,21 @@ describeOnDatabases('Infrared database (the open data set)', (backend) => {
       }
     }
     expect([...protocols].sort()).toEqual(
-      ['Denon-K', 'NEC1', 'NEC1-f16', 'NECx2', 'Panasonic', 'Pioneer', 'Proton', 'RC5', 'RC6', 'Sharp', 'Sony12', 'Sony15', 'Sony20'].sort(),
+      [
+        'Denon-K',
+        'NEC1',
+        'NEC1-f16',
+        'NECx2',
+        'Panasonic',
+        'Pioneer',
+        'Proton',
+        'RC5',
+        'RC6',
+        'Sharp',
+        'Sony12',
+        'Sony15',
+        'Sony20',
+      ].sort(),
     );
   }, 300_000);
 

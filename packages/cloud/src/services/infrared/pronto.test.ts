@@ -26,7 +26,10 @@ describe('Pronto hex from the protocol table, read back by the same table', () =
       const decoded = decode(protocol, parsed?.once ?? []);
       expect(decoded, `${protocol} ${JSON.stringify(command)} → ${pronto}`).toEqual({
         device: command.device,
-        subdevice: command.subdevice ?? (PROTOCOLS[protocol] as { defaultSubdevice?: (d: number) => number }).defaultSubdevice?.(command.device) ?? null,
+        subdevice:
+          command.subdevice ??
+          (PROTOCOLS[protocol] as { defaultSubdevice?: (d: number) => number }).defaultSubdevice?.(command.device) ??
+          null,
         function: command.function,
       });
       // The carrier written into the code is the protocol's, to Pronto's clock resolution.

@@ -35,7 +35,8 @@ function renderFrame(definition: ProtocolDefinition, items: Item[], numbers: Num
   for (const item of items) {
     if (typeof item === 'number') durations.push(item * definition.unit);
     else if ('us' in item) durations.push(item.us);
-    else if ('extent' in item) durations.push(-Math.max(definition.unit, item.extent - durations.reduce((sum, t) => sum + Math.abs(t), 0)));
+    else if ('extent' in item)
+      durations.push(-Math.max(definition.unit, item.extent - durations.reduce((sum, t) => sum + Math.abs(t), 0)));
     else {
       const coding = ('coding' in item && item.coding) || definition.coding;
       for (const bit of bitsOf(fieldValue(item, numbers), item.bits, definition.msbFirst)) {
@@ -120,7 +121,8 @@ export function decode(protocol: ProtocolName, durations: number[]): Pick<IrComm
     if (at.left === 0 || Math.sign(at.left) !== Math.sign(expected)) return null;
     const left = Math.abs(at.left);
     const want = Math.abs(expected);
-    if (Math.abs(left - want) <= TOLERANCE * want) return { state: { index: at.index + 1, left: stream[at.index + 1] ?? 0 }, exact: true };
+    if (Math.abs(left - want) <= TOLERANCE * want)
+      return { state: { index: at.index + 1, left: stream[at.index + 1] ?? 0 }, exact: true };
     if (left > want) return { state: { index: at.index, left: at.left - expected }, exact: false };
     return null;
   };
@@ -150,7 +152,13 @@ export function decode(protocol: ProtocolName, durations: number[]): Pick<IrComm
       const bits: number[] = [];
       for (let i = 0; i < item.bits; i++) {
         const tries = [0, 1]
-          .map((bit) => ({ bit, read: takeAll(state, (coding[bit] as number[]).map((u) => u * definition.unit)) }))
+          .map((bit) => ({
+            bit,
+            read: takeAll(
+              state,
+              (coding[bit] as number[]).map((u) => u * definition.unit),
+            ),
+          }))
           .filter((t) => t.read !== null);
         const chosen = tries.find((t) => t.read?.exact) ?? tries[0];
         if (!chosen?.read) return null;

@@ -61,7 +61,14 @@ const necFunction: Item[] = [
 ];
 const complementOfDevice = (device: number) => 255 - device;
 const sonyFrame = (deviceBits: number, subdevice: boolean): Item[][] => [
-  [4, -1, { of: 'F', bits: 7 }, { of: 'D', bits: deviceBits }, ...(subdevice ? [{ of: 'S', bits: 8 } as Item] : []), { extent: 45_000 }],
+  [
+    4,
+    -1,
+    { of: 'F', bits: 7 },
+    { of: 'D', bits: deviceBits },
+    ...(subdevice ? [{ of: 'S', bits: 8 } as Item] : []),
+    { extent: 45_000 },
+  ],
 ];
 const sharpFrame = (invert: boolean, tail: number): Item[] => [
   { of: 'D', bits: 5 },
@@ -125,8 +132,28 @@ export const PROTOCOLS = {
       [1, -1],
       [-1, 1],
     ],
-    once: [[-1, 1, { of: 'F', bits: 1, from: 6, invert: true }, { of: 'T', bits: 1 }, { of: 'D', bits: 5 }, { of: 'F', bits: 6 }, { extent: 114_000 }]],
-    repeat: [[-1, 1, { of: 'F', bits: 1, from: 6, invert: true }, { of: 'T', bits: 1 }, { of: 'D', bits: 5 }, { of: 'F', bits: 6 }, { extent: 114_000 }]],
+    once: [
+      [
+        -1,
+        1,
+        { of: 'F', bits: 1, from: 6, invert: true },
+        { of: 'T', bits: 1 },
+        { of: 'D', bits: 5 },
+        { of: 'F', bits: 6 },
+        { extent: 114_000 },
+      ],
+    ],
+    repeat: [
+      [
+        -1,
+        1,
+        { of: 'F', bits: 1, from: 6, invert: true },
+        { of: 'T', bits: 1 },
+        { of: 'D', bits: 5 },
+        { of: 'F', bits: 6 },
+        { extent: 114_000 },
+      ],
+    ],
     limits: { D: 31, F: 127, T: 1 },
   },
   RC6: {

@@ -95,7 +95,10 @@ export function infraredStore(context: CloudContext, dataFile = DATA_FILE) {
             .onConflict((oc) => oc.doNothing())
             .execute();
         }
-        await trx.deleteFrom('infrared_brands').where('id', 'not in', [...brands.keys()]).execute();
+        await trx
+          .deleteFrom('infrared_brands')
+          .where('id', 'not in', [...brands.keys()])
+          .execute();
       });
     },
 
