@@ -56,8 +56,9 @@ export const CLUSTER_CAPABILITIES: readonly ClusterCapability[] = [
     attribute: 'currentLevel',
     // A level the node does not know (null) leaves the capability without a value.
     toCapability: (value) => (typeof value === 'number' ? Math.round(levelToDim(value) * 1000) / 1000 : null),
+    // With On/Off: a light that is off ignores a plain MoveToLevel, and setting dim turns a light on in the ecosystem.
     write: async (endpoint, value) => {
-      await endpoint.commandsOf(LevelControlClient).moveToLevel({
+      await endpoint.commandsOf(LevelControlClient).moveToLevelWithOnOff({
         level: dimToLevel(Number(value)),
         transitionTime: 0,
         optionsMask: {},

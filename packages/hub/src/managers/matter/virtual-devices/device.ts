@@ -44,7 +44,8 @@ if (!values.port || !values.storage || !(values.kind in KINDS)) {
 }
 const kind = values.kind as Kind;
 const { type, product, productId } = KINDS[kind];
-const name = values.name ?? `Hearth ${product.toLowerCase()}`;
+// Matter limits labels to 32 characters.
+const name = (values.name ?? product).slice(0, 32);
 
 const say = (line: Record<string, unknown>): void => {
   process.stdout.write(`${JSON.stringify(line)}\n`);
