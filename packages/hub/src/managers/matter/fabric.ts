@@ -6,13 +6,19 @@ import type { HubServices } from '../../runtime/services';
 import { driverFullId } from '../apps/catalogue';
 import type { DeviceRecord } from '../devices/service';
 import { type CommissionedNode, fabricDir, MatterControllerNode, type ReportedValue } from './stack/controller-node';
-import { ONOFF_DEVICE_TYPES } from './stack/device-types';
+import { classOf, clusterCapability } from './stack/device-types';
 
 /** The built-in driver whose devices are endpoints of nodes on the hub's own Matter fabric. */
 export const MATTER_DRIVER_ID = driverFullId('com.hearth.virtual', 'matteronoff');
 
 /** How long commissioning may take, discovery on the network included. */
 const COMMISSION_TIMEOUT_MS = 60_000;
+
+/** How long a newly commissioned node may take to accept the hub's subscription (its first retry is after 15 s). */
+const SUBSCRIBE_TIMEOUT_MS = 45_000;
+
+/** What users see on a device whose node the hub lost. */
+export const UNREACHABLE_MESSAGE = 'The Matter node does not answer on the network: the hub keeps trying to reach it.';
 
 /** What a Matter device keeps in its `data`: which node and endpoint it is. */
 interface MatterDeviceData {
@@ -67,7 +73,10 @@ export class MatterFabric {
         storageDir: this.#storageDir(),
         port: 0,
         commissionTimeoutMs: COMMISSION_TIMEOUT_MS,
+        subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
+        clock: this.context.clock,
         onReport: (report) => this.#stored(report),
+        onReachability: (peerId, reachable) => this.#reachability(peerId, reachable),
         onError: (doing, error) => this.#failed(doing, error),
       });
       await controller.start();
@@ -133,9 +142,12 @@ export class MatterFabric {
       this.#failed('commissioning a Matter node', error);
       throw new HearthError('unavailable', `Commissioning the Matter device failed: ${message}`);
     }
-    const supported = node.endpoints.filter((e) => ONOFF_DEVICE_TYPES.has(e.deviceType) || e.capabilities.length > 0);
+    // One driver for every Matter device: each endpoint's capabilities come from the clusters it carries.
+    const supported = node.endpoints;
     return supported.map((e) => ({
       name: supported.length === 1 ? name : `${name} ${e.endpoint}`,
+      class: classOf(e.deviceType),
+      capabilities: e.capabilities,
       data: { id: `${node.peerId}:${e.endpoint}`, matter: { peerId: node.peerId, nodeId: node.nodeId, endpoint: e.endpoint } },
       store: { vendorId: node.vendorId, productName: node.productName, deviceType: e.deviceType },
     }));
@@ -147,9 +159,10 @@ export class MatterFabric {
     const matter = matterDataOf(device);
     if (!matter) throw notFound('Matter device', deviceId);
     for (const [capability, value] of Object.entries(values)) {
-      if (capability !== 'onoff') throw invalidParameter('capabilityId', `Matter devices do not support ${capability} yet`);
+      if (!clusterCapability(capability)?.write)
+        throw invalidParameter('capabilityId', `Matter devices cannot set ${capability}`);
       try {
-        await this.#require().setOnOff(matter.peerId, matter.endpoint, value === true);
+        await this.#require().write(matter.peerId, matter.endpoint, capability, value);
       } catch (error) {
         if (error instanceof HearthError) throw error;
         const message = error instanceof Error ? error.message : String(error);
@@ -158,12 +171,26 @@ export class MatterFabric {
     }
   }
 
+  /** The devices of one node's endpoints. */
+  #devicesOf(peerId: string): DeviceRecord[] {
+    return this.services.devices
+      .list()
+      .filter((d) => d.driverId === MATTER_DRIVER_ID && matterDataOf(d)?.peerId === peerId);
+  }
+
+  /** The node's subscription went down or came back: its devices become unavailable with a reason, or available. */
+  #reachability(peerId: string, reachable: boolean): void {
+    const message = reachable ? null : UNREACHABLE_MESSAGE;
+    for (const device of this.#devicesOf(peerId)) {
+      if (device.unavailableMessage === message) continue;
+      this.services.devices.updateFromApp(device.id, { unavailableMessage: message });
+    }
+  }
+
   /** A value a node reported: stored on the devices of its endpoint, as the device's own report. */
   #stored(report: ReportedValue): void {
-    for (const device of this.services.devices.list()) {
-      const matter = matterDataOf(device);
-      if (device.driverId !== MATTER_DRIVER_ID || matter?.peerId !== report.peerId || matter.endpoint !== report.endpoint)
-        continue;
+    for (const device of this.#devicesOf(report.peerId)) {
+      if (matterDataOf(device)?.endpoint !== report.endpoint) continue;
       this.services.devices.reportCapabilityValue(device.id, report.capability, report.value, {
         source: { kind: 'app', appId: device.appId },
       });

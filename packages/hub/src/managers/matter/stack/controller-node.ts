@@ -1,9 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ClientNode, type Endpoint, Environment, Filesystem, Logger, ServerNode, StorageService } from '@matter/main';
-import { OnOffClient } from '@matter/main/behaviors/on-off';
+import {
+  ClientNode,
+  type ClusterBehavior,
+  type Endpoint,
+  Environment,
+  Filesystem,
+  Logger,
+  NetworkClient,
+  ServerNode,
+  StorageService,
+} from '@matter/main';
+import type { Clock } from '../../../core/clock';
 import { DirectoryBlobStorageDriver, FileStorageDriver, NodeJsFilesystem } from '@matter/nodejs';
-import { capabilitiesOf, deviceTypeOf } from './device-types';
+import { CLUSTER_CAPABILITIES, type ClusterCapability, capabilitiesOf, clusterCapability, deviceTypeOf } from './device-types';
 
 /** One endpoint of a commissioned node that carries a device type the hub supports. */
 export interface CommissionedEndpoint {
@@ -28,7 +38,7 @@ export interface ReportedValue {
   peerId: string;
   endpoint: number;
   capability: string;
-  value: boolean;
+  value: unknown;
 }
 
 export interface MatterControllerOptions {
@@ -40,6 +50,12 @@ export interface MatterControllerOptions {
   commissionTimeoutMs: number;
   /** Called with each value a node reports; the manager turns them into capability values. */
   onReport: (report: ReportedValue) => void;
+  /** Called when the hub's subscription to a node goes down (unreachable) or comes up again. */
+  onReachability: (peerId: string, reachable: boolean) => void;
+  /** How long commissioning waits for the hub's subscription to the new node before it gives up. */
+  subscribeTimeoutMs: number;
+  /** The hub's clock (its timers). */
+  clock: Pick<Clock, 'setTimeout'>;
   /** Called when background work fails, with what it was doing. */
   onError: (doing: string, error: unknown) => void;
 }
@@ -51,7 +67,7 @@ export interface MatterControllerOptions {
  */
 export class MatterControllerNode {
   #node: ServerNode | null = null;
-  /** The On/Off event sources already followed (one listener each). */
+  /** The attribute event sources already followed (one listener each). */
   readonly #attached = new WeakSet<object>();
   /** The peers whose structure changes are followed. */
   readonly #watched = new WeakSet<ClientNode>();
@@ -85,6 +101,7 @@ export class MatterControllerNode {
 
   async stop(): Promise<void> {
     const node = this.#node;
+    // Closing ends every subscription: that is the hub going away, not the nodes, so it is not reported.
     this.#node = null;
     await node?.close();
   }
@@ -105,7 +122,39 @@ export class MatterControllerNode {
     // A peer commissioned while the controller is online is not always brought online with it; online is what
     // keeps its subscription (and so the values it reports) going.
     if (!peer.lifecycle.isOnline) await peer.start();
+    // The node is only usable once the hub's subscription to it is established: before that, values it reports
+    // are lost (a first attempt that fails right after commissioning is retried only after 15 s or more).
+    await this.#subscribed(peer);
     return this.describe(peer);
+  }
+
+  /** Whether the hub's subscription to a peer is established (its reports reach the hub). */
+  async isSubscribed(peer: ClientNode): Promise<boolean> {
+    if (!peer.lifecycle.isOnline) return false;
+    return peer.act((agent) => agent.get(NetworkClient).subscriptionActive);
+  }
+
+  /** Resolves once the subscription to `peer` is active; fails after `subscribeTimeoutMs`. */
+  async #subscribed(peer: ClientNode): Promise<void> {
+    const events = peer.eventsOf(NetworkClient);
+    let listener: ((active: boolean) => void) | undefined;
+    let cancelTimer: (() => void) | undefined;
+    const active = new Promise<void>((resolve, reject) => {
+      listener = (isActive) => {
+        if (isActive) resolve();
+      };
+      events.subscriptionStatusChanged.on(listener);
+      cancelTimer = this.options.clock.setTimeout(
+        () => reject(new SubscriptionTimeout(peer.id, this.options.subscribeTimeoutMs)),
+        this.options.subscribeTimeoutMs,
+      );
+    });
+    try {
+      if (!(await this.isSubscribed(peer))) await active;
+    } finally {
+      cancelTimer?.();
+      if (listener) events.subscriptionStatusChanged.off(listener);
+    }
   }
 
   /** A commissioned peer by its local id. */
@@ -136,11 +185,11 @@ export class MatterControllerNode {
     };
   }
 
-  /** Sends the On/Off command matching `value`; resolves once the node acknowledged it. */
-  async setOnOff(peerId: string, endpointNumber: number, value: boolean): Promise<void> {
-    const endpoint = this.#endpoint(peerId, endpointNumber);
-    const commands = endpoint.commandsOf(OnOffClient);
-    await (value ? commands.on() : commands.off());
+  /** Sets a capability through its cluster command; resolves once the node acknowledged it. */
+  async write(peerId: string, endpointNumber: number, capability: string, value: unknown): Promise<void> {
+    const mapping = clusterCapability(capability);
+    if (!mapping?.write) throw new Error(`Matter devices cannot set ${capability}`);
+    await mapping.write(this.#endpoint(peerId, endpointNumber), value);
   }
 
   #endpoint(peerId: string, endpointNumber: number): Endpoint {
@@ -152,37 +201,72 @@ export class MatterControllerNode {
   }
 
   /**
-   * Follows the supported attributes of a peer's endpoints (the peer's subscription feeds these events). matter.js
-   * may replace an endpoint's cluster behavior once it has read the node (its listeners go with the old one), so
-   * the listener is attached to every On/Off behavior as it is installed or replaced, once per behavior.
+   * Follows the supported attributes of a peer's endpoints (the peer's subscription feeds these events). While
+   * matter.js first reads a newly commissioned node it replaces cluster behaviors as it learns their features and
+   * attribute lists, and a replaced behavior's events are new objects without our listeners: that is why values
+   * reported right after commissioning were lost until a restart (which loads the final structure). So listeners
+   * are attached when a cluster is installed and again when it is replaced, once per events object.
    */
   #followClusters(node: ServerNode): void {
-    node.peers.clusterInstalled(OnOffClient).on((endpoint) => this.#attach(endpoint));
+    for (const mapping of CLUSTER_CAPABILITIES)
+      node.peers.clusterInstalled(mapping.client as ClusterBehavior.Type).on((endpoint) => this.#attach(endpoint));
   }
 
   #watch(peer: ClientNode): void {
     if (this.#watched.has(peer)) return;
     this.#watched.add(peer);
     for (const endpoint of peer.parts) this.#attach(endpoint);
+    // Reachability follows the subscription: matter.js keeps retrying a lost one and says when it is back.
+    peer.eventsOf(NetworkClient).subscriptionStatusChanged.on((active) => {
+      if (!this.#node) return;
+      try {
+        this.options.onReachability(peer.id, active);
+      } catch (error) {
+        this.options.onError(`recording whether node ${peer.id} is reachable`, error);
+      }
+    });
     peer.lifecycle.changed.on(() => {
       for (const endpoint of peer.parts) this.#attach(endpoint);
     });
   }
 
   #attach(endpoint: Endpoint): void {
-    if (!endpoint.behaviors.has('onOff')) return;
-    const events = endpoint.eventsOf(OnOffClient);
-    if (this.#attached.has(events)) return;
-    this.#attached.add(events);
-    events.onOff$Changed.on((value) => {
+    for (const mapping of CLUSTER_CAPABILITIES) {
+      if (endpoint.behaviors.has(mapping.client)) this.#attachAttribute(endpoint, mapping);
+    }
+  }
+
+  #attachAttribute(endpoint: Endpoint, mapping: ClusterCapability): void {
+    const events = endpoint.eventsOf(mapping.client) as unknown as Record<string, AttributeObservable | undefined>;
+    const changed = events[`${mapping.attribute}$Changed`];
+    if (!changed || this.#attached.has(changed)) return;
+    this.#attached.add(changed);
+    changed.on((value: unknown) => {
       const peerId = peerIdOf(endpoint);
       try {
-        this.options.onReport({ peerId, endpoint: Number(endpoint.number), capability: 'onoff', value });
+        this.options.onReport({
+          peerId,
+          endpoint: Number(endpoint.number),
+          capability: mapping.capability,
+          value: mapping.toCapability(value),
+        });
       } catch (error) {
-        this.options.onError(`storing the On/Off value node ${peerId} reported`, error);
+        this.options.onError(`storing the ${mapping.capability} value node ${peerId} reported`, error);
       }
     });
   }
+}
+
+/** The hub's subscription to a newly commissioned node was not established in time. */
+export class SubscriptionTimeout extends Error {
+  constructor(peerId: string, ms: number) {
+    super(`The node ${peerId} was commissioned, but the hub could not subscribe to it within ${ms / 1000} s`);
+  }
+}
+
+/** The part of a matter.js attribute change event the hub listens to. */
+interface AttributeObservable {
+  on(listener: (value: unknown) => void): void;
 }
 
 /** The local id of the peer an endpoint belongs to (the client node above it). */

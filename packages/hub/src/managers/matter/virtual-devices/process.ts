@@ -4,10 +4,16 @@ import { createSocket } from 'node:dgram';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** A line the virtual device printed (see `plug.ts`). */
+/** The kinds of virtual device `device.ts` runs. */
+export type VirtualDeviceKind = 'plug' | 'dimmable-light' | 'contact-sensor' | 'temperature-sensor';
+
+/** A line the virtual device printed (see `device.ts`). */
 export type DeviceLine =
   | { event: 'ready'; port: number; manualPairingCode: string; qrPairingCode: string }
-  | { event: 'onoff'; value: boolean };
+  | { event: 'onoff'; value: boolean }
+  | { event: 'level'; value: number | null }
+  | { event: 'contact'; value: boolean }
+  | { event: 'temperature'; value: number | null };
 
 /** A virtual Matter device running in its own process, as tests and `npm start` drive it. */
 export interface VirtualDeviceProcess {
@@ -21,6 +27,8 @@ export interface VirtualDeviceProcess {
   next(match: (line: DeviceLine) => boolean, ms?: number): Promise<DeviceLine>;
   /** Changes the device locally (its button): `on`, `off` or `toggle`. */
   press(command: 'on' | 'off' | 'toggle'): void;
+  /** Sends any command `device.ts` understands (`level 100`, `contact open`, `temperature 2150`). */
+  send(command: string): void;
   stop(): Promise<void>;
 }
 
@@ -48,17 +56,27 @@ function randomPasscode(): number {
   }
 }
 
-const plugScript = resolve(import.meta.dirname, 'plug.ts');
+const deviceScript = resolve(import.meta.dirname, 'device.ts');
 
 /** Starts the virtual On/Off plug in its own Node process and waits until it prints its pairing code. */
-export async function startVirtualPlug(storageDir: string, options: { port?: number } = {}): Promise<VirtualDeviceProcess> {
+export const startVirtualPlug = (storageDir: string, options: { port?: number } = {}) =>
+  startVirtualDevice('plug', storageDir, options);
+
+/** Starts a virtual Matter device in its own Node process and waits until it prints its pairing code. */
+export async function startVirtualDevice(
+  kind: VirtualDeviceKind,
+  storageDir: string,
+  options: { port?: number } = {},
+): Promise<VirtualDeviceProcess> {
   const port = options.port ?? (await freeUdpPort());
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
-      plugScript,
+      deviceScript,
+      '--kind',
+      kind,
       '--port',
       String(port),
       '--storage',
@@ -94,9 +112,9 @@ export async function startVirtualPlug(storageDir: string, options: { port?: num
     });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
   const ready = await Promise.race([
-    next((line) => line.event === 'ready', 30_000),
+    next((line) => line.event === 'ready', 90_000),
     exited.then(() => {
-      throw new Error('The virtual plug exited before it was ready');
+      throw new Error(`The virtual ${kind} exited before it was ready`);
     }),
   ]);
   if (ready.event !== 'ready') throw new Error('unreachable');
@@ -108,6 +126,7 @@ export async function startVirtualPlug(storageDir: string, options: { port?: num
     lines,
     next,
     press: (command) => child.stdin!.write(`${command}\n`),
+    send: (command) => child.stdin!.write(`${command}\n`),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
