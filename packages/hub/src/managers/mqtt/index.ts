@@ -4,6 +4,7 @@ import type { CapabilityDriver } from '../../core/device-control';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { BROKER_SETTING, MqttConnection } from './connection';
 import { HA_DRIVER_ID, HomeAssistantDiscovery } from './homeassistant';
+import { markBrokerReachable } from './shared';
 import { MQTT_APP_ID, Zigbee2Mqtt } from './zigbee2mqtt';
 
 /**
@@ -19,6 +20,7 @@ export const mqttManager: HubManager = {
     const connection = new MqttConnection(context, {
       connected: (client) => {
         if (!running) return;
+        markBrokerReachable(devices, true);
         bridge.subscribe(client);
         discovery.subscribe(client);
       },
@@ -26,6 +28,9 @@ export const mqttManager: HubManager = {
         if (!running) return;
         bridge.message(topic, payload, retained);
         discovery.message(topic, payload);
+      },
+      disconnected: () => {
+        if (running) markBrokerReachable(devices, false);
       },
     });
     const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
@@ -63,6 +68,7 @@ export const mqttManager: HubManager = {
       async stop() {
         for (const stop of stops.splice(0)) stop();
         running = false;
+        bridge.confirmations.failAll('The MQTT bridge stopped');
         inHubDrivers.delete(MQTT_APP_ID);
         await connection.stop();
       },

@@ -31,7 +31,10 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     broker = await startBroker();
     z2m = await connectClient(broker.url);
     z2m.on('message', (topic, payload) => {
-      if (topic.endsWith('/set')) sets.push({ topic, payload: JSON.parse(payload.toString()) });
+      if (!topic.endsWith('/set')) return;
+      sets.push({ topic, payload: JSON.parse(payload.toString()) });
+      // As zigbee2mqtt does: the device's new state, which confirms the write.
+      void z2m.publishAsync(topic.slice(0, -'/set'.length), payload, { qos: 1 });
     });
     await z2m.subscribeAsync(`${BASE}/+/set`);
     await z2m.subscribeAsync(`${BASE}/+/+/set`);
@@ -65,7 +68,11 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     const made = all.filter((d) => d.driverId === 'homey:app:com.hearth.mqtt:zigbee2mqtt');
     expect(made.map((d) => d.name).sort()).toEqual(['Bedside remote', 'Front door', 'Kettle plug', 'Living room/Lamp']);
     const lamp = made.find((d) => d.name === 'Living room/Lamp');
-    expect(lamp).toMatchObject({ class: 'light', capabilities: ['onoff', 'dim', 'light_temperature'], available: true });
+    expect(lamp).toMatchObject({
+      class: 'light',
+      capabilities: ['onoff', 'dim', 'light_temperature', 'light_hue', 'light_saturation'],
+      available: true,
+    });
     const plug = made.find((d) => d.name === 'Kettle plug');
     expect(plug?.class).toBe('socket');
     expect(plug?.capabilities).toEqual(['onoff', 'measure_power', 'measure_current', 'measure_voltage', 'meter_power']);

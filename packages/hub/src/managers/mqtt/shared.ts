@@ -69,3 +69,17 @@ export function readOnlyOptions(capabilityIds: readonly string[], setable: reado
   }
   return options;
 }
+
+export const BROKER_DOWN = 'MQTT broker not reachable';
+
+/**
+ * While the broker is away, every bridged device is unavailable with that reason; when it is back the reason goes,
+ * and the retained availability messages that follow say which devices are themselves offline.
+ */
+export function markBrokerReachable(devices: DeviceService, reachable: boolean): void {
+  for (const device of devices.listByApp(MQTT_APP_ID)) {
+    if (reachable && device.unavailableMessage === BROKER_DOWN) devices.updateFromApp(device.id, { unavailableMessage: null });
+    // A device already unavailable for its own reason (removed, offline) keeps that reason.
+    if (!reachable && device.unavailableMessage === null) devices.updateFromApp(device.id, { unavailableMessage: BROKER_DOWN });
+  }
+}

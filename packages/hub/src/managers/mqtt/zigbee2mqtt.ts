@@ -5,8 +5,9 @@ import type { HubContext } from '../../platform/context';
 import type { AppService } from '../apps/service';
 import type { DeviceService } from '../devices/service';
 import type { FlowRegistry } from '../flow/registry';
+import { WriteConfirmations } from './confirm';
 import { type CapabilityMapping, type DeviceShape, setPayload, shapeOf, valuesFromState } from './exposes';
-import { MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
+import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
 
 export { MQTT_APP_ID };
 
@@ -41,6 +42,7 @@ export interface BrokerLink {
 export class Zigbee2Mqtt {
   /** Hub device id by friendly name, for routing state topics; rebuilt from the devices on every change. */
   #byName = new Map<string, string>();
+  readonly confirmations: WriteConfirmations;
 
   constructor(
     private readonly context: HubContext,
@@ -48,7 +50,10 @@ export class Zigbee2Mqtt {
     private readonly apps: AppService,
     private readonly broker: BrokerLink,
     private readonly flowCards: FlowRegistry,
-  ) {}
+    confirmTimeoutMs?: number,
+  ) {
+    this.confirmations = new WriteConfirmations(context, confirmTimeoutMs);
+  }
 
   /** Registers the action trigger; answers its undo. */
   registerCards(): () => void {
@@ -80,7 +85,17 @@ export class Zigbee2Mqtt {
       if (!store.friendlyName || !Array.isArray(store.mapping))
         throw new HearthError('unavailable', `Device ${record.name} is unavailable: zigbee2mqtt has not described it`);
       const payload = setPayload(store.mapping, values);
-      await client.publishAsync(`${this.broker.baseTopic()}/${store.friendlyName}/set`, JSON.stringify(payload), { qos: 1 });
+      // Commands zigbee2mqtt does not echo (a cover's open/close/stop) are done once published.
+      const echoed = Object.fromEntries(
+        Object.entries(values).filter(([id]) => store.mapping?.some((m) => m.capabilityId === id && m.kind !== 'command')),
+      );
+      const confirmed = this.confirmations.wait(device.id, record.name, echoed);
+      try {
+        await client.publishAsync(`${this.broker.baseTopic()}/${store.friendlyName}/set`, JSON.stringify(payload), { qos: 1 });
+      } catch (error) {
+        this.confirmations.failAll(`Publishing to ${record.name} failed: ${errorText(error)}`, device.id);
+      }
+      await confirmed;
     },
   };
 
@@ -224,6 +239,7 @@ export class Zigbee2Mqtt {
     const { values, problems } = valuesFromState(mapping, state as Record<string, unknown>);
     for (const problem of problems) this.context.journal.log(`mqtt: ignored ${topic} ${problem}`);
     storeValues(this.context, this.devices, topic, deviceId, values);
+    this.confirmations.seen(deviceId, values);
   }
 
   /** `{"state":"online"}` (zigbee2mqtt 1.x with JSON availability and 2.x) or the legacy plain `online`. */
