@@ -16,6 +16,8 @@ export interface MqttListener {
   /** Connected (again): subscribe. Retained messages arrive after this. */
   connected(client: MqttClient): void;
   message(topic: string, payload: Buffer, retained: boolean): void;
+  /** The connection was lost or could not be made (not called when the bridge stops or is reconfigured). */
+  disconnected(): void;
 }
 
 /** The broker to use: the stored setting over the environment's (`HUB_MQTT_URL`), or none. */
@@ -159,6 +161,7 @@ export class MqttConnection {
     client.end(true);
     this.#client = null;
     if (this.#stopped) return;
+    this.listener.disconnected();
     const delay = Math.min(LAST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.#failures);
     this.#failures += 1;
     this.#nextAttemptAt = this.context.clock.now() + delay;

@@ -59,4 +59,71 @@ describe("zigbee2mqtt's exposes as capabilities", () => {
     expect(read.problems).toEqual(['occupancy: "yes" is neither on nor off']);
     expect(shapeOf('nonsense')).toEqual({ class: 'other', mappings: [], setable: [], action: null });
   });
+
+  it('maps a colour light, a cover, a thermostat and a lock, and writes them as zigbee2mqtt takes them', () => {
+    const numeric = (name: string, extra: Record<string, unknown> = {}) => ({
+      type: 'numeric',
+      name,
+      property: name,
+      access: 7,
+      ...extra,
+    });
+    const colour = shapeOf([
+      {
+        type: 'light',
+        features: [
+          binary('state'),
+          { type: 'composite', name: 'color_xy', property: 'color', access: 7, features: [numeric('x'), numeric('y')] },
+        ],
+      },
+    ]);
+    expect(colour.mappings.map((m) => m.capabilityId)).toEqual(['onoff', 'light_hue', 'light_saturation']);
+    expect(valuesFromState(colour.mappings, { color: { hue: 120, saturation: 50, x: 0.2, y: 0.6 } }).values).toEqual({
+      light_hue: 0.33,
+      light_saturation: 0.5,
+    });
+    // Only xy (a colour-xy bulb in xy mode): a saturated red stays red.
+    expect(valuesFromState(colour.mappings, { color: { x: 0.64, y: 0.33 } }).values.light_hue).toBe(0);
+    expect(setPayload(colour.mappings, { light_hue: 0.5, light_saturation: 1 })).toEqual({
+      color: { hue: 180, saturation: 100 },
+    });
+
+    const cover = shapeOf([
+      {
+        type: 'cover',
+        features: [
+          { type: 'enum', name: 'state', property: 'state', access: 3, values: ['OPEN', 'CLOSE', 'STOP'] },
+          numeric('position', { value_min: 0, value_max: 100 }),
+        ],
+      },
+    ]);
+    expect(cover.class).toBe('windowcoverings');
+    expect(setPayload(cover.mappings, { windowcoverings_state: 'down', windowcoverings_set: 0.3 })).toEqual({
+      state: 'CLOSE',
+      position: 30,
+    });
+    expect(valuesFromState(cover.mappings, { state: 'OPEN', position: 70 }).values).toEqual({ windowcoverings_set: 0.7 });
+
+    const thermostat = shapeOf([
+      {
+        type: 'climate',
+        features: [
+          numeric('occupied_heating_setpoint', { value_min: 5, value_max: 30 }),
+          numeric('local_temperature', { access: 5 }),
+        ],
+      },
+    ]);
+    expect(thermostat.class).toBe('thermostat');
+    expect(thermostat.setable).toEqual(['target_temperature']);
+    expect(valuesFromState(thermostat.mappings, { occupied_heating_setpoint: 20.5, local_temperature: 19.25 }).values).toEqual({
+      target_temperature: 20.5,
+      measure_temperature: 19.25,
+    });
+    expect(setPayload(thermostat.mappings, { target_temperature: 21 })).toEqual({ occupied_heating_setpoint: 21 });
+
+    const lock = shapeOf([{ type: 'lock', features: [binary('state', { value_on: 'LOCK', value_off: 'UNLOCK' })] }]);
+    expect(lock.class).toBe('lock');
+    expect(valuesFromState(lock.mappings, { state: 'LOCK' }).values).toEqual({ locked: true });
+    expect(setPayload(lock.mappings, { locked: false })).toEqual({ state: 'UNLOCK' });
+  });
 });

@@ -1,4 +1,5 @@
 import type { CapabilityValue } from '../../core/bus';
+import { hueSaturation } from './ha-values';
 
 /**
  * zigbee2mqtt's `exposes` (its documentation, "Exposes"): what a device publishes in its state message and accepts
@@ -41,7 +42,16 @@ export type CapabilityMapping =
       readonly max: number;
     }
   /** A number in the capability's unit once multiplied by `factor` (a battery's mV, a meter's Wh). */
-  | { readonly capabilityId: string; readonly property: string; readonly kind: 'number'; readonly factor: number };
+  | { readonly capabilityId: string; readonly property: string; readonly kind: 'number'; readonly factor: number }
+  /** Written only, as one of `payloads` by the capability's value (a cover's OPEN/CLOSE/STOP); no state echoes it. */
+  | {
+      readonly capabilityId: string;
+      readonly property: string;
+      readonly kind: 'command';
+      readonly payloads: Record<string, string>;
+    }
+  /** Hue or saturation of `color` (`{hue, saturation}` in degrees and percent, or only `{x, y}`). */
+  | { readonly capabilityId: string; readonly property: string; readonly kind: 'color'; readonly part: 'hue' | 'saturation' };
 
 export interface DeviceShape {
   readonly class: string;
@@ -51,6 +61,17 @@ export interface DeviceShape {
   /** The property a remote or button reports its presses in (`action`), which fires the bridge's flow trigger. */
   readonly action: { readonly property: string; readonly values: string[] } | null;
 }
+
+/** The specific expose types whose `features` make one hub device of their class. */
+const PARENTS = ['light', 'switch', 'cover', 'climate', 'lock'] as const;
+type Parent = (typeof PARENTS)[number];
+const PARENT_CLASS: Readonly<Record<Parent, string>> = {
+  light: 'light',
+  switch: 'socket',
+  cover: 'windowcoverings',
+  climate: 'thermostat',
+  lock: 'lock',
+};
 
 /** zigbee2mqtt's access bits: published in the state message, settable, gettable. */
 const ACCESS_SET = 2;
@@ -95,7 +116,7 @@ export function shapeOf(exposes: unknown): DeviceShape {
   const mappings: CapabilityMapping[] = [];
   const setable: string[] = [];
   const taken = new Set<string>();
-  let kind: 'light' | 'switch' | null = null;
+  let kind: Parent | null = null;
   let action: DeviceShape['action'] = null;
   const add = (mapping: CapabilityMapping, access: unknown) => {
     if (taken.has(mapping.capabilityId)) return;
@@ -103,11 +124,52 @@ export function shapeOf(exposes: unknown): DeviceShape {
     mappings.push(mapping);
     if (typeof access === 'number' && (access & ACCESS_SET) !== 0) setable.push(mapping.capabilityId);
   };
-  const feature = (entry: Expose, parent: 'light' | 'switch' | null) => {
+  const feature = (entry: Expose, parent: Parent | null) => {
     const name = text(entry.name);
     const property = text(entry.property);
     if (!name || !property) return;
-    if (parent && name === 'state' && entry.type === 'binary') {
+    if (parent === 'lock' && name === 'state' && entry.type === 'binary') {
+      const mapping = { capabilityId: withEndpoint('locked', entry.endpoint), property, kind: 'binary' } as const;
+      add({ ...mapping, on: entry.value_on ?? 'LOCK', off: entry.value_off ?? 'UNLOCK' }, entry.access);
+      return;
+    }
+    if (parent === 'cover' && name === 'state') {
+      const payloads = { up: 'OPEN', down: 'CLOSE', idle: 'STOP' };
+      add(
+        { capabilityId: withEndpoint('windowcoverings_state', entry.endpoint), property, kind: 'command', payloads },
+        entry.access,
+      );
+      return;
+    }
+    if (parent === 'cover' && name === 'position' && entry.type === 'numeric') {
+      const capabilityId = withEndpoint('windowcoverings_set', entry.endpoint);
+      add(
+        { capabilityId, property, kind: 'scaled', min: num(entry.value_min) ?? 0, max: num(entry.value_max) ?? 100 },
+        entry.access,
+      );
+      return;
+    }
+    if (
+      parent === 'climate' &&
+      entry.type === 'numeric' &&
+      (name === 'occupied_heating_setpoint' || name === 'current_heating_setpoint')
+    ) {
+      add(
+        { capabilityId: withEndpoint('target_temperature', entry.endpoint), property, kind: 'number', factor: 1 },
+        entry.access,
+      );
+      return;
+    }
+    if (parent === 'climate' && entry.type === 'numeric' && name === 'local_temperature') {
+      add({ capabilityId: withEndpoint('measure_temperature', entry.endpoint), property, kind: 'number', factor: 1 }, 0);
+      return;
+    }
+    if (parent === 'light' && entry.type === 'composite' && (name === 'color_hs' || name === 'color_xy')) {
+      for (const part of ['hue', 'saturation'] as const)
+        add({ capabilityId: withEndpoint(`light_${part}`, entry.endpoint), property, kind: 'color', part }, entry.access);
+      return;
+    }
+    if ((parent === 'light' || parent === 'switch') && name === 'state' && entry.type === 'binary') {
       add(
         {
           capabilityId: withEndpoint('onoff', entry.endpoint),
@@ -148,9 +210,10 @@ export function shapeOf(exposes: unknown): DeviceShape {
   };
   for (const entry of Array.isArray(exposes) ? exposes : []) {
     if (!isObject(entry)) continue;
-    if ((entry.type === 'light' || entry.type === 'switch') && Array.isArray(entry.features)) {
-      kind ??= entry.type;
-      for (const inner of entry.features) if (isObject(inner)) feature(inner, entry.type);
+    const parent = PARENTS.find((p) => p === entry.type);
+    if (parent && Array.isArray(entry.features)) {
+      kind ??= parent;
+      for (const inner of entry.features) if (isObject(inner)) feature(inner, parent);
       continue;
     }
     if (entry.type === 'enum' && entry.name === 'action' && text(entry.property)) {
@@ -160,8 +223,7 @@ export function shapeOf(exposes: unknown): DeviceShape {
     }
     feature(entry, null);
   }
-  const cls =
-    kind === 'light' ? 'light' : kind === 'switch' ? 'socket' : action ? 'remote' : mappings.length > 0 ? 'sensor' : 'other';
+  const cls = kind ? PARENT_CLASS[kind] : action ? 'remote' : mappings.length > 0 ? 'sensor' : 'other';
   return { class: cls, mappings, setable, action };
 }
 
@@ -175,7 +237,13 @@ export function valuesFromState(
   for (const mapping of mappings) {
     if (!(mapping.property in state)) continue;
     const raw = state[mapping.property];
-    if (raw === null) continue;
+    if (raw === null || mapping.kind === 'command') continue;
+    if (mapping.kind === 'color') {
+      const part = colorPart(raw, mapping.part);
+      if (part === undefined) problems.push(`${mapping.property}: ${JSON.stringify(raw)} is not a colour`);
+      else values[mapping.capabilityId] = part;
+      continue;
+    }
     if (mapping.kind === 'binary') {
       if (raw === mapping.on) values[mapping.capabilityId] = true;
       else if (raw === mapping.off) values[mapping.capabilityId] = false;
@@ -207,9 +275,38 @@ export function setPayload(
     const mapping = mappings.find((m) => m.capabilityId === capabilityId);
     if (!mapping) throw new Error(`The device has no zigbee2mqtt property for ${capabilityId}`);
     if (mapping.kind === 'binary') payload[mapping.property] = value === true ? mapping.on : mapping.off;
-    else if (mapping.kind === 'scaled')
+    else if (mapping.kind === 'command') payload[mapping.property] = mapping.payloads[String(value)];
+    else if (mapping.kind === 'color') {
+      // zigbee2mqtt takes hue and saturation for every colour light, xy ones included; the other part stays.
+      const color = (payload[mapping.property] ?? {}) as Record<string, number>;
+      color[mapping.part] = Math.round(Number(value) * (mapping.part === 'hue' ? 360 : 100));
+      payload[mapping.property] = color;
+    } else if (mapping.kind === 'scaled')
       payload[mapping.property] = Math.round(mapping.min + Number(value) * (mapping.max - mapping.min));
     else payload[mapping.property] = value;
   }
   return payload;
+}
+
+/** Hue or saturation (0..1) of zigbee2mqtt's `color`: from `hue`/`saturation` when given, else from CIE `x`/`y`. */
+function colorPart(raw: unknown, part: 'hue' | 'saturation'): number | undefined {
+  if (!isObject(raw)) return undefined;
+  const given = num(part === 'hue' ? raw.hue : raw.saturation);
+  if (given !== undefined) return Math.round((given / (part === 'hue' ? 360 : 100)) * 100) / 100;
+  const x = num(raw.x);
+  const y = num(raw.y);
+  if (x === undefined || y === undefined || y <= 0) return undefined;
+  const [hue, saturation] = hueSaturation(rgbOfXy(x, y));
+  return Math.round((part === 'hue' ? hue : saturation) * 100) / 100;
+}
+
+/** sRGB (linear, normalised to the brightest channel) of a CIE 1931 xy chromaticity at full luminance. */
+function rgbOfXy(x: number, y: number): [number, number, number] {
+  const X = x / y;
+  const Z = (1 - x - y) / y;
+  const rgb = [3.2406 * X - 1.5372 - 0.4986 * Z, -0.9689 * X + 1.8758 + 0.0415 * Z, 0.0557 * X - 0.204 + 1.057 * Z].map((c) =>
+    Math.max(0, c),
+  );
+  const max = Math.max(...rgb, 1e-9);
+  return rgb.map((c) => c / max) as [number, number, number];
 }

@@ -1,24 +1,45 @@
 import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
+import type { CapabilityDriver } from '../../core/device-control';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { BROKER_SETTING, MqttConnection } from './connection';
+import { HA_DRIVER_ID, HomeAssistantDiscovery } from './homeassistant';
+import { markBrokerReachable } from './shared';
 import { MQTT_APP_ID, Zigbee2Mqtt } from './zigbee2mqtt';
 
 /**
  * MQTT: the built-in bridge app (`apps/builtin/com.hearth.mqtt`), run in the hub's process like the virtual
  * devices app. One connection to the configured broker; zigbee2mqtt's devices become hub devices whose writes go
- * through the device-control path to the broker.
+ * through the device-control path to the broker; so do the devices announced with Home Assistant's discovery.
  */
 export const mqttManager: HubManager = {
   name: 'mqtt',
   create: (context, services) => {
     const { devices, apps, inHubDrivers } = services;
-    let zigbee: Zigbee2Mqtt | undefined;
+    let running = false;
     const connection = new MqttConnection(context, {
-      connected: (client) => zigbee?.subscribe(client),
-      message: (topic, payload, retained) => zigbee?.message(topic, payload, retained),
+      connected: (client) => {
+        if (!running) return;
+        markBrokerReachable(devices, true);
+        bridge.subscribe(client);
+        discovery.subscribe(client);
+      },
+      message: (topic, payload, retained) => {
+        if (!running) return;
+        bridge.message(topic, payload, retained);
+        discovery.message(topic, payload);
+      },
+      disconnected: () => {
+        if (running) markBrokerReachable(devices, false);
+      },
     });
     const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
+    const discovery = new HomeAssistantDiscovery(context, devices, apps, connection);
+    /** The app has one in-hub driver: it hands each write to the bridge that made the device. */
+    const driver: CapabilityDriver = {
+      setCapabilityValues: (device, values, options) =>
+        (device.driverId === HA_DRIVER_ID ? discovery.driver : bridge.driver).setCapabilityValues(device, values, options),
+    };
     const state = () => connection.state(bridge.count());
     const stops: (() => void)[] = [];
     return {
@@ -36,16 +57,18 @@ export const mqttManager: HubManager = {
         },
       }),
       start() {
-        zigbee = bridge;
-        inHubDrivers.set(MQTT_APP_ID, bridge.driver);
+        running = true;
+        inHubDrivers.set(MQTT_APP_ID, driver);
         bridge.start();
+        discovery.start();
         stops.push(bridge.registerCards());
         // The bridge's app is installed and its devices restored once the hub has started: connect then.
         stops.push(context.bus.on('hub.started', 'mqtt', () => connection.start()));
       },
       async stop() {
         for (const stop of stops.splice(0)) stop();
-        zigbee = undefined;
+        running = false;
+        bridge.confirmations.failAll('The MQTT bridge stopped');
         inHubDrivers.delete(MQTT_APP_ID);
         await connection.stop();
       },

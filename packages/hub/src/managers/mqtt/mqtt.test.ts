@@ -2,19 +2,10 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { connectClient, startBroker, type TestBroker, Z2M_DEVICES } from '../../testing/mqtt';
+import { bridgedDevices } from '../../testing/mqtt-devices';
 import { until } from '../../testing/until';
 
 type Json = Record<string, unknown>;
-interface Device {
-  id: string;
-  name: string;
-  unavailableMessage: string | null;
-  class: string;
-  driverId: string;
-  available: boolean;
-  capabilities: string[];
-  capabilitiesObj: Record<string, { value: unknown; setable: boolean }>;
-}
 
 const BASE = 'zigbee2mqtt';
 
@@ -25,9 +16,14 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
   let z2m: MqttClient;
   const sets: { topic: string; payload: Json }[] = [];
 
-  const devices = async () => Object.values((await t.call<Record<string, Device>>('GET', '/devices/device')).body);
-  const device = async (name: string) => (await devices()).find((d) => d.name === name);
-  const value = async (name: string, capabilityId: string) => (await device(name))?.capabilitiesObj[capabilityId]?.value;
+  const {
+    list: devices,
+    device,
+    value,
+    settles,
+    availability,
+    bridgeState,
+  } = bridgedDevices(() => t, 'homey:app:com.hearth.mqtt:');
   const publish = (topic: string, payload: unknown, retain = false) =>
     z2m.publishAsync(`${BASE}/${topic}`, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1, retain });
 
@@ -35,7 +31,10 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     broker = await startBroker();
     z2m = await connectClient(broker.url);
     z2m.on('message', (topic, payload) => {
-      if (topic.endsWith('/set')) sets.push({ topic, payload: JSON.parse(payload.toString()) });
+      if (!topic.endsWith('/set')) return;
+      sets.push({ topic, payload: JSON.parse(payload.toString()) });
+      // As zigbee2mqtt does: the device's new state, which confirms the write.
+      void z2m.publishAsync(topic.slice(0, -'/set'.length), payload, { qos: 1 });
     });
     await z2m.subscribeAsync(`${BASE}/+/set`);
     await z2m.subscribeAsync(`${BASE}/+/+/set`);
@@ -50,10 +49,7 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
   });
 
   it('connects to the broker from the configuration and says so', async () => {
-    const state = await until(
-      () => t.call<Json>('GET', '/mqtt/state'),
-      (s) => s.body.state === 'connected',
-    );
+    const state = await bridgeState((s) => s.state === 'connected');
     expect(state.status).toBe(200);
     expect(state.body).toMatchObject({
       state: 'connected',
@@ -72,7 +68,11 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     const made = all.filter((d) => d.driverId === 'homey:app:com.hearth.mqtt:zigbee2mqtt');
     expect(made.map((d) => d.name).sort()).toEqual(['Bedside remote', 'Front door', 'Kettle plug', 'Living room/Lamp']);
     const lamp = made.find((d) => d.name === 'Living room/Lamp');
-    expect(lamp).toMatchObject({ class: 'light', capabilities: ['onoff', 'dim', 'light_temperature'], available: true });
+    expect(lamp).toMatchObject({
+      class: 'light',
+      capabilities: ['onoff', 'dim', 'light_temperature', 'light_hue', 'light_saturation'],
+      available: true,
+    });
     const plug = made.find((d) => d.name === 'Kettle plug');
     expect(plug?.class).toBe('socket');
     expect(plug?.capabilities).toEqual(['onoff', 'measure_power', 'measure_current', 'measure_voltage', 'meter_power']);
@@ -85,49 +85,24 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     expect(lamp?.capabilitiesObj.onoff?.value).toBeNull();
     expect(door?.capabilitiesObj.measure_battery?.value).toBeNull();
     // The plug's retained state was there before the hub connected.
-    expect(
-      await until(
-        () => value('Kettle plug', 'meter_power'),
-        (v) => v === 12.4,
-      ),
-    ).toBe(12.4);
+    expect(await settles('Kettle plug', 'meter_power', 12.4)).toBe(12.4);
     expect(await value('Kettle plug', 'measure_voltage')).toBe(231);
     expect((await t.call<Json>('GET', '/mqtt/state')).body.devices).toBe(4);
   });
 
   it('follows state messages: on/off, brightness and colour temperature scaled, contact inverted, mV to V', async () => {
     await publish('Living room/Lamp', { state: 'ON', brightness: 127, color_temp: 303, linkquality: 90 });
-    expect(
-      await until(
-        () => value('Living room/Lamp', 'dim'),
-        (v) => v === 0.5,
-      ),
-    ).toBe(0.5);
+    expect(await settles('Living room/Lamp', 'dim', 0.5)).toBe(0.5);
     expect(await value('Living room/Lamp', 'onoff')).toBe(true);
     expect(await value('Living room/Lamp', 'light_temperature')).toBe(0.5);
     await publish('Front door', { contact: false, battery: 91, voltage: 3005 });
-    expect(
-      await until(
-        () => value('Front door', 'alarm_contact'),
-        (v) => v === true,
-      ),
-    ).toBe(true);
+    expect(await settles('Front door', 'alarm_contact', true)).toBe(true);
     expect(await value('Front door', 'measure_battery')).toBe(91);
     expect(await value('Front door', 'measure_voltage')).toBe(3.005);
     await publish('Front door', { contact: true });
-    expect(
-      await until(
-        () => value('Front door', 'alarm_contact'),
-        (v) => v === false,
-      ),
-    ).toBe(false);
+    expect(await settles('Front door', 'alarm_contact', false)).toBe(false);
     await publish('Kettle plug', { state: 'ON', power: 1840.5 });
-    expect(
-      await until(
-        () => value('Kettle plug', 'measure_power'),
-        (v) => v === 1840.5,
-      ),
-    ).toBe(1840.5);
+    expect(await settles('Kettle plug', 'measure_power', 1840.5)).toBe(1840.5);
   });
 
   it('writes through the device-control path to <friendly_name>/set with zigbee2mqtt JSON', async () => {
@@ -163,10 +138,7 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     await publish('bridge/devices', { not: 'a list' });
     // A message published after them is handled, so they were all read before it.
     await publish('Kettle plug', { power: 3 });
-    await until(
-      () => value('Kettle plug', 'measure_power'),
-      (v) => v === 3,
-    );
+    await settles('Kettle plug', 'measure_power', 3);
     const after = await device('Living room/Lamp');
     expect(after?.capabilitiesObj).toEqual(before?.capabilitiesObj);
     expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(4);
@@ -182,21 +154,11 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
   it('follows availability, and refuses writes to an offline device', async () => {
     const plug = await device('Kettle plug');
     await publish('Kettle plug/availability', { state: 'offline' });
-    expect(
-      await until(
-        () => device('Kettle plug'),
-        (d) => d?.available === false,
-      ),
-    ).toMatchObject({ available: false });
+    expect(await availability('Kettle plug', false)).toMatchObject({ available: false });
     const refused = await t.call<Json>('PUT', `/devices/device/${plug?.id}/capability/onoff`, { value: false });
     expect(refused.status).toBe(503);
     await publish('Kettle plug/availability', 'online');
-    expect(
-      await until(
-        () => device('Kettle plug'),
-        (d) => d?.available === true,
-      ),
-    ).toMatchObject({ available: true });
+    expect(await availability('Kettle plug', true)).toMatchObject({ available: true });
     await publish('Kettle plug/availability', 'perhaps');
     const logged = await until(
       () => t.hub.context.journal.tail(5).join('\n'),
@@ -210,24 +172,15 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     // zigbee2mqtt retains a device's state when configured to: these equal what the hub holds.
     await publish('Front door', { contact: true, battery: 91, voltage: 3005 }, true);
     await publish('Kettle plug', { state: 'ON', power: 3, current: 0, voltage: 231, energy: 12.4 }, true);
-    await until(
-      () => value('Front door', 'alarm_contact'),
-      (v) => v === false,
-    );
+    await settles('Front door', 'alarm_contact', false);
     const announced: string[] = [];
     const off = t.hub.context.bus.on('device.capability', 'test', (change) => announced.push(change.capabilityId));
     // Storing the broker again reconnects: the broker sends bridge/devices and the retained states once more.
     const state = await t.call<Json>('PUT', '/mqtt/broker', { url: broker.url });
     expect(state.status).toBe(200);
-    await until(
-      () => t.call<Json>('GET', '/mqtt/state'),
-      (s) => s.body.state === 'connected' && s.body.source === 'setting',
-    );
+    await bridgeState((s) => s.state === 'connected' && s.source === 'setting');
     await publish('Kettle plug', { power: 4 });
-    await until(
-      () => value('Kettle plug', 'measure_power'),
-      (v) => v === 4,
-    );
+    await settles('Kettle plug', 'measure_power', 4);
     off();
     expect(announced).toEqual(['measure_power']);
     expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(4);
@@ -259,15 +212,9 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     await publish('Bedside remote', { action: 'on', battery: 80 }, true);
     expect(await until(presses, (n) => n === 2)).toBe(2);
     await t.call('PUT', '/mqtt/broker', { url: broker.url, clientId: 'hearth-remote-test' });
-    await until(
-      () => t.call<Json>('GET', '/mqtt/state'),
-      (s) => s.body.state === 'connected' && s.body.clientId === 'hearth-remote-test',
-    );
+    await bridgeState((s) => s.state === 'connected' && s.clientId === 'hearth-remote-test');
     await publish('Front door', { battery: 77 });
-    await until(
-      () => value('Front door', 'measure_battery'),
-      (v) => v === 77,
-    );
+    await settles('Front door', 'measure_battery', 77);
     expect(await presses()).toBe(2);
     await publish('Bedside remote', '', true);
   });
@@ -278,18 +225,10 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
       d.friendly_name === 'Kettle plug' ? { ...d, friendly_name: 'Kitchen/Kettle' } : d,
     );
     await publish('bridge/devices', renamed, true);
-    const gone = await until(
-      () => device('Front door'),
-      (d) => d?.available === false,
-    );
+    const gone = await availability('Front door', false);
     expect(gone).toMatchObject({ available: false, unavailableMessage: expect.stringContaining('Removed from zigbee2mqtt') });
     await publish('Kitchen/Kettle', { power: 55 });
-    expect(
-      await until(
-        () => value('Kettle plug', 'measure_power'),
-        (v) => v === 55,
-      ),
-    ).toBe(55);
+    expect(await settles('Kettle plug', 'measure_power', 55)).toBe(55);
     sets.length = 0;
     expect((await t.call('PUT', `/devices/device/${plug?.id}/capability/onoff`, { value: false })).status).toBe(204);
     await until(
@@ -301,25 +240,12 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
     await publish('Kettle plug', { power: 66 });
     await publish('Front door', { contact: false });
     await publish('Kitchen/Kettle', { power: 56 });
-    await until(
-      () => value('Kettle plug', 'measure_power'),
-      (v) => v === 56,
-    );
+    await settles('Kettle plug', 'measure_power', 56);
     expect(await value('Front door', 'alarm_contact')).toBe(false);
     await publish('bridge/devices', Z2M_DEVICES, true);
-    expect(
-      await until(
-        () => device('Front door'),
-        (d) => d?.available === true,
-      ),
-    ).toMatchObject({ available: true });
+    expect(await availability('Front door', true)).toMatchObject({ available: true });
     await publish('Kettle plug', { power: 57 });
-    expect(
-      await until(
-        () => value('Kettle plug', 'measure_power'),
-        (v) => v === 57,
-      ),
-    ).toBe(57);
+    expect(await settles('Kettle plug', 'measure_power', 57)).toBe(57);
     expect((await devices()).filter((d) => d.driverId.includes('com.hearth.mqtt'))).toHaveLength(4);
   });
 
@@ -342,35 +268,20 @@ describe('the MQTT bridge with zigbee2mqtt, against a real broker', () => {
   });
 
   it('reconnects with back-off when the broker goes away and comes back', async () => {
-    await until(
-      () => t.call<Json>('GET', '/mqtt/state'),
-      (s) => s.body.state === 'connected',
-    );
+    await bridgeState((s) => s.state === 'connected');
     await z2m.endAsync(true);
     await broker.close();
-    const down = await until(
-      () => t.call<Json>('GET', '/mqtt/state'),
-      (s) => s.body.state === 'disconnected' && s.body.nextAttemptAt !== null,
-    );
+    const down = await bridgeState((s) => s.state === 'disconnected' && s.nextAttemptAt !== null);
     expect(down.body).toMatchObject({ state: 'disconnected' });
     expect(typeof down.body.lastError).toBe('string');
     const plug = await device('Kettle plug');
     expect((await t.call('PUT', `/devices/device/${plug?.id}/capability/onoff`, { value: true })).status).toBe(503);
     await broker.restart();
-    const back = await until(
-      () => t.call<Json>('GET', '/mqtt/state'),
-      (s) => s.body.state === 'connected',
-      15_000,
-    );
+    const back = await bridgeState((s) => s.state === 'connected', 15_000);
     expect(back.body).toMatchObject({ state: 'connected', lastError: null });
     // The bridge subscribed again: a state published now is followed.
     z2m = await connectClient(broker.url);
     await publish('Front door', { contact: false });
-    expect(
-      await until(
-        () => value('Front door', 'alarm_contact'),
-        (v) => v === true,
-      ),
-    ).toBe(true);
+    expect(await settles('Front door', 'alarm_contact', true)).toBe(true);
   });
 });

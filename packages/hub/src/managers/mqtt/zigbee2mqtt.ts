@@ -1,20 +1,17 @@
 import { HearthError } from '@hearth/contract';
 import type { MqttClient } from 'mqtt';
-import type { ChangeSource } from '../../core/bus';
 import type { CapabilityDriver } from '../../core/device-control';
 import type { HubContext } from '../../platform/context';
-import { type CapabilityOptions, capabilityDefinition } from '../../runtime/capabilities';
 import type { AppService } from '../apps/service';
 import type { DeviceService } from '../devices/service';
 import type { FlowRegistry } from '../flow/registry';
+import { WriteConfirmations } from './confirm';
 import { type CapabilityMapping, type DeviceShape, setPayload, shapeOf, valuesFromState } from './exposes';
+import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
 
-export const MQTT_APP_ID = 'com.hearth.mqtt';
+export { MQTT_APP_ID };
+
 const DRIVER_ID = `homey:app:${MQTT_APP_ID}:zigbee2mqtt`;
-const SOURCE: ChangeSource = { kind: 'app', appId: MQTT_APP_ID };
-
-/** A state or availability message larger than this is not a device's: it is logged and dropped unread. */
-const MAX_STATE_BYTES = 64 * 1024;
 /** `bridge/devices` lists every device with its definition: large networks publish a few hundred KB. */
 const MAX_DEVICES_BYTES = 8 * 1024 * 1024;
 const OFFLINE = 'Offline (zigbee2mqtt says the device is not reachable)';
@@ -45,6 +42,7 @@ export interface BrokerLink {
 export class Zigbee2Mqtt {
   /** Hub device id by friendly name, for routing state topics; rebuilt from the devices on every change. */
   #byName = new Map<string, string>();
+  readonly confirmations: WriteConfirmations;
 
   constructor(
     private readonly context: HubContext,
@@ -52,7 +50,10 @@ export class Zigbee2Mqtt {
     private readonly apps: AppService,
     private readonly broker: BrokerLink,
     private readonly flowCards: FlowRegistry,
-  ) {}
+    confirmTimeoutMs?: number,
+  ) {
+    this.confirmations = new WriteConfirmations(context, confirmTimeoutMs);
+  }
 
   /** Registers the action trigger; answers its undo. */
   registerCards(): () => void {
@@ -84,7 +85,17 @@ export class Zigbee2Mqtt {
       if (!store.friendlyName || !Array.isArray(store.mapping))
         throw new HearthError('unavailable', `Device ${record.name} is unavailable: zigbee2mqtt has not described it`);
       const payload = setPayload(store.mapping, values);
-      await client.publishAsync(`${this.broker.baseTopic()}/${store.friendlyName}/set`, JSON.stringify(payload), { qos: 1 });
+      // Commands zigbee2mqtt does not echo (a cover's open/close/stop) are done once published.
+      const echoed = Object.fromEntries(
+        Object.entries(values).filter(([id]) => store.mapping?.some((m) => m.capabilityId === id && m.kind !== 'command')),
+      );
+      const confirmed = this.confirmations.wait(device.id, record.name, echoed);
+      try {
+        await client.publishAsync(`${this.broker.baseTopic()}/${store.friendlyName}/set`, JSON.stringify(payload), { qos: 1 });
+      } catch (error) {
+        this.confirmations.failAll(`Publishing to ${record.name} failed: ${errorText(error)}`, device.id);
+      }
+      await confirmed;
     },
   };
 
@@ -109,37 +120,17 @@ export class Zigbee2Mqtt {
     if (!topic.startsWith(base)) return;
     const rest = topic.slice(base.length);
     if (rest === 'bridge/devices') {
-      this.#read(topic, payload, MAX_DEVICES_BYTES, (devices) => this.#sync(topic, devices));
+      readJson(this.context, topic, payload, MAX_DEVICES_BYTES, (devices) => this.#sync(topic, devices));
       return;
     }
     const stateOf = this.#byName.get(rest);
     if (stateOf) {
-      this.#read(topic, payload, MAX_STATE_BYTES, (state) => this.#state(topic, stateOf, state, retained));
+      readJson(this.context, topic, payload, MAX_STATE_BYTES, (state) => this.#state(topic, stateOf, state, retained));
       return;
     }
     if (rest.endsWith('/availability')) {
       const deviceId = this.#byName.get(rest.slice(0, -'/availability'.length));
       if (deviceId) this.#availability(topic, deviceId, payload);
-    }
-  }
-
-  /** Parses a JSON payload; one that is too large or not JSON is logged with its topic and dropped. */
-  #read(topic: string, payload: Buffer, limit: number, use: (value: unknown) => void): void {
-    if (payload.length > limit) {
-      this.context.journal.log(`mqtt: ignored ${topic}: ${payload.length} bytes is more than ${limit}`);
-      return;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(payload.toString('utf8'));
-    } catch {
-      this.context.journal.log(`mqtt: ignored ${topic}: not JSON`);
-      return;
-    }
-    try {
-      use(value);
-    } catch (error) {
-      this.context.journal.log(`mqtt: handling ${topic} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -183,7 +174,7 @@ export class Zigbee2Mqtt {
       if (!definition || typeof definition !== 'object') continue;
       const shape = shapeOf(definition.exposes);
       const capabilities = shape.mappings.map((m) => m.capabilityId);
-      const capabilitiesOptions = readOnlyOptions(shape.mappings, shape.setable);
+      const capabilitiesOptions = readOnlyOptions(capabilities, shape.setable);
       const store: BridgeStore = { friendlyName: name, mapping: shape.mappings, action: shape.action };
       const device = existing.get(ieee);
       if (!device) {
@@ -247,18 +238,8 @@ export class Zigbee2Mqtt {
     }
     const { values, problems } = valuesFromState(mapping, state as Record<string, unknown>);
     for (const problem of problems) this.context.journal.log(`mqtt: ignored ${topic} ${problem}`);
-    const current = this.devices.values(deviceId);
-    for (const [capabilityId, value] of Object.entries(values)) {
-      // A repeated report (a retained message after a restart) is no change: nothing is stored or announced.
-      if (current.get(capabilityId)?.value === value) continue;
-      try {
-        this.devices.reportCapabilityValue(deviceId, capabilityId, value, { source: SOURCE });
-      } catch (error) {
-        this.context.journal.log(
-          `mqtt: ignored ${topic} ${capabilityId}=${JSON.stringify(value)}: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
+    storeValues(this.context, this.devices, topic, deviceId, values);
+    this.confirmations.seen(deviceId, values);
   }
 
   /** `{"state":"online"}` (zigbee2mqtt 1.x with JSON availability and 2.x) or the legacy plain `online`. */
@@ -280,14 +261,4 @@ export class Zigbee2Mqtt {
     const message = state === 'online' ? null : OFFLINE;
     if (device && device.unavailableMessage !== message) this.devices.updateFromApp(deviceId, { unavailableMessage: message });
   }
-}
-
-/** A capability the catalogue lets people set, which zigbee2mqtt says the device does not take, is read-only. */
-function readOnlyOptions(mappings: readonly CapabilityMapping[], setable: readonly string[]): Record<string, CapabilityOptions> {
-  const options: Record<string, CapabilityOptions> = {};
-  for (const { capabilityId } of mappings) {
-    if (!setable.includes(capabilityId) && capabilityDefinition(capabilityId)?.setable)
-      options[capabilityId] = { setable: false };
-  }
-  return options;
 }

@@ -1,0 +1,248 @@
+import { HearthError } from '@hearth/contract';
+import type { MqttClient } from 'mqtt';
+import type { CapabilityValue } from '../../core/bus';
+import type { CapabilityDriver } from '../../core/device-control';
+import type { HubContext } from '../../platform/context';
+import type { AppService } from '../apps/service';
+import type { DeviceRecord, DeviceService } from '../devices/service';
+import { discover, type HaEntity } from './discovery';
+import { renderTemplate } from './ha-template';
+import { commandsFor, readValue } from './ha-values';
+import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, storeValues } from './shared';
+import type { BrokerLink } from './zigbee2mqtt';
+
+export const HA_DRIVER_ID = `homey:app:${MQTT_APP_ID}:homeassistant`;
+export const DISCOVERY_PREFIX = 'homeassistant';
+const OFFLINE = 'Offline (its availability topic says it is not reachable)';
+const REMOVED = 'Removed (its discovery config was deleted; it comes back when announced again)';
+
+/** What the bridge keeps on a device it made from discovery (`device.store`). */
+interface DiscoveryStore {
+  entities: HaEntity[];
+}
+
+/** Which class wins when one HA device has entities of several components. */
+const CLASS_ORDER = ['light', 'windowcoverings', 'socket', 'sensor', 'other'];
+
+/**
+ * Devices announced with Home Assistant's MQTT discovery (Tasmota, Shelly, ESPHome, zigbee2mqtt in HA mode): each
+ * retained config on `homeassistant/…/config` is one entity; entities naming the same `device.identifiers` are one
+ * hub device, each entity adding its capabilities. The state and availability topics the configs name are
+ * subscribed to as they are learned.
+ */
+export class HomeAssistantDiscovery {
+  /** Hub device ids by the topics their entities read (state and availability). */
+  #byTopic = new Map<string, Set<string>>();
+  /** The last payload of each availability topic (availability is not stored: the broker retains it). */
+  #availability = new Map<string, string>();
+  #subscribed = new Set<string>();
+  #client: MqttClient | null = null;
+
+  constructor(
+    private readonly context: HubContext,
+    private readonly devices: DeviceService,
+    private readonly apps: AppService,
+    private readonly broker: BrokerLink,
+  ) {}
+
+  start(): void {
+    this.#index();
+  }
+
+  subscribe(client: MqttClient): void {
+    this.#client = client;
+    this.#subscribed.clear();
+    this.#subscribeTo(client, [`${DISCOVERY_PREFIX}/#`, ...this.#byTopic.keys()]);
+  }
+
+  count(): number {
+    return this.devices.listByApp(MQTT_APP_ID).filter((device) => device.driverId === HA_DRIVER_ID).length;
+  }
+
+  readonly driver: CapabilityDriver = {
+    setCapabilityValues: async (device, values) => {
+      const record = this.devices.require(device.id);
+      const client = this.broker.client;
+      if (!client) throw new HearthError('unavailable', `Device ${record.name} is unavailable: the MQTT broker is not connected`);
+      const current = this.devices.values(device.id);
+      const commands = commandsFor(
+        entitiesOf(record).flatMap((entity) => entity.writes),
+        values,
+        (capabilityId) => current.get(capabilityId)?.value ?? undefined,
+      );
+      for (const { topic, payload } of commands) await client.publishAsync(topic, payload, { qos: 1 });
+    },
+  };
+
+  message(topic: string, payload: Buffer): void {
+    if (topic.startsWith(`${DISCOVERY_PREFIX}/`) && topic.endsWith('/config')) {
+      const key = topic.slice(DISCOVERY_PREFIX.length + 1, -'/config'.length);
+      if (payload.length === 0) this.#remove(topic, key);
+      else readJson(this.context, topic, payload, MAX_STATE_BYTES, (config) => this.#discovered(topic, key, config));
+      return;
+    }
+    const deviceIds = this.#byTopic.get(topic);
+    if (!deviceIds) return;
+    if (payload.length > MAX_STATE_BYTES) {
+      this.context.journal.log(`mqtt: ignored ${topic}: ${payload.length} bytes is more than ${MAX_STATE_BYTES}`);
+      return;
+    }
+    const text = payload.toString('utf8');
+    for (const deviceId of deviceIds) {
+      const device = this.devices.find(deviceId);
+      if (!device) continue;
+      try {
+        this.#state(topic, device, text);
+      } catch (error) {
+        this.context.journal.log(`mqtt: handling ${topic} failed: ${errorText(error)}`);
+      }
+    }
+  }
+
+  #state(topic: string, device: DeviceRecord, text: string): void {
+    const entities = entitiesOf(device);
+    if (entities.some((entity) => entity.availability.some((a) => a.topic === topic)))
+      this.#availabilityChanged(topic, device, text);
+    const values: Record<string, CapabilityValue> = {};
+    for (const read of entities.flatMap((entity) => entity.reads)) {
+      if (read.topic !== topic) continue;
+      const result = readValue(read, text);
+      if ('value' in result) values[read.capabilityId] = result.value;
+      else if ('problem' in result) this.context.journal.log(`mqtt: ignored ${topic} ${read.capabilityId}: ${result.problem}`);
+    }
+    storeValues(this.context, this.devices, topic, device.id, values);
+  }
+
+  /** A device is reachable when each of its entities is, by the entity's availability mode. */
+  #availabilityChanged(topic: string, device: DeviceRecord, text: string): void {
+    this.#availability.set(topic, text);
+    const online = entitiesOf(device).every((entity) => {
+      const states = entity.availability.map((a) => {
+        const seen = this.#availability.get(a.topic);
+        if (seen === undefined) return undefined;
+        const rendered = renderTemplate(a.template, seen);
+        const value = rendered.ok ? String(rendered.value) : undefined;
+        return value === a.online ? true : value === a.offline ? false : undefined;
+      });
+      const known = states.filter((s): s is boolean => s !== undefined);
+      if (known.length === 0) return true;
+      if (entity.availabilityMode === 'all') return known.every(Boolean);
+      if (entity.availabilityMode === 'any') return known.some(Boolean);
+      // `latest`: the topic that spoke last decides, when it is one of the entity's.
+      const latest = entity.availability.findIndex((a) => a.topic === topic);
+      return latest >= 0 && states[latest] !== undefined ? states[latest] === true : known.every(Boolean);
+    });
+    const message = online ? null : OFFLINE;
+    if (device.unavailableMessage !== message && device.unavailableMessage !== REMOVED)
+      this.devices.updateFromApp(device.id, { unavailableMessage: message });
+  }
+
+  /** A config, new or again: the entity joins (or updates on) the hub device of its `device.identifiers`. */
+  #discovered(topic: string, key: string, config: unknown): void {
+    const first = discover(key, config);
+    if (!first.ok) {
+      this.context.journal.log(`mqtt: ignored ${topic}: ${first.problem}`);
+      return;
+    }
+    const existing = this.#deviceOf(first.device.id) ?? this.#deviceWithEntity(key);
+    const others = existing ? entitiesOf(existing).filter((entity) => entity.key !== key) : [];
+    const taken = new Set(others.flatMap(capabilitiesOfEntity));
+    const objectId = (key.split('/').pop() ?? key).replace(/[^A-Za-z0-9_]/g, '_');
+    const found = discover(key, config, (base) => (taken.has(base) ? `${base}.${objectId}` : base));
+    if (!found.ok) return;
+    const entities = [...others, found.entity].sort((a, b) => a.key.localeCompare(b.key));
+    if (!existing) {
+      const driver = this.apps.findDriver(HA_DRIVER_ID);
+      if (!driver) {
+        this.context.journal.log(`mqtt: ignored ${topic}: the ${MQTT_APP_ID} app is not installed`);
+        return;
+      }
+      this.devices.create(driver, {
+        name: found.device.name ?? key,
+        data: { haDevice: found.device.id },
+        store: { entities } satisfies DiscoveryStore,
+        class: found.class,
+        ...shapeOfEntities(entities),
+        unreported: true,
+      });
+      this.context.journal.log(
+        `mqtt: added ${found.device.name ?? key} (${found.device.model ?? found.device.id}) from HA discovery`,
+      );
+    } else {
+      const before = entitiesOf(existing).find((entity) => entity.key === key);
+      if (JSON.stringify(before) === JSON.stringify(found.entity) && existing.unavailableMessage !== REMOVED) return;
+      const classes = [existing.class, found.class].sort((a, b) => CLASS_ORDER.indexOf(a) - CLASS_ORDER.indexOf(b));
+      this.devices.updateFromApp(existing.id, {
+        store: { ...existing.store, entities },
+        ...shapeOfEntities(entities),
+        class: classes[0] ?? found.class,
+        ...(existing.unavailableMessage === REMOVED ? { unavailableMessage: null } : {}),
+      });
+    }
+    this.#index();
+  }
+
+  /** An empty config deletes the entity; a device left with none stays, unavailable, with its flows and insights. */
+  #remove(topic: string, key: string): void {
+    const device = this.#deviceWithEntity(key);
+    if (!device) return;
+    const entities = entitiesOf(device).filter((entity) => entity.key !== key);
+    this.devices.updateFromApp(device.id, {
+      store: { ...device.store, entities },
+      ...(entities.length > 0 ? shapeOfEntities(entities) : {}),
+      ...(entities.length === 0 ? { unavailableMessage: REMOVED } : {}),
+    });
+    this.context.journal.log(`mqtt: ${topic} removed ${key} from ${device.name}`);
+    this.#index();
+  }
+
+  #deviceOf(haDevice: string): DeviceRecord | undefined {
+    return this.#bridged().find((device) => device.data.haDevice === haDevice);
+  }
+
+  #deviceWithEntity(key: string): DeviceRecord | undefined {
+    return this.#bridged().find((device) => entitiesOf(device).some((entity) => entity.key === key));
+  }
+
+  #bridged(): DeviceRecord[] {
+    return this.devices.listByApp(MQTT_APP_ID).filter((device) => device.driverId === HA_DRIVER_ID);
+  }
+
+  #index(): void {
+    const byTopic = new Map<string, Set<string>>();
+    for (const device of this.#bridged())
+      for (const entity of entitiesOf(device))
+        for (const topic of [...entity.reads.map((r) => r.topic), ...entity.availability.map((a) => a.topic)]) {
+          const ids = byTopic.get(topic) ?? new Set<string>();
+          ids.add(device.id);
+          byTopic.set(topic, ids);
+        }
+    this.#byTopic = byTopic;
+    const client = this.broker.client;
+    if (client && client === this.#client) this.#subscribeTo(client, [...byTopic.keys()]);
+  }
+
+  #subscribeTo(client: MqttClient, topics: string[]): void {
+    const fresh = topics.filter((topic) => !this.#subscribed.has(topic));
+    if (fresh.length === 0) return;
+    for (const topic of fresh) this.#subscribed.add(topic);
+    client.subscribe(fresh, { qos: 1 }, (error) => {
+      if (error) this.context.journal.log(`mqtt: subscribing to ${fresh.join(', ')} failed: ${error.message}`);
+    });
+  }
+}
+
+function entitiesOf(device: DeviceRecord): HaEntity[] {
+  const { entities } = device.store as Partial<DiscoveryStore>;
+  return Array.isArray(entities) ? entities : [];
+}
+
+function capabilitiesOfEntity(entity: HaEntity): string[] {
+  return [...new Set([...entity.reads.map((r) => r.capabilityId), ...entity.writes.map((w) => w.capabilityId)])];
+}
+
+function shapeOfEntities(entities: readonly HaEntity[]) {
+  const capabilities = [...new Set(entities.flatMap(capabilitiesOfEntity))];
+  const setable = entities.flatMap((entity) => entity.writes.map((w) => w.capabilityId));
+  return { capabilities, capabilitiesOptions: readOnlyOptions(capabilities, setable) };
+}
