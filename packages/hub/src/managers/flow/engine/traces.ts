@@ -73,6 +73,8 @@ export interface TraceStep {
   readonly kind: 'condition' | 'group' | 'action' | 'delay' | 'node' | 'note';
   /** The card, for card steps: `<owner uri>:<card id>`. */
   readonly card?: string;
+  /** Standard flows' card steps: what ran, as a person says it ("Turn on — Hallway light"). */
+  readonly title?: string;
   /** Standard flows: the condition's group, or the action's column (`then`, `else`). */
   readonly group?: string;
   /** Standard flows: the card's position in its list; advanced flows: the node's key. */
