@@ -162,8 +162,12 @@ export class MatterControllerNode {
     return this.#node?.peers.get(peerId);
   }
 
+  /**
+   * The nodes on the hub's fabric. matter.js also keeps a peer for each commissionable device a discovery came
+   * across (every device advertising on the network while the hub commissioned one): those are not the hub's.
+   */
   peers(): ClientNode[] {
-    return this.#node ? [...this.#node.peers] : [];
+    return this.#node ? [...this.#node.peers].filter((peer) => peer.lifecycle.isCommissioned) : [];
   }
 
   describe(peer: ClientNode): CommissionedNode {
