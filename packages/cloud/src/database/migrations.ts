@@ -76,5 +76,5 @@ export const migrations: Record<string, Migration> = {
   '20261129-10-store-subscription-grants': storeSubscriptionGrantsMigration,
   '20261129-20-cluster-sweep-lease': sweepLeaseMigration,
   '20261129-30-store-referral-credits': storeReferralCreditsMigration,
-  '20261129-40-cloud-oauth-audience': cloudOAuthAudienceMigration,
+  '20261129-70-cloud-oauth-audience': cloudOAuthAudienceMigration,
 };
