@@ -84,7 +84,9 @@ describe.skipIf(!chromiumPath)('household web app: sign in through the cloud', (
     const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
     const page = await context.newPage();
     await signInThroughCloud(page, stranger);
-    await page.getByText('This sign-in came from a Hearth hub that is not one of yours').waitFor({ timeout: 20_000 });
+    await page
+      .getByText('This sign-in came from an address of a Hearth hub that is not one of yours')
+      .waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).origin).toBe(new URL(cloud.url).origin);
     await page.goto(`${hubUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem('hearth-home:token'))).toBeNull();

@@ -50,3 +50,22 @@ export function verifyWebhookDelivery(
   const given = Buffer.from(header);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** Where a hub answers the cloud's proof that it serves an origin: `GET <origin>${ORIGIN_PROOF_PATH}?nonce=…`. */
+export const ORIGIN_PROOF_PATH = '/.well-known/hearth-origin-proof';
+
+/**
+ * A hub's answer to the cloud's origin check: the HMAC-SHA256 (base64url), keyed with the hub's secret, of the
+ * cloud's fresh nonce and the hub's id. Only the hub (and the cloud, which derives every hub's secret) can make
+ * it, so an origin that answers it is served by that hub, or by someone the hub's secret was given to.
+ */
+export function originProof(hubSecretValue: string, hubId: string, nonce: string): string {
+  return createHmac('sha256', hubSecretValue).update(`hearth-origin-proof:${hubId}:${nonce}`).digest('base64url');
+}
+
+/** Whether `proof` is the hub's answer to `nonce` (see {@link originProof}). */
+export function verifyOriginProof(hubSecretValue: string, hubId: string, nonce: string, proof: string): boolean {
+  const given = Buffer.from(proof);
+  const expected = Buffer.from(originProof(hubSecretValue, hubId, nonce));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CloudLink } from './cloudlink/client';
 import { registerConnectCalls } from './cloudlink/connect-calls';
 import { CloudEntitlements } from './cloudlink/entitlements';
+import { registerOriginProof } from './cloudlink/origin-proof';
 import { registerWithCloud } from './cloudlink/registration';
 import { obtainCertificate, secureHost, serveSecure } from './cloudlink/secure';
 import { openTunnel, type Tunnel } from './cloudlink/tunnel';
@@ -234,6 +235,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   registerAppAssets(app, runtime);
   // The household web app at the origin root, beside /api and /socket.io.
   registerHomeApp(app, config.homeAppDir ?? homeAppDirectory(), config.cloudPublicUrl ?? config.cloudUrl);
+  registerOriginProof(app, config);
   registerConnectCalls(app, context, async (manager, operation, input) => {
     const instance = instances[managers.findIndex((m) => m.name === manager)];
     const implementation = instance?.implementations.find((i) => i.operation.name === operation);

@@ -14,7 +14,7 @@ import { certificateAuthorityMigration } from '../services/certificate/tables';
 import { accountPagesMigration } from '../services/cloud/account/migration';
 import { cloudHubRegionMigration } from '../services/cloud/hub-region';
 import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
-import { cloudOAuthCodeFamilyMigration } from '../services/cloud/oauth-codes';
+import { cloudOAuthAudienceMigration, cloudOAuthCodeFamilyMigration } from '../services/cloud/oauth-codes';
 import { passkeysMigration } from '../services/cloud/passkeys/tables';
 import { flowShareMigration } from '../services/flowshare/tables';
 import { helpdeskMigration } from '../services/helpdesk/tables';
@@ -77,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261129-20-cluster-sweep-lease': sweepLeaseMigration,
   '20261129-30-store-referral-credits': storeReferralCreditsMigration,
   '20261129-60-infrared-dataset': infraredDatasetMigration,
+  '20261129-70-cloud-oauth-audience': cloudOAuthAudienceMigration,
 };

@@ -1,4 +1,4 @@
-import { HearthError } from '@hearth/contract';
+import { cloudOperations, HearthError, operationId } from '@hearth/contract';
 import type { FastifyRequest } from 'fastify';
 import type { CloudDatabase } from '../database';
 import type { CloudContext, CloudPrincipal } from './context';
@@ -38,8 +38,24 @@ export function createAuthenticator(context: CloudContext) {
   const resolve = createTokenResolver(context);
   return async (request: FastifyRequest): Promise<CloudPrincipal | null> => {
     const token = bearerToken(request);
-    return token === null ? null : resolve(token);
+    if (token === null) return null;
+    const principal = await resolve(token);
+    const schema = request.routeOptions?.schema as { operationId?: string } | undefined;
+    if (principal.audienceHubId && schema?.operationId !== HUB_BOUND_OPERATION) throw hubBoundRefusal();
+    return principal;
   };
+}
+
+/** The one operation a token bound to a hub may call: delegation to that hub (see `hubRedirectFor`). */
+const HUB_BOUND_OPERATION = operationId(cloudOperations.cloud.createDelegationToken);
+
+const hubBoundRefusal = () =>
+  new HearthError('forbidden', 'This token was issued to one hub’s web app: it only signs in to that hub');
+
+/** Refuses a token bound to one hub, for the calls that resolve tokens outside the Bearer header. */
+export function refuseHubBound(principal: CloudPrincipal): CloudPrincipal {
+  if (principal.audienceHubId) throw hubBoundRefusal();
+  return principal;
 }
 
 /**
@@ -70,6 +86,7 @@ export function createTokenResolver(context: CloudContext) {
         't.scopes',
         't.access_expires_at',
         't.revoked_at',
+        't.audience_hub_id',
         'c.internal',
       ])
       .where('t.access_hash', '=', hash)
@@ -85,6 +102,7 @@ export function createTokenResolver(context: CloudContext) {
       internal: row.internal && row.user_id === null,
       tokenId: row.id,
       familyId: row.family_id,
+      audienceHubId: row.audience_hub_id,
     };
     if (remembered.size >= CACHE_MAX) remembered.clear();
     remembered.set(hash, { principal, until: Math.min(now + CACHE_MS, row.access_expires_at.getTime()) });

@@ -16,6 +16,8 @@ export interface CloudPrincipal extends Principal {
   readonly tokenId: string;
   /** The sign-in (token family) this token belongs to: one entry of the user's sessions list. */
   readonly familyId: string;
+  /** Set for a token from a code sent to a hub's address: it asks for delegation to this hub and nothing else. */
+  readonly audienceHubId?: string | null;
 }
 
 export interface CloudContext {

@@ -53,7 +53,12 @@ export function delegationImplementations(context: CloudContext, keys: () => Del
     createDelegationToken: async ({ query, body, principal }) => {
       const userId = requireUser(principal);
       const audience = query.audience ?? 'homey';
-      const homeyId = query.homeyId ?? (typeof body?.homeyId === 'string' ? body.homeyId : undefined);
+      const named = query.homeyId ?? (typeof body?.homeyId === 'string' ? body.homeyId : undefined);
+      // A token from a code sent to a hub's address speaks for that hub only: its delegation always names it.
+      const bound = principal.audienceHubId ?? undefined;
+      if (bound !== undefined && ((named !== undefined && named !== bound) || audience !== 'homey'))
+        throw new HearthError('forbidden', 'This token was issued to one hub’s web app: it only signs in to that hub');
+      const homeyId = bound ?? named;
       const user = await userRow(db, userId);
       let role = 'user';
       if (homeyId !== undefined) {

@@ -23,6 +23,17 @@ export const cloudOAuthCodeFamilyMigration: Migration = {
   },
 };
 
+/**
+ * Codes sent to a hub's address, and the tokens exchanged for them, name that hub (`audience_hub_id`): such a
+ * token asks for delegation to that hub and nothing else, so whoever serves the address holds no account token.
+ */
+export const cloudOAuthAudienceMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('oauth_codes').addColumn('audience_hub_id', 'text').execute();
+    await db.schema.alterTable('oauth_tokens').addColumn('audience_hub_id', 'text').execute();
+  },
+};
+
 /** A client as the OAuth2 model hands it around; public clients (no secret) must use PKCE. */
 export interface ModelClient extends Client {
   isPublic: boolean;
@@ -51,6 +62,8 @@ export interface CodeUser {
   familyId: string;
   /** The hash of the code the tokens come from: `saveToken` checks it was not replayed meanwhile. */
   codeHash: string;
+  /** The hub the code was sent to: its tokens are for that hub only. */
+  audienceHubId: string | null;
 }
 
 /**
@@ -84,6 +97,7 @@ export function createCodeStore(db: Kysely<CloudSchema>, onRevoke: () => void) {
       >,
       client: ModelClient,
       userId: string,
+      audienceHubId: string | null,
     ): Promise<void> {
       await db
         .insertInto('oauth_codes')
@@ -97,6 +111,7 @@ export function createCodeStore(db: Kysely<CloudSchema>, onRevoke: () => void) {
           code_challenge_method: code.codeChallengeMethod ?? null,
           expires_at: code.expiresAt,
           token_family_id: newId(),
+          audience_hub_id: audienceHubId,
         })
         .execute();
     },
@@ -116,6 +131,7 @@ export function createCodeStore(db: Kysely<CloudSchema>, onRevoke: () => void) {
           'o.code_challenge',
           'o.code_challenge_method',
           'o.token_family_id',
+          'o.audience_hub_id',
           'c.secret_hash',
         ])
         .where('o.code_hash', '=', codeHash)
@@ -127,7 +143,7 @@ export function createCodeStore(db: Kysely<CloudSchema>, onRevoke: () => void) {
       }
       // A code of a public client without a challenge (issued before PKCE was required) is not exchanged.
       if (row.secret_hash === null && row.code_challenge === null) return null;
-      const user: CodeUser = { id: row.user_id, familyId: row.token_family_id, codeHash };
+      const user: CodeUser = { id: row.user_id, familyId: row.token_family_id, codeHash, audienceHubId: row.audience_hub_id };
       // No redirectUri here: the ecosystem's clients send none on the exchange (wire-protocol.md).
       return {
         authorizationCode,

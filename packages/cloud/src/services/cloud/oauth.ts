@@ -22,7 +22,7 @@ import type { CloudContext } from '../../platform/context';
 import { hashSecret, newId, newSecret } from '../../platform/tokens';
 import { PasswordSignIn } from './accounts';
 import { createBrowserSessions } from './browser-session';
-import { redirectAllowed } from './hub-redirects';
+import { hubRedirectFor, redirectAllowed } from './hub-redirects';
 import { createCodeStore, type ModelClient, pkceProblem } from './oauth-codes';
 import { createPasskeys } from './passkeys/passkeys';
 import { createTwoFactor, type TwoFactor } from './two-factor/two-factor';
@@ -44,6 +44,8 @@ interface CloudUserRef extends User {
   familyId?: string;
   /** For tokens from an authorization code: the code's hash (see {@link createCodeStore}). */
   codeHash?: string;
+  /** The one hub the tokens are for, when the code went to that hub's address (see `hubRedirectFor`). */
+  audienceHubId?: string | null;
 }
 
 /** Scopes are comma-joined on the wire (and space-joined in OAuth2); both are accepted. */
@@ -159,6 +161,7 @@ function createModel(
           refresh_expires_at: token.refreshTokenExpiresAt ?? null,
           user_agent: facts?.userAgent?.slice(0, 300) ?? null,
           ip: facts?.ip ?? null,
+          audience_hub_id: user.audienceHubId ?? null,
         })
         .execute();
       if (user.codeHash && (await codes.replayedSince(user.codeHash)))
@@ -169,7 +172,17 @@ function createModel(
     async getRefreshToken(refreshToken: string): Promise<RefreshToken | null> {
       const row = await db
         .selectFrom('oauth_tokens')
-        .select(['id', 'family_id', 'client_id', 'user_id', 'scopes', 'refresh_expires_at', 'rotated_at', 'revoked_at'])
+        .select([
+          'id',
+          'family_id',
+          'client_id',
+          'user_id',
+          'scopes',
+          'refresh_expires_at',
+          'rotated_at',
+          'revoked_at',
+          'audience_hub_id',
+        ])
         .where('refresh_hash', '=', hashSecret(refreshToken))
         .executeTakeFirst();
       if (!row) return null;
@@ -191,7 +204,7 @@ function createModel(
         refreshTokenExpiresAt: row.refresh_expires_at ?? undefined,
         scope: row.scopes ?? undefined,
         client: { id: row.client_id, grants: [] },
-        user: { id: row.user_id, familyId: row.family_id } satisfies CloudUserRef,
+        user: { id: row.user_id, familyId: row.family_id, audienceHubId: row.audience_hub_id } satisfies CloudUserRef,
       };
     },
 
@@ -219,7 +232,7 @@ function createModel(
     ) {
       const problem = pkceProblem(client, code.codeChallenge, code.codeChallengeMethod);
       if (problem) throw new InvalidRequestError(`Invalid request: ${problem}`);
-      await codes.save(code, client, user.id as string);
+      await codes.save(code, client, user.id as string, user.audienceHubId ?? null);
       return { ...code, client, user };
     },
 
@@ -369,7 +382,8 @@ export function createOAuth(context: CloudContext) {
     },
     /**
      * Issues an authorization code for a signed-in user and answers the address to redirect to; `null`, and no
-     * code, when that address is a hub's root and the hub is not one of the user's.
+     * code, when that address is a hub's root and the hub is not one of the user's or did not prove it serves it.
+     * A code sent to a hub's root is bound to that hub.
      */
     async authorize(request: FastifyRequest, fields: Record<string, string>, userId: string): Promise<string | null> {
       const client = await db
@@ -377,14 +391,18 @@ export function createOAuth(context: CloudContext) {
         .select('redirect_uris')
         .where('id', '=', fields.client_id ?? '')
         .executeTakeFirst();
-      if (client && !(await redirectAllowed(db, client.redirect_uris, fields.redirect_uri ?? '', userId))) return null;
+      const redirect = client
+        ? await hubRedirectFor(context, client.redirect_uris, fields.redirect_uri ?? '', userId)
+        : { allowed: true as const, hubId: null };
+      if (!redirect.allowed) return null;
+      const user: CloudUserRef = { id: userId, audienceHubId: redirect.hubId };
       const scope = splitScopes(fields.scope).join(' ');
       const oauthRequest = toOAuthRequest(request, { ...fields, ...(scope ? { scope } : {}) }, {});
       const response = new Response({});
       try {
         await server.authorize(oauthRequest, response, {
           model: authorizeModel,
-          authenticateHandler: { handle: () => ({ id: userId }) },
+          authenticateHandler: { handle: () => user },
         } as never);
       } catch (error) {
         // Errors after the redirect address was validated are sent back to the client, as OAuth2 says.

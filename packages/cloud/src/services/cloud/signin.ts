@@ -279,7 +279,11 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
   ) {
     const location = await oauth.authorize(request, { ...fields, redirect_uri: checked.redirectUri }, userId);
     if (location === null)
-      return problemPage(reply, 403, 'This sign-in came from a Hearth hub that is not one of yours, so it cannot continue.');
+      return problemPage(
+        reply,
+        403,
+        'This sign-in came from an address of a Hearth hub that is not one of yours, or that the hub did not prove it serves, so it cannot continue.',
+      );
     return reply.header('cache-control', 'no-store').redirect(location, 302);
   }
 

@@ -62,6 +62,8 @@ export interface OAuthTokensTable {
   revoked_at: Timestamp | null;
   user_agent: string | null;
   ip: string | null;
+  /** The one hub a token from a hub-bound code (the web app's) is for; `null` for a token of the whole account. */
+  audience_hub_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -79,6 +81,8 @@ export interface OAuthCodesTable {
   token_family_id: string;
   /** When the code was presented again after its exchange. */
   replayed_at: Timestamp | null;
+  /** The hub whose address the code was sent to: its tokens speak for that hub only (see `hub-redirects.ts`). */
+  audience_hub_id: string | null;
   created_at: CreatedAt;
 }
 

@@ -27,7 +27,7 @@ export function relayOrigin(context: CloudContext, hubId: string, port: number):
   return `${new URL(context.config.publicUrl).protocol}//${hubId}.connect.localhost:${port}`;
 }
 
-function hostSuffix(context: CloudContext): string {
+export function hostSuffix(context: CloudContext): string {
   const template = context.config.connect?.url;
   return template ? new URL(template.replace('{id}', 'x')).hostname.slice(2) : 'connect.localhost';
 }

@@ -1,7 +1,7 @@
 import { cloudOperations, HearthError } from '@hearth/contract';
 import { addressKey, implement } from '@hearth/contract/fastify';
 import type { FastifyRequest } from 'fastify';
-import { createTokenResolver, requireUser } from '../../platform/auth';
+import { createTokenResolver, refuseHubBound, requireUser } from '../../platform/auth';
 import type { CloudPrincipal } from '../../platform/context';
 import { hubOfSecretOrRefuse } from '../../platform/hub-secret';
 import { newId } from '../../platform/tokens';
@@ -36,7 +36,7 @@ export const webhooksService: CloudService = {
           const principal = await resolve(token).catch(() => {
             throw new HearthError('forbidden', 'Invalid or expired token');
           });
-          return requireUser(principal);
+          return requireUser(refuseHubBound(principal));
         };
         const hubOf = (secret: string, homeyId: string) => {
           if (hubOfSecretOrRefuse(context, secret) !== homeyId)

@@ -1,6 +1,7 @@
 /**
  * Sign-in through the cloud: the authorization code with PKCE as the public client `hearth-home` (the cloud sends
- * it back to the root of the hub that served the app), then a delegation token for hubs, which this hub exchanges
+ * it back to the root of the hub that served the app, once the hub proved it serves that origin, and binds the code to
+ * that hub), then a delegation token naming this hub, which this hub exchanges
  * for its own session. The cloud token is only a step: once the hub's session is made it is forgotten, so the app
  * holds one credential, the hub's. The PKCE verifier and the state live only across the trip, in session storage.
  */
