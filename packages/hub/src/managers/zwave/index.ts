@@ -3,15 +3,17 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { optionHandlers } from '../options';
 import { defaultZwaveRegion, ZwaveController } from './controller';
+import { ZwaveNodeDevices } from './devices';
 import { ZwaveStick } from './stick';
 
 /** Z-Wave: zwave-js on the stick `HUB_ZWAVE_PORT` names (config `zwavePort`); without one, no controller. */
 export const zwaveManager: HubManager = {
   name: 'zwave',
-  create: (context) => {
+  create: (context, services) => {
     const port = context.config.zwavePort;
     const stick = port ? new ZwaveStick(context, port) : null;
     const controller = new ZwaveController(context, stick);
+    const nodeDevices = new ZwaveNodeDevices(context, services, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {
         getState: () => controller.state(),
@@ -28,9 +30,13 @@ export const zwaveManager: HubManager = {
       }),
       // The stick opens in the background: a slow or missing stick must not hold the hub's start.
       start: () => {
+        nodeDevices.start();
         void stick?.open();
       },
-      stop: () => stick?.close(),
+      stop: () => {
+        nodeDevices.stop();
+        return stick?.close();
+      },
     };
   },
 };

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Driver, ZWaveNode } from 'zwave-js';
+import type { Driver, ValueID, ZWaveNode } from 'zwave-js';
 import type { HubContext } from '../../platform/context';
 import { settingOnce } from '../../runtime/radio-network';
 
 type Json = Record<string, unknown>;
+
+/** A value a node reported (or zwave-js set on its behalf), with the node it belongs to. */
+export type NodeValueListener = (node: ZWaveNode, args: ValueID & { newValue: unknown }) => void;
 
 /** zwave-js, loaded by the first hub that opens a stick: hubs without one do not pay for importing it. */
 type ZwaveJs = typeof import('zwave-js');
@@ -51,6 +54,7 @@ export class ZwaveStick {
   #failure: string | null = null;
   #ready = false;
   #closed = false;
+  readonly #valueListeners = new Set<NodeValueListener>();
 
   constructor(
     private readonly context: HubContext,
@@ -90,6 +94,8 @@ export class ZwaveStick {
       const ready = new Promise<void>((resolve) =>
         driver.once('driver ready', () => {
           this.#ready = true;
+          for (const node of driver.controller.nodes.values()) this.#watch(node);
+          driver.controller.on('node added', (node) => this.#watch(node));
           resolve();
         }),
       );
@@ -101,12 +107,41 @@ export class ZwaveStick {
     }
   }
 
+  /** Tells `listener` every value any node gets from now on; answers the function that stops it. */
+  onNodeValue(listener: NodeValueListener): () => void {
+    this.#valueListeners.add(listener);
+    return () => this.#valueListeners.delete(listener);
+  }
+
+  #watch(node: ZWaveNode): void {
+    // zwave-js calls these inside its own work (closing its databases too): a listener's failure must not break it,
+    // and a closing stick tells nobody, as the values' databases may be closed already.
+    const tell = (changed: ZWaveNode, args: ValueID & { newValue: unknown }) => {
+      if (this.#closed) return;
+      for (const listener of this.#valueListeners) {
+        try {
+          listener(changed, args);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.context.journal.log(`Z-Wave: handling a value of node ${changed.id} failed: ${reason}`);
+        }
+      }
+    };
+    node.on('value updated', tell);
+    // A value's first report adds it rather than updating it.
+    node.on('value added', tell);
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     const driver = this.#driver;
     this.#driver = null;
     this.#ready = false;
-    await driver?.destroy();
+    try {
+      await driver?.destroy();
+    } catch (error) {
+      this.context.journal.log(`Z-Wave: closing ${this.port} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    }
   }
 
   homeId(): string | null {
