@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import { APPS_LIMITS, cloudOperations, HearthError } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { safeEqual } from '../../platform/tokens';
 import type { CloudService } from '../service';
 import { callerOf } from './access';
 import type { FactsDriver } from './archive';
 import { registerAppPage } from './page';
 import { seedDemoCatalogue } from './seed';
-import { AppCatalogue } from './service';
 
 export { seedDemoCatalogue } from './seed';
 export { AppCatalogue } from './service';

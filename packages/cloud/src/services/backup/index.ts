@@ -1,7 +1,7 @@
 import { cloudOperations, HearthError } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { requireSelf } from '../../platform/auth';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { type DelegationKeys, loadDelegationKeys } from '../cloud/delegation';
 import type { CloudService } from '../service';
 import { requireCloudBackups } from '../store/entitlements';

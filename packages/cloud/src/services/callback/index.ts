@@ -1,7 +1,7 @@
 import { cloudOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { requireUser } from '../../platform/auth';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { newId } from '../../platform/tokens';
 import type { CloudService } from '../service';
 

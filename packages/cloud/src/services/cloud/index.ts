@@ -1,6 +1,6 @@
 import { cloudOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import type { CloudService } from '../service';
 import { signUpImplementations } from './account/signup';

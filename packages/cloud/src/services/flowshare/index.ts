@@ -1,6 +1,6 @@
 import { cloudOperations, notFound, type SharedFlowBody } from '@hearth/contract';
 import { addressKey, implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { newId } from '../../platform/tokens';
 import type { CloudService } from '../service';
 import { shareable } from './placeholders';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { cloudOperations, invalidParameter } from '@hearth/contract';
 import { addressKey, implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import type { CloudService } from '../service';
 import { plainAddress } from './lookup';
 

@@ -4,7 +4,6 @@ import { dirname, join } from 'node:path';
 import { type GeolocationAnswerBody, notFound } from '@hearth/contract';
 import tzLookup from '@photostructure/tz-lookup';
 import { type CityResponse, open, type Reader } from 'maxmind';
-import type { CloudContext } from '../../platform/context';
 
 const require = createRequire(import.meta.url);
 

@@ -1,7 +1,7 @@
 import { cloudOperations, HearthError } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { requireUser } from '../../platform/auth';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import type { CloudService } from '../service';
 import { registerArticlePages } from './pages';
 import { createHelpdesk } from './service';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cloudOperations, HearthError, ICONS_LIMITS, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { newId } from '../../platform/tokens';
 import type { CloudService } from '../service';
 import { fetchIcon } from './fetch';

@@ -1,6 +1,6 @@
 import { cloudOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { hubOfSecretOrRefuse } from '../../platform/hub-secret';
 import type { CloudService } from '../service';
 import { infraredStore } from './store';
@@ -29,10 +29,22 @@ export const infraredService: CloudService = {
     return {
       implementations: () =>
         implement<typeof infraredOps, CloudPrincipal>(infraredOps, {
-          getBrands: async ({ query }) => (await loaded(), store.brands(query.type)),
-          getTypes: async ({ query }) => (await loaded(), store.types(query.brand)),
-          searchDevices: async ({ query }) => (await loaded(), store.search(query.query)),
-          getDevices: async ({ query }) => (await loaded(), store.list(query)),
+          getBrands: async ({ query }) => {
+            await loaded();
+            return store.brands(query.type);
+          },
+          getTypes: async ({ query }) => {
+            await loaded();
+            return store.types(query.brand);
+          },
+          searchDevices: async ({ query }) => {
+            await loaded();
+            return store.search(query.query);
+          },
+          getDevices: async ({ query }) => {
+            await loaded();
+            return store.list(query);
+          },
           getDevice: async ({ params, query }) => {
             hubOfSecretOrRefuse(context, query.secret);
             await loaded();

@@ -1,6 +1,6 @@
 import { cloudOperations, HearthError, invalidParameter, PUSH_LIMITS } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { hubOfSecretOrRefuse } from '../../platform/hub-secret';
 import type { CloudService } from '../service';
 import { loadVapidKeys, pushSender, subscriptionOf, type VapidKeys } from './push';

@@ -3,7 +3,7 @@ import { cloudOperations, HearthError, STATUS_SECRET_HEADER } from '@hearth/cont
 import { implement } from '@hearth/contract/fastify';
 import { CLOUD_VERSION } from '../../config';
 import { probeDatabase } from '../../database';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import type { CloudService } from '../service';
 
 const regionOps = cloudOperations.region;

@@ -3,7 +3,7 @@ import { addressKey, implement } from '@hearth/contract/fastify';
 import type { FastifyRequest } from 'fastify';
 import { jwtVerify } from 'jose';
 import { bearerToken, requireUser } from '../../platform/auth';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import { backupStore, toBackup } from '../backup/store';
 import { type DelegationKeys, loadDelegationKeys } from '../cloud/delegation';
 import { plainAddress } from '../geolocate/lookup';

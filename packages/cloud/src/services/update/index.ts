@@ -1,7 +1,7 @@
 import { cloudOperations, invalidParameter, RELEASE_CHANNELS } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import semver from 'semver';
-import type { CloudContext, CloudPrincipal } from '../../platform/context';
+import type { CloudPrincipal } from '../../platform/context';
 import type { CloudService } from '../service';
 import { HUB_RELEASES } from './releases';
 

@@ -173,9 +173,7 @@ export class MatterFabric {
 
   /** The devices of one node's endpoints. */
   #devicesOf(peerId: string): DeviceRecord[] {
-    return this.services.devices
-      .list()
-      .filter((d) => d.driverId === MATTER_DRIVER_ID && matterDataOf(d)?.peerId === peerId);
+    return this.services.devices.list().filter((d) => d.driverId === MATTER_DRIVER_ID && matterDataOf(d)?.peerId === peerId);
   }
 
   /** The node's subscription went down or came back: its devices become unavailable with a reason, or available. */

@@ -114,7 +114,8 @@ export function writeFor(capability: string, value: CapabilityValue, commandClas
   });
   if (capability === 'onoff' && commandClasses.includes(CC.binarySwitch)) return on(CC.binarySwitch, value === true);
   // 255 asks a dimmer for its last level, as its own on button does.
-  if (capability === 'onoff' && commandClasses.includes(CC.multilevelSwitch)) return on(CC.multilevelSwitch, value === true ? 255 : 0);
+  if (capability === 'onoff' && commandClasses.includes(CC.multilevelSwitch))
+    return on(CC.multilevelSwitch, value === true ? 255 : 0);
   if (capability === 'dim' && commandClasses.includes(CC.multilevelSwitch) && typeof value === 'number')
     return on(CC.multilevelSwitch, Math.round(Math.min(Math.max(value, 0), 1) * 99));
   throw invalidParameter('capabilityId', `This Z-Wave node cannot set ${capability}`);

@@ -141,7 +141,9 @@ export class ZwaveNodeDevices {
         // The node's report, not our command, says what state it is in: its value event updates the capability.
         if (ACCEPTED.has(status)) {
           await node.pollValue(write.confirmedBy);
-          this.#reportAfterConfirmation.set(`${deviceId}:${capability}`, () => this.#reportCurrentValues(deviceId, write.confirmedBy));
+          this.#reportAfterConfirmation.set(`${deviceId}:${capability}`, () =>
+            this.#reportCurrentValues(deviceId, write.confirmedBy),
+          );
         }
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -179,7 +181,9 @@ export class ZwaveNodeDevices {
       this.services.devices.reportCapabilityValue(device.id, capability, value, { source: { kind: 'app', appId: device.appId } });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.context.journal.log(`Z-Wave: storing ${capability} of ${device.name} from node ${zwaveDataOf(device)?.nodeId} failed: ${reason}`);
+      this.context.journal.log(
+        `Z-Wave: storing ${capability} of ${device.name} from node ${zwaveDataOf(device)?.nodeId} failed: ${reason}`,
+      );
     }
   }
 }

@@ -20,11 +20,11 @@ describe('the built-in generic Z-Wave driver, against zwave-js’s mock controll
   const devices: Record<number, string> = {};
 
   const device = async (nodeId: number) => (await t.call<Device>('GET', `/devices/device/${devices[nodeId]}`)).body;
-  const valueOf = async (nodeId: number, capability: string) => (await device(nodeId)).capabilitiesObj[capability]?.value;
+  const capabilityValue = async (nodeId: number, capability: string) => (await device(nodeId)).capabilitiesObj[capability]?.value;
   /** Waits (on the hub's own state, not a fixed time) until the capability reads `expected`; answers what it read. */
   const untilValue = (nodeId: number, capability: string, expected: unknown) =>
     until(
-      () => valueOf(nodeId, capability),
+      () => capabilityValue(nodeId, capability),
       (v) => v === expected,
       10_000,
     );
@@ -66,25 +66,25 @@ describe('the built-in generic Z-Wave driver, against zwave-js’s mock controll
     const again = await t.call<Candidate[]>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'list_devices' });
     expect(again.body).toEqual([]);
     // The new devices start with what their nodes reported in their interviews.
-    expect(await valueOf(2, 'meter_power')).toBe(1.5);
-    expect(await valueOf(2, 'measure_power')).toBe(42);
-    expect(await valueOf(4, 'measure_temperature')).toBe(21.5);
-    expect(await valueOf(4, 'measure_battery')).toBe(87);
+    expect(await capabilityValue(2, 'meter_power')).toBe(1.5);
+    expect(await capabilityValue(2, 'measure_power')).toBe(42);
+    expect(await capabilityValue(4, 'measure_temperature')).toBe(21.5);
+    expect(await capabilityValue(4, 'measure_battery')).toBe(87);
   });
 
   it('a capability write through the device API reaches the node, and the node’s report sets the capability', async () => {
     expect((await t.call('PUT', `/devices/device/${devices[2]}/capability/onoff`, { value: true })).status).toBe(204);
     expect(await network.ask('state', { node: 2, key: 'BinarySwitch_currentValue' })).toBe(true);
-    expect(await valueOf(2, 'onoff')).toBe(true);
+    expect(await capabilityValue(2, 'onoff')).toBe(true);
     expect((await t.call('PUT', `/devices/device/${devices[2]}/capability/onoff`, { value: false })).status).toBe(204);
     expect(await network.ask('state', { node: 2, key: 'BinarySwitch_currentValue' })).toBe(false);
-    expect(await valueOf(2, 'onoff')).toBe(false);
+    expect(await capabilityValue(2, 'onoff')).toBe(false);
 
     // dim 0.5 is level 50 of the dimmer's 0–99; the dimmer's report of 50 reads back as 0.51.
     expect((await t.call('PUT', `/devices/device/${devices[3]}/capability/dim`, { value: 0.5 })).status).toBe(204);
     expect(await network.ask('state', { node: 3, key: 'MultilevelSwitch_currentValue' })).toBe(50);
     expect(await untilValue(3, 'dim', 0.51)).toBe(0.51);
-    expect(await valueOf(3, 'onoff')).toBe(true);
+    expect(await capabilityValue(3, 'onoff')).toBe(true);
     expect((await t.call('PUT', `/devices/device/${devices[3]}/capability/onoff`, { value: false })).status).toBe(204);
     expect(await network.ask('state', { node: 3, key: 'MultilevelSwitch_currentValue' })).toBe(0);
     expect(await untilValue(3, 'dim', 0)).toBe(0);

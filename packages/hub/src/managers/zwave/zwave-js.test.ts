@@ -42,34 +42,38 @@ describe('Z-Wave on zwave-js, against its mock controller and a mock node in the
   });
   const INTERVIEW_TEST_MS = 90_000;
 
-  it('opens the stick, interviews the node, and shows it in the state', async () => {
-    const state = await nodesOnceInterviewed(t);
-    expect(state.body).toMatchObject({
-      controller: { port: network.port, ready: true, failure: null },
-      homeId: '7e570001',
-      controllerNodeId: 1,
-    });
-    expect(state.body.nodes.map((n) => n.nodeId)).toEqual([1, 2, 3, 4]);
-    const plug = state.body.nodes[1]!;
-    expect(plug).toMatchObject({ isController: false, status: 'alive', ready: true });
-    expect(plug.commandClasses).toEqual(expect.arrayContaining([BINARY_SWITCH, METER]));
+  it(
+    'opens the stick, interviews the node, and shows it in the state',
+    async () => {
+      const state = await nodesOnceInterviewed(t);
+      expect(state.body).toMatchObject({
+        controller: { port: network.port, ready: true, failure: null },
+        homeId: '7e570001',
+        controllerNodeId: 1,
+      });
+      expect(state.body.nodes.map((n) => n.nodeId)).toEqual([1, 2, 3, 4]);
+      const plug = state.body.nodes[1]!;
+      expect(plug).toMatchObject({ isController: false, status: 'alive', ready: true });
+      expect(plug.commandClasses).toEqual(expect.arrayContaining([BINARY_SWITCH, METER]));
 
-    const node = await t.call<Node>('POST', '/zwave/command', { command: 'getNode', opts: { nodeId: 2 } });
-    expect(node.body).toMatchObject({ nodeId: 2, interviewStage: 'Complete' });
-    expect((await t.call<Json>('POST', '/zwave/command', { command: 'ping', opts: { nodeId: 2 } })).body).toMatchObject({
-      nodeId: 2,
-      reachable: true,
-    });
-    const unknown = await t.call<Json>('POST', '/zwave/command', { command: 'ping', opts: { nodeId: 77 } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toBe('not_found');
-    const bad = await t.call<Json>('POST', '/zwave/command', { command: 'getNode', opts: { nodeId: 'two' } });
-    expect(bad.status).toBe(400);
-    // The simulated controller's memory repair and firmware flash are not done on a real stick yet, and say so.
-    const call = privateHandlers(t, zwaveManager);
-    await expect(call('attemptNvmFix')).rejects.toMatchObject({ code: 'not_implemented' });
-    await expect(call('flashFirmware', { body: {} })).rejects.toMatchObject({ code: 'not_implemented' });
-  }, INTERVIEW_TEST_MS);
+      const node = await t.call<Node>('POST', '/zwave/command', { command: 'getNode', opts: { nodeId: 2 } });
+      expect(node.body).toMatchObject({ nodeId: 2, interviewStage: 'Complete' });
+      expect((await t.call<Json>('POST', '/zwave/command', { command: 'ping', opts: { nodeId: 2 } })).body).toMatchObject({
+        nodeId: 2,
+        reachable: true,
+      });
+      const unknown = await t.call<Json>('POST', '/zwave/command', { command: 'ping', opts: { nodeId: 77 } });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toBe('not_found');
+      const bad = await t.call<Json>('POST', '/zwave/command', { command: 'getNode', opts: { nodeId: 'two' } });
+      expect(bad.status).toBe(400);
+      // The simulated controller's memory repair and firmware flash are not done on a real stick yet, and say so.
+      const call = privateHandlers(t, zwaveManager);
+      await expect(call('attemptNvmFix')).rejects.toMatchObject({ code: 'not_implemented' });
+      await expect(call('flashFirmware', { body: {} })).rejects.toMatchObject({ code: 'not_implemented' });
+    },
+    INTERVIEW_TEST_MS,
+  );
 
   it('makes the network keys once and keeps them, and zwave-js its cache, in the hub', async () => {
     const keys = t.hub.context.settings.get<{ classic: Record<string, string>; longRange: Record<string, string> }>(
@@ -86,15 +90,19 @@ describe('Z-Wave on zwave-js, against its mock controller and a mock node in the
     expect(existsSync(cache) && readdirSync(cache).some((f) => f.startsWith('7e570001'))).toBe(true);
   });
 
-  it('a restarted hub keeps its keys and opens the same network, its node known', async () => {
-    const keysBefore = t.hub.context.settings.get('zwave.networkKeys', null);
-    expect(keysBefore).not.toBeNull();
-    await t.stop();
-    t = await startTestHub({ ...hub, zwavePort: network.port });
-    expect(t.hub.context.config.id).toBe(hub.id);
-    const state = await nodesOnceInterviewed(t);
-    expect(state.body).toMatchObject({ controller: { ready: true }, homeId: '7e570001' });
-    expect(state.body.nodes.map((n) => n.nodeId)).toEqual([1, 2, 3, 4]);
-    expect(t.hub.context.settings.get('zwave.networkKeys', null)).toEqual(keysBefore);
-  }, INTERVIEW_TEST_MS);
+  it(
+    'a restarted hub keeps its keys and opens the same network, its node known',
+    async () => {
+      const keysBefore = t.hub.context.settings.get('zwave.networkKeys', null);
+      expect(keysBefore).not.toBeNull();
+      await t.stop();
+      t = await startTestHub({ ...hub, zwavePort: network.port });
+      expect(t.hub.context.config.id).toBe(hub.id);
+      const state = await nodesOnceInterviewed(t);
+      expect(state.body).toMatchObject({ controller: { ready: true }, homeId: '7e570001' });
+      expect(state.body.nodes.map((n) => n.nodeId)).toEqual([1, 2, 3, 4]);
+      expect(t.hub.context.settings.get('zwave.networkKeys', null)).toEqual(keysBefore);
+    },
+    INTERVIEW_TEST_MS,
+  );
 });

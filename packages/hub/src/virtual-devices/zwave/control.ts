@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
-import { BatteryCCReport, MeterCCReport, MultilevelSensorCCReport, NotificationCCReport } from '@zwave-js/cc';
 import type { CommandClass } from '@zwave-js/cc';
+import { BatteryCCReport, MeterCCReport, MultilevelSensorCCReport, NotificationCCReport } from '@zwave-js/cc';
 import { createMockZWaveRequestFrame, type MockController } from '@zwave-js/testing';
 import { BATTERY_LEVEL_KEY } from './nodes';
 

@@ -11,8 +11,8 @@ import {
   ServerNode,
   StorageService,
 } from '@matter/main';
-import type { Clock } from '../../../core/clock';
 import { DirectoryBlobStorageDriver, FileStorageDriver, NodeJsFilesystem } from '@matter/nodejs';
+import type { Clock } from '../../../core/clock';
 import { CLUSTER_CAPABILITIES, type ClusterCapability, capabilitiesOf, clusterCapability, deviceTypeOf } from './device-types';
 
 /** One endpoint of a commissioned node that carries a device type the hub supports. */

@@ -36,8 +36,7 @@ const LEVEL_MIN = 1;
 const LEVEL_MAX = 254;
 
 export const levelToDim = (level: number) => (level - LEVEL_MIN) / (LEVEL_MAX - LEVEL_MIN);
-export const dimToLevel = (dim: number) =>
-  Math.round(LEVEL_MIN + Math.min(1, Math.max(0, dim)) * (LEVEL_MAX - LEVEL_MIN));
+export const dimToLevel = (dim: number) => Math.round(LEVEL_MIN + Math.min(1, Math.max(0, dim)) * (LEVEL_MAX - LEVEL_MIN));
 
 export const CLUSTER_CAPABILITIES: readonly ClusterCapability[] = [
   {
