@@ -61,6 +61,7 @@ describe('drivers, pairing and devices over HTTP', () => {
       'bridge',
       'matter',
       'matteronoff',
+      'zwavenode',
       'group',
     ]);
     const driver = await t.call<Json>('GET', `/drivers/driver/${SOCKET}`);
