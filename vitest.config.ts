@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,13 +6,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // One test file per core. Vitest's default leaves a core free (one worker on the 2-core machines CI and
-    // developers run on), but the files mostly wait on servers, databases, child processes and Chromium, so a second
-    // file fits beside the first. Each file owns its state (ports from the OS, a PostgreSQL schema and Redis key
-    // prefix of its own, temporary data directories), so files may run side by side. Forks (Vitest's default pool):
-    // better-sqlite3, argon2 and PGlite's WebAssembly each get a process of their own.
+    // Forks (Vitest's default pool): better-sqlite3, argon2 and PGlite's WebAssembly each get a process of their own.
+    // Files own their state (ports from the OS, a PostgreSQL schema and Redis key prefix of their own, temporary data
+    // directories), so they may run side by side: `HEARTH_TEST_WORKERS=2` does. The default stays Vitest's (one
+    // worker on the 2-core machines CI runs on) until two are measured faster there: in the first CI rehearsal with
+    // two, CPU-bound files (argon2, PGlite) took about twice as long side by side and the run was not shorter.
     pool: 'forks',
-    maxWorkers: Math.max(2, availableParallelism()),
+    ...(process.env.HEARTH_TEST_WORKERS ? { maxWorkers: Number(process.env.HEARTH_TEST_WORKERS) } : {}),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
@@ -41,6 +40,8 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // Each file starts whole systems (cloud, hubs, app processes) and a Chromium: one at a time on two cores.
+          fileParallelism: false,
         },
       },
     ],
