@@ -3,13 +3,11 @@
 // the same run. Goal: the cloud under 300 MB. `process.memoryUsage()` of the cloud (sent at its ready line when
 // HEARTH_MEMORY_REPORT is set) says where the memory is: V8's heap, or outside it (PGlite's WebAssembly memory).
 // Run: npx tsx bench/cloud-idle.ts
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { pssMb, rssMb } from './lib/memory';
+import { idleMemory } from './lib/memory';
 import { fmt, line } from './lib/report';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,23 +19,9 @@ const { serverEntries, serverNodeArgs } = (await import(join(root, 'scripts', 'l
 };
 await buildServers();
 
-/** Starts a process, waits for its ready line, lets it idle, and answers its memory. */
-async function idle(args: string[], env: Record<string, string>, readyLine: string) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (text) => text.startsWith(readyLine) && resolve());
-    child.once('exit', (code) => reject(new Error(`exited early (${code})`)));
-  });
-  await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
-  const measured = { rss: rssMb(child.pid!), pss: pssMb(child.pid!) };
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  return measured;
-}
+/** Starts a process, waits for its ready line, lets it idle, and answers its memory (see `idleMemory`). */
+const idle = (args: string[], env: Record<string, string>, readyLine: string) =>
+  idleMemory({ cwd: root, args, env, readyLine, idleSeconds });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hearth-cloud-idle-'));
 try {

@@ -3,13 +3,11 @@
 // their own (issue 16): their resident (RSS) and proportional (PSS: shared pages divided among the processes
 // sharing them) memory is printed beside the hub's, each app process against its goal of 45 MB.
 // Run: npx tsx bench/hub-idle.ts
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { childrenOf, pssMb, rssMb } from './lib/memory';
+import { idleMemory } from './lib/memory';
 import { fmt, line } from './lib/report';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,35 +20,9 @@ const { serverEntries, serverNodeArgs } = (await import(join(root, 'scripts', 'l
 };
 await buildServers();
 
-interface Idle {
-  rss: number;
-  pss: number;
-  /** The memory of each of the process's children (a hub's app processes). */
-  children: { pid: number; rss: number; pss: number }[];
-}
-
-/** Starts a process, waits for its ready line, lets it idle, and answers its memory and its children's. */
-async function idle(args: string[], env: Record<string, string>, readyLine: string): Promise<Idle> {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (text) => text.startsWith(readyLine) && resolve());
-    child.once('exit', (code) => reject(new Error(`exited early (${code})`)));
-  });
-  await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
-  const pid = child.pid!;
-  const measured: Idle = {
-    rss: rssMb(pid),
-    pss: pssMb(pid),
-    children: childrenOf(pid).map((id) => ({ pid: id, rss: rssMb(id), pss: pssMb(id) })),
-  };
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  return measured;
-}
+/** Starts a process, waits for its ready line, lets it idle, and answers its memory (see `idleMemory`). */
+const idle = (args: string[], env: Record<string, string>, readyLine: string) =>
+  idleMemory({ cwd: root, args, env, readyLine, idleSeconds });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hearth-idle-'));
 const bare = await idle(
