@@ -48,18 +48,16 @@ describe.skipIf(!chromiumPath)('household web app: advanced flow on a canvas', (
     await add.getByRole('button', { name: 'Start', exact: true }).click();
     await add.getByRole('button', { name: 'Action', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Search cards').fill('desk lamp turn');
-    await page.getByRole('dialog').getByRole('button', { name: 'Turn on or off, Desk lamp' }).click();
-    await panel.getByLabel('Turned on').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Turn on, Desk lamp' }).click();
     await add.getByRole('button', { name: 'Action', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Search cards').fill('coffee turn');
-    await page.getByRole('dialog').getByRole('button', { name: 'Turn on or off, Coffee machine' }).click();
-    await panel.getByLabel('Turned on').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Turn on, Coffee machine' }).click();
     await add.getByRole('button', { name: 'All', exact: true }).click();
     await add.getByRole('button', { name: 'Delay', exact: true }).click();
     await panel.getByRole('textbox', { name: 'Wait for' }).fill('1');
     await add.getByRole('button', { name: 'Action', exact: true }).click();
     await page.getByRole('dialog').getByLabel('Search cards').fill('desk lamp turn');
-    await page.getByRole('dialog').getByRole('button', { name: 'Turn on or off, Desk lamp' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Turn off, Desk lamp' }).click();
     await add.getByRole('button', { name: 'Note', exact: true }).click();
     await panel.getByLabel('Note', { exact: true }).fill('Both on, then the lamp off again');
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(7);
@@ -70,7 +68,7 @@ describe.skipIf(!chromiumPath)('household web app: advanced flow on a canvas', (
     await node(page, 'Started from the app')
       .locator('.react-flow__handle.source')
       .dragTo(
-        node(page, /Turn on or offDesk lamp/)
+        node(page, /Turn onDesk lamp/)
           .first()
           .locator('.react-flow__handle.target'),
       );
@@ -82,22 +80,20 @@ describe.skipIf(!chromiumPath)('household web app: advanced flow on a canvas', (
       await panel.getByLabel(`${port}: connect to`).selectOption({ label: to });
       await panel.getByRole('button', { name: `Connect ${port}` }).click();
     };
-    const lampOn = 'Then: Turn on or off (Desk lamp)';
-    const coffeeOn = 'Then: Turn on or off (Coffee machine)';
+    const lampOn = 'Then: Turn on (Desk lamp)';
+    const lampOff = 'Then: Turn off (Desk lamp)';
+    const coffeeOn = 'Then: Turn on (Coffee machine)';
     await connect('Start: Started from the app or a call', 'Then', coffeeOn);
-    // The first of the two lamp actions (the option list names both alike; the first is the one added first).
-    const lampKeys = await panel
-      .getByLabel('Card to edit')
-      .locator('option', { hasText: lampOn })
-      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
-    await panel.getByLabel('Card to edit').selectOption(lampKeys[0] as string);
-    await panel.getByLabel('Then: connect to').selectOption({ label: 'All: Waits for every input' });
-    await panel.getByRole('button', { name: 'Connect Then' }).click();
+    await connect(lampOn, 'Then', 'All: Waits for every input');
     await connect(coffeeOn, 'Then', 'All: Waits for every input');
     await connect('All: Waits for every input', 'Then', 'Delay: Wait 1 seconds');
-    await panel.getByLabel('Card to edit').selectOption({ label: 'Delay: Wait 1 seconds' });
-    await panel.getByLabel('Then: connect to').selectOption(lampKeys[1] as string);
-    await panel.getByRole('button', { name: 'Connect Then' }).click();
+    await connect('Delay: Wait 1 seconds', 'Then', lampOff);
+    const keyOfOption = async (label: string) =>
+      (await panel
+        .getByLabel('Card to edit')
+        .locator('option', { hasText: label })
+        .evaluate((option) => (option as HTMLOptionElement).value)) as string;
+    const lampKeys = [await keyOfOption(lampOn), await keyOfOption(lampOff)];
     await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(6);
     await expectPhoneFirst(page, 'advanced-flow-editor');
 
@@ -117,8 +113,7 @@ describe.skipIf(!chromiumPath)('household web app: advanced flow on a canvas', (
     expect(new Set(stored.cards[start as string]?.outputSuccess)).toEqual(new Set([firstLamp, coffee]));
     expect(stored.cards[firstLamp]).toMatchObject({
       type: 'action',
-      id: 'onoff_set',
-      args: { value: true },
+      id: 'on',
       outputSuccess: [all],
     });
     expect(new Set(stored.cards[all as string]?.input)).toEqual(
@@ -128,7 +123,7 @@ describe.skipIf(!chromiumPath)('household web app: advanced flow on a canvas', (
       args: { delay: { number: '1', multiplier: 1 } },
       outputSuccess: [secondLamp],
     });
-    expect(stored.cards[secondLamp]).toMatchObject({ args: { value: false } });
+    expect(stored.cards[secondLamp]).toMatchObject({ type: 'action', id: 'off' });
     expect(entries.find(([, card]) => card.type === 'note')?.[1]).toMatchObject({ value: 'Both on, then the lamp off again' });
     for (const [, card] of entries) expect(Number.isFinite(card.x) && Number.isFinite(card.y)).toBe(true);
 

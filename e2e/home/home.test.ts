@@ -157,8 +157,8 @@ describe.skipIf(!chromiumPath)('household web app', () => {
         trigger: { uri: 'homey:manager:flow', id: 'programmatic_trigger' },
         conditions: [],
         actions: [
-          { uri: lamp, id: 'onoff_set', args: { value: true } },
-          { uri: lamp, id: 'onoff_set', args: { value: false }, delay: { number: '30', multiplier: 60 } },
+          { uri: lamp, id: 'on' },
+          { uri: lamp, id: 'off', delay: { number: '30', multiplier: 60 } },
         ],
       },
     })) as { id: string };
@@ -182,7 +182,7 @@ describe.skipIf(!chromiumPath)('household web app', () => {
       .poll(() =>
         runs
           .first()
-          .getByText(/Action onoff set: done/)
+          .getByText(/Action Turn on — Desk lamp: done/)
           .count(),
       )
       .toBe(1);
