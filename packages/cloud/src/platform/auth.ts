@@ -41,13 +41,20 @@ export function createAuthenticator(context: CloudContext) {
     if (token === null) return null;
     const principal = await resolve(token);
     const schema = request.routeOptions?.schema as { operationId?: string } | undefined;
-    if (principal.audienceHubId && schema?.operationId !== HUB_BOUND_OPERATION) throw hubBoundRefusal();
+    if (principal.audienceHubId && !HUB_BOUND_OPERATIONS.has(schema?.operationId ?? '')) throw hubBoundRefusal();
     return principal;
   };
 }
 
-/** The one operation a token bound to a hub may call: delegation to that hub (see `hubRedirectFor`). */
-const HUB_BOUND_OPERATION = operationId(cloudOperations.cloud.createDelegationToken);
+/**
+ * What a token bound to a hub may call: delegation to that hub (see `hubRedirectFor`), and reading who the person
+ * is, for the web app's hub switcher (their hubs' names and ids). The hub learns the person's name and e-mail from
+ * the delegation token anyway; everything that reads other records or changes the account stays refused.
+ */
+const HUB_BOUND_OPERATIONS = new Set([
+  operationId(cloudOperations.cloud.createDelegationToken),
+  operationId(cloudOperations.cloud.getAuthenticatedUser),
+]);
 
 const hubBoundRefusal = () =>
   new HearthError('forbidden', 'This token was issued to one hub’s web app: it only signs in to that hub');

@@ -106,9 +106,20 @@ describeOnDatabases('hub addresses as redirects of the web app', (backend: Backe
     expect(exchange.status).toBe(200);
     const { access_token: token } = (await exchange.json()) as { access_token: string };
 
-    // Not a token of the whole account: the account, its hubs and delegation to another hub are refused.
-    expect((await call(cloud, 'GET', '/cloud/user/me', token)).status).toBe(403);
+    // Not a token of the whole account: it reads who the person is and which hubs they have (the web app's hub
+    // switcher), but the hubs themselves, account changes and delegation to another hub are refused.
+    const me = await call(cloud, 'GET', '/cloud/user/me', token);
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { homeys: { _id: string }[] }).homeys.map((hub) => hub._id)).toContain(home);
     expect((await call(cloud, 'GET', `/cloud/homey/${home}`, token)).status).toBe(403);
+    expect(
+      (
+        await call(cloud, 'POST', '/cloud/user/me/password', token, {
+          password: 'another-long-password-9',
+          old_password: demo.password,
+        })
+      ).status,
+    ).toBe(403);
     const elsewhere = await call(cloud, 'POST', `/cloud/delegation/token?audience=homey&homeyId=${holiday}`, token, {});
     expect(elsewhere.status).toBe(403);
     // Delegation without naming a hub names the code's hub.
