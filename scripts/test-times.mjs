@@ -57,11 +57,11 @@ export function formatTimes({ phases, files }, top = 30) {
   }
   lines.push('', 'Projects (file times added up; files run side by side, so the wall clock is shorter):');
   lines.push(
-    `  ${'project'.padEnd(16)}${'files'.padStart(6)}${'tests'.padStart(7)}${'total'.padStart(11)}${'slowest'.padStart(11)}`,
+    `  ${'project'.padEnd(30)}${'files'.padStart(6)}${'tests'.padStart(7)}${'total'.padStart(11)}${'slowest'.padStart(11)}`,
   );
   for (const [name, p] of [...projects].sort((a, b) => b[1].ms - a[1].ms))
     lines.push(
-      `  ${name.padEnd(16)}${String(p.files).padStart(6)}${String(p.tests).padStart(7)}${seconds(p.ms).padStart(11)}${seconds(p.slowest).padStart(11)}`,
+      `  ${name.padEnd(30)}${String(p.files).padStart(6)}${String(p.tests).padStart(7)}${seconds(p.ms).padStart(11)}${seconds(p.slowest).padStart(11)}`,
     );
   lines.push('', `Slowest ${Math.min(top, files.length)} files (import, hooks and tests):`);
   for (const file of [...files].sort((a, b) => b.ms - a.ms).slice(0, top))

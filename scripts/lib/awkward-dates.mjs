@@ -1,4 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * The suites whose answers depend on the date: the store's subscriptions, renewals, refunds, offers and hub
@@ -22,6 +26,12 @@ export const DATE_SENSITIVE_SUITES = [
 ];
 
 /**
+ * The dates of this run: all of {@link AWKWARD_DATES}, or those in `HEARTH_TEST_DATES` (comma-separated), as
+ * `node scripts/test-dates.mjs <date> …` sets it.
+ */
+export const datesOfRun = () => process.env.HEARTH_TEST_DATES?.split(',').filter(Boolean) ?? AWKWARD_DATES;
+
+/**
  * Dates calendar arithmetic goes wrong on, in UTC: month ends whose next months are shorter, a leap day, and the
  * half hour before Europe's clocks change (the suites run in Europe/Amsterdam, so local days have 23 and 25 hours),
  * and a Monday morning a week before the autumn change (so "within a week" from then is 169 hours).
@@ -38,23 +48,53 @@ export const AWKWARD_DATES = [
 
 export const TIME_ZONE = 'Europe/Amsterdam';
 
-/** libfaketime's `faketime` (Debian package `faketime`), which moves the clock of a process and its children. */
-export function faketimePath() {
-  const found = spawnSync('sh', ['-c', 'command -v faketime'], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : null;
+/** libfaketime's library, preloaded into each worker of the dates run (Debian: package `libfaketime`). */
+export function libfaketimePath() {
+  for (const arch of ['x86_64-linux-gnu', 'aarch64-linux-gnu']) {
+    const path = `/usr/lib/${arch}/faketime/libfaketime.so.1`;
+    if (existsSync(path)) return path;
+  }
+  return null;
 }
 
+/** Vitest's settings of each workspace whose suites are date-sensitive (as in vitest.config.ts). */
+const WORKSPACES = {
+  hub: { root: 'packages/hub', testTimeout: 30_000, hookTimeout: 60_000 },
+  cloud: { root: 'packages/cloud', testTimeout: 30_000, hookTimeout: 120_000 },
+};
+
 /**
- * The command and environment that run Vitest with the clock at `date`: the offset from now is the same for the
- * test process and every process it starts (hubs, apps), and the clock runs on from there. The cloud's suites run
- * on embedded PGlite, whose clock moves with the process (a PostgreSQL server's would not).
- * @param {string} date
+ * One Vitest project per date and workspace, for `vitest.dates.config.ts`: its files are the workspace's
+ * date-sensitive suites, and its worker processes start with libfaketime preloaded and the clock `date` (the offset
+ * from now, so the clock runs on from there), in Europe/Amsterdam. The cloud's suites run on embedded PGlite, whose
+ * clock moves with the process (a PostgreSQL server's would not): `scripts/test.mjs` unsets DATABASE_URL for the run.
+ * @param {readonly string[]} dates
  */
-export function atDate(date) {
-  const offsetSeconds = Math.round((Date.parse(date) - Date.now()) / 1000);
-  /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, TZ: TIME_ZONE, HEARTH_TEST_DATE: date };
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
-  return { command: 'faketime', prefix: ['-f', `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`], env };
+export function datesProjects(dates) {
+  const library = libfaketimePath();
+  if (!library) throw new Error('No libfaketime: apt-get install faketime (it brings the library)');
+  return dates.flatMap((date) => {
+    const offsetSeconds = Math.round((Date.parse(date) - Date.now()) / 1000);
+    const env = {
+      LD_PRELOAD: library,
+      FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`,
+      TZ: TIME_ZONE,
+      HEARTH_TEST_DATE: date,
+    };
+    return Object.entries(WORKSPACES).map(([name, { root, ...timeouts }]) => ({
+      test: {
+        name: `${name} at ${date}`,
+        root,
+        include: DATE_SENSITIVE_SUITES.filter((suite) => suite.startsWith(`${root}/`)).map((suite) => {
+          const inRoot = suite.slice(root.length + 1);
+          return inRoot.endsWith('.test.ts') ? inRoot : `${inRoot}/**/*.test.ts`;
+        }),
+        env,
+        // As in vitest.config.ts: one worker process per project keeps the modules it loaded across its files.
+        isolate: false,
+        setupFiles: [join(REPOSITORY, 'scripts', 'lib', 'at-awkward-date.mjs')],
+        ...timeouts,
+      },
+    }));
+  });
 }
