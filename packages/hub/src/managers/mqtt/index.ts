@@ -4,7 +4,7 @@ import type { CapabilityDriver } from '../../core/device-control';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { BROKER_SETTING, MqttConnection } from './connection';
 import { HA_DRIVER_ID, HomeAssistantDiscovery } from './homeassistant';
-import { markBrokerReachable } from './shared';
+import { BROKER_DOWN, markBrokerReachable } from './shared';
 import { MQTT_APP_ID, Zigbee2Mqtt } from './zigbee2mqtt';
 
 /**
@@ -30,7 +30,10 @@ export const mqttManager: HubManager = {
         discovery.message(topic, payload);
       },
       disconnected: () => {
-        if (running) markBrokerReachable(devices, false);
+        if (!running) return;
+        markBrokerReachable(devices, false);
+        // A state message sent while the bridge is away is lost to it: a write waiting for one would only time out.
+        bridge.confirmations.failAll(`Device is unavailable: ${BROKER_DOWN}`);
       },
     });
     const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
