@@ -14,6 +14,8 @@ export const MqttBrokerSettings = Type.Object(
     clientId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     /** zigbee2mqtt's `mqtt.base_topic`; `zigbee2mqtt` when unset. */
     baseTopic: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
+    /** Home Assistant's `discovery_prefix`, under which devices announce themselves; `homeassistant` when unset. */
+    discoveryPrefix: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
   },
   { additionalProperties: false },
 );

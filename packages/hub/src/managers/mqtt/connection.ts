@@ -5,6 +5,7 @@ import type { HubContext } from '../../platform/context';
 /** The broker setting as the hub stores it (`PUT /manager/mqtt/broker`). */
 export const BROKER_SETTING = 'mqtt.broker';
 export const DEFAULT_BASE_TOPIC = 'zigbee2mqtt';
+export const DEFAULT_DISCOVERY_PREFIX = 'homeassistant';
 
 /** Back-off between attempts: doubling from the first to the last, then staying there. */
 const FIRST_RETRY_MS = 1_000;
@@ -67,6 +68,10 @@ export class MqttConnection {
 
   baseTopic(): string {
     return configuredBroker(this.context)?.settings.baseTopic ?? DEFAULT_BASE_TOPIC;
+  }
+
+  discoveryPrefix(): string {
+    return configuredBroker(this.context)?.settings.discoveryPrefix ?? DEFAULT_DISCOVERY_PREFIX;
   }
 
   start(): void {

@@ -22,6 +22,13 @@ export function readValue(read: HaRead, payload: string): { value: CapabilityVal
       if (seen === String(conversion.off) || raw === conversion.off) return { value: false };
       return { problem: `${JSON.stringify(raw)} is neither on (${String(conversion.on)}) nor off (${String(conversion.off)})` };
     }
+    case 'enum': {
+      const word = typeof raw === 'string' ? raw : JSON.stringify(raw);
+      const value = conversion.values[word];
+      if (value !== undefined) return { value };
+      if (conversion.passing.includes(word)) return { missing: true };
+      return { problem: `${JSON.stringify(raw)} is none of ${Object.keys(conversion.values).join(', ')}` };
+    }
     case 'cover': {
       const word = String(raw);
       return { value: word === conversion.opening ? 'up' : word === conversion.closing ? 'down' : 'idle' };
@@ -106,6 +113,15 @@ export function commandsFor(
         break;
       case 'scaled':
         commands.push({ topic: write.topic, payload: String(Math.round(write.min + Number(value) * (write.max - write.min))) });
+        break;
+      case 'number': {
+        const device = (Number(value) - write.offset) / write.factor;
+        const rounded = Math.round(Math.round(device / write.precision) * write.precision * 1e6) / 1e6;
+        commands.push({ topic: write.topic, payload: String(rounded) });
+        break;
+      }
+      case 'press':
+        commands.push({ topic: write.topic, payload: write.payload });
         break;
       case 'enum': {
         const payload = write.payloads[String(value)];

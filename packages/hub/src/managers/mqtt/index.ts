@@ -27,17 +27,17 @@ export const mqttManager: HubManager = {
       message: (topic, payload, retained) => {
         if (!running) return;
         bridge.message(topic, payload, retained);
-        discovery.message(topic, payload);
+        discovery.message(topic, payload, retained);
       },
       disconnected: () => {
         if (!running) return;
         markBrokerReachable(devices, false);
         // A state message sent while the bridge is away is lost to it: a write waiting for one would only time out.
-        bridge.confirmations.failAll(`Device is unavailable: ${BROKER_DOWN}`);
+        for (const part of [bridge, discovery]) part.confirmations.failAll(`Device is unavailable: ${BROKER_DOWN}`);
       },
     });
     const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
-    const discovery = new HomeAssistantDiscovery(context, devices, apps, connection);
+    const discovery = new HomeAssistantDiscovery(context, devices, apps, connection, services.flowCards);
     /** The app has one in-hub driver: it hands each write to the bridge that made the device. */
     const driver: CapabilityDriver = {
       setCapabilityValues: (device, values, options) =>
@@ -64,14 +64,14 @@ export const mqttManager: HubManager = {
         inHubDrivers.set(MQTT_APP_ID, driver);
         bridge.start();
         discovery.start();
-        stops.push(bridge.registerCards());
+        stops.push(bridge.registerCards(), discovery.registerCards());
         // The bridge's app is installed and its devices restored once the hub has started: connect then.
         stops.push(context.bus.on('hub.started', 'mqtt', () => connection.start()));
       },
       async stop() {
         for (const stop of stops.splice(0)) stop();
         running = false;
-        bridge.confirmations.failAll('The MQTT bridge stopped');
+        for (const part of [bridge, discovery]) part.confirmations.failAll('The MQTT bridge stopped');
         inHubDrivers.delete(MQTT_APP_ID);
         await connection.stop();
       },
