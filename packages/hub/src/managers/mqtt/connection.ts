@@ -1,4 +1,4 @@
-import type { MqttBridgeState, MqttBrokerSettings } from '@hearth/contract';
+import type { MqttBridgeState, MqttBrokerSettings, Zigbee2MqttBridge } from '@hearth/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { HubContext } from '../../platform/context';
 
@@ -93,7 +93,7 @@ export class MqttConnection {
     if (!this.#stopped) this.#open();
   }
 
-  state(devices: number): MqttBridgeState {
+  state(devices: number, zigbee2mqtt: Zigbee2MqttBridge | null): MqttBridgeState {
     const broker = configuredBroker(this.context);
     const at = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
     return {
@@ -107,6 +107,7 @@ export class MqttConnection {
       connectedAt: this.#state === 'connected' ? at(this.#connectedAt) : null,
       nextAttemptAt: this.#state === 'disconnected' ? at(this.#nextAttemptAt) : null,
       devices,
+      zigbee2mqtt,
     };
   }
 

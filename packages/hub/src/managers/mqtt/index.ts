@@ -34,6 +34,7 @@ export const mqttManager: HubManager = {
         markBrokerReachable(devices, false);
         // A state message sent while the bridge is away is lost to it: a write waiting for one would only time out.
         for (const part of [bridge, discovery]) part.confirmations.failAll(`Device is unavailable: ${BROKER_DOWN}`);
+        bridge.bridge.failAll(BROKER_DOWN);
       },
     });
     const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
@@ -43,11 +44,12 @@ export const mqttManager: HubManager = {
       setCapabilityValues: (device, values, options) =>
         (device.driverId === HA_DRIVER_ID ? discovery.driver : bridge.driver).setCapabilityValues(device, values, options),
     };
-    const state = () => connection.state(bridge.count());
+    const state = () => connection.state(bridge.count(), bridge.bridge.state());
     const stops: (() => void)[] = [];
     return {
       implementations: implement<typeof hubOperations.mqtt, HubPrincipal>(hubOperations.mqtt, {
         getState: () => state(),
+        permitJoin: ({ body }) => bridge.bridge.permitJoin(body.time),
         setBroker: async ({ body }) => {
           context.settings.set(BROKER_SETTING, body);
           await connection.reconfigure();
@@ -72,6 +74,7 @@ export const mqttManager: HubManager = {
         for (const stop of stops.splice(0)) stop();
         running = false;
         for (const part of [bridge, discovery]) part.confirmations.failAll('The MQTT bridge stopped');
+        bridge.bridge.failAll('The MQTT bridge stopped');
         inHubDrivers.delete(MQTT_APP_ID);
         await connection.stop();
       },

@@ -8,6 +8,7 @@ import type { FlowRegistry } from '../flow/registry';
 import { WriteConfirmations } from './confirm';
 import { type CapabilityMapping, type DeviceShape, setPayload, shapeOf, valuesFromState } from './exposes';
 import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
+import { Zigbee2MqttBridgeTopics } from './z2m-bridge';
 
 export { MQTT_APP_ID };
 
@@ -43,6 +44,8 @@ export class Zigbee2Mqtt {
   /** Hub device id by friendly name, for routing state topics; rebuilt from the devices on every change. */
   #byName = new Map<string, string>();
   readonly confirmations: WriteConfirmations;
+  /** zigbee2mqtt's own topics: its info, its device events, and requests to it (permit join). */
+  readonly bridge: Zigbee2MqttBridgeTopics;
 
   constructor(
     private readonly context: HubContext,
@@ -53,6 +56,7 @@ export class Zigbee2Mqtt {
     confirmTimeoutMs?: number,
   ) {
     this.confirmations = new WriteConfirmations(context, confirmTimeoutMs);
+    this.bridge = new Zigbee2MqttBridgeTopics(context, broker, (ieee) => this.#left(ieee));
   }
 
   /** Registers the action trigger; answers its undo. */
@@ -123,6 +127,7 @@ export class Zigbee2Mqtt {
       readJson(this.context, topic, payload, MAX_DEVICES_BYTES, (devices) => this.#sync(topic, devices));
       return;
     }
+    if (this.bridge.message(topic, rest, payload)) return;
     const stateOf = this.#byName.get(rest);
     if (stateOf) {
       readJson(this.context, topic, payload, MAX_STATE_BYTES, (state) => this.#state(topic, stateOf, state, retained));
@@ -209,12 +214,24 @@ export class Zigbee2Mqtt {
       });
     }
     for (const [ieee, device] of existing) {
-      if (listed.has(ieee) || device.unavailableMessage === REMOVED) continue;
-      const { friendlyName: _gone, ...rest } = device.store;
-      this.devices.updateFromApp(device.id, { store: rest, unavailableMessage: REMOVED });
-      this.context.journal.log(`mqtt: zigbee2mqtt no longer lists ${device.name} (${ieee})`);
+      if (listed.has(ieee)) continue;
+      if (this.#remove(device)) this.context.journal.log(`mqtt: zigbee2mqtt no longer lists ${device.name} (${ieee})`);
     }
     this.#index();
+  }
+
+  /** A device that left the network is removed at once, before zigbee2mqtt publishes its new device list. */
+  #left(ieee: string): void {
+    const device = this.devices.listByApp(MQTT_APP_ID).find((d) => d.data.ieeeAddress === ieee);
+    if (device && this.#remove(device)) this.#index();
+  }
+
+  /** Keeps a removed device, unavailable, with its flows and insights; answers whether it was not removed before. */
+  #remove(device: { id: string; store: Record<string, unknown>; unavailableMessage: string | null }): boolean {
+    if (device.unavailableMessage === REMOVED) return false;
+    const { friendlyName: _gone, ...rest } = device.store;
+    this.devices.updateFromApp(device.id, { store: rest, unavailableMessage: REMOVED });
+    return true;
   }
 
   #state(topic: string, deviceId: string, state: unknown, retained: boolean): void {
