@@ -4,7 +4,7 @@ import { FakeClock } from '../../core/clock';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { connectClient, MOSQUITTO_URL, testPrefix } from '../../testing/mqtt';
 import { bridgedDevices } from '../../testing/mqtt-devices';
-import { until } from '../../testing/until';
+import { pending, until } from '../../testing/until';
 import { CONFIRM_TIMEOUT_MS } from './confirm';
 
 type Json = Record<string, unknown>;
@@ -38,11 +38,6 @@ describe('HA discovery components and write confirmation', () => {
       (n) => n >= count,
     );
     return commands.splice(0);
-  };
-  /** Resolves with the write's answer, and says meanwhile whether it has come. */
-  const pending = <T>(promise: Promise<T>) => {
-    const state = { done: false, answer: promise.finally(() => (state.done = true)) };
-    return state;
   };
   const dev = (id: string, name: string) => ({ ids: [`${root}-${id}`], name, mf: 'Test', mdl: id });
   const at = (path: string) => `${root}/${path}`;

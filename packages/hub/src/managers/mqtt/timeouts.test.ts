@@ -4,7 +4,7 @@ import { FakeClock } from '../../core/clock';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { type BrokerRelay, connectClient, MOSQUITTO_URL, relayTo, testPrefix, Z2M_DEVICES } from '../../testing/mqtt';
 import { bridgedDevices } from '../../testing/mqtt-devices';
-import { until } from '../../testing/until';
+import { pending, until } from '../../testing/until';
 import { CONFIRM_TIMEOUT_MS } from './confirm';
 import { BROKER_DOWN } from './shared';
 
@@ -41,11 +41,6 @@ describe('the MQTT bridge on a fake clock', () => {
       () => sets.length,
       (n) => n === 1,
     );
-  /** Resolves with the write's answer, and says meanwhile whether it has come. */
-  const pending = <T>(promise: Promise<T>) => {
-    const state = { done: false, answer: promise.finally(() => (state.done = true)) };
-    return state;
-  };
 
   beforeAll(async () => {
     relay = await relayTo(MOSQUITTO_URL);
