@@ -173,6 +173,13 @@ describe('Home Assistant MQTT discovery, against a real broker', () => {
       { topic: 'esp-desk/cover/desk_blind/position/command', payload: '75' },
       { topic: 'esp-desk/cover/desk_blind/command', payload: 'STOP' },
     ]);
+    // White has no hue: a hue written to a white lamp is confirmed by the white the lamp reports, not waited for.
+    expect((await put('esp-desk', 'light_saturation', { value: 0 })).status).toBe(204);
+    expect((await put('esp-desk', 'light_hue', { value: 0.5 })).status).toBe(204);
+    expect((await sent(2)).map((c) => JSON.parse(c.payload))).toEqual([
+      { color: { r: 255, g: 255, b: 255 } },
+      { color: { r: 255, g: 255, b: 255 } },
+    ]);
   });
 
   it('an empty config removes the entity; a device left with none stays, unavailable, until announced again', async () => {

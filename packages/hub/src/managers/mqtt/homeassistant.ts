@@ -7,9 +7,9 @@ import type { AppService } from '../apps/service';
 import type { DeviceRecord, DeviceService } from '../devices/service';
 import type { FlowRegistry } from '../flow/registry';
 import { WriteConfirmations } from './confirm';
-import { discover, type HaEntity, type HaRead, type HaWrite } from './discovery';
+import { discover, type HaEntity } from './discovery';
 import { renderTemplate } from './ha-template';
-import { commandsFor, readValue } from './ha-values';
+import { commandsFor, readValue, reportedAfter } from './ha-values';
 import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
 import type { BrokerLink } from './zigbee2mqtt';
 
@@ -101,7 +101,11 @@ export class HomeAssistantDiscovery {
         values,
         (capabilityId) => current.get(capabilityId)?.value ?? undefined,
       );
-      const confirmed = this.confirmations.wait(device.id, record.name, expectedReports(entities, values));
+      const confirmed = this.confirmations.wait(
+        device.id,
+        record.name,
+        expectedReports(entities, values, (capabilityId) => current.get(capabilityId)?.value ?? undefined),
+      );
       try {
         for (const { topic, payload } of commands) await client.publishAsync(topic, payload, { qos: 1 });
       } catch (error) {
@@ -321,21 +325,17 @@ function shapeOfEntities(entities: readonly HaEntity[]) {
 function expectedReports(
   entities: readonly HaEntity[],
   values: Readonly<Record<string, CapabilityValue>>,
+  current: (capabilityId: string) => CapabilityValue | undefined,
 ): Record<string, CapabilityValue> {
   const expected: Record<string, CapabilityValue> = {};
-  for (const [capabilityId, value] of Object.entries(values)) {
+  for (const capabilityId of Object.keys(values)) {
     const entity = entities.find((e) => e.writes.some((w) => w.capabilityId === capabilityId));
     if (!entity || entity.optimistic === true) continue;
     const read = entity.reads.find((r) => r.capabilityId === capabilityId);
     const write = entity.writes.find((w) => w.capabilityId === capabilityId);
     if (!read || !write || read.conversion.kind === 'cover') continue;
-    expected[capabilityId] = reported(read, write, value);
+    const reported = reportedAfter(read, write, values, current);
+    if (reported !== undefined) expected[capabilityId] = reported;
   }
   return expected;
-}
-
-function reported(read: HaRead, write: HaWrite, value: CapabilityValue): CapabilityValue {
-  if (write.kind !== 'number' || read.conversion.kind !== 'number') return value;
-  const device = Math.round((Number(value) - write.offset) / write.factor / write.precision) * write.precision;
-  return Math.round((device * read.conversion.factor + read.conversion.offset) * 1e6) / 1e6;
 }
