@@ -39,6 +39,8 @@ export type Zigbee2MqttEvent = Static<typeof Zigbee2MqttEvent>;
 
 /** What zigbee2mqtt says about itself (`bridge/info`) and its latest events, newest first. */
 export const Zigbee2MqttBridge = Type.Object({
+  /** Whether zigbee2mqtt itself runs (`bridge/state`, its last will says `offline`); `null` before it said. */
+  online: Nullable(Type.Boolean()),
   version: Nullable(Type.String()),
   /** The coordinator's type (`zStack3x0`, `EmberZNet` …). */
   coordinator: Nullable(Type.String()),

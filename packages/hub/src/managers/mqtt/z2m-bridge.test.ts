@@ -6,6 +6,7 @@ import { connectClient, MOSQUITTO_URL, testPrefix, Z2M_DEVICES } from '../../tes
 import { bridgedDevices } from '../../testing/mqtt-devices';
 import { until } from '../../testing/until';
 import { REQUEST_TIMEOUT_MS } from './z2m-bridge';
+import { ZIGBEE2MQTT_DOWN } from './zigbee2mqtt';
 
 type Json = Record<string, unknown>;
 
@@ -35,7 +36,7 @@ describe('zigbee2mqtt bridge topics and permit-join', () => {
   const requests: Json[] = [];
   let respond: ((request: Json) => Json) | null = null;
   const retained: string[] = [];
-  const { availability, bridgeState } = bridgedDevices(() => t, 'homey:app:com.hearth.mqtt:zigbee2mqtt');
+  const { availability, bridgeState, device } = bridgedDevices(() => t, 'homey:app:com.hearth.mqtt:zigbee2mqtt');
   const publish = (topic: string, payload: unknown, retain = false) => {
     if (retain) retained.push(topic);
     return z2m.publishAsync(`${base}/${topic}`, JSON.stringify(payload), { qos: 1, retain });
@@ -67,6 +68,7 @@ describe('zigbee2mqtt bridge topics and permit-join', () => {
     expect((await t.call<Json>('GET', '/mqtt/state')).body.zigbee2mqtt).toBeNull();
     await publish('bridge/info', INFO, true);
     expect(await zigbee2mqtt((b) => b.version !== null)).toEqual({
+      online: null,
       version: '2.1.1',
       coordinator: 'zStack3x0',
       channel: 15,
@@ -74,6 +76,33 @@ describe('zigbee2mqtt bridge topics and permit-join', () => {
       permitJoinEnd: null,
       events: [],
     });
+  });
+
+  it("makes zigbee2mqtt's devices unavailable while its bridge/state says offline (its last will), and back", async () => {
+    await publish('bridge/state', { state: 'online' }, true);
+    expect(await zigbee2mqtt((b) => b.online === true)).toMatchObject({ online: true, version: '2.1.1' });
+    // A device offline for its own reason keeps that reason through zigbee2mqtt's absence.
+    await publish('Front door/availability', { state: 'offline' });
+    await availability('Front door', false);
+    await publish('bridge/state', { state: 'offline' }, true);
+    expect(await availability('Living room/Lamp', false)).toMatchObject({ unavailableMessage: ZIGBEE2MQTT_DOWN });
+    expect(await availability('Kettle plug', false)).toMatchObject({ unavailableMessage: ZIGBEE2MQTT_DOWN });
+    expect((await device('Front door'))?.unavailableMessage).toContain('zigbee2mqtt says the device is not reachable');
+    const lamp = await device('Living room/Lamp');
+    const refused = await t.call<Json>('PUT', `/devices/device/${lamp?.id}/capability/onoff`, { value: true });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error_description).toContain(ZIGBEE2MQTT_DOWN);
+    // The legacy plain payload, as zigbee2mqtt 1.x without JSON availability publishes it.
+    await z2m.publishAsync(`${base}/bridge/state`, 'online', { qos: 1, retain: true });
+    expect(await availability('Living room/Lamp', true)).toMatchObject({ unavailableMessage: null });
+    expect(await availability('Kettle plug', true)).toMatchObject({ unavailableMessage: null });
+    expect((await device('Front door'))?.available).toBe(false);
+    await z2m.publishAsync(`${base}/bridge/state`, 'restarting', { qos: 1 });
+    await until(
+      () => t.hub.context.journal.tail(10).join('\n'),
+      (j) => j.includes('bridge/state: neither online nor offline'),
+    );
+    expect(await zigbee2mqtt(() => true)).toMatchObject({ online: true });
   });
 
   it('opens the network when zigbee2mqtt confirms, until the time it granted is over on the clock', async () => {

@@ -10,12 +10,30 @@ const KEPT_EVENTS = 20;
 const EVENT_TYPES: readonly Zigbee2MqttEvent['type'][] = ['device_joined', 'device_announce', 'device_interview', 'device_leave'];
 
 const EMPTY_INFO: Omit<Zigbee2MqttBridge, 'events'> = {
+  online: null,
   version: null,
   coordinator: null,
   channel: null,
   permitJoin: false,
   permitJoinEnd: null,
 };
+
+/**
+ * An availability payload: `{"state":"online"}` (zigbee2mqtt 2.x, and 1.x with JSON availability) or the legacy
+ * plain `online`/`offline`; `null` when it is neither.
+ */
+export function onlineState(payload: Buffer): 'online' | 'offline' | null {
+  const raw = payload.toString('utf8').trim();
+  let state: unknown = raw;
+  if (raw.startsWith('{')) {
+    try {
+      state = (JSON.parse(raw) as { state?: unknown }).state;
+    } catch {
+      state = undefined;
+    }
+  }
+  return state === 'online' || state === 'offline' ? state : null;
+}
 
 interface Request {
   readonly resolve: (data: unknown) => void;
@@ -37,8 +55,12 @@ export class Zigbee2MqttBridgeTopics {
   constructor(
     private readonly context: HubContext,
     private readonly broker: BrokerLink,
-    /** A device left the network (`device_leave`): the bridge marks it removed at once. */
-    private readonly left: (ieeeAddress: string) => void,
+    private readonly on: {
+      /** A device left the network (`device_leave`): the bridge marks it removed at once. */
+      left(ieeeAddress: string): void;
+      /** zigbee2mqtt went away (its last will) or came back: its devices are unreachable meanwhile. */
+      online(online: boolean): void;
+    },
   ) {}
 
   /** What zigbee2mqtt said, or `null` when it has said nothing yet. */
@@ -55,7 +77,9 @@ export class Zigbee2MqttBridgeTopics {
 
   /** Handles `bridge/<rest>`; answers whether the topic was one of the bridge's. */
   message(topic: string, rest: string, payload: Buffer): boolean {
-    if (rest === 'bridge/info') readJson(this.context, topic, payload, MAX_STATE_BYTES, (info) => this.#infoMessage(topic, info));
+    if (rest === 'bridge/state') this.#stateMessage(topic, payload);
+    else if (rest === 'bridge/info')
+      readJson(this.context, topic, payload, MAX_STATE_BYTES, (info) => this.#infoMessage(topic, info));
     else if (rest === 'bridge/event')
       readJson(this.context, topic, payload, MAX_STATE_BYTES, (event) => this.#eventMessage(topic, event));
     else if (rest.startsWith('bridge/response/'))
@@ -140,6 +164,7 @@ export class Zigbee2MqttBridgeTopics {
           ? this.context.clock.now() + info.permit_join_timeout * 1000
           : null;
     this.#info = {
+      online: this.#info?.online ?? null,
       version: typeof info.version === 'string' ? info.version : null,
       coordinator: typeof coordinator.type === 'string' ? coordinator.type : null,
       channel: Number.isInteger(network.channel) ? (network.channel as number) : null,
@@ -171,6 +196,20 @@ export class Zigbee2MqttBridgeTopics {
       device_leave: 'left the network',
     }[entry.type];
     this.context.journal.log(`mqtt: zigbee2mqtt: ${name} ${said}`);
-    if (entry.type === 'device_leave') this.left(entry.ieeeAddress);
+    if (entry.type === 'device_leave') this.on.left(entry.ieeeAddress);
+  }
+
+  #stateMessage(topic: string, payload: Buffer): void {
+    const state = onlineState(payload);
+    if (state === null) {
+      // An empty payload deletes the retained state (zigbee2mqtt removed): nothing to say about it.
+      if (payload.length > 0) this.context.journal.log(`mqtt: ignored ${topic}: neither online nor offline`);
+      return;
+    }
+    const online = state === 'online';
+    if (this.#info?.online === online) return;
+    this.#info = { ...(this.#info ?? EMPTY_INFO), online };
+    this.context.journal.log(`mqtt: zigbee2mqtt is ${state}`);
+    this.on.online(online);
   }
 }

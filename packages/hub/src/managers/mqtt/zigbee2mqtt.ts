@@ -8,7 +8,7 @@ import type { FlowRegistry } from '../flow/registry';
 import { WriteConfirmations } from './confirm';
 import { type CapabilityMapping, type DeviceShape, setPayload, shapeOf, valuesFromState } from './exposes';
 import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
-import { Zigbee2MqttBridgeTopics } from './z2m-bridge';
+import { onlineState, Zigbee2MqttBridgeTopics } from './z2m-bridge';
 
 export { MQTT_APP_ID };
 
@@ -17,6 +17,7 @@ const DRIVER_ID = `homey:app:${MQTT_APP_ID}:zigbee2mqtt`;
 const MAX_DEVICES_BYTES = 8 * 1024 * 1024;
 const OFFLINE = 'Offline (zigbee2mqtt says the device is not reachable)';
 const REMOVED = 'Removed from zigbee2mqtt (pair it there again, or delete it here)';
+export const ZIGBEE2MQTT_DOWN = 'zigbee2mqtt is not running (its bridge/state says offline)';
 
 /** What the bridge keeps on a device it made (`device.store`). */
 interface BridgeStore {
@@ -56,7 +57,10 @@ export class Zigbee2Mqtt {
     confirmTimeoutMs?: number,
   ) {
     this.confirmations = new WriteConfirmations(context, confirmTimeoutMs);
-    this.bridge = new Zigbee2MqttBridgeTopics(context, broker, (ieee) => this.#left(ieee));
+    this.bridge = new Zigbee2MqttBridgeTopics(context, broker, {
+      left: (ieee) => this.#left(ieee),
+      online: (online) => this.#bridgeOnline(online),
+    });
   }
 
   /** Registers the action trigger; answers its undo. */
@@ -220,6 +224,20 @@ export class Zigbee2Mqtt {
     this.#index();
   }
 
+  /**
+   * While zigbee2mqtt itself is down no device of it is reachable; when it is back, the availability messages it
+   * publishes say which are. A device unavailable for its own reason keeps that reason.
+   */
+  #bridgeOnline(online: boolean): void {
+    for (const device of this.devices.listByApp(MQTT_APP_ID)) {
+      if (device.driverId !== DRIVER_ID) continue;
+      if (online && device.unavailableMessage === ZIGBEE2MQTT_DOWN)
+        this.devices.updateFromApp(device.id, { unavailableMessage: null });
+      if (!online && device.unavailableMessage === null)
+        this.devices.updateFromApp(device.id, { unavailableMessage: ZIGBEE2MQTT_DOWN });
+    }
+  }
+
   /** A device that left the network is removed at once, before zigbee2mqtt publishes its new device list. */
   #left(ieee: string): void {
     const device = this.devices.listByApp(MQTT_APP_ID).find((d) => d.data.ieeeAddress === ieee);
@@ -259,18 +277,10 @@ export class Zigbee2Mqtt {
     this.confirmations.seen(deviceId, values);
   }
 
-  /** `{"state":"online"}` (zigbee2mqtt 1.x with JSON availability and 2.x) or the legacy plain `online`. */
+  /** A device's `<friendly_name>/availability`. */
   #availability(topic: string, deviceId: string, payload: Buffer): void {
-    const raw = payload.toString('utf8').trim();
-    let state: unknown = raw;
-    if (raw.startsWith('{')) {
-      try {
-        state = (JSON.parse(raw) as { state?: unknown }).state;
-      } catch {
-        state = undefined;
-      }
-    }
-    if (state !== 'online' && state !== 'offline') {
+    const state = onlineState(payload);
+    if (state === null) {
       this.context.journal.log(`mqtt: ignored ${topic}: availability is neither online nor offline`);
       return;
     }
