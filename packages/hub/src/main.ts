@@ -35,6 +35,7 @@ const config = {
         ...(env.HUB_MQTT_PASSWORD ? { password: env.HUB_MQTT_PASSWORD } : {}),
         ...(env.HUB_MQTT_CLIENT_ID ? { clientId: env.HUB_MQTT_CLIENT_ID } : {}),
         ...(env.HUB_MQTT_BASE_TOPIC ? { baseTopic: env.HUB_MQTT_BASE_TOPIC } : {}),
+        ...(env.HUB_MQTT_DISCOVERY_PREFIX ? { discoveryPrefix: env.HUB_MQTT_DISCOVERY_PREFIX } : {}),
       }
     : null,
   logLevel: env.LOG_LEVEL ?? 'warn',

@@ -14,10 +14,46 @@ export const MqttBrokerSettings = Type.Object(
     clientId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
     /** zigbee2mqtt's `mqtt.base_topic`; `zigbee2mqtt` when unset. */
     baseTopic: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
+    /** Home Assistant's `discovery_prefix`, under which devices announce themselves; `homeassistant` when unset. */
+    discoveryPrefix: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
   },
   { additionalProperties: false },
 );
 export type MqttBrokerSettings = Static<typeof MqttBrokerSettings>;
+
+/** Something zigbee2mqtt announced on `bridge/event`: a device joined, was interviewed, or left the network. */
+export const Zigbee2MqttEvent = Type.Object({
+  type: Type.Union([
+    Type.Literal('device_joined'),
+    Type.Literal('device_announce'),
+    Type.Literal('device_interview'),
+    Type.Literal('device_leave'),
+  ]),
+  ieeeAddress: Type.String(),
+  friendlyName: Nullable(Type.String()),
+  /** A `device_interview`'s `started`, `successful` or `failed`; `null` for the others. */
+  status: Nullable(Type.String()),
+  at: Type.String({ format: 'date-time' }),
+});
+export type Zigbee2MqttEvent = Static<typeof Zigbee2MqttEvent>;
+
+/** What zigbee2mqtt says about itself (`bridge/info`) and its latest events, newest first. */
+export const Zigbee2MqttBridge = Type.Object({
+  /** Whether zigbee2mqtt itself runs (`bridge/state`, its last will says `offline`); `null` before it said. */
+  online: Nullable(Type.Boolean()),
+  version: Nullable(Type.String()),
+  /** The coordinator's type (`zStack3x0`, `EmberZNet` …). */
+  coordinator: Nullable(Type.String()),
+  channel: Nullable(Type.Integer()),
+  /** Whether new devices may join now, and until when (when zigbee2mqtt says). */
+  permitJoin: Type.Boolean(),
+  permitJoinEnd: Nullable(Type.String({ format: 'date-time' })),
+  events: Type.Array(Zigbee2MqttEvent, { maxItems: 20 }),
+});
+export type Zigbee2MqttBridge = Static<typeof Zigbee2MqttBridge>;
+
+/** How long zigbee2mqtt lets new devices join: 1 to 254 seconds (its limit), or 0 to close the network. */
+export const PermitJoinBody = Type.Object({ time: Type.Integer({ minimum: 0, maximum: 254 }) }, { additionalProperties: false });
 
 /** Where the bridge stands with its broker, for the household web app's settings page. */
 export const MqttBridgeState = Type.Object({
@@ -42,6 +78,8 @@ export const MqttBridgeState = Type.Object({
   nextAttemptAt: Nullable(Type.String({ format: 'date-time' })),
   /** How many hub devices the bridge made. */
   devices: Type.Integer({ minimum: 0 }),
+  /** zigbee2mqtt's bridge, once it has published `bridge/info` or an event; `null` before. */
+  zigbee2mqtt: Nullable(Zigbee2MqttBridge),
 });
 export type MqttBridgeState = Static<typeof MqttBridgeState>;
 
@@ -62,6 +100,17 @@ export const mqttOperations = {
     body: MqttBrokerSettings,
     response: MqttBridgeState,
     summary: 'Stores the broker the bridge connects to (over the environment’s) and connects to it.',
+  }),
+  permitJoin: op({
+    name: 'permitJoin',
+    method: 'POST',
+    path: '/zigbee2mqtt/permit_join',
+    scope: 'homey.system',
+    body: PermitJoinBody,
+    response: Zigbee2MqttBridge,
+    errors: ['unavailable', 'timeout', 'app_error'],
+    summary:
+      'Lets new Zigbee devices join zigbee2mqtt for `time` seconds (0 closes the network): sent on `bridge/request/permit_join`, answered when zigbee2mqtt confirms.',
   }),
   unsetBroker: op({
     name: 'unsetBroker',

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -208,3 +209,60 @@ export const Z2M_DEVICES = [
     },
   },
 ];
+
+/** Mosquitto on loopback (`.ci/run` starts it; `HEARTH_TEST_MQTT_URL` names another broker). */
+export const MOSQUITTO_URL = process.env.HEARTH_TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+/** A topic prefix no other test (nor another run on the same broker) uses. */
+export const testPrefix = (name: string) => `hearth-test/${name}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * A TCP relay to a broker that a test can cut and restore: the broker shared by every test stays up, while the
+ * hub behind the relay sees it go away (its connection dropped, new ones refused) and come back on the same port.
+ */
+export interface BrokerRelay {
+  readonly url: string;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function relayTo(brokerUrl: string): Promise<BrokerRelay> {
+  const target = new URL(brokerUrl);
+  const sockets = new Set<Socket>();
+  let server: Server;
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server = createServer((inbound) => {
+        const outbound = connect(Number(target.port || 1883), target.hostname);
+        for (const socket of [inbound, outbound]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => {
+            inbound.destroy();
+            outbound.destroy();
+          });
+        }
+        inbound.pipe(outbound).pipe(inbound);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  const port = await listen(0);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    cut: stop,
+    async restore() {
+      await listen(port);
+    },
+    close: stop,
+  };
+}

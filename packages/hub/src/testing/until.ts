@@ -7,3 +7,9 @@ export async function until<T>(read: () => T | Promise<T>, ok: (value: T) => boo
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** A promise whose settling a test can look at without awaiting it (a write that must still be waiting). */
+export function pending<T>(promise: Promise<T>): { readonly done: boolean; readonly answer: Promise<T> } {
+  const state = { done: false, answer: promise.finally(() => (state.done = true)) };
+  return state;
+}

@@ -109,6 +109,54 @@ describe('HA discovery configs', () => {
   });
 });
 
+describe('HA discovery components beyond switches, lights, sensors and covers', () => {
+  it('reads and writes a Fahrenheit thermostat in °C, rounded to its precision, with its range in °C', () => {
+    const found = discover('climate/n/t', {
+      temp_unit: 'F',
+      temp_cmd_t: 't/set',
+      temp_stat_t: 't/target',
+      temp_stat_tpl: '{{ value_json.target }}',
+      curr_temp_t: 't/current',
+      min_temp: 50,
+      max_temp: 86,
+    });
+    if (!found.ok) throw new Error(found.problem);
+    expect(found.class).toBe('thermostat');
+    expect(found.entity.options?.target_temperature).toMatchObject({ min: 10, max: 30 });
+    expect(readsOf(found.entity, { 't/target': '{"target":70}', 't/current': '68' })).toEqual({
+      target_temperature: 21.111111,
+      measure_temperature: 20,
+    });
+    expect(commandsFor(found.entity.writes, { target_temperature: 21.5 }, () => undefined)).toEqual([
+      { topic: 't/set', payload: '71' },
+    ]);
+  });
+
+  it('expands the components’ abbreviations, and says what is wrong with a config it cannot bridge', () => {
+    const locked = entity('lock/n/l', {
+      cmd_t: 'l/set',
+      stat_t: 'l/state',
+      pl_lock: 'close',
+      pl_unlk: 'open',
+      stat_locked: 'shut',
+    });
+    expect(readsOf(locked, { 'l/state': 'shut' })).toEqual({ locked: true });
+    expect(commandsFor(locked.writes, { locked: false }, () => undefined)).toEqual([{ topic: 'l/set', payload: 'open' }]);
+    const speed = entity('fan/n/f', { pct_cmd_t: 'f/pct', spd_rng_min: 1, spd_rng_max: 3 });
+    expect(commandsFor(speed.writes, { fan_speed: 1 }, () => undefined)).toEqual([{ topic: 'f/pct', payload: '3' }]);
+    expect(entity('button/n/b', { cmd_t: 'b' }).optimistic).toBe(true);
+    expect(entity('switch/n/s', { cmd_t: 's/set', stat_t: 's' }).optimistic).toBe(false);
+    expect(discover('device_trigger/n/d', { atype: 'trigger', t: 'x', type: 'button_short_press' })).toEqual({
+      ok: false,
+      problem: 'a device trigger needs a topic, a type and a subtype',
+    });
+    expect(discover('fan/n/f', { cmd_t: 'f', spd_rng_min: 5, spd_rng_max: 4 })).toEqual({
+      ok: false,
+      problem: 'speed_range_max is not above speed_range_min',
+    });
+  });
+});
+
 describe('value templates', () => {
   it('reads paths, scales, filters and conditionals, and says what it cannot run', () => {
     const json = JSON.stringify({ a: { b: [10, 20] }, 'with space': 3, on: false, word: 'Mixed' });

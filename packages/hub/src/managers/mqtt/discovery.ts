@@ -1,3 +1,10 @@
+import type { CapabilityValue } from '../../core/bus';
+import type { CapabilityOptions } from '../../runtime/capabilities';
+import { button, type ComponentParts, climate, deviceTrigger, fan, lock } from './ha-components';
+import { isObject, num, payloadText, text } from './ha-config';
+
+export { isObject };
+
 /**
  * Home Assistant's MQTT discovery (its documentation, "MQTT Discovery" and the per-component pages): a retained
  * JSON config on `homeassistant/<component>/[<node_id>/]<object_id>/config` describes one entity — where its
@@ -7,6 +14,7 @@
 
 /** The abbreviated keys Tasmota, ESPHome and others send, for the keys Hearth reads. */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  atype: 'automation_type',
   avty: 'availability',
   avty_mode: 'availability_mode',
   avty_t: 'availability_topic',
@@ -21,6 +29,8 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   clr_temp_stat_t: 'color_temp_state_topic',
   clr_temp_val_tpl: 'color_temp_value_template',
   cmd_t: 'command_topic',
+  curr_temp_t: 'current_temperature_topic',
+  curr_temp_tpl: 'current_temperature_template',
   dev: 'device',
   dev_cla: 'device_class',
   hs_cmd_t: 'hs_command_topic',
@@ -28,32 +38,53 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   hs_val_tpl: 'hs_value_template',
   max_mirs: 'max_mireds',
   min_mirs: 'min_mireds',
+  mode_cmd_t: 'mode_command_topic',
+  mode_stat_t: 'mode_state_topic',
+  mode_stat_tpl: 'mode_state_template',
+  opt: 'optimistic',
+  pct_cmd_t: 'percentage_command_topic',
+  pct_stat_t: 'percentage_state_topic',
+  pct_val_tpl: 'percentage_value_template',
+  pl: 'payload',
   pl_avail: 'payload_available',
   pl_cls: 'payload_close',
+  pl_lock: 'payload_lock',
   pl_not_avail: 'payload_not_available',
   pl_off: 'payload_off',
   pl_on: 'payload_on',
   pl_open: 'payload_open',
+  pl_prs: 'payload_press',
   pl_stop: 'payload_stop',
+  pl_unlk: 'payload_unlock',
   pos_clsd: 'position_closed',
   pos_open: 'position_open',
   pos_t: 'position_topic',
   pos_tpl: 'position_template',
+  prec: 'precision',
   rgb_cmd_t: 'rgb_command_topic',
   rgb_stat_t: 'rgb_state_topic',
   rgb_val_tpl: 'rgb_value_template',
   set_pos_t: 'set_position_topic',
+  spd_rng_max: 'speed_range_max',
+  spd_rng_min: 'speed_range_min',
   stat_clsd: 'state_closed',
   stat_closing: 'state_closing',
+  stat_locked: 'state_locked',
   stat_off: 'state_off',
   stat_on: 'state_on',
   stat_open: 'state_open',
   stat_opening: 'state_opening',
   stat_stopped: 'state_stopped',
   stat_t: 'state_topic',
+  stat_unlocked: 'state_unlocked',
   stat_val_tpl: 'state_value_template',
+  stype: 'subtype',
   sup_clrm: 'supported_color_modes',
   t: 'topic',
+  temp_cmd_t: 'temperature_command_topic',
+  temp_stat_t: 'temperature_state_topic',
+  temp_stat_tpl: 'temperature_state_template',
+  temp_unit: 'temperature_unit',
   uniq_id: 'unique_id',
   unit_of_meas: 'unit_of_measurement',
   val_tpl: 'value_template',
@@ -67,7 +98,18 @@ const DEVICE_ABBREVIATIONS: Readonly<Record<string, string>> = {
 };
 
 /** The components Hearth makes capabilities of. */
-export const COMPONENTS = ['switch', 'light', 'sensor', 'binary_sensor', 'cover'] as const;
+export const COMPONENTS = [
+  'switch',
+  'light',
+  'sensor',
+  'binary_sensor',
+  'cover',
+  'climate',
+  'lock',
+  'fan',
+  'button',
+  'device_trigger',
+] as const;
 type Component = (typeof COMPONENTS)[number];
 
 /** How a value read from a topic becomes a capability value. */
@@ -79,7 +121,12 @@ export type ReadConversion =
   /** A cover's state word to `windowcoverings_state`. */
   | { readonly kind: 'cover'; readonly opening: string; readonly closing: string }
   /** A colour as `r,g,b` text or `{r,g,b}`: its hue or saturation. */
-  | { readonly kind: 'rgb'; readonly part: 'hue' | 'saturation' };
+  | { readonly kind: 'rgb'; readonly part: 'hue' | 'saturation' }
+  /**
+   * A word to a capability value (a lock's `LOCKED`, a climate's `heat`). Words in `passing` are states on the way
+   * (`LOCKING`): no value and no fault.
+   */
+  | { readonly kind: 'enum'; readonly values: Readonly<Record<string, CapabilityValue>>; readonly passing: readonly string[] };
 
 export interface HaRead {
   readonly capabilityId: string;
@@ -92,6 +139,17 @@ export type HaWrite =
   | { readonly capabilityId: string; readonly topic: string; readonly kind: 'binary'; readonly on: string; readonly off: string }
   | { readonly capabilityId: string; readonly topic: string; readonly kind: 'scaled'; readonly min: number; readonly max: number }
   | { readonly capabilityId: string; readonly topic: string; readonly kind: 'enum'; readonly payloads: Record<string, string> }
+  /** A number in the device's unit (capability = device × factor + offset), rounded to the device's precision. */
+  | {
+      readonly capabilityId: string;
+      readonly topic: string;
+      readonly kind: 'number';
+      readonly factor: number;
+      readonly offset: number;
+      readonly precision: number;
+    }
+  /** A button: every write sends the same payload. */
+  | { readonly capabilityId: string; readonly topic: string; readonly kind: 'press'; readonly payload: string }
   /** `rgb`: `r,g,b`; `hs`: `h,s` (degrees, percent) — both written from the hue and saturation together. */
   | { readonly capabilityId: string; readonly topic: string; readonly kind: 'color'; readonly format: 'rgb' | 'hs' }
   /** A JSON-schema light: one JSON command with the field the capability sets. */
@@ -122,6 +180,25 @@ export interface HaEntity {
   readonly availabilityMode: 'latest' | 'all' | 'any';
   readonly reads: HaRead[];
   readonly writes: HaWrite[];
+  /**
+   * HA's `optimistic`: a command is done once published. Otherwise (the default when the entity has a state topic)
+   * a write waits for the state topic to report the value.
+   */
+  readonly optimistic?: boolean;
+  /** Ranges and values of its capabilities that differ from the catalogue's (a thermostat's `min_temp`). */
+  readonly options?: Readonly<Record<string, CapabilityOptions>>;
+  /** A `device_trigger`'s topic and what on it fires the bridge's flow trigger. */
+  readonly triggers?: HaTrigger[];
+}
+
+/** A device trigger (a remote's button press): a message on `topic` that equals `payload` (any, when unset). */
+export interface HaTrigger {
+  readonly topic: string;
+  readonly template?: string;
+  readonly payload?: string;
+  /** HA's trigger `type` and `subtype` (`button_short_press`, `button_1`). */
+  readonly type: string;
+  readonly subtype: string;
 }
 
 /** The HA device an entity belongs to: its first identifier, or the entity itself when it names no device. */
@@ -169,15 +246,6 @@ const UNIT_CONVERSIONS: Readonly<Record<string, { factor: number; offset: number
   mA: { factor: 0.001, offset: 0 },
 };
 
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : undefined);
-const num = (value: unknown, fallback: number): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-/** Payloads may be given as numbers or booleans (`"pl_on": 1`): they are compared and sent as text. */
-const payloadText = (value: unknown, fallback: string): string =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : fallback;
-
 /** Full key names, and `~` put in at the start or end of every topic. */
 export function expandConfig(config: Record<string, unknown>): Record<string, unknown> {
   const base = typeof config['~'] === 'string' ? config['~'] : undefined;
@@ -215,6 +283,8 @@ export function discover(key: string, raw: unknown, capabilityIdFor: (base: stri
   const config = expandConfig(raw);
   const reads: HaRead[] = [];
   const writes: HaWrite[] = [];
+  const options: Record<string, CapabilityOptions> = {};
+  const triggers: HaTrigger[] = [];
   const id = capabilityIdFor;
   const stateTopic = text(config.state_topic);
   const commandTopic = text(config.command_topic);
@@ -302,9 +372,37 @@ export function discover(key: string, raw: unknown, capabilityIdFor: (base: stri
       cls = 'windowcoverings';
       break;
     }
+    default: {
+      const parts: ComponentParts = {
+        config,
+        stateTopic,
+        commandTopic,
+        valueTemplate,
+        read,
+        write: (w) => writes.push({ ...w, capabilityId: id(w.capabilityId) }),
+        option: (capabilityId, option) => {
+          options[id(capabilityId)] = option;
+        },
+        trigger: (t) => triggers.push(t),
+      };
+      const made = { climate, lock, fan, button, device_trigger: deviceTrigger }[component](parts);
+      if (typeof made === 'object') return made;
+      cls = made;
+    }
   }
-  if (reads.length === 0 && writes.length === 0) return { ok: false, problem: 'the config names no state or command topic' };
-  return { ok: true, entity: entityOf(key, component, config, reads, writes), device: deviceOf(key, config), class: cls };
+  if (reads.length === 0 && writes.length === 0 && triggers.length === 0)
+    return { ok: false, problem: 'the config names no state or command topic' };
+  const entity = entityOf(key, component, config, reads, writes);
+  return {
+    ok: true,
+    entity: {
+      ...entity,
+      ...(Object.keys(options).length > 0 ? { options } : {}),
+      ...(triggers.length > 0 ? { triggers } : {}),
+    },
+    device: deviceOf(key, config),
+    class: cls,
+  };
 }
 
 function entityOf(
@@ -338,7 +436,9 @@ function entityOf(
       });
     }
   const mode = config.availability_mode === 'all' || config.availability_mode === 'any' ? config.availability_mode : 'latest';
-  return { key, component, name: text(config.name) ?? null, availability, availabilityMode: mode, reads, writes };
+  // HA's default: optimistic when there is no state topic to confirm a command with.
+  const optimistic = config.optimistic === true || reads.length === 0;
+  return { key, component, name: text(config.name) ?? null, availability, availabilityMode: mode, reads, writes, optimistic };
 }
 
 function deviceOf(key: string, config: Record<string, unknown>): HaDeviceInfo {
@@ -352,8 +452,13 @@ function deviceOf(key: string, config: Record<string, unknown>): HaDeviceInfo {
   };
 }
 
-type Read = (capabilityId: string, topic: string | undefined, template: string | undefined, conversion: ReadConversion) => void;
-type Write = (write: HaWrite) => void;
+export type Read = (
+  capabilityId: string,
+  topic: string | undefined,
+  template: string | undefined,
+  conversion: ReadConversion,
+) => void;
+export type Write = (write: HaWrite) => void;
 /** What both light schemas read from: the expanded config, its main topics, and where reads and writes go. */
 interface LightParts {
   readonly config: Record<string, unknown>;

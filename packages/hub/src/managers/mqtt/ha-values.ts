@@ -22,6 +22,13 @@ export function readValue(read: HaRead, payload: string): { value: CapabilityVal
       if (seen === String(conversion.off) || raw === conversion.off) return { value: false };
       return { problem: `${JSON.stringify(raw)} is neither on (${String(conversion.on)}) nor off (${String(conversion.off)})` };
     }
+    case 'enum': {
+      const word = typeof raw === 'string' ? raw : JSON.stringify(raw);
+      const value = conversion.values[word];
+      if (value !== undefined) return { value };
+      if (conversion.passing.includes(word)) return { missing: true };
+      return { problem: `${JSON.stringify(raw)} is none of ${Object.keys(conversion.values).join(', ')}` };
+    }
     case 'cover': {
       const word = String(raw);
       return { value: word === conversion.opening ? 'up' : word === conversion.closing ? 'down' : 'idle' };
@@ -79,6 +86,41 @@ export function rgbOfHueSaturation(hue: number, saturation: number): [number, nu
   return [channel(5), channel(3), channel(1)];
 }
 
+/** The hue and saturation a colour command carries: those written, the others as the light has them. */
+function colourWritten(
+  capabilityId: string,
+  values: Readonly<Record<string, CapabilityValue>>,
+  current: (capabilityId: string) => CapabilityValue | undefined,
+): [number, number] {
+  const hueId = capabilityId.replace('light_saturation', 'light_hue');
+  const saturationId = capabilityId.replace('light_hue', 'light_saturation');
+  return [Number(values[hueId] ?? current(hueId) ?? 0), Number(values[saturationId] ?? current(saturationId) ?? 1)];
+}
+
+/**
+ * The value a device reports after a command that set `capabilityId` to `values[capabilityId]`: the command's value
+ * as the device's units and rounding give it back (a temperature to its precision; a hue through an r,g,b colour,
+ * where a white colour has no hue).
+ */
+export function reportedAfter(
+  read: HaRead,
+  write: HaWrite,
+  values: Readonly<Record<string, CapabilityValue>>,
+  current: (capabilityId: string) => CapabilityValue | undefined,
+): CapabilityValue | undefined {
+  const value = values[read.capabilityId];
+  if (value === undefined) return undefined;
+  if (write.kind === 'number' && read.conversion.kind === 'number') {
+    const device = Math.round((Number(value) - write.offset) / write.factor / write.precision) * write.precision;
+    return Math.round((device * read.conversion.factor + read.conversion.offset) * 1e6) / 1e6;
+  }
+  if (read.conversion.kind === 'rgb') {
+    const [hue, saturation] = hueSaturation(rgbOfHueSaturation(...colourWritten(read.capabilityId, values, current)));
+    return round2(read.conversion.part === 'hue' ? hue : saturation);
+  }
+  return value;
+}
+
 /** The messages that set `values` (hue and saturation are written together, the other from `current`). */
 export function commandsFor(
   writes: readonly HaWrite[],
@@ -88,10 +130,7 @@ export function commandsFor(
   const commands: { topic: string; payload: string }[] = [];
   const json = new Map<string, Record<string, unknown>>();
   const colour = (write: HaWrite & { format: 'rgb' | 'hs' }) => {
-    const hueId = write.capabilityId.replace('light_saturation', 'light_hue');
-    const saturationId = write.capabilityId.replace('light_hue', 'light_saturation');
-    const hue = Number(values[hueId] ?? current(hueId) ?? 0);
-    const saturation = Number(values[saturationId] ?? current(saturationId) ?? 1);
+    const [hue, saturation] = colourWritten(write.capabilityId, values, current);
     return write.format === 'hs'
       ? { h: Math.round(hue * 360), s: Math.round(saturation * 100) }
       : Object.fromEntries(rgbOfHueSaturation(hue, saturation).map((v, i) => [['r', 'g', 'b'][i], v]));
@@ -106,6 +145,15 @@ export function commandsFor(
         break;
       case 'scaled':
         commands.push({ topic: write.topic, payload: String(Math.round(write.min + Number(value) * (write.max - write.min))) });
+        break;
+      case 'number': {
+        const device = (Number(value) - write.offset) / write.factor;
+        const rounded = Math.round(Math.round(device / write.precision) * write.precision * 1e6) / 1e6;
+        commands.push({ topic: write.topic, payload: String(rounded) });
+        break;
+      }
+      case 'press':
+        commands.push({ topic: write.topic, payload: write.payload });
         break;
       case 'enum': {
         const payload = write.payloads[String(value)];

@@ -31,10 +31,27 @@ describe('Home Assistant MQTT discovery, against a real broker', () => {
     return commands.splice(0);
   };
 
+  /** The ESPHome lamp's state, as the firmware keeps it. */
+  let lamp: Record<string, unknown> = {};
+  /** As the firmwares do: a command is answered with the new state on the entity's state topic, which confirms it. */
+  const answer = (topic: string, payload: string) => {
+    if (topic === 'kitchen_plug/cmnd/POWER') void publish('kitchen_plug/stat/RESULT', { POWER: payload });
+    if (topic === 'shellyplus1pm-a8032ab12345/command/switch:0')
+      void publish('shellyplus1pm-a8032ab12345/status/switch:0', { ...SHELLY_STATUS, output: payload === 'on' });
+    if (topic === 'esp-desk/light/desk_lamp/command') {
+      lamp = { ...lamp, ...JSON.parse(payload) };
+      void publish('esp-desk/light/desk_lamp/state', lamp);
+    }
+    if (topic === 'esp-desk/cover/desk_blind/position/command') void publish('esp-desk/cover/desk_blind/position/state', payload);
+  };
+
   beforeAll(async () => {
     broker = await startBroker();
     firmware = await connectClient(broker.url);
-    firmware.on('message', (topic, payload) => commands.push({ topic, payload: payload.toString() }));
+    firmware.on('message', (topic, payload) => {
+      commands.push({ topic, payload: payload.toString() });
+      answer(topic, payload.toString());
+    });
     await firmware.subscribeAsync([
       'kitchen_plug/cmnd/#',
       'shellyplus1pm-a8032ab12345/command/#',
@@ -129,12 +146,8 @@ describe('Home Assistant MQTT discovery, against a real broker', () => {
         'windowcoverings_state',
       ].sort(),
     );
-    await publish('esp-desk/light/desk_lamp/state', {
-      state: 'ON',
-      brightness: 51,
-      color_mode: 'rgb',
-      color: { r: 0, g: 0, b: 255 },
-    });
+    lamp = { state: 'ON', brightness: 51, color_mode: 'rgb', color: { r: 0, g: 0, b: 255 } };
+    await publish('esp-desk/light/desk_lamp/state', lamp);
     expect(await settles('esp-desk', 'dim', 0.2)).toBe(0.2);
     expect(await value('esp-desk', 'light_hue')).toBe(0.67);
     expect(await value('esp-desk', 'light_saturation')).toBe(1);
@@ -159,6 +172,13 @@ describe('Home Assistant MQTT discovery, against a real broker', () => {
       { topic: 'esp-desk/light/desk_lamp/command', payload: { color: { r: 255, g: 0, b: 0 } } },
       { topic: 'esp-desk/cover/desk_blind/position/command', payload: '75' },
       { topic: 'esp-desk/cover/desk_blind/command', payload: 'STOP' },
+    ]);
+    // White has no hue: a hue written to a white lamp is confirmed by the white the lamp reports, not waited for.
+    expect((await put('esp-desk', 'light_saturation', { value: 0 })).status).toBe(204);
+    expect((await put('esp-desk', 'light_hue', { value: 0.5 })).status).toBe(204);
+    expect((await sent(2)).map((c) => JSON.parse(c.payload))).toEqual([
+      { color: { r: 255, g: 255, b: 255 } },
+      { color: { r: 255, g: 255, b: 255 } },
     ]);
   });
 

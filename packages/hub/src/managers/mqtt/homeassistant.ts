@@ -5,14 +5,17 @@ import type { CapabilityDriver } from '../../core/device-control';
 import type { HubContext } from '../../platform/context';
 import type { AppService } from '../apps/service';
 import type { DeviceRecord, DeviceService } from '../devices/service';
+import type { FlowRegistry } from '../flow/registry';
+import { WriteConfirmations } from './confirm';
 import { discover, type HaEntity } from './discovery';
 import { renderTemplate } from './ha-template';
-import { commandsFor, readValue } from './ha-values';
-import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, storeValues } from './shared';
+import { commandsFor, readValue, reportedAfter } from './ha-values';
+import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
 import type { BrokerLink } from './zigbee2mqtt';
 
 export const HA_DRIVER_ID = `homey:app:${MQTT_APP_ID}:homeassistant`;
-export const DISCOVERY_PREFIX = 'homeassistant';
+/** The bridge's flow trigger for HA device triggers: a remote's `button_short_press` of `button_1` … */
+export const DEVICE_TRIGGER = { uri: `homey:app:${MQTT_APP_ID}`, id: 'device_trigger' } as const;
 const OFFLINE = 'Offline (its availability topic says it is not reachable)';
 const REMOVED = 'Removed (its discovery config was deleted; it comes back when announced again)';
 
@@ -22,7 +25,7 @@ interface DiscoveryStore {
 }
 
 /** Which class wins when one HA device has entities of several components. */
-const CLASS_ORDER = ['light', 'windowcoverings', 'socket', 'sensor', 'other'];
+const CLASS_ORDER = ['light', 'windowcoverings', 'thermostat', 'lock', 'fan', 'socket', 'button', 'remote', 'sensor', 'other'];
 
 /**
  * Devices announced with Home Assistant's MQTT discovery (Tasmota, Shelly, ESPHome, zigbee2mqtt in HA mode): each
@@ -37,13 +40,40 @@ export class HomeAssistantDiscovery {
   #availability = new Map<string, string>();
   #subscribed = new Set<string>();
   #client: MqttClient | null = null;
+  readonly confirmations: WriteConfirmations;
 
   constructor(
     private readonly context: HubContext,
     private readonly devices: DeviceService,
     private readonly apps: AppService,
-    private readonly broker: BrokerLink,
-  ) {}
+    private readonly broker: BrokerLink & { discoveryPrefix(): string },
+    private readonly flowCards: FlowRegistry,
+  ) {
+    this.confirmations = new WriteConfirmations(context);
+  }
+
+  /** Registers the device-trigger card; answers its undo. */
+  registerCards(): () => void {
+    return this.flowCards.registerCard({
+      type: 'trigger',
+      ...DEVICE_TRIGGER,
+      title: 'A device sent a trigger',
+      args: [
+        { name: 'device', type: 'device', title: 'Device', filter: `driver_id=${HA_DRIVER_ID}` },
+        { name: 'trigger', type: 'text', title: 'Trigger, as "<type> <subtype>" (empty: any)', required: false },
+      ],
+      tokens: [
+        { id: 'type', title: 'Type', type: 'string', example: 'button_short_press' },
+        { id: 'subtype', title: 'Subtype', type: 'string', example: 'button_1' },
+      ],
+      run: ({ args, state }) => {
+        const device = args.device as { id?: unknown } | string | undefined;
+        const deviceId = typeof device === 'string' ? device : device?.id;
+        if (deviceId !== state.deviceId) return false;
+        return typeof args.trigger !== 'string' || args.trigger.trim() === '' || args.trigger.trim() === state.trigger;
+      },
+    });
+  }
 
   start(): void {
     this.#index();
@@ -52,7 +82,7 @@ export class HomeAssistantDiscovery {
   subscribe(client: MqttClient): void {
     this.#client = client;
     this.#subscribed.clear();
-    this.#subscribeTo(client, [`${DISCOVERY_PREFIX}/#`, ...this.#byTopic.keys()]);
+    this.#subscribeTo(client, [`${this.broker.discoveryPrefix()}/#`, ...this.#byTopic.keys()]);
   }
 
   count(): number {
@@ -65,18 +95,30 @@ export class HomeAssistantDiscovery {
       const client = this.broker.client;
       if (!client) throw new HearthError('unavailable', `Device ${record.name} is unavailable: the MQTT broker is not connected`);
       const current = this.devices.values(device.id);
+      const entities = entitiesOf(record);
       const commands = commandsFor(
-        entitiesOf(record).flatMap((entity) => entity.writes),
+        entities.flatMap((entity) => entity.writes),
         values,
         (capabilityId) => current.get(capabilityId)?.value ?? undefined,
       );
-      for (const { topic, payload } of commands) await client.publishAsync(topic, payload, { qos: 1 });
+      const confirmed = this.confirmations.wait(
+        device.id,
+        record.name,
+        expectedReports(entities, values, (capabilityId) => current.get(capabilityId)?.value ?? undefined),
+      );
+      try {
+        for (const { topic, payload } of commands) await client.publishAsync(topic, payload, { qos: 1 });
+      } catch (error) {
+        this.confirmations.failAll(`Publishing to ${record.name} failed: ${errorText(error)}`, device.id);
+      }
+      await confirmed;
     },
   };
 
-  message(topic: string, payload: Buffer): void {
-    if (topic.startsWith(`${DISCOVERY_PREFIX}/`) && topic.endsWith('/config')) {
-      const key = topic.slice(DISCOVERY_PREFIX.length + 1, -'/config'.length);
+  message(topic: string, payload: Buffer, retained: boolean): void {
+    const prefix = this.broker.discoveryPrefix();
+    if (topic.startsWith(`${prefix}/`) && topic.endsWith('/config')) {
+      const key = topic.slice(prefix.length + 1, -'/config'.length);
       if (payload.length === 0) this.#remove(topic, key);
       else readJson(this.context, topic, payload, MAX_STATE_BYTES, (config) => this.#discovered(topic, key, config));
       return;
@@ -92,15 +134,18 @@ export class HomeAssistantDiscovery {
       const device = this.devices.find(deviceId);
       if (!device) continue;
       try {
-        this.#state(topic, device, text);
+        this.#state(topic, device, text, retained);
       } catch (error) {
         this.context.journal.log(`mqtt: handling ${topic} failed: ${errorText(error)}`);
       }
     }
   }
 
-  #state(topic: string, device: DeviceRecord, text: string): void {
+  #state(topic: string, device: DeviceRecord, text: string, retained: boolean): void {
     const entities = entitiesOf(device);
+    // A trigger is an event: one the broker kept (retained) happened before and fires nothing now.
+    if (!retained)
+      for (const trigger of entities.flatMap((entity) => entity.triggers ?? [])) this.#trigger(topic, device, trigger, text);
     if (entities.some((entity) => entity.availability.some((a) => a.topic === topic)))
       this.#availabilityChanged(topic, device, text);
     const values: Record<string, CapabilityValue> = {};
@@ -111,6 +156,23 @@ export class HomeAssistantDiscovery {
       else if ('problem' in result) this.context.journal.log(`mqtt: ignored ${topic} ${read.capabilityId}: ${result.problem}`);
     }
     storeValues(this.context, this.devices, topic, device.id, values);
+    this.confirmations.seen(device.id, values);
+  }
+
+  #trigger(topic: string, device: DeviceRecord, trigger: NonNullable<HaEntity['triggers']>[number], text: string): void {
+    if (trigger.topic !== topic) return;
+    const rendered = renderTemplate(trigger.template, text);
+    if (!rendered.ok) {
+      if (!rendered.missing) this.context.journal.log(`mqtt: ignored ${topic} trigger: ${rendered.problem}`);
+      return;
+    }
+    if (trigger.payload !== undefined && String(rendered.value) !== trigger.payload) return;
+    this.flowCards.fire({
+      ...DEVICE_TRIGGER,
+      tokens: { type: trigger.type, subtype: trigger.subtype },
+      state: { deviceId: device.id, trigger: `${trigger.type} ${trigger.subtype}` },
+      source: SOURCE,
+    });
   }
 
   /** A device is reachable when each of its entities is, by the entity's availability mode. */
@@ -212,7 +274,11 @@ export class HomeAssistantDiscovery {
     const byTopic = new Map<string, Set<string>>();
     for (const device of this.#bridged())
       for (const entity of entitiesOf(device))
-        for (const topic of [...entity.reads.map((r) => r.topic), ...entity.availability.map((a) => a.topic)]) {
+        for (const topic of [
+          ...entity.reads.map((r) => r.topic),
+          ...entity.availability.map((a) => a.topic),
+          ...(entity.triggers ?? []).map((t) => t.topic),
+        ]) {
           const ids = byTopic.get(topic) ?? new Set<string>();
           ids.add(device.id);
           byTopic.set(topic, ids);
@@ -244,5 +310,32 @@ function capabilitiesOfEntity(entity: HaEntity): string[] {
 function shapeOfEntities(entities: readonly HaEntity[]) {
   const capabilities = [...new Set(entities.flatMap(capabilitiesOfEntity))];
   const setable = entities.flatMap((entity) => entity.writes.map((w) => w.capabilityId));
-  return { capabilities, capabilitiesOptions: readOnlyOptions(capabilities, setable) };
+  const capabilitiesOptions = readOnlyOptions(capabilities, setable);
+  for (const entity of entities)
+    for (const [capabilityId, options] of Object.entries(entity.options ?? {}))
+      capabilitiesOptions[capabilityId] = { ...capabilitiesOptions[capabilityId], ...options };
+  return { capabilities, capabilitiesOptions };
+}
+
+/**
+ * The values a write waits to see reported (HA's MQTT entities: not optimistic when they have a state topic): each
+ * value the entity that takes it also reads back, as the device will report it (rounded to its precision). A
+ * cover's open/close/stop is done once sent: its state says where it moves, not the command.
+ */
+function expectedReports(
+  entities: readonly HaEntity[],
+  values: Readonly<Record<string, CapabilityValue>>,
+  current: (capabilityId: string) => CapabilityValue | undefined,
+): Record<string, CapabilityValue> {
+  const expected: Record<string, CapabilityValue> = {};
+  for (const capabilityId of Object.keys(values)) {
+    const entity = entities.find((e) => e.writes.some((w) => w.capabilityId === capabilityId));
+    if (!entity || entity.optimistic === true) continue;
+    const read = entity.reads.find((r) => r.capabilityId === capabilityId);
+    const write = entity.writes.find((w) => w.capabilityId === capabilityId);
+    if (!read || !write || read.conversion.kind === 'cover') continue;
+    const reported = reportedAfter(read, write, values, current);
+    if (reported !== undefined) expected[capabilityId] = reported;
+  }
+  return expected;
 }

@@ -4,7 +4,7 @@ import type { CapabilityDriver } from '../../core/device-control';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { BROKER_SETTING, MqttConnection } from './connection';
 import { HA_DRIVER_ID, HomeAssistantDiscovery } from './homeassistant';
-import { markBrokerReachable } from './shared';
+import { BROKER_DOWN, markBrokerReachable } from './shared';
 import { MQTT_APP_ID, Zigbee2Mqtt } from './zigbee2mqtt';
 
 /**
@@ -27,24 +27,29 @@ export const mqttManager: HubManager = {
       message: (topic, payload, retained) => {
         if (!running) return;
         bridge.message(topic, payload, retained);
-        discovery.message(topic, payload);
+        discovery.message(topic, payload, retained);
       },
       disconnected: () => {
-        if (running) markBrokerReachable(devices, false);
+        if (!running) return;
+        markBrokerReachable(devices, false);
+        // A state message sent while the bridge is away is lost to it: a write waiting for one would only time out.
+        for (const part of [bridge, discovery]) part.confirmations.failAll(`Device is unavailable: ${BROKER_DOWN}`);
+        bridge.bridge.failAll(BROKER_DOWN);
       },
     });
     const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
-    const discovery = new HomeAssistantDiscovery(context, devices, apps, connection);
+    const discovery = new HomeAssistantDiscovery(context, devices, apps, connection, services.flowCards);
     /** The app has one in-hub driver: it hands each write to the bridge that made the device. */
     const driver: CapabilityDriver = {
       setCapabilityValues: (device, values, options) =>
         (device.driverId === HA_DRIVER_ID ? discovery.driver : bridge.driver).setCapabilityValues(device, values, options),
     };
-    const state = () => connection.state(bridge.count());
+    const state = () => connection.state(bridge.count(), bridge.bridge.state());
     const stops: (() => void)[] = [];
     return {
       implementations: implement<typeof hubOperations.mqtt, HubPrincipal>(hubOperations.mqtt, {
         getState: () => state(),
+        permitJoin: ({ body }) => bridge.bridge.permitJoin(body.time),
         setBroker: async ({ body }) => {
           context.settings.set(BROKER_SETTING, body);
           await connection.reconfigure();
@@ -61,14 +66,15 @@ export const mqttManager: HubManager = {
         inHubDrivers.set(MQTT_APP_ID, driver);
         bridge.start();
         discovery.start();
-        stops.push(bridge.registerCards());
+        stops.push(bridge.registerCards(), discovery.registerCards());
         // The bridge's app is installed and its devices restored once the hub has started: connect then.
         stops.push(context.bus.on('hub.started', 'mqtt', () => connection.start()));
       },
       async stop() {
         for (const stop of stops.splice(0)) stop();
         running = false;
-        bridge.confirmations.failAll('The MQTT bridge stopped');
+        for (const part of [bridge, discovery]) part.confirmations.failAll('The MQTT bridge stopped');
+        bridge.bridge.failAll('The MQTT bridge stopped');
         inHubDrivers.delete(MQTT_APP_ID);
         await connection.stop();
       },

@@ -8,6 +8,7 @@ import type { FlowRegistry } from '../flow/registry';
 import { WriteConfirmations } from './confirm';
 import { type CapabilityMapping, type DeviceShape, setPayload, shapeOf, valuesFromState } from './exposes';
 import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readJson, readOnlyOptions, SOURCE, storeValues } from './shared';
+import { onlineState, Zigbee2MqttBridgeTopics } from './z2m-bridge';
 
 export { MQTT_APP_ID };
 
@@ -16,6 +17,7 @@ const DRIVER_ID = `homey:app:${MQTT_APP_ID}:zigbee2mqtt`;
 const MAX_DEVICES_BYTES = 8 * 1024 * 1024;
 const OFFLINE = 'Offline (zigbee2mqtt says the device is not reachable)';
 const REMOVED = 'Removed from zigbee2mqtt (pair it there again, or delete it here)';
+export const ZIGBEE2MQTT_DOWN = 'zigbee2mqtt is not running (its bridge/state says offline)';
 
 /** What the bridge keeps on a device it made (`device.store`). */
 interface BridgeStore {
@@ -43,6 +45,8 @@ export class Zigbee2Mqtt {
   /** Hub device id by friendly name, for routing state topics; rebuilt from the devices on every change. */
   #byName = new Map<string, string>();
   readonly confirmations: WriteConfirmations;
+  /** zigbee2mqtt's own topics: its info, its device events, and requests to it (permit join). */
+  readonly bridge: Zigbee2MqttBridgeTopics;
 
   constructor(
     private readonly context: HubContext,
@@ -53,6 +57,10 @@ export class Zigbee2Mqtt {
     confirmTimeoutMs?: number,
   ) {
     this.confirmations = new WriteConfirmations(context, confirmTimeoutMs);
+    this.bridge = new Zigbee2MqttBridgeTopics(context, broker, {
+      left: (ieee) => this.#left(ieee),
+      online: (online) => this.#bridgeOnline(online),
+    });
   }
 
   /** Registers the action trigger; answers its undo. */
@@ -123,6 +131,7 @@ export class Zigbee2Mqtt {
       readJson(this.context, topic, payload, MAX_DEVICES_BYTES, (devices) => this.#sync(topic, devices));
       return;
     }
+    if (this.bridge.message(topic, rest, payload)) return;
     const stateOf = this.#byName.get(rest);
     if (stateOf) {
       readJson(this.context, topic, payload, MAX_STATE_BYTES, (state) => this.#state(topic, stateOf, state, retained));
@@ -209,12 +218,38 @@ export class Zigbee2Mqtt {
       });
     }
     for (const [ieee, device] of existing) {
-      if (listed.has(ieee) || device.unavailableMessage === REMOVED) continue;
-      const { friendlyName: _gone, ...rest } = device.store;
-      this.devices.updateFromApp(device.id, { store: rest, unavailableMessage: REMOVED });
-      this.context.journal.log(`mqtt: zigbee2mqtt no longer lists ${device.name} (${ieee})`);
+      if (listed.has(ieee)) continue;
+      if (this.#remove(device)) this.context.journal.log(`mqtt: zigbee2mqtt no longer lists ${device.name} (${ieee})`);
     }
     this.#index();
+  }
+
+  /**
+   * While zigbee2mqtt itself is down no device of it is reachable; when it is back, the availability messages it
+   * publishes say which are. A device unavailable for its own reason keeps that reason.
+   */
+  #bridgeOnline(online: boolean): void {
+    for (const device of this.devices.listByApp(MQTT_APP_ID)) {
+      if (device.driverId !== DRIVER_ID) continue;
+      if (online && device.unavailableMessage === ZIGBEE2MQTT_DOWN)
+        this.devices.updateFromApp(device.id, { unavailableMessage: null });
+      if (!online && device.unavailableMessage === null)
+        this.devices.updateFromApp(device.id, { unavailableMessage: ZIGBEE2MQTT_DOWN });
+    }
+  }
+
+  /** A device that left the network is removed at once, before zigbee2mqtt publishes its new device list. */
+  #left(ieee: string): void {
+    const device = this.devices.listByApp(MQTT_APP_ID).find((d) => d.data.ieeeAddress === ieee);
+    if (device && this.#remove(device)) this.#index();
+  }
+
+  /** Keeps a removed device, unavailable, with its flows and insights; answers whether it was not removed before. */
+  #remove(device: { id: string; store: Record<string, unknown>; unavailableMessage: string | null }): boolean {
+    if (device.unavailableMessage === REMOVED) return false;
+    const { friendlyName: _gone, ...rest } = device.store;
+    this.devices.updateFromApp(device.id, { store: rest, unavailableMessage: REMOVED });
+    return true;
   }
 
   #state(topic: string, deviceId: string, state: unknown, retained: boolean): void {
@@ -242,18 +277,10 @@ export class Zigbee2Mqtt {
     this.confirmations.seen(deviceId, values);
   }
 
-  /** `{"state":"online"}` (zigbee2mqtt 1.x with JSON availability and 2.x) or the legacy plain `online`. */
+  /** A device's `<friendly_name>/availability`. */
   #availability(topic: string, deviceId: string, payload: Buffer): void {
-    const raw = payload.toString('utf8').trim();
-    let state: unknown = raw;
-    if (raw.startsWith('{')) {
-      try {
-        state = (JSON.parse(raw) as { state?: unknown }).state;
-      } catch {
-        state = undefined;
-      }
-    }
-    if (state !== 'online' && state !== 'offline') {
+    const state = onlineState(payload);
+    if (state === null) {
       this.context.journal.log(`mqtt: ignored ${topic}: availability is neither online nor offline`);
       return;
     }
