@@ -3,7 +3,18 @@ import { strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
 import { useHub } from '../../lib/hub';
 import { useAsync } from '../../lib/useLoad';
-import { formatKWh, formatMoney, formatWatts, type LiveReport, loadReport, type Period, periodKey, shift } from './model';
+import {
+  type CalendarDay,
+  formatKWh,
+  formatMoney,
+  formatWatts,
+  type LiveReport,
+  loadReport,
+  type Period,
+  periodKey,
+  shift,
+  todayIn,
+} from './model';
 
 const t = strings.energy;
 const EnergyChart = lazy(() => import('./EnergyChart'));
@@ -100,13 +111,37 @@ function Live() {
   );
 }
 
+/**
+ * The hub's time zone (its days are the reports' days); the browser's when this session may not read it, or until
+ * it is known. Undefined means the browser's to `Intl`.
+ */
+function useHubTimeZone(): string | undefined {
+  const { hub } = useHub();
+  const [zone, setZone] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    hub.i18n.getOptionTimezone().then(
+      (option) => alive && setZone(option.value),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [hub]);
+  return zone;
+}
+
 function Reports() {
   const { hub } = useHub();
+  const zone = useHubTimeZone();
   const [period, setPeriod] = useState<Period>('week');
-  const [date, setDate] = useState(() => new Date());
+  // The day the person moved to, or (until they move) today in the hub's time zone.
+  const [chosen, setChosen] = useState<CalendarDay | null>(null);
+  const today = todayIn(zone);
+  const date = chosen ?? today;
   const energy = hub.energy as unknown as Parameters<typeof loadReport>[0];
   const report = useAsync(() => loadReport(energy, period, date), [hub, period, periodKey(period, date)]);
-  const later = shift(period, date, 1) <= new Date();
+  const later = periodKey(period, shift(period, date, 1)) <= periodKey(period, today);
   return (
     <>
       <div className="actions">
@@ -122,11 +157,11 @@ function Reports() {
         </div>
       </div>
       <div className="actions period-nav">
-        <button type="button" className="button button--quiet" onClick={() => setDate(shift(period, date, -1))}>
+        <button type="button" className="button button--quiet" onClick={() => setChosen(shift(period, date, -1))}>
           {t.previous}
         </button>
         <strong aria-live="polite">{periodKey(period, date)}</strong>
-        <button type="button" className="button button--quiet" disabled={!later} onClick={() => setDate(shift(period, date, 1))}>
+        <button type="button" className="button button--quiet" disabled={!later} onClick={() => setChosen(shift(period, date, 1))}>
           {t.next}
         </button>
       </div>

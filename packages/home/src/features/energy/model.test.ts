@@ -1,25 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeek, periodKey, shift } from './model';
+import { isoWeek, periodKey, shift, todayIn } from './model';
 
 describe('energy periods', () => {
   it('names ISO weeks, including those that belong to the next or the previous year', () => {
-    expect(isoWeek(new Date(2026, 1, 14))).toBe('2026-W07');
-    expect(isoWeek(new Date(2026, 10, 28))).toBe('2026-W48');
+    expect(isoWeek('2026-02-14')).toBe('2026-W07');
+    expect(isoWeek('2026-11-28')).toBe('2026-W48');
     // 29 December 2025 is a Monday in the week holding 1 January 2026 (a Thursday): week 1 of 2026.
-    expect(isoWeek(new Date(2025, 11, 29))).toBe('2026-W01');
+    expect(isoWeek('2025-12-29')).toBe('2026-W01');
     // 1 January 2027 is a Friday: it belongs to the last week of 2026, which has 53.
-    expect(isoWeek(new Date(2027, 0, 1))).toBe('2026-W53');
-    expect(isoWeek(new Date(2027, 0, 4))).toBe('2027-W01');
+    expect(isoWeek('2027-01-01')).toBe('2026-W53');
+    expect(isoWeek('2027-01-04')).toBe('2027-W01');
+    // A Sunday ends its week; the Monday after starts the next.
+    expect(isoWeek('2027-10-31')).toBe('2027-W43');
+    expect(isoWeek('2027-11-01')).toBe('2027-W44');
   });
 
   it('keys each period as the report calls take it, and steps whole periods', () => {
-    const day = new Date(2026, 0, 31);
+    const day = '2026-01-31';
     expect(periodKey('day', day)).toBe('2026-01-31');
     expect(periodKey('month', day)).toBe('2026-01');
     expect(periodKey('year', day)).toBe('2026');
     // A month back from the 31st lands in the month before, not two months back.
-    expect(periodKey('month', shift('month', new Date(2026, 2, 31), -1))).toBe('2026-02');
+    expect(periodKey('month', shift('month', '2026-03-31', -1))).toBe('2026-02');
     expect(periodKey('week', shift('week', day, 1))).toBe('2026-W06');
     expect(periodKey('day', shift('day', day, 1))).toBe('2026-02-01');
+    expect(shift('year', '2028-02-29', 1)).toBe('2029-01-01');
+    // Across the nights the clocks change a day is still one step.
+    expect(shift('day', '2027-03-27', 1)).toBe('2027-03-28');
+    expect(shift('day', '2027-10-31', 1)).toBe('2027-11-01');
+  });
+
+  it('counts today in the hub’s time zone, not the browser’s', () => {
+    // 23:30 UTC on 30 November is already 1 December in Amsterdam and still 30 November in New York.
+    const now = new Date('2026-11-30T23:30:00Z');
+    expect(todayIn('Europe/Amsterdam', now)).toBe('2026-12-01');
+    expect(todayIn('America/New_York', now)).toBe('2026-11-30');
+    expect(todayIn('Pacific/Kiritimati', new Date('2026-11-30T10:30:00Z'))).toBe('2026-12-01');
   });
 });

@@ -4,44 +4,63 @@ export type LiveReport = OperationResult<typeof hubOperations.energy.getLiveRepo
 export type Report = OperationResult<typeof hubOperations.energy.getReportWeek>;
 export type Period = 'day' | 'week' | 'month' | 'year';
 
+/**
+ * A day of the calendar, `YYYY-MM-DD`, as the hub counts days: in the hub's time zone, never the browser's (a person
+ * abroad looks at their home's days). Its arithmetic runs on UTC dates, which have no clock changes.
+ */
+export type CalendarDay = string;
+
 const pad = (n: number) => String(n).padStart(2, '0');
-const localDate = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const asUtc = (day: CalendarDay): Date => {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date));
+};
+const dayOf = (date: Date): CalendarDay => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 
-/** The ISO 8601 week of a date (weeks start on Monday; week 1 holds the year's first Thursday): `2026-W07`. */
-export function isoWeek(date: Date): string {
-  const thursday = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 3 - ((date.getDay() + 6) % 7));
-  const firstThursday = new Date(thursday.getFullYear(), 0, 4);
-  const week =
-    1 +
-    Math.round((thursday.getTime() - firstThursday.getTime()) / 86_400_000 / 7 - (3 - ((firstThursday.getDay() + 6) % 7)) / 7);
-  return `${thursday.getFullYear()}-W${pad(week)}`;
+/** The day it is at `now` in `timeZone` (an IANA zone; the browser's when the hub's is not known). */
+export function todayIn(timeZone: string | undefined, now: Date = new Date()): CalendarDay {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    now,
+  );
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-/** The period holding `date`, as the report calls take it. */
-export function periodKey(period: Period, date: Date): string {
-  if (period === 'day') return localDate(date);
-  if (period === 'week') return isoWeek(date);
-  if (period === 'month') return `${date.getFullYear()}-${pad(date.getMonth() + 1)}`;
-  return String(date.getFullYear());
+/** The ISO 8601 week of a day (weeks start on Monday; week 1 holds the year's first Thursday): `2026-W07`. */
+export function isoWeek(day: CalendarDay): string {
+  const date = asUtc(day);
+  const thursday = new Date(date);
+  thursday.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
+  const yearStart = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  const week = 1 + Math.floor((thursday.getTime() - yearStart) / 86_400_000 / 7);
+  return `${thursday.getUTCFullYear()}-W${pad(week)}`;
 }
 
-/** `date` moved by `steps` whole periods (back when negative). */
-export function shift(period: Period, date: Date, steps: number): Date {
-  const next = new Date(date);
-  if (period === 'day') next.setDate(next.getDate() + steps);
-  else if (period === 'week') next.setDate(next.getDate() + 7 * steps);
-  else if (period === 'month') next.setMonth(next.getMonth() + steps, 1);
-  else next.setFullYear(next.getFullYear() + steps);
-  return next;
+/** The period holding `day`, as the report calls take it; keys of one period sort as their periods do. */
+export function periodKey(period: Period, day: CalendarDay): string {
+  if (period === 'day') return day;
+  if (period === 'week') return isoWeek(day);
+  if (period === 'month') return day.slice(0, 7);
+  return day.slice(0, 4);
 }
 
-/** Asks the energy manager for the report of the period holding `date`. */
+/** `day` moved by `steps` whole periods (back when negative); a month or year step lands on the 1st. */
+export function shift(period: Period, day: CalendarDay, steps: number): CalendarDay {
+  const next = asUtc(day);
+  if (period === 'day') next.setUTCDate(next.getUTCDate() + steps);
+  else if (period === 'week') next.setUTCDate(next.getUTCDate() + 7 * steps);
+  else if (period === 'month') next.setUTCMonth(next.getUTCMonth() + steps, 1);
+  else next.setUTCFullYear(next.getUTCFullYear() + steps, 0, 1);
+  return dayOf(next);
+}
+
+/** Asks the energy manager for the report of the period holding `day`. */
 export function loadReport(
   energy: { [name: string]: (args: Record<string, string>) => Promise<unknown> },
   period: Period,
-  date: Date,
+  day: CalendarDay,
 ): Promise<Report> {
-  const key = periodKey(period, date);
+  const key = periodKey(period, day);
   const calls = {
     day: () => energy.getReportDay({ date: key }),
     week: () => energy.getReportWeek({ isoWeek: key }),
