@@ -117,6 +117,7 @@ describe('Z-Wave inclusion and exclusion through the pair-session API, on zwave-
   it('a node whose ids an installed app’s driver claims becomes that driver’s device (S0)', async () => {
     const { nodeId } = await network.ask<{ nodeId: number }>('include', {
       security: 'S0',
+      meter: true,
       manufacturerId: 0x0086,
       productTypeId: 259,
       productId: 0x0060,

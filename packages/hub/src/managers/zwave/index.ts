@@ -2,6 +2,7 @@ import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { optionHandlers } from '../options';
+import { ZwaveAppNodes } from './app-nodes';
 import { defaultZwaveRegion, ZwaveController } from './controller';
 import { ZwaveNodeDevices } from './devices';
 import { ZwaveInclusion } from './inclusion';
@@ -16,6 +17,7 @@ export const zwaveManager: HubManager = {
     const controller = new ZwaveController(context, stick);
     const nodeDevices = new ZwaveNodeDevices(context, services, stick);
     const inclusion = new ZwaveInclusion(context, services, stick, nodeDevices);
+    const appNodes = new ZwaveAppNodes(services, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {
         getState: () => controller.state(),
@@ -34,9 +36,11 @@ export const zwaveManager: HubManager = {
       start: () => {
         nodeDevices.start();
         inclusion.start();
+        appNodes.start();
         void stick?.open();
       },
       stop: () => {
+        appNodes.stop();
         inclusion.stop();
         nodeDevices.stop();
         return stick?.close();

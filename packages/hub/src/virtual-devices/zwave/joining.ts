@@ -34,6 +34,10 @@ export const mockSecurityKeys = () => ({
   S2_AccessControl: randomBytes(16),
 });
 
+/** Meter type 1 is electricity; Multilevel Sensor type 1 is air temperature. */
+const ELECTRIC_METER = 1;
+const AIR_TEMPERATURE = 1;
+
 /** What a joining node asks to be granted, by the names control lines use. */
 const SECURITY: Record<string, SecurityClass[]> = {
   S2: [SecurityClass.S2_Authenticated, SecurityClass.S2_Unauthenticated],
@@ -88,7 +92,7 @@ export class MockJoining {
   constructor(private readonly controller: MockController) {}
 
   /**
-   * Makes a wall plug (a binary switch) wait to join: the next inclusion the hub starts finds it. `security` is what it
+   * Makes a wall plug (a binary switch; with a meter when `meter` is true, more classes with `extras`) wait to join: the next inclusion the hub starts finds it. `security` is what it
    * asks for (`S2`: S2 Authenticated, whose PIN the test reads with `pin`; `S0`; `none`).
    */
   include(request: Json): { nodeId: number } {
@@ -110,6 +114,38 @@ export class MockJoining {
           CommandClasses['Manufacturer Specific'],
           // A secure node answers its application command classes only encrypted, as real ones do.
           { ccId: CommandClasses['Binary Switch'], isSupported: true, version: 2, secure },
+          // `meter: true`: an electricity meter reading 1.5 kWh and 42 W, as the network's own plug.
+          ...(request.meter === true
+            ? [
+                {
+                  ccId: CommandClasses.Meter,
+                  isSupported: true,
+                  version: 3,
+                  secure,
+                  supportedScales: [0, 2],
+                  meterType: ELECTRIC_METER,
+                  supportedRateTypes: [],
+                  supportsReset: false,
+                  getValue: (scale: number) => (scale === 2 ? 42 : 1.5),
+                },
+              ]
+            : []),
+          // `extras: true`: Basic, a dimmer, a temperature sensor (21.5 °C) and a battery (87 %) besides.
+          ...(request.extras === true
+            ? [
+                { ccId: CommandClasses.Basic, isSupported: true, version: 2, secure },
+                { ccId: CommandClasses['Multilevel Switch'], isSupported: true, version: 4, secure },
+                {
+                  ccId: CommandClasses['Multilevel Sensor'],
+                  isSupported: true,
+                  version: 11,
+                  secure,
+                  sensors: { [AIR_TEMPERATURE]: { supportedScales: [0] } },
+                  getValue: () => 21.5,
+                },
+                { ccId: CommandClasses.Battery, isSupported: true, version: 1, secure },
+              ]
+            : []),
           ...(security.includes(SecurityClass.S0_Legacy)
             ? [{ ccId: CommandClasses.Security, isSupported: true, version: 1 }]
             : secure
