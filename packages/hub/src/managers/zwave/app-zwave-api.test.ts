@@ -60,18 +60,21 @@ describe('the Apps SDK’s Z-Wave API, against zwave-js’s mock controller', ()
       security: 'none',
       meter: true,
       extras: true,
-      manufacturerId: 0x0086,
-      productTypeId: 3,
-      productId: 0x0060,
+      config: true,
+      manufacturerId: 0x7e57,
+      productTypeId: 1,
+      productId: 0x0001,
     }));
     const session = await t.call<{ id: string }>('POST', '/drivers/pairsession', { type: 'pair', driverId: ZWAVE_DRIVER_ID });
     const added = await t.call<Device>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'zwave_include' });
     expect(added.status).toBe(200);
     device = added.body;
     expect(device.driverId).toBe(`homey:app:${APP}:plug`);
+    // The driver's zwave.defaultConfiguration was set on the node before the device was made.
+    expect(await network.ask('state', { node: nodeId, key: 'Configuration_value_3' })).toBe(5);
     const output = await until(std, (text) => text.includes('unsupported command'), 10_000);
     expect(output).toContain(
-      `node ${nodeId} manufacturer 134 classes COMMAND_CLASS_BASIC,COMMAND_CLASS_SWITCH_BINARY,COMMAND_CLASS_SWITCH_MULTILEVEL,COMMAND_CLASS_SENSOR_MULTILEVEL,COMMAND_CLASS_METER,COMMAND_CLASS_MANUFACTURER_SPECIFIC,COMMAND_CLASS_BATTERY,COMMAND_CLASS_VERSION`,
+      `node ${nodeId} manufacturer 32343 classes COMMAND_CLASS_BASIC,COMMAND_CLASS_SWITCH_BINARY,COMMAND_CLASS_SWITCH_MULTILEVEL,COMMAND_CLASS_SENSOR_MULTILEVEL,COMMAND_CLASS_METER,COMMAND_CLASS_CONFIGURATION,COMMAND_CLASS_MANUFACTURER_SPECIFIC,COMMAND_CLASS_BATTERY,COMMAND_CLASS_VERSION`,
     );
     // METER_GET({ Properties1: { Scale: 0 } }) answered the node's kWh reading; `(Raw)` fields are Buffers.
     expect(output).toContain('meter read 1.5 kWh, raw true');

@@ -18,8 +18,11 @@ const fixture = resolve(import.meta.dirname, 'fixtures', APP);
 /** zwave-js's numbers of the security classes a node ends up with. */
 const S2_AUTHENTICATED = 1;
 const S0_LEGACY = 7;
-/** Ids no installed app claims (the fixture app's plug is 0x0086 / 3 / 0x0060). */
-const UNCLAIMED = { manufacturerId: 0x0115, productTypeId: 0x0001, productId: 0x0002 };
+/**
+ * Ids no installed app claims (the fixture app's plug is 0x7e57 / 1 or 259 / 1); made up, so that no device file of
+ * zwave-js's database matches them (a real device's file has zwave-js ask for parameters the mock node lacks).
+ */
+const UNCLAIMED = { manufacturerId: 0x7e58, productTypeId: 0x0001, productId: 0x0002 };
 
 describe('Z-Wave inclusion and exclusion through the pair-session API, on zwave-js’s mock controller', () => {
   let network: ZwaveMockNetwork;
@@ -118,9 +121,9 @@ describe('Z-Wave inclusion and exclusion through the pair-session API, on zwave-
     const { nodeId } = await network.ask<{ nodeId: number }>('include', {
       security: 'S0',
       meter: true,
-      manufacturerId: 0x0086,
+      manufacturerId: 0x7e57,
       productTypeId: 259,
-      productId: 0x0060,
+      productId: 0x0001,
     });
     // The session is the generic driver's; the node's ids decide.
     const session = await openSession();
@@ -131,7 +134,7 @@ describe('Z-Wave inclusion and exclusion through the pair-session API, on zwave-
       name: 'Wall plug',
       data: { zwave: { nodeId } },
     });
-    expect(await node(nodeId)).toMatchObject({ securityClass: S0_LEGACY, manufacturerId: 0x0086, productId: 0x0060 });
+    expect(await node(nodeId)).toMatchObject({ securityClass: S0_LEGACY, manufacturerId: 0x7e57, productId: 0x0001 });
   });
 
   it('the virtual app’s stand-in driver includes for real when the hub has a controller', async () => {

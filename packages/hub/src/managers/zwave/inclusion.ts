@@ -29,7 +29,17 @@ interface ZwaveManifest {
   manufacturerId?: number | number[];
   productTypeId?: number | number[];
   productId?: number | number[];
+  /** Configuration parameters the device gets when it is included. */
+  defaultConfiguration?: { id: number; size: 1 | 2 | 4; value: number | string }[];
+  /** The wake-up interval (seconds) a sleeping device gets when it is included. */
+  wakeUpInterval?: number;
 }
+
+const WAKE_UP = 0x84;
+const CONFIGURATION = 0x70;
+/** zwave-js's configuration value formats: signed unless the value only fits unsigned in its size. */
+const SIGNED = 0;
+const UNSIGNED = 1;
 
 const zwaveSection = (driver: ResolvedDriver): ZwaveManifest | null => {
   const zwave = (driver.driver as { zwave?: unknown }).zwave;
@@ -184,9 +194,9 @@ export class ZwaveInclusion {
       this.#checkSecurity(session, node, result);
       session.report('zwave', { stage: 'interviewing', nodeId: node.id });
       await this.#unlessStopped(this.#interviewed(node));
-      const device = this.#addDevice(session, node);
+      const device = await this.#addDevice(session, node);
       session.report('zwave', { stage: 'done', nodeId: node.id });
-      return await device;
+      return device;
     } catch (error) {
       if (error instanceof HearthError && error.code !== 'zwave_timeout')
         session.report('zwave', { stage: 'failed', error: error.code });
@@ -277,8 +287,37 @@ export class ZwaveInclusion {
     return generic;
   }
 
-  #addDevice(session: RadioPairSession, node: ZWaveNode): unknown {
+  /**
+   * What the claiming driver's `zwave` section sets on a new node: its configuration parameters and wake-up interval.
+   * A value the node refuses is journaled, not fatal: the device works, with the node's own default there.
+   */
+  async #applyManifest(driver: ResolvedDriver, node: ZWaveNode): Promise<void> {
+    const zwave = zwaveSection(driver);
+    if (!zwave) return;
+    const failed = (what: string, error: unknown) =>
+      this.context.journal.log(
+        `Z-Wave: setting ${what} of node ${node.id} for ${driver.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    if (node.supportsCC(CONFIGURATION))
+      for (const { id, size, value } of zwave.defaultConfiguration ?? []) {
+        const number = Number(value);
+        const signedMax = 2 ** (size * 8 - 1) - 1;
+        await node.commandClasses.Configuration.set({
+          parameter: id,
+          value: number,
+          valueSize: size,
+          valueFormat: number > signedMax ? UNSIGNED : SIGNED,
+        }).catch((error: unknown) => failed(`parameter ${id}`, error));
+      }
+    if (zwave.wakeUpInterval !== undefined && node.supportsCC(WAKE_UP))
+      await node.commandClasses['Wake Up']
+        .setInterval(zwave.wakeUpInterval, this.stick!.controllerNodeId()!)
+        .catch((error: unknown) => failed('the wake-up interval', error));
+  }
+
+  async #addDevice(session: RadioPairSession, node: ZWaveNode): Promise<unknown> {
     const driver = this.claimingDriver(session, node);
+    await this.#unlessStopped(this.#applyManifest(driver, node));
     const named = `${node.deviceConfig?.description ?? 'Z-Wave device'} (node ${node.id})`;
     if (driver.id === ZWAVE_DRIVER_ID) return session.addDevice(driver, this.nodeDevices.candidate(node, named) as never);
     const homeId = this.stick!.homeId()!;

@@ -105,9 +105,9 @@ export class MockJoining {
     this.controller.nodePendingInclusion = {
       id: nodeId,
       capabilities: {
-        manufacturerId: ids('manufacturerId', 0x0086),
-        productType: ids('productTypeId', 0x0003),
-        productId: ids('productId', 0x0060),
+        manufacturerId: ids('manufacturerId', 0x7e57),
+        productType: ids('productTypeId', 0x0001),
+        productId: ids('productId', 0x0001),
         securityClasses: new Set(security),
         commandClasses: [
           CommandClasses.Version,
@@ -127,6 +127,18 @@ export class MockJoining {
                   supportedRateTypes: [],
                   supportsReset: false,
                   getValue: (scale: number) => (scale === 2 ? 42 : 1.5),
+                },
+              ]
+            : []),
+          // `config: true`: configuration parameter 3 (one byte, default 0), which the test reads back.
+          ...(request.config === true
+            ? [
+                {
+                  ccId: CommandClasses.Configuration,
+                  isSupported: true,
+                  version: 1,
+                  secure,
+                  parameters: [{ '#': 3, valueSize: 1, defaultValue: 0 }],
                 },
               ]
             : []),
