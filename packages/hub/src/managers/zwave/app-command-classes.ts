@@ -116,7 +116,9 @@ const sensorReport = (type: number, scale: number, value: number): Json => ({
   Level: { Scale: scale, Precision: 1, Size: 2 },
 });
 
-/** Battery level 0xFF is the node's low-battery warning. */
+/** zwave-js reads a node's low-battery warning (level 0xFF) as level 0 with `isLow`; the ecosystem reports it as text. */
+const lowBattery = (node: ZWaveNode) => node.getValue({ commandClass: 0x80, endpoint: 0, property: 'isLow' }) === true;
+
 const batteryReport = (level: number | undefined, isLow: boolean): Json => {
   const byte = isLow ? 0xff : (level ?? 0);
   return { 'Battery Level': isLow ? 'battery low warning' : byte, 'Battery Level (Raw)': raw(byte) };
@@ -196,7 +198,7 @@ const COMMANDS: Record<number, Record<string, Command>> = {
   128: {
     BATTERY_GET: async (node) => {
       const got = await node.commandClasses.Battery.get();
-      return got ? batteryReport(got.level, got.level === 0xff) : null;
+      return got ? batteryReport(got.level, lowBattery(node)) : null;
     },
   },
 };
@@ -252,7 +254,7 @@ export function reportOf(node: ZWaveNode, value: NodeValue & { newValue: unknown
       );
     case 0x80:
       if (value.property !== 'level' || number === null) return null;
-      return named('BATTERY_REPORT', 0x03, batteryReport(number, number === 0xff));
+      return named('BATTERY_REPORT', 0x03, batteryReport(number, lowBattery(node)));
     default:
       return null;
   }
