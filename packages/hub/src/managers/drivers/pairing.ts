@@ -45,6 +45,8 @@ export interface RadioPairSession {
 /** The pairing events a radio manager answers for the drivers it claims (`zwave_include` for Z-Wave drivers). */
 export interface RadioTemplate {
   claims(driver: ResolvedDriver): boolean;
+  /** The session closed: a join it waits on ends (optional). */
+  closed?(sessionId: string): void;
   events: Record<string, (session: RadioPairSession, data: unknown) => Promise<unknown>>;
 }
 
@@ -166,6 +168,7 @@ export class PairingService implements PairViewCommands {
   delete(userId: string, id: string): void {
     const session = this.require(userId, id);
     this.sessions.delete(id);
+    for (const template of this.radioTemplates) template.closed?.(id);
     const appId = session.driver.app.id;
     void this.apps
       .processHost(appId)

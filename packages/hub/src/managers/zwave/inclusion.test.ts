@@ -146,7 +146,7 @@ describe('Z-Wave inclusion and exclusion through the pair-session API, on zwave-
     expect(added.body.data).not.toHaveProperty('standIn');
   });
 
-  it('one join at a time: a second is zwave_busy; no device joining runs out on the hub clock as zwave_timeout', async () => {
+  it('one join at a time: a second is zwave_busy; no device joining runs out on the hub clock as zwave_timeout, or ends with its session', async () => {
     const first = await openSession();
     const waiting = emit<Json>(first, 'zwave_include', { timeout: 30 });
     await untilStage(first, 'waiting');
@@ -159,6 +159,12 @@ describe('Z-Wave inclusion and exclusion through the pair-session API, on zwave-
     const timedOut: Answer<Json> = await waiting;
     expect(timedOut.status).toBe(408);
     expect(timedOut.body.error).toBe('zwave_timeout');
+    // Closing the pair session ends the wait at once, and frees the controller.
+    const closing = await openSession();
+    const abandoned = emit<Json>(closing, 'zwave_include');
+    await untilStage(closing, 'waiting');
+    expect((await t.call('DELETE', `/drivers/pairsession/${closing}`)).status).toBe(204);
+    expect((await abandoned).body).toMatchObject({ error: 'conflict' });
     // The controller is free again.
     const { nodeId } = await network.ask<{ nodeId: number }>('include', { security: 'none', ...UNCLAIMED });
     const added = await emit<Device>(await openSession(), 'zwave_include', { security: 'none' });

@@ -24,6 +24,9 @@ type Security = (typeof SECURITY)[number];
 const refused = (doing: string) =>
   new HearthError('zwave_busy', `The Z-Wave controller refused ${doing} a device: it may be busy with another task`);
 
+/** What a join answers when its pair session closed while the controller waited for a device. */
+const closed = () => new HearthError('conflict', 'The pair session closed before a Z-Wave device joined or left');
+
 /** The ids a driver's `zwave` manifest section claims nodes by: a number, or a list of numbers, each. */
 interface ZwaveManifest {
   manufacturerId?: number | number[];
@@ -65,6 +68,8 @@ interface Join {
   readonly sessionId: string;
   readonly kind: 'inclusion' | 'exclusion';
   pin: ((pin: string | false) => void) | null;
+  /** Ends the wait for a device when the session closes; null once a device was found (its join then completes). */
+  close: (() => void) | null;
 }
 
 /**
@@ -100,6 +105,9 @@ export class ZwaveInclusion {
         driver.id === ZWAVE_DRIVER_ID ||
         zwaveSection(driver) !== null ||
         (this.stick !== null && (driver.driver.connectivity ?? []).includes('zwave')),
+      closed: (sessionId) => {
+        if (this.#join?.sessionId === sessionId) this.#join.close?.();
+      },
       events: {
         zwave_include: (session, data) => this.include(session, data),
         zwave_s2_pin: async (session, data) => this.enterPin(session, data),
@@ -132,7 +140,7 @@ export class ZwaveInclusion {
     if (this.#join) throw new HearthError('zwave_busy', `The Z-Wave controller is busy with an ${this.#join.kind} already`);
     if (driver.controller.inclusionState !== zwaveJs().InclusionState.Idle)
       throw new HearthError('zwave_busy', 'The Z-Wave controller is busy including or excluding a device');
-    this.#join = { sessionId: session.id, kind, pin: null };
+    this.#join = { sessionId: session.id, kind, pin: null, close: null };
     return this.#join;
   }
 
@@ -160,9 +168,14 @@ export class ZwaveInclusion {
     const { InclusionStrategy } = zwaveJs();
     const undo: (() => void)[] = [];
     try {
-      const added = new Promise<{ node: ZWaveNode; result: InclusionResult } | 'timeout'>((resolve, reject) => {
+      const added = new Promise<{ node: ZWaveNode; result: InclusionResult } | 'timeout' | 'closed'>((resolve, reject) => {
         const onAdded = (node: ZWaveNode, result: InclusionResult) => resolve({ node, result });
-        const onFound = () => session.report('zwave', { stage: 'found' });
+        join.close = () => resolve('closed');
+        const onFound = () => {
+          // A device that started joining finishes, even when the pair view went away meanwhile.
+          join.close = null;
+          session.report('zwave', { stage: 'found' });
+        };
         const onFailed = () => reject(refused('including'));
         controller.on('node added', onAdded);
         controller.on('node found', onFound);
@@ -185,8 +198,9 @@ export class ZwaveInclusion {
       if (!(await controller.beginInclusion(strategy))) throw refused('including');
       session.report('zwave', { stage: 'waiting', security });
       const outcome = await this.#unlessStopped(added);
-      if (outcome === 'timeout') {
+      if (outcome === 'timeout' || outcome === 'closed') {
         await controller.stopInclusion().catch(() => false);
+        if (outcome === 'closed') throw closed();
         session.report('zwave', { stage: 'failed', error: 'zwave_timeout' });
         throw new HearthError('zwave_timeout', `No Z-Wave device joined within ${windowMs / 1000} s`);
       }
@@ -343,8 +357,9 @@ export class ZwaveInclusion {
     const { controller } = this.stick!.driver!;
     const undo: (() => void)[] = [];
     try {
-      const removed = new Promise<ZWaveNode | 'timeout'>((resolve, reject) => {
+      const removed = new Promise<ZWaveNode | 'timeout' | 'closed'>((resolve, reject) => {
         const onRemoved = (node: ZWaveNode) => resolve(node);
+        join.close = () => resolve('closed');
         const onFailed = () => reject(refused('excluding'));
         controller.on('node removed', onRemoved);
         controller.on('exclusion failed', onFailed);
@@ -357,8 +372,9 @@ export class ZwaveInclusion {
       if (!(await controller.beginExclusion())) throw refused('excluding');
       session.report('zwave', { stage: 'waiting' });
       const node = await this.#unlessStopped(removed);
-      if (node === 'timeout') {
+      if (node === 'timeout' || node === 'closed') {
         await controller.stopExclusion().catch(() => false);
+        if (node === 'closed') throw closed();
         session.report('zwave', { stage: 'failed', error: 'zwave_timeout' });
         throw new HearthError('zwave_timeout', `No Z-Wave device left within ${windowMs / 1000} s`);
       }
