@@ -35,6 +35,16 @@ export const errorCatalogue = {
   conflict: { status: 409, message: 'Conflict' },
   /** A radio's call on a hub that has no controller for that radio (no Z-Wave stick configured, or it failed to open). */
   no_controller: { status: 409, message: 'No controller for this radio' },
+  /** The Z-Wave controller is including or excluding a device already (one join at a time per network). */
+  zwave_busy: { status: 409, message: 'The Z-Wave controller is busy' },
+  /** No Z-Wave device joined (or left) the network while the controller waited for one. */
+  zwave_timeout: { status: 408, message: 'No Z-Wave device answered in time' },
+  /** The S2 PIN entered for a joining Z-Wave device is not the one on its label (its DSK's first five digits). */
+  zwave_s2_pin_wrong: { status: 400, message: 'The S2 PIN is wrong' },
+  /** A Z-Wave device joined, but its security could not be set up (no PIN given, the device gave up, …). */
+  zwave_security_failed: { status: 409, message: 'The Z-Wave device joined without security' },
+  /** A Z-Wave device joined but did not answer the questions of its interview. */
+  zwave_interview_failed: { status: 502, message: 'The Z-Wave device did not answer its interview' },
   /** A guest's checkout names an address that has an account: they sign in instead of making another. */
   account_exists: { status: 409, message: 'An account with this e-mail address exists: sign in' },
   gone: { status: 410, message: 'Gone' },

@@ -44,6 +44,7 @@ export { Image, type ImageStreamMetadata } from './lib/image';
 export { InsightsLog, type InsightsLogOptions } from './lib/insights-log';
 export { PairSession, type PairSessionHandler } from './lib/pair-session';
 export { SimpleClass } from './lib/simple-class';
+export { ZwaveCommandClass, ZwaveNode } from './lib/zwave-node';
 export { ManagerApi } from './managers/api';
 export { ManagerApps } from './managers/apps';
 export { ManagerClock } from './managers/clock';
@@ -61,7 +62,6 @@ export {
   ManagerNFC,
   ManagerRF,
   ManagerZigBee,
-  ManagerZwave,
 } from './managers/hardware';
 export { ManagerI18n } from './managers/i18n';
 export { ManagerImages } from './managers/images';
@@ -70,6 +70,7 @@ export { Manager } from './managers/manager';
 export { ManagerNotifications } from './managers/notifications';
 export { ManagerSettings } from './managers/settings';
 export { ManagerSpeechInput, ManagerSpeechOutput } from './managers/speech';
+export { ManagerZwave } from './managers/zwave';
 
 /** The app's `env.json` (filled in before the app's code is loaded). */
 export const env: Record<string, string> = {};

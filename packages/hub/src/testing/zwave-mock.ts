@@ -14,9 +14,10 @@ export interface ZwaveMockNetwork {
   stop(): Promise<void>;
 }
 
-export function startZwaveMockNetwork(): Promise<ZwaveMockNetwork> {
+/** Starts the network; `nodes: false` starts it without its virtual nodes (for tests of nodes joining). */
+export function startZwaveMockNetwork(options: { nodes?: boolean } = {}): Promise<ZwaveMockNetwork> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, ZWAVE_MOCK_PORT: '0' },
+    env: { ...process.env, ZWAVE_MOCK_PORT: '0', ...(options.nodes === false ? { ZWAVE_MOCK_NODES: 'none' } : {}) },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];

@@ -16,7 +16,6 @@ import {
   ManagerNFC,
   ManagerRF,
   ManagerZigBee,
-  ManagerZwave,
 } from '../managers/hardware';
 import { ManagerI18n } from '../managers/i18n';
 import { ManagerImages } from '../managers/images';
@@ -24,6 +23,7 @@ import { ManagerInsights } from '../managers/insights';
 import { ManagerNotifications } from '../managers/notifications';
 import { ManagerSettings } from '../managers/settings';
 import { ManagerSpeechInput, ManagerSpeechOutput } from '../managers/speech';
+import { ManagerZwave } from '../managers/zwave';
 import type { App } from './app';
 import { SimpleClass } from './simple-class';
 

@@ -2,8 +2,8 @@ import { unsupported } from '../internal/bridge';
 import { Manager } from './manager';
 
 /*
- * Managers for radios and peripherals a Hearth hub does not hand to apps: its Zigbee, Z-Wave, RF and BLE radios
- * are the hub's own (simulated on a development hub) and it has no LED ring, NFC reader or speaker for apps.
+ * Managers for radios and peripherals a Hearth hub does not hand to apps: its Zigbee, RF and BLE radios
+ * are the hub's own (simulated on a development hub; Z-Wave is handed to apps, see `zwave.ts`) and it has no LED ring, NFC reader or speaker for apps.
  * Each call rejects (or throws) with a `not_implemented` error naming what is missing, so an app written for
  * those can start and report the error instead of failing on a missing manager.
  */
@@ -116,13 +116,5 @@ export class ManagerZigBee extends Manager {
   static ID = 'zigbee';
   async getNode(_device: unknown): Promise<never> {
     throw noRadio('ManagerZigBee.getNode');
-  }
-}
-
-/** `this.homey.zwave`. */
-export class ManagerZwave extends Manager {
-  static ID = 'zwave';
-  async getNode(_device: unknown): Promise<never> {
-    throw noRadio('ManagerZwave.getNode');
   }
 }

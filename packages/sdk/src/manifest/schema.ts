@@ -169,8 +169,9 @@ export type AppManifest = Static<typeof AppManifest>;
 
 /**
  * The system pair templates a hub shows itself (a custom view is an HTML file of the app). The radio views
- * (`zigbee_join`, `zwave_include`, `rf_learn`, `ir_learn`, `matter_code`) are the hub's joins of its stand-in
- * radios: an app with code answers their event in its driver's `onPair`, as the demo apps do.
+ * (`zigbee_join`, `zwave_include`, `rf_learn`, `ir_learn`, `matter_code`) are the hub's joins of its radios:
+ * `zwave_include` / `zwave_exclude` run the hub's Z-Wave controller for every driver with a `zwave` manifest
+ * section; the others are stand-ins, whose event an app with code answers in its driver's `onPair`.
  */
 export const PAIR_TEMPLATES = new Set([
   'list_devices',
@@ -182,6 +183,7 @@ export const PAIR_TEMPLATES = new Set([
   'login_oauth2',
   'zigbee_join',
   'zwave_include',
+  'zwave_exclude',
   'rf_learn',
   'ir_learn',
   'matter_code',

@@ -43,6 +43,22 @@ export const Geolocation = Type.Object({
 });
 export type Geolocation = Static<typeof Geolocation>;
 
+/** A Z-Wave node as an app sees it (`ZwaveNode`): its ids, whether it is online, and its command classes. */
+export const ZwaveNodeInfo = Type.Object({
+  nodeId: Type.Integer(),
+  manufacturerId: Type.Union([Type.Integer(), Type.Null()]),
+  productTypeId: Type.Union([Type.Integer(), Type.Null()]),
+  productId: Type.Union([Type.Integer(), Type.Null()]),
+  firmwareId: Type.Union([Type.Integer(), Type.Null()]),
+  deviceClassBasic: Type.Union([Type.String(), Type.Null()]),
+  deviceClassGeneric: Type.Union([Type.String(), Type.Null()]),
+  deviceClassSpecific: Type.Union([Type.String(), Type.Null()]),
+  battery: Type.Boolean(),
+  online: Type.Boolean(),
+  commandClasses: Type.Array(Type.Object({ id: Type.Integer(), name: Id, version: Type.Integer(), commands: Type.Array(Id) })),
+});
+export type ZwaveNodeInfo = Static<typeof ZwaveNodeInfo>;
+
 /** What the hub tells an app process when it starts it. */
 export const InitParams = Type.Object({
   appId: Id,
@@ -242,6 +258,23 @@ export const AppToHub = {
   'pair.prevView': call(Type.Object({ sessionId: Id }), None),
   'pair.done': call(Type.Object({ sessionId: Id }), None),
   'speech.say': call(Type.Object({ text: Type.String({ minLength: 1, maxLength: 1000 }) }), None),
+  /** The Z-Wave node of the app's device: ids, state and command classes (`this.homey.zwave.getNode`). */
+  'zwave.getNode': call(Type.Object({ deviceId: Id }), ZwaveNodeInfo),
+  /** A command of one of the node's command classes, with the ecosystem's field names; a GET answers its report. */
+  'zwave.command': call(
+    Type.Object({ deviceId: Id, commandClass: Id, command: Id, args: JsonObject }),
+    Type.Union([JsonObject, Type.Null()]),
+  ),
+  /** A raw command to the node (`ZwaveNode.sendCommand`): its command class, command and parameter bytes. */
+  'zwave.sendCommand': call(
+    Type.Object({
+      deviceId: Id,
+      commandClassId: Type.Integer({ minimum: 0, maximum: 255 }),
+      commandId: Type.Integer({ minimum: 0, maximum: 255 }),
+      params: Type.Array(Type.Integer({ minimum: 0, maximum: 255 }), { maxItems: 64 }),
+    }),
+    None,
+  ),
   /** Listen to cloud webhook `id` (the hub registers for it at its cloud with `data`). */
   'cloud.registerWebhook': call(Type.Object({ id: Id, data: JsonObject }), None),
   'cloud.unregisterWebhook': call(Type.Object({ id: Id }), None),
@@ -259,6 +292,14 @@ export const HubToAppEvents = {
   unload: Type.Object({}),
   /** A flow card's arguments changed (a flow using it was saved): FlowCard `update`. */
   'flow.cardUpdated': Type.Object({ kind: FlowCardKind, cardId: Id }),
+  /** A report a Z-Wave node of the app's device sent (or answered), in the ecosystem's form: ZwaveCommandClass `report`. */
+  'zwave.report': Type.Object({
+    deviceId: Id,
+    commandClass: Id,
+    command: Id,
+    commandId: Type.Integer(),
+    report: JsonObject,
+  }),
   /** A call of a cloud webhook the app listens to, as the cloud delivered it. */
   'cloud.webhook': Type.Object({
     webhookId: Id,

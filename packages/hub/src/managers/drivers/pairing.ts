@@ -9,6 +9,9 @@ import type { DeviceService, NewDevice } from '../devices/service';
 
 export type PairType = 'pair' | 'unpair' | 'repair';
 
+/** What a stand-in Z-Wave device (paired on a hub without a Z-Wave controller) says it is. */
+export const ZWAVE_STAND_IN = 'Stand-in: this hub has no Z-Wave controller, so this device and its node id are made up';
+
 interface PairSessionState {
   readonly id: string;
   readonly type: PairType;
@@ -22,6 +25,29 @@ interface PairSessionState {
   /** The view the driver last asked for (`session.showView`), and whether it said `done`. */
   view: string | null;
   done: boolean;
+  /** What a radio joining a device for this session says of its progress (`zwave`: the inclusion's stage, an S2 DSK). */
+  radio: Record<string, unknown> | null;
+}
+
+/** A pair session as a radio manager sees it while it joins a device for it. */
+export interface RadioPairSession {
+  readonly id: string;
+  readonly type: PairType;
+  readonly driver: ResolvedDriver;
+  /** The device of an unpair or repair session. */
+  readonly deviceId: string | null;
+  /** Tells the session's clients how the join goes: kept in the session's `radio` and sent as its `event`. */
+  report(event: string, state: Record<string, unknown>): void;
+  /** Adds the device the radio joined, of `driver` (a radio may find that another driver claims it). */
+  addDevice(driver: ResolvedDriver, device: NewDevice): unknown;
+}
+
+/** The pairing events a radio manager answers for the drivers it claims (`zwave_include` for Z-Wave drivers). */
+export interface RadioTemplate {
+  claims(driver: ResolvedDriver): boolean;
+  /** The session closed: a join it waits on ends (optional). */
+  closed?(sessionId: string): void;
+  events: Record<string, (session: RadioPairSession, data: unknown) => Promise<unknown>>;
 }
 
 /** A found device the pairing views can offer ("list_devices"). */
@@ -41,6 +67,7 @@ export class PairingService implements PairViewCommands {
   private readonly sessions = new Map<string, PairSessionState>();
   /** Pairing events a radio manager answers for a built-in driver (`<full driver id>:<event>`), while it runs. */
   private readonly radioEvents = new Map<string, (data: unknown, name: string) => Promise<unknown>>();
+  private readonly radioTemplates = new Set<RadioTemplate>();
 
   constructor(
     private readonly context: HubContext,
@@ -74,6 +101,7 @@ export class PairingService implements PairViewCommands {
       added: [],
       view: null,
       done: false,
+      radio: null,
     };
     this.sessions.set(session.id, session);
     const host = this.apps.processHost(driver.app.id);
@@ -140,6 +168,7 @@ export class PairingService implements PairViewCommands {
   delete(userId: string, id: string): void {
     const session = this.require(userId, id);
     this.sessions.delete(id);
+    for (const template of this.radioTemplates) template.closed?.(id);
     const appId = session.driver.app.id;
     void this.apps
       .processHost(appId)
@@ -162,12 +191,26 @@ export class PairingService implements PairViewCommands {
     };
   }
 
+  /**
+   * Lets a radio manager answer pairing events for every driver it claims, the apps' drivers among them (the
+   * hub's Z-Wave controller includes nodes for any driver with a `zwave` manifest section). Answers the function
+   * that takes the template away again.
+   */
+  useRadioTemplate(template: RadioTemplate): () => void {
+    this.radioTemplates.add(template);
+    return () => this.radioTemplates.delete(template);
+  }
+
   /** A pairing view's event, answered by the app's driver (or as the simulated driver would). */
   emit(userId: string, id: string, event: string, data: unknown): unknown {
     const session = this.require(userId, id);
     const { driver } = session;
     const radio = this.radioEvents.get(`${driver.id}:${event}`);
     if (radio) return radio(data ?? null, this.candidate(driver, {}).name);
+    for (const template of this.radioTemplates) {
+      const handler = Object.hasOwn(template.events, event) ? template.events[event] : undefined;
+      if (handler && template.claims(driver)) return handler(this.radioSession(session), data ?? null);
+    }
     const host = this.apps.processHost(driver.app.id);
     if (host) return host.call(driver.app.id, 'pair.message', { sessionId: id, event, data: data ?? null });
     const record = (data ?? {}) as Record<string, unknown>;
@@ -184,8 +227,14 @@ export class PairingService implements PairViewCommands {
       }
       case 'zwave_include':
       case 'start_inclusion': {
+        // Only a hub without a Z-Wave controller gets here (the zwave manager claims the event otherwise): the node
+        // is made up, and the device says so.
         const nodeId = this.nextNodeId();
-        return this.candidate(driver, { nodeId }, { manufacturerId: 271, productTypeId: 1538, productId: 4096 });
+        return this.candidate(
+          driver,
+          { nodeId, standIn: true },
+          { manufacturerId: 271, productTypeId: 1538, productId: 4096, standIn: ZWAVE_STAND_IN },
+        );
       }
       case 'zwave_exclude':
         if (session.type !== 'unpair') throw invalidParameter('event', 'Exclusion is part of unpairing');
@@ -222,16 +271,20 @@ export class PairingService implements PairViewCommands {
   addDevice(userId: string, id: string, device: NewDevice) {
     const session = this.require(userId, id);
     if (session.type !== 'pair') throw new HearthError('conflict', `A ${session.type} session cannot add devices`);
+    return this.add(session, session.driver, device);
+  }
+
+  private add(session: PairSessionState, driver: ResolvedDriver, device: NewDevice) {
     const dataId = device.data.id;
     if (dataId === undefined) throw new HearthError('missing_parameter', 'Missing Parameter: device.data.id');
     const duplicate = this.devices
-      .listByApp(session.driver.app.id)
-      .find((d) => d.driverId === session.driver.id && JSON.stringify(d.data.id) === JSON.stringify(dataId));
+      .listByApp(driver.app.id)
+      .find((d) => d.driverId === driver.id && JSON.stringify(d.data.id) === JSON.stringify(dataId));
     if (duplicate) throw new HearthError('conflict', `This device is already paired as ${duplicate.name}`);
-    const created = this.devices.create(session.driver, { ...device, zone: device.zone ?? session.zoneId ?? undefined });
+    const created = this.devices.create(driver, { ...device, zone: device.zone ?? session.zoneId ?? undefined });
     session.added.push(created.id);
     session.expiresAt = this.context.clock.now() + this.ttlMs;
-    const appId = session.driver.app.id;
+    const appId = driver.app.id;
     const host = this.apps.processHost(appId);
     if (!host) return this.devices.view(created);
     // The app constructs the device and runs its onInit and onAdded before the answer.
@@ -246,6 +299,22 @@ export class PairingService implements PairViewCommands {
     if (session.type !== 'unpair' || !session.deviceId)
       throw new HearthError('conflict', 'Only an unpair session removes its device');
     if (this.devices.find(session.deviceId)) this.devices.delete(session.deviceId);
+  }
+
+  private radioSession(session: PairSessionState): RadioPairSession {
+    return {
+      id: session.id,
+      type: session.type,
+      driver: session.driver,
+      deviceId: session.deviceId,
+      report: (event, state) => {
+        session.radio = state;
+        // A join the person is waiting on keeps the session alive.
+        session.expiresAt = Math.max(session.expiresAt, this.context.clock.now() + this.ttlMs);
+        this.context.events.item('drivers', 'pairsession', session.id, event, state, 'homey.device');
+      },
+      addDevice: (driver, device) => this.add(session, driver, device),
+    };
   }
 
   private candidate(driver: ResolvedDriver, data: Record<string, unknown>, store: Record<string, unknown> = {}): Candidate {
@@ -293,6 +362,7 @@ export class PairingService implements PairViewCommands {
       devices: [...session.added],
       view: session.view,
       done: session.done,
+      radio: session.radio,
     };
   }
 }

@@ -2,8 +2,10 @@ import { hubOperations } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { optionHandlers } from '../options';
+import { ZwaveAppNodes } from './app-nodes';
 import { defaultZwaveRegion, ZwaveController } from './controller';
 import { ZwaveNodeDevices } from './devices';
+import { ZwaveInclusion } from './inclusion';
 import { ZwaveStick } from './stick';
 
 /** Z-Wave: zwave-js on the stick `HUB_ZWAVE_PORT` names (config `zwavePort`); without one, no controller. */
@@ -14,6 +16,8 @@ export const zwaveManager: HubManager = {
     const stick = port ? new ZwaveStick(context, port) : null;
     const controller = new ZwaveController(context, stick);
     const nodeDevices = new ZwaveNodeDevices(context, services, stick);
+    const inclusion = new ZwaveInclusion(context, services, stick, nodeDevices);
+    const appNodes = new ZwaveAppNodes(services, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {
         getState: () => controller.state(),
@@ -31,9 +35,13 @@ export const zwaveManager: HubManager = {
       // The stick opens in the background: a slow or missing stick must not hold the hub's start.
       start: () => {
         nodeDevices.start();
+        inclusion.start();
+        appNodes.start();
         void stick?.open();
       },
       stop: () => {
+        appNodes.stop();
+        inclusion.stop();
         nodeDevices.stop();
         return stick?.close();
       },

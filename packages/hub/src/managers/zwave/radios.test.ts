@@ -51,12 +51,27 @@ describe('radios over HTTP (Z-Wave without a stick; the other radios simulated)'
     await t.call('POST', '/zwave/command', { command: 'heal' });
     const log = await t.call<{ enabled: boolean; entries: { line: string }[] }>('GET', '/zwave/log');
     expect(log.body.entries.at(-1)?.line).toContain('heal');
-    // The virtual devices app's Z-Wave plug is its own stand-in: it numbers its nodes without a controller.
+    // The virtual devices app's Z-Wave plug is its own stand-in: it numbers its nodes without a controller, and says so.
+    const session = await t.call<{ id: string }>('POST', '/drivers/pairsession', {
+      type: 'pair',
+      driverId: 'homey:app:com.hearth.virtual:zwave',
+    });
+    const found = await t.call<Json>('POST', `/drivers/pairsession/${session.body.id}/emit`, { event: 'zwave_include' });
+    expect(found.body).toMatchObject({ data: { nodeId: 2, standIn: true } });
+    expect(String((found.body.store as Json).standIn)).toContain('no Z-Wave controller');
     const plug = await pair('homey:app:com.hearth.virtual:zwave', 'zwave_include');
-    expect(plug.data.nodeId).toBe(2);
+    expect(plug.data).toMatchObject({ nodeId: 3, standIn: true });
     await t.call('DELETE', `/devices/device/${plug.id}`);
     const second = await pair('homey:app:com.hearth.virtual:zwave', 'zwave_include');
-    expect(second.data.nodeId).toBe(3);
+    expect(second.data.nodeId).toBe(4);
+    // The generic driver and apps' Z-Wave drivers need the controller, and say it is missing.
+    const generic = await t.call<{ id: string }>('POST', '/drivers/pairsession', {
+      type: 'pair',
+      driverId: 'homey:app:com.hearth.virtual:zwavenode',
+    });
+    const refused = await t.call<Json>('POST', `/drivers/pairsession/${generic.body.id}/emit`, { event: 'zwave_include' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('no_controller');
   });
 
   it('Zigbee: nodes, permit join, channel', async () => {

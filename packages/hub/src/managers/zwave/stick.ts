@@ -12,7 +12,13 @@ export type NodeValueListener = (node: ZWaveNode, args: ValueID & { newValue: un
 
 /** zwave-js, loaded by the first hub that opens a stick: hubs without one do not pay for importing it. */
 type ZwaveJs = typeof import('zwave-js');
-let zwaveJs: ZwaveJs | null = null;
+let loaded: ZwaveJs | null = null;
+
+/** zwave-js itself, for the parts that run only once a stick opened (and so loaded it). */
+export function zwaveJs(): ZwaveJs {
+  if (!loaded) throw new Error('zwave-js is not loaded: no Z-Wave stick was opened');
+  return loaded;
+}
 
 /** The network keys zwave-js asks for: S0, the three S2 classes, and the two S2 classes of Long Range. */
 const KEY_NAMES = ['S0_Legacy', 'S2_Unauthenticated', 'S2_Authenticated', 'S2_AccessControl'] as const;
@@ -74,13 +80,13 @@ export class ZwaveStick {
   /** Opens the stick; a failure is kept in `failure` and logged to the journal, never thrown. */
   async open(): Promise<void> {
     try {
-      zwaveJs ??= await import('zwave-js');
+      loaded ??= await import('zwave-js');
       // The hub may have stopped while zwave-js loaded.
       if (this.#closed) return;
       const keys = networkKeys(this.context);
       const cacheDir = zwaveCacheDir(this.context);
       mkdirSync(cacheDir, { recursive: true });
-      const driver = new zwaveJs.Driver(this.port, {
+      const driver = new loaded.Driver(this.port, {
         securityKeys: toBytes(keys.classic),
         securityKeysLongRange: toBytes(keys.longRange),
         storage: { cacheDir, lockDir: cacheDir },
@@ -171,7 +177,7 @@ export class ZwaveStick {
 
 /** A node as the zwave manager's state shows it (only called once zwave-js is loaded). */
 export function describeNode(node: ZWaveNode): Json {
-  const { InterviewStage, NodeStatus } = zwaveJs as ZwaveJs;
+  const { InterviewStage, NodeStatus } = zwaveJs();
   return {
     nodeId: node.id,
     isController: node.isControllerNode,

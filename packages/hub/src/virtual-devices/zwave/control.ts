@@ -1,6 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { CommandClass } from '@zwave-js/cc';
-import { BatteryCCReport, MeterCCReport, MultilevelSensorCCReport, NotificationCCReport } from '@zwave-js/cc';
+import {
+  BatteryCCReport,
+  BinarySwitchCCReport,
+  MeterCCReport,
+  MultilevelSensorCCReport,
+  NotificationCCReport,
+} from '@zwave-js/cc';
 import { createMockZWaveRequestFrame, type MockController } from '@zwave-js/testing';
 import { BATTERY_LEVEL_KEY } from './nodes';
 
@@ -11,7 +17,7 @@ type Json = Record<string, unknown>;
  * `{"id":1,"op":"state","node":2,"key":"BinarySwitch_currentValue"}` reads a mock node's state;
  * `{"id":2,"op":"report","node":4,"cc":"notification","type":7,"event":8}` makes a node send a report unasked
  * (`cc`: `meter` {type, scale, value}, `sensor` {type, scale, value}, `notification` {type, event}, `battery`
- * {level}). Each answer is one line `ZWAVE_MOCK_ANSWER {"id":…,"result":…}` or `{"id":…,"error":"…"}` on stdout.
+ * {level}, `switch` {value}: a Binary Switch report). Each answer is one line `ZWAVE_MOCK_ANSWER {"id":…,"result":…}` or `{"id":…,"error":"…"}` on stdout.
  */
 export function answerControlLines(controller: MockController, extraOps: Record<string, (request: Json) => unknown> = {}): void {
   const ops: Record<string, (request: Json) => unknown> = {
@@ -59,6 +65,8 @@ function reportOf(controller: MockController, request: Json): CommandClass {
       return new NotificationCCReport({ nodeId, notificationType: number('type'), notificationEvent: number('event') });
     case 'battery':
       return new BatteryCCReport({ nodeId, level: number('level') });
+    case 'switch':
+      return new BinarySwitchCCReport({ nodeId, currentValue: request.value === true });
     default:
       throw new Error(`unknown report ${String(request.cc)}`);
   }

@@ -2,27 +2,43 @@
  * Virtual Z-Wave network: zwave-js's own mock controller with mock nodes, served over TCP so that a hub opens it
  * as its Z-Wave stick (`HUB_ZWAVE_PORT=tcp://127.0.0.1:<port>`). It runs in its own process, never inside the
  * hub. Once listening it prints one line `ZWAVE_MOCK_READY {"port":<port>}` to stdout; it then answers control lines
- * on stdin (`control.ts`).
+ * on stdin (`control.ts`), and `include` / `pin` / `exclude` lines for nodes joining and leaving (`joining.ts`).
  *
- * Env: `ZWAVE_MOCK_PORT` (default 0: any free port).
+ * Env: `ZWAVE_MOCK_PORT` (default 0: any free port); `ZWAVE_MOCK_NODES=none` starts without the virtual nodes.
  */
 import type { AddressInfo } from 'node:net';
 import { createAndOpenMockedZWaveSerialPort } from '@zwave-js/serial/mock';
 import { MockController, MockNode } from '@zwave-js/testing';
 import { createDefaultMockControllerBehaviors, createDefaultMockNodeBehaviors } from 'zwave-js/Testing';
 import { answerControlLines } from './control';
+import { MockJoining, mockSecurityKeys } from './joining';
 import { MOCK_HOME_ID, respondToBatteryGet, virtualZwaveNodes } from './nodes';
 import { serveSerialOverTcp } from './serial-bridge';
 
 const { serial, port: mockPort } = await createAndOpenMockedZWaveSerialPort();
-const controller = await MockController.create({ homeId: MOCK_HOME_ID, ownNodeId: 1, mockPort, serial });
+const controller = await MockController.create({
+  homeId: MOCK_HOME_ID,
+  ownNodeId: 1,
+  mockPort,
+  serial,
+  securityKeys: mockSecurityKeys(),
+});
+const joining = new MockJoining(controller);
 controller.defineBehavior(...createDefaultMockControllerBehaviors());
-for (const options of virtualZwaveNodes()) {
+// Behaviours defined later come first: these replace the defaults' handling of a stop while idle and of exclusion.
+controller.defineBehavior(joining.inclusionStop, joining.exclusion);
+// An empty network (ZWAVE_MOCK_NODES=none) starts at once: tests of joining need no nodes to interview first.
+for (const options of process.env.ZWAVE_MOCK_NODES === 'none' ? [] : virtualZwaveNodes()) {
   const node = await MockNode.create({ ...options, controller });
   controller.addNode(node);
   node.defineBehavior(...createDefaultMockNodeBehaviors(), respondToBatteryGet);
 }
-answerControlLines(controller);
+answerControlLines(controller, {
+  include: (request) => joining.include(request),
+  pin: () => joining.pin(),
+  dsk: () => joining.dsk(),
+  exclude: (request) => joining.exclude(request),
+});
 
 const server = await serveSerialOverTcp(serial, '127.0.0.1', Number(process.env.ZWAVE_MOCK_PORT ?? 0));
 console.log(`ZWAVE_MOCK_READY ${JSON.stringify({ port: (server.address() as AddressInfo).port })}`);

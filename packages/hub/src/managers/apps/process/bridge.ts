@@ -9,6 +9,7 @@ import type { AppToHubHandlers } from './child';
 import type { AppFlowCards } from './flow-cards';
 import type { AppHubApi } from './hub-api';
 import type { AppImages } from './images';
+import type { AppRadios, AppZwaveNodes } from './radios';
 import type { AppWebhooks } from './webhooks';
 
 /** Commands an app's driver gives a pair session's views (`session.showView`, `emit`, `done`, …). */
@@ -33,6 +34,8 @@ export interface BridgeDeps {
   readonly hubApi: AppHubApi;
   /** Cloud webhooks apps listen to. */
   readonly webhooks: AppWebhooks;
+  /** The radios the hub hands apps (`this.homey.zwave`), while their managers run. */
+  readonly radios: AppRadios;
 }
 
 /**
@@ -61,7 +64,19 @@ export function appHandlers(deps: BridgeDeps, appId: string): AppToHubHandlers {
       deps.settingsFromApp.delete(mark);
     }
   };
+  const zwave = (): AppZwaveNodes => {
+    const nodes = deps.radios.zwave;
+    if (!nodes) throw new HearthError('no_controller', 'This hub has no Z-Wave controller: HUB_ZWAVE_PORT names no stick');
+    return nodes;
+  };
   return {
+    'zwave.getNode': ({ deviceId }) => zwave().getNode(appId, device(deviceId).id) as never,
+    'zwave.command': ({ deviceId, commandClass, command, args }) =>
+      zwave().command(appId, device(deviceId).id, commandClass, command, args),
+    'zwave.sendCommand': async ({ deviceId, commandClassId, commandId, params }) => {
+      await zwave().sendCommand(appId, device(deviceId).id, commandClassId, commandId, params);
+      return null;
+    },
     'device.setCapabilityValue': ({ deviceId, capabilityId, value }) => {
       const record = device(deviceId);
       if (!record.capabilities.includes(capabilityId)) throw notFound('Capability', capabilityId);

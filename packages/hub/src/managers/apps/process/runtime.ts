@@ -18,6 +18,7 @@ import { AppFlowCards } from './flow-cards';
 import { type AppLaunch, AppProcessHost } from './host';
 import { AppHubApi } from './hub-api';
 import { AppImages } from './images';
+import { AppRadios } from './radios';
 import { deviceSnapshot } from './snapshot';
 import { AppWebhooks } from './webhooks';
 
@@ -33,6 +34,8 @@ export interface AppProcesses {
   readonly hubApi: AppHubApi;
   /** What users do to apps' devices besides capability writes (settings, names), told to their apps. */
   readonly deviceHooks: AppDeviceHooks;
+  /** The radios the hub hands apps (`this.homey.zwave`): their managers fill it while they run. */
+  readonly radios: AppRadios;
   /**
    * Tells a device's app of a device made outside a pair session (the demo seed, a benchmark): a running app
    * constructs it at once, one that is starting once it runs (unless it started with it); an app that is not
@@ -125,6 +128,7 @@ export function appProcesses(
   const stopping = new AbortController();
   let cards: AppFlowCards | undefined;
   let webhooks: AppWebhooks | undefined;
+  const radios = new AppRadios();
   const host = new AppProcessHost({
     dataDir: join(context.config.dataDir, `${context.config.id}.apps`),
     runnerFile: ensureRunner,
@@ -148,6 +152,7 @@ export function appProcesses(
           speech,
           hubApi,
           webhooks: webhooks as AppWebhooks,
+          radios,
         },
         appId,
       ),
@@ -183,6 +188,7 @@ export function appProcesses(
     envOverrides,
     hubApi,
     deviceHooks: new AppDeviceHooks(apps, devices),
+    radios,
     listening: (url) => listening(url),
     async announce(deviceId) {
       const device = devices.find(deviceId);
