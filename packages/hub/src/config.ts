@@ -85,6 +85,11 @@ export interface HubConfig {
    */
   zwavePort?: string | null;
   /**
+   * How long Matter commissioning may take, discovery on the network included (env
+   * `HUB_MATTER_COMMISSION_TIMEOUT_MS`); 60 s when unset.
+   */
+  matterCommissionTimeoutMs?: number;
+  /**
    * The MQTT broker the built-in bridge connects to (env `HUB_MQTT_URL`, `HUB_MQTT_USERNAME`, `HUB_MQTT_PASSWORD`,
    * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_BASE_TOPIC`), unless the hub's stored setting names another; none when unset.
    */

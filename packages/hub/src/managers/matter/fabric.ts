@@ -6,6 +6,7 @@ import type { HubContext } from '../../platform/context';
 import type { HubServices } from '../../runtime/services';
 import { driverFullId } from '../apps/catalogue';
 import type { DeviceRecord } from '../devices/service';
+import { commissioningError, parsePairingCode } from './pairing-code';
 import { type CommissionedNode, fabricDir, MatterControllerNode, type ReportedValue } from './stack/controller-node';
 import { classOf, clusterCapability } from './stack/device-types';
 import { transportOf } from './stack/node-admin';
@@ -13,7 +14,7 @@ import { transportOf } from './stack/node-admin';
 /** The built-in driver whose devices are endpoints of nodes on the hub's own Matter fabric. */
 export const MATTER_DRIVER_ID = driverFullId('com.hearth.virtual', 'matteronoff');
 
-/** How long commissioning may take, discovery on the network included. */
+/** How long commissioning may take, discovery on the network included (config `matterCommissionTimeoutMs`). */
 const COMMISSION_TIMEOUT_MS = 60_000;
 
 /** How long a newly commissioned node may take to accept the hub's subscription (its first retry is after 15 s). */
@@ -42,6 +43,9 @@ function candidates(node: CommissionedNode, name: string) {
     store: { vendorId: node.vendorId, productName: node.productName, deviceType: e.deviceType },
   }));
 }
+
+/** The setting that records which node a pairing code commissioned (by the code's digest). */
+const codeKey = (key: string) => `matter.commissionedCode.${key}`;
 
 const matterDataOf = (device: DeviceRecord): MatterDeviceData['matter'] | null => {
   const matter = (device.data as Partial<MatterDeviceData>).matter;
@@ -81,13 +85,17 @@ export class MatterFabric {
     return fabricDir(this.context.config.dataDir, this.context.config.id);
   }
 
+  #commissionTimeoutMs(): number {
+    return this.context.config.matterCommissionTimeoutMs ?? COMMISSION_TIMEOUT_MS;
+  }
+
   /** Starts the matter.js controller once; later callers wait for the same start. */
   #startController(): Promise<MatterControllerNode> {
     this.#starting ??= (async () => {
       const controller = new MatterControllerNode({
         storageDir: this.#storageDir(),
         port: 0,
-        commissionTimeoutMs: COMMISSION_TIMEOUT_MS,
+        commissionTimeoutMs: this.#commissionTimeoutMs(),
         subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
         clock: this.context.clock,
         onReport: (report) => this.#stored(report),
@@ -187,18 +195,19 @@ export class MatterFabric {
 
   /** Commissions the node of a pairing code; answers one candidate device per supported endpoint. */
   async #commission(data: unknown, name: string): Promise<Json[]> {
-    const record = (data ?? {}) as Record<string, unknown>;
-    const code = String(record.code ?? '').replace(/[-\s]/g, '');
-    if (!/^(\d{11}|\d{21}|MT:[0-9A-Z.-]{19,})$/.test(code))
-      throw invalidParameter('data.code', 'Expected an 11 or 21 digit pairing code or an MT: QR payload');
+    const { discovery, key } = parsePairingCode(((data ?? {}) as Record<string, unknown>).code);
+    // A commissioned device is not in pairing mode: without this, its code would only time out as "not found".
+    const known = this.context.settings.get<string | null>(codeKey(key), null);
+    if (known !== null && this.peers().some((peer) => peer.id === known))
+      throw new HearthError('already_commissioned', `This device is already commissioned on the hub (Matter node ${known})`);
     let node: CommissionedNode;
     try {
-      node = await (await this.#startController()).commission(code);
+      node = await (await this.#startController()).commission(discovery);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
       this.#failed('commissioning a Matter node', error);
-      throw new HearthError('unavailable', `Commissioning the Matter device failed: ${message}`);
+      throw commissioningError(error, this.#commissionTimeoutMs());
     }
+    this.context.settings.set(codeKey(key), node.peerId);
     return candidates(node, name);
   }
 

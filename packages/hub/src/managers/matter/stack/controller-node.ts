@@ -33,6 +33,9 @@ export interface CommissionedNode {
   endpoints: CommissionedEndpoint[];
 }
 
+/** A device's setup passcode and the discriminator it advertises in pairing mode (long: 12 bits, short: 4). */
+export type CommissioningCode = { passcode: number } & ({ longDiscriminator: number } | { shortDiscriminator: number });
+
 /** A value a node reported for one of its endpoints (through the hub's subscription). */
 export interface ReportedValue {
   peerId: string;
@@ -111,11 +114,14 @@ export class MatterControllerNode {
     return this.#node;
   }
 
-  /** Commissions the node that advertises the pairing code (11/21-digit manual code or `MT:` QR payload). */
-  async commission(pairingCode: string): Promise<CommissionedNode> {
+  /**
+   * Commissions the node that advertises a manual pairing code, or the passcode and discriminator of a code the hub
+   * decoded itself (a QR payload's 12-bit discriminator finds its device more surely than a manual code's 4 bits).
+   */
+  async commission(code: string | CommissioningCode): Promise<CommissionedNode> {
     const node = this.#require();
     const peer = await node.peers.commission({
-      pairingCode,
+      ...(typeof code === 'string' ? { pairingCode: code } : code),
       timeout: this.options.commissionTimeoutMs,
     } as Parameters<ServerNode['peers']['commission']>[0]);
     this.#watch(peer);
