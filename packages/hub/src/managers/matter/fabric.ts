@@ -11,8 +11,11 @@ import { type CommissionedNode, fabricDir, MatterControllerNode, type ReportedVa
 import { classOf, clusterCapability } from './stack/device-types';
 import { transportOf } from './stack/node-admin';
 
-/** The built-in driver whose devices are endpoints of nodes on the hub's own Matter fabric. */
-export const MATTER_DRIVER_ID = driverFullId('com.hearth.virtual', 'matteronoff');
+/**
+ * The built-in driver whose devices are endpoints of nodes on the hub's own Matter fabric: one driver for every
+ * Matter device type, each device's capabilities coming from the clusters its endpoint carries.
+ */
+export const MATTER_DRIVER_ID = driverFullId('com.hearth.virtual', 'matter_clusters');
 
 /** How long commissioning may take, discovery on the network included (config `matterCommissionTimeoutMs`). */
 const COMMISSION_TIMEOUT_MS = 60_000;

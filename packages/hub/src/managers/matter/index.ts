@@ -3,6 +3,7 @@ import { implement } from '@hearth/contract/fastify';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { optionHandlers } from '../options';
 import { MatterFabric } from './fabric';
+import { matterMigrations } from './migrations';
 import { MatterNodeCalls, NO_DCL } from './node-calls';
 
 /**
@@ -11,6 +12,7 @@ import { MatterNodeCalls, NO_DCL } from './node-calls';
  */
 export const matterManager: HubManager = {
   name: 'matter',
+  migrations: matterMigrations,
   create: (context, services) => {
     const fabric = new MatterFabric(context, services);
     const nodes = new MatterNodeCalls(context, fabric);
