@@ -6,8 +6,9 @@ import type { HubContext } from '../../platform/context';
 import type { HubServices } from '../../runtime/services';
 import { driverFullId } from '../apps/catalogue';
 import type { DeviceRecord } from '../devices/service';
+import { fabricDir } from './fabric-dir';
 import { commissioningError, parsePairingCode } from './pairing-code';
-import { type CommissionedNode, fabricDir, MatterControllerNode, type ReportedValue } from './stack/controller-node';
+import { type CommissionedNode, MatterControllerNode, type ReportedValue } from './stack/controller-node';
 import { classOf, clusterCapability } from './stack/device-types';
 import { transportOf } from './stack/node-admin';
 

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   ClientNode,
   type ClusterBehavior,
@@ -199,12 +198,15 @@ export class MatterControllerNode {
   async write(peerId: string, endpointNumber: number, capability: string, value: unknown): Promise<void> {
     const mapping = clusterCapability(capability);
     if (!mapping?.write) throw new Error(`Matter devices cannot set ${capability}`);
-    await mapping.write(this.#endpoint(peerId, endpointNumber), value);
+    await mapping.write(await this.#endpoint(peerId, endpointNumber), value);
   }
 
-  #endpoint(peerId: string, endpointNumber: number): Endpoint {
+  async #endpoint(peerId: string, endpointNumber: number): Promise<Endpoint> {
     const peer = this.peer(peerId);
     if (!peer) throw new Error(`Matter node ${peerId} is not commissioned on the hub's fabric`);
+    // A node whose structure the fabric storage does not hold yet (a fabric restored from a backup taken right
+    // after commissioning) learns its endpoints from the subscription's first report: wait for it.
+    if (peer.parts.get(endpointNumber) === undefined) await this.#subscribed(peer);
     const endpoint = peer.parts.get(endpointNumber);
     if (!endpoint) throw new Error(`Matter node ${peerId} has no endpoint ${endpointNumber}`);
     return endpoint;
@@ -285,6 +287,3 @@ function peerIdOf(endpoint: Endpoint): string {
   while (current && !(current instanceof ClientNode)) current = current.owner;
   return current?.id ?? '';
 }
-
-/** The fabric folder of a hub: beside its database in its data directory. */
-export const fabricDir = (dataDir: string, hubId: string) => join(dataDir, `${hubId}.matter`);
