@@ -100,6 +100,7 @@ export class MatterFabric {
         storageDir: this.#storageDir(),
         port: 0,
         commissionTimeoutMs: this.#commissionTimeoutMs(),
+        subscriptionCeilingMs: this.context.config.matterSubscriptionCeilingMs,
         subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
         clock: this.context.clock,
         onReport: (report) => this.#stored(report),

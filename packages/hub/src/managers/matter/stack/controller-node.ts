@@ -13,6 +13,7 @@ import {
 import { DirectoryBlobStorageDriver, FileStorageDriver, NodeJsFilesystem } from '@matter/nodejs';
 import type { Clock } from '../../../core/clock';
 import { CLUSTER_CAPABILITIES, type ClusterCapability, capabilitiesOf, clusterCapability, deviceTypeOf } from './device-types';
+import { LivenessWatch, silenceLimitMs } from './liveness';
 
 /** One endpoint of a commissioned node that carries a device type the hub supports. */
 export interface CommissionedEndpoint {
@@ -54,6 +55,12 @@ export interface MatterControllerOptions {
   onReport: (report: ReportedValue) => void;
   /** Called when the hub's subscription to a node goes down (unreachable) or comes up again. */
   onReachability: (peerId: string, reachable: boolean) => void;
+  /**
+   * The report interval ceiling the hub asks of the nodes it commissions (ms), and with it a watch that calls a
+   * node unreachable once it is silent for longer ({@link LivenessWatch}). Unset: matter.js's defaults (1 minute
+   * for mains-powered nodes) and its own, slower, notice of a lost node.
+   */
+  subscriptionCeilingMs?: number;
   /** How long commissioning waits for the hub's subscription to the new node before it gives up. */
   subscribeTimeoutMs: number;
   /** The hub's clock (its timers). */
@@ -74,7 +81,19 @@ export class MatterControllerNode {
   /** The peers whose structure changes are followed. */
   readonly #watched = new WeakSet<ClientNode>();
 
-  constructor(private readonly options: MatterControllerOptions) {}
+  readonly #liveness: LivenessWatch | null;
+
+  constructor(private readonly options: MatterControllerOptions) {
+    const ceiling = options.subscriptionCeilingMs;
+    this.#liveness = ceiling
+      ? new LivenessWatch(
+          options.clock,
+          silenceLimitMs(ceiling),
+          (peer, reachable) => this.#reachable(peer, reachable),
+          options.onError,
+        )
+      : null;
+  }
 
   async start(): Promise<void> {
     // matter.js logs through one process-wide logger; the hub wants its errors, not its protocol trace.
@@ -105,6 +124,7 @@ export class MatterControllerNode {
     const node = this.#node;
     // Closing ends every subscription: that is the hub going away, not the nodes, so it is not reported.
     this.#node = null;
+    this.#liveness?.stop();
     await node?.close();
   }
 
@@ -122,6 +142,9 @@ export class MatterControllerNode {
     const peer = await node.peers.commission({
       ...(typeof code === 'string' ? { pairingCode: code } : code),
       timeout: this.options.commissionTimeoutMs,
+      ...(this.options.subscriptionCeilingMs
+        ? { defaultSubscription: { maxIntervalCeiling: this.options.subscriptionCeilingMs } }
+        : {}),
     } as Parameters<ServerNode['peers']['commission']>[0]);
     this.#watch(peer);
     // A peer commissioned while the controller is online is not always brought online with it; online is what
@@ -229,17 +252,20 @@ export class MatterControllerNode {
     this.#watched.add(peer);
     for (const endpoint of peer.parts) this.#attach(endpoint);
     // Reachability follows the subscription: matter.js keeps retrying a lost one and says when it is back.
-    peer.eventsOf(NetworkClient).subscriptionStatusChanged.on((active) => {
-      if (!this.#node) return;
-      try {
-        this.options.onReachability(peer.id, active);
-      } catch (error) {
-        this.options.onError(`recording whether node ${peer.id} is reachable`, error);
-      }
-    });
+    peer.eventsOf(NetworkClient).subscriptionStatusChanged.on((active) => this.#reachable(peer, active));
+    this.#liveness?.watch(peer);
     peer.lifecycle.changed.on(() => {
       for (const endpoint of peer.parts) this.#attach(endpoint);
     });
+  }
+
+  #reachable(peer: ClientNode, reachable: boolean): void {
+    if (!this.#node) return;
+    try {
+      this.options.onReachability(peer.id, reachable);
+    } catch (error) {
+      this.options.onError(`recording whether node ${peer.id} is reachable`, error);
+    }
   }
 
   #attach(endpoint: Endpoint): void {
