@@ -47,6 +47,14 @@ export const errorCatalogue = {
   zwave_interview_failed: { status: 502, message: 'The Z-Wave device did not answer its interview' },
   /** A guest's checkout names an address that has an account: they sign in instead of making another. */
   account_exists: { status: 409, message: 'An account with this e-mail address exists: sign in' },
+  /** A device's pairing code is not one: wrong length or digits, or its check digit does not match. */
+  invalid_pairing_code: { status: 400, message: 'Not a valid pairing code' },
+  /** A device in pairing mode matched the code's discriminator but refused its passcode: the code is not this device's. */
+  pairing_code_refused: { status: 400, message: 'The device refused the pairing code' },
+  /** No device in pairing mode with this code answered on the network before the commissioning timeout. */
+  device_not_discovered: { status: 404, message: 'No device with this pairing code was found on the network' },
+  /** The device of this pairing code is already commissioned onto the hub's fabric. */
+  already_commissioned: { status: 409, message: 'The device is already commissioned' },
   gone: { status: 410, message: 'Gone' },
   rate_limited: { status: 429, message: 'Too Many Requests' },
   offline: { status: 500, message: 'Offline' },

@@ -85,6 +85,17 @@ export interface HubConfig {
    */
   zwavePort?: string | null;
   /**
+   * How long Matter commissioning may take, discovery on the network included (env
+   * `HUB_MATTER_COMMISSION_TIMEOUT_MS`); 60 s when unset.
+   */
+  matterCommissionTimeoutMs?: number;
+  /**
+   * The longest interval Matter nodes commissioned from now on are asked to report within (env
+   * `HUB_MATTER_SUBSCRIPTION_CEILING_MS`): a node silent for about this plus 15 s is unavailable. Unset: matter.js's
+   * defaults (1 minute), and a lost node is noticed after its own subscription timeout.
+   */
+  matterSubscriptionCeilingMs?: number;
+  /**
    * The MQTT broker the built-in bridge connects to (env `HUB_MQTT_URL`, `HUB_MQTT_USERNAME`, `HUB_MQTT_PASSWORD`,
    * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_BASE_TOPIC`, `HUB_MQTT_DISCOVERY_PREFIX`), unless the hub's stored setting names another; none when unset.
    */

@@ -28,6 +28,10 @@ const config = {
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   rateLimits: rateLimitsFromEnv(env),
   zwavePort: env.HUB_ZWAVE_PORT || null,
+  ...(env.HUB_MATTER_SUBSCRIPTION_CEILING_MS
+    ? { matterSubscriptionCeilingMs: Number(env.HUB_MATTER_SUBSCRIPTION_CEILING_MS) }
+    : {}),
+  ...(env.HUB_MATTER_COMMISSION_TIMEOUT_MS ? { matterCommissionTimeoutMs: Number(env.HUB_MATTER_COMMISSION_TIMEOUT_MS) } : {}),
   mqtt: env.HUB_MQTT_URL
     ? {
         url: env.HUB_MQTT_URL,

@@ -18,7 +18,7 @@ export const matterOperations = {
   }),
   getMatterNodes: op({
     name: 'getMatterNodes',
-    summary: 'Every Matter node the hub controls (simulated), with its vendor, product and reachability.',
+    summary: "Every Matter node on the hub's fabric (its matter.js controller), with its vendor, product and reachability.",
     method: 'GET',
     path: '/nodes',
     scope: 'homey.system.readonly',
@@ -75,7 +75,7 @@ export const matterOperations = {
         value: Type.Unknown(),
       }),
     ),
-    summary: "The node's attributes, read from its device: basic information and each capability's cluster.",
+    summary: "The node's attributes, read from the node: basic information and each capability's cluster.",
   }),
   deleteNodeFabric: op({
     name: 'deleteNodeFabric',
@@ -116,6 +116,8 @@ export const matterOperations = {
         Type.Object({ softwareVersion: Type.Integer(), softwareVersionString: Type.String() }),
         Type.Null(),
       ]),
+      /** Why no update is offered when none is looked up (this hub has no DCL to ask). */
+      reason: Type.Optional(Type.String()),
     }),
   }),
   installNodeAvailableFirmwareUpdate: op({

@@ -9,11 +9,12 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import type { HubContext } from '../../platform/context';
 import { commitPendingChanges } from '../../store/database';
+import { fabricDir } from '../matter/fabric-dir';
 
 /** Where each app keeps what it writes for good (`/userdata`), by app id (the app host's folders). */
 export const appsDirectory = (config: { dataDir: string; id: string }) => join(config.dataDir, `${config.id}.apps`);
@@ -24,6 +25,10 @@ export const MANIFEST = 'hearth-backup.json';
 export const DATABASE = 'hub.db';
 /** App userdata in an archive: `userdata/<app id>/…`. */
 export const USERDATA = 'userdata';
+/** The hub's Matter fabric in an archive (its controller's credentials and nodes): `matter/…`. */
+export const MATTER_FABRIC = 'matter';
+/** The files by which matter.js marks a storage folder as in use by a process. */
+const MATTER_LOCK_FILES = new Set(['matter.lock', 'matter.pid']);
 
 /** What a backup archive holds, written into it beside the database. */
 export interface BackupManifest {
@@ -83,6 +88,12 @@ export async function writeArchive(context: HubContext, path: string, staging: s
       if (existsSync(userdata)) cpSync(userdata, join(staging, USERDATA, appId), { recursive: true });
     }
   }
+  // Without its fabric a restored hub would have the devices but no right to control their nodes. matter.js
+  // writes each of its files whole (a new file renamed over the old), so a copy holds each as last written. The
+  // running controller's lock files stay behind: the restored hub takes its own lock.
+  const fabric = fabricDir(context.config.dataDir, context.config.id);
+  if (existsSync(fabric))
+    cpSync(fabric, join(staging, MATTER_FABRIC), { recursive: true, filter: (path) => !MATTER_LOCK_FILES.has(basename(path)) });
   const manifest: BackupManifest = {
     format: 1,
     hubId: context.config.id,
@@ -93,7 +104,7 @@ export async function writeArchive(context: HubContext, path: string, staging: s
     counts: countsOf(join(staging, DATABASE)),
   };
   writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 2));
-  const entries = [MANIFEST, DATABASE, ...(existsSync(join(staging, USERDATA)) ? [USERDATA] : [])];
+  const entries = [MANIFEST, DATABASE, ...[USERDATA, MATTER_FABRIC].filter((entry) => existsSync(join(staging, entry)))];
   // tar is loaded when a backup is made (hours apart), not kept in an idle hub.
   const { create: createTar } = await import('tar');
   await pipeline(createTar({ gzip: true, cwd: staging, portable: true }, entries), createWriteStream(path, { flags: 'wx' }));

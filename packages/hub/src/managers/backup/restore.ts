@@ -12,16 +12,17 @@ import { cloudOwnerOf } from '../../cloudlink/ownership';
 import { databasePath, type HubConfig } from '../../config';
 import type { HubContext } from '../../platform/context';
 import { SettingStore } from '../../store/settings';
-import { appsDirectory, type BackupManifest, DATABASE, readManifest, USERDATA } from './archive';
+import { fabricDir } from '../matter/fabric-dir';
+import { appsDirectory, type BackupManifest, DATABASE, MATTER_FABRIC, readManifest, USERDATA } from './archive';
 
 /** A restore downloaded and unpacked, waiting for the hub's next start: `<dataDir>/<hub id>.restore/`. */
 export const stagedRestoreDirectory = (config: Pick<HubConfig, 'dataDir' | 'id'>) => join(config.dataDir, `${config.id}.restore`);
 /** What the staged restore is, beside the unpacked archive. */
-const RESTORE_NOTE = 'restore.json';
+export const RESTORE_NOTE = 'restore.json';
 /** How long a download of an archive may take. */
 const DOWNLOAD_TIMEOUT_MS = 30 * 60 * 1000;
 
-interface RestoreNote {
+export interface RestoreNote {
   backupId: string;
   /** The name the hub takes after the restore (a setup session's), instead of the backed-up hub's. */
   name: string | null;
@@ -94,7 +95,7 @@ export async function stageRestoreFromCloud(context: HubContext, backupId: strin
 
 /**
  * Applies a staged restore before the hub opens its database (the composition root calls it first): the backed-up
- * database replaces the hub's own, and each app's userdata the app's folder. The hub keeps its own id; local
+ * database replaces the hub's own, each app's userdata the app's folder, and the Matter fabric the hub's. The hub keeps its own id; local
  * sign-ins (sessions) of the backed-up hub are not carried over, nor its list of local archives. The staged
  * database is prepared completely before anything of the hub's own is touched; a restore that cannot be applied is
  * dropped and the hub starts as it was. Answers what was restored, or `null`.
@@ -134,6 +135,10 @@ export function applyStagedRestore(config: HubConfig, log: (message: string) => 
       renameSync(join(userdata, appId), join(apps, appId, 'userdata'));
     }
   }
+  // The backed-up hub's Matter fabric becomes this hub's (under this hub's id): its nodes are controlled as before.
+  const fabric = fabricDir(config.dataDir, config.id);
+  rmSync(fabric, { recursive: true, force: true });
+  if (existsSync(join(staged, MATTER_FABRIC))) renameSync(join(staged, MATTER_FABRIC), fabric);
   rmSync(staged, { recursive: true, force: true });
   log(`info restored backup ${note.backupId} of hub ${manifest.hubId} made ${manifest.createdAt}`);
   return { backupId: note.backupId, manifest };

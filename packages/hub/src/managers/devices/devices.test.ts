@@ -60,7 +60,7 @@ describe('drivers, pairing and devices over HTTP', () => {
       'infrared',
       'bridge',
       'matter',
-      'matteronoff',
+      'matter_clusters',
       'zwavenode',
       'group',
     ]);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
+import { commissionMatter } from '../../testing/matter';
 import { untilAppRunning } from '../../testing/pairing';
 import { until } from '../../testing/until';
-import { MATTER_DRIVER_ID } from './fabric';
 import { startVirtualDevice, type VirtualDeviceKind, type VirtualDeviceProcess } from './virtual-devices/process';
 
 type Json = Record<string, unknown>;
@@ -30,19 +30,9 @@ describe('Matter device types on the hub’s own fabric', () => {
 
   const device = async (kind: VirtualDeviceKind) => (await t.call<Device>('GET', `/devices/device/${ids[kind]}`)).body;
   const commission = async (kind: VirtualDeviceKind) => {
-    const node = devices[kind]!;
-    const session = (await t.call<{ id: string }>('POST', '/drivers/pairsession', { type: 'pair', driverId: MATTER_DRIVER_ID }))
-      .body.id;
-    const found = await t.call<Json[]>('POST', `/drivers/pairsession/${session}/emit`, {
-      event: 'matter_code',
-      data: { code: node.manualPairingCode },
-    });
-    expect(found.status).toBe(200);
-    expect(found.body).toHaveLength(1);
-    const added = await t.call<Device>('POST', `/drivers/pairsession/${session}/device`, found.body[0]);
-    expect(added.status).toBe(200);
-    ids[kind] = added.body.id;
-    return added.body;
+    const added = (await commissionMatter(t, devices[kind]!.manualPairingCode)) as Device;
+    ids[kind] = added.id;
+    return added;
   };
 
   beforeAll(async () => {

@@ -1,17 +1,24 @@
 import { existsSync } from 'node:fs';
 import { HearthError, invalidParameter, notFound } from '@hearth/contract';
+import type { ClientNode } from '@matter/main';
 import type { CapabilityDriver } from '../../core/device-control';
 import type { HubContext } from '../../platform/context';
 import type { HubServices } from '../../runtime/services';
 import { driverFullId } from '../apps/catalogue';
 import type { DeviceRecord } from '../devices/service';
-import { type CommissionedNode, fabricDir, MatterControllerNode, type ReportedValue } from './stack/controller-node';
+import { fabricDir } from './fabric-dir';
+import { commissioningError, parsePairingCode } from './pairing-code';
+import { type CommissionedNode, MatterControllerNode, type ReportedValue } from './stack/controller-node';
 import { classOf, clusterCapability } from './stack/device-types';
+import { transportOf } from './stack/node-admin';
 
-/** The built-in driver whose devices are endpoints of nodes on the hub's own Matter fabric. */
-export const MATTER_DRIVER_ID = driverFullId('com.hearth.virtual', 'matteronoff');
+/**
+ * The built-in driver whose devices are endpoints of nodes on the hub's own Matter fabric: one driver for every
+ * Matter device type, each device's capabilities coming from the clusters its endpoint carries.
+ */
+export const MATTER_DRIVER_ID = driverFullId('com.hearth.virtual', 'matter_clusters');
 
-/** How long commissioning may take, discovery on the network included. */
+/** How long commissioning may take, discovery on the network included (config `matterCommissionTimeoutMs`). */
 const COMMISSION_TIMEOUT_MS = 60_000;
 
 /** How long a newly commissioned node may take to accept the hub's subscription (its first retry is after 15 s). */
@@ -27,6 +34,22 @@ interface MatterDeviceData {
 }
 
 type Json = Record<string, unknown>;
+
+/** One candidate device per supported endpoint of a node, as a pair session lists them. */
+function candidates(node: CommissionedNode, name: string) {
+  // One driver for every Matter device: each endpoint's capabilities come from the clusters it carries.
+  const supported = node.endpoints;
+  return supported.map((e) => ({
+    name: supported.length === 1 ? name : `${name} ${e.endpoint}`,
+    class: classOf(e.deviceType),
+    capabilities: e.capabilities,
+    data: { id: `${node.peerId}:${e.endpoint}`, matter: { peerId: node.peerId, nodeId: node.nodeId, endpoint: e.endpoint } },
+    store: { vendorId: node.vendorId, productName: node.productName, deviceType: e.deviceType },
+  }));
+}
+
+/** The setting that records which node a pairing code commissioned (by the code's digest). */
+const codeKey = (key: string) => `matter.commissionedCode.${key}`;
 
 const matterDataOf = (device: DeviceRecord): MatterDeviceData['matter'] | null => {
   const matter = (device.data as Partial<MatterDeviceData>).matter;
@@ -66,13 +89,18 @@ export class MatterFabric {
     return fabricDir(this.context.config.dataDir, this.context.config.id);
   }
 
+  #commissionTimeoutMs(): number {
+    return this.context.config.matterCommissionTimeoutMs ?? COMMISSION_TIMEOUT_MS;
+  }
+
   /** Starts the matter.js controller once; later callers wait for the same start. */
   #startController(): Promise<MatterControllerNode> {
     this.#starting ??= (async () => {
       const controller = new MatterControllerNode({
         storageDir: this.#storageDir(),
         port: 0,
-        commissionTimeoutMs: COMMISSION_TIMEOUT_MS,
+        commissionTimeoutMs: this.#commissionTimeoutMs(),
+        subscriptionCeilingMs: this.context.config.matterSubscriptionCeilingMs,
         subscribeTimeoutMs: SUBSCRIBE_TIMEOUT_MS,
         clock: this.context.clock,
         onReport: (report) => this.#stored(report),
@@ -96,61 +124,96 @@ export class MatterFabric {
     await controller?.stop();
   }
 
+  /**
+   * Makes the hub devices of a commissioned node that has none (one per supported endpoint, as pairing would);
+   * a node that has its devices keeps them.
+   */
+  makeDevices(peer: ClientNode): { created: boolean; devices: DeviceRecord[] } {
+    const existing = this.devicesOf(peer.id);
+    if (existing.length > 0) return { created: false, devices: existing };
+    const driver = this.services.devices.driverOf({ driverId: MATTER_DRIVER_ID } as DeviceRecord);
+    if (!driver) throw new HearthError('unavailable', 'The built-in Matter driver is not installed');
+    const node = this.#require().describe(peer);
+    const devices = candidates(node, node.productName ?? 'Matter device').map((candidate) =>
+      this.services.devices.create(driver, candidate),
+    );
+    return { created: true, devices };
+  }
+
+  /** Removes a node: the hub leaves its fabric (the node forgets the hub), then its devices are deleted. */
+  async removeNode(peer: ClientNode): Promise<void> {
+    await peer.decommission();
+    for (const device of this.devicesOf(peer.id)) this.services.devices.delete(device.id);
+  }
+
+  /** Whether the matter.js controller is running (it starts with the hub's first commissioning). */
+  running(): boolean {
+    return this.#controller !== null;
+  }
+
   #require(): MatterControllerNode {
     if (!this.#controller) throw new HearthError('unavailable', 'The Matter controller is not running');
     return this.#controller;
   }
 
-  /** The nodes on the hub's fabric, with the hub devices of their endpoints. */
-  nodes(): Json[] {
-    const controller = this.#controller;
-    if (!controller) return [];
-    const devices = this.services.devices.list().filter((d) => d.driverId === MATTER_DRIVER_ID);
-    return controller.peers().map((peer) => {
-      const node = controller.describe(peer);
-      const own = devices.filter((d) => matterDataOf(d)?.peerId === node.peerId);
-      return {
-        id: node.peerId,
-        nodeId: node.nodeId,
-        deviceId: own[0]?.id ?? null,
-        deviceIds: own.map((d) => d.id),
-        name: own[0]?.name ?? node.productName ?? node.peerId,
-        vendorId: node.vendorId,
-        productName: node.productName,
-        transport: 'ip',
-        reachable: peer.lifecycle.isOnline,
-        simulated: false,
-      };
-    });
+  /** The commissioned peers on the hub's fabric (none while the controller is not running). */
+  peers(): ClientNode[] {
+    return this.#controller?.peers() ?? [];
   }
 
-  node(id: string): Json | undefined {
-    return this.nodes().find((n) => n.id === id);
+  /** A commissioned node by its id; 404 for any other id. */
+  peer(id: string): ClientNode {
+    const peer = this.peers().find((p) => p.id === id);
+    if (!peer) throw notFound('Matter node', id);
+    return peer;
+  }
+
+  /** The node of a hub device; 404 for a device that is not an endpoint of a node on the hub's fabric. */
+  peerOfDevice(deviceId: string): ClientNode {
+    const device = this.services.devices.find(deviceId);
+    const matter = device && device.driverId === MATTER_DRIVER_ID ? matterDataOf(device) : null;
+    if (!matter) throw notFound('Matter device', deviceId);
+    return this.peer(matter.peerId);
+  }
+
+  /** A node as the manager's calls answer it, with the hub devices of its endpoints. */
+  view(peer: ClientNode): Json {
+    const node = this.#require().describe(peer);
+    const own = this.devicesOf(peer.id);
+    return {
+      id: node.peerId,
+      nodeId: node.nodeId,
+      deviceId: own[0]?.id ?? null,
+      deviceIds: own.map((d) => d.id),
+      name: own[0]?.name ?? node.productName ?? node.peerId,
+      vendorId: node.vendorId,
+      productName: node.productName,
+      transport: transportOf(peer),
+      reachable: peer.lifecycle.isOnline,
+    };
+  }
+
+  /** The nodes on the hub's fabric, with the hub devices of their endpoints. */
+  nodes(): Json[] {
+    return this.peers().map((peer) => this.view(peer));
   }
 
   /** Commissions the node of a pairing code; answers one candidate device per supported endpoint. */
   async #commission(data: unknown, name: string): Promise<Json[]> {
-    const record = (data ?? {}) as Record<string, unknown>;
-    const code = String(record.code ?? '').replace(/[-\s]/g, '');
-    if (!/^(\d{11}|\d{21}|MT:[0-9A-Z.-]{19,})$/.test(code))
-      throw invalidParameter('data.code', 'Expected an 11 or 21 digit pairing code or an MT: QR payload');
+    const { discovery, key } = parsePairingCode(((data ?? {}) as Record<string, unknown>).code);
+    // A commissioned device is not in pairing mode: without this, its code would only time out as "not found".
+    const known = this.context.settings.get<string | null>(codeKey(key), null);
+    if (known !== null && this.peers().some((peer) => peer.id === known))
+      throw new HearthError('already_commissioned', `This device is already commissioned on the hub (Matter node ${known})`);
     let node: CommissionedNode;
     try {
-      node = await (await this.#startController()).commission(code);
+      node = await (await this.#startController()).commission(discovery);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
       this.#failed('commissioning a Matter node', error);
-      throw new HearthError('unavailable', `Commissioning the Matter device failed: ${message}`);
+      throw commissioningError(error, this.#commissionTimeoutMs());
     }
-    // One driver for every Matter device: each endpoint's capabilities come from the clusters it carries.
-    const supported = node.endpoints;
-    return supported.map((e) => ({
-      name: supported.length === 1 ? name : `${name} ${e.endpoint}`,
-      class: classOf(e.deviceType),
-      capabilities: e.capabilities,
-      data: { id: `${node.peerId}:${e.endpoint}`, matter: { peerId: node.peerId, nodeId: node.nodeId, endpoint: e.endpoint } },
-      store: { vendorId: node.vendorId, productName: node.productName, deviceType: e.deviceType },
-    }));
+    this.context.settings.set(codeKey(key), node.peerId);
+    return candidates(node, name);
   }
 
   /** A capability write of a Matter device: the node's cluster command, confirmed when the node acknowledged it. */
@@ -172,14 +235,14 @@ export class MatterFabric {
   }
 
   /** The devices of one node's endpoints. */
-  #devicesOf(peerId: string): DeviceRecord[] {
+  devicesOf(peerId: string): DeviceRecord[] {
     return this.services.devices.list().filter((d) => d.driverId === MATTER_DRIVER_ID && matterDataOf(d)?.peerId === peerId);
   }
 
   /** The node's subscription went down or came back: its devices become unavailable with a reason, or available. */
   #reachability(peerId: string, reachable: boolean): void {
     const message = reachable ? null : UNREACHABLE_MESSAGE;
-    for (const device of this.#devicesOf(peerId)) {
+    for (const device of this.devicesOf(peerId)) {
       if (device.unavailableMessage === message) continue;
       this.services.devices.updateFromApp(device.id, { unavailableMessage: message });
     }
@@ -187,7 +250,7 @@ export class MatterFabric {
 
   /** A value a node reported: stored on the devices of its endpoint, as the device's own report. */
   #stored(report: ReportedValue): void {
-    for (const device of this.#devicesOf(report.peerId)) {
+    for (const device of this.devicesOf(report.peerId)) {
       if (matterDataOf(device)?.endpoint !== report.endpoint) continue;
       this.services.devices.reportCapabilityValue(device.id, report.capability, report.value, {
         source: { kind: 'app', appId: device.appId },

@@ -1,258 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
-import { pairDevice, untilAppRunning } from '../../testing/pairing';
+import { commissionMatter, startOtherController } from '../../testing/matter';
+import { untilAppRunning } from '../../testing/pairing';
 import { privateHandlers } from '../../testing/private';
-import { threadManager } from '../thread';
-import { zigbeeManager } from '../zigbee';
 import { matterManager } from '.';
+import type { MatterControllerNode } from './stack/controller-node';
+import { readNodeFabrics } from './stack/node-admin';
+import { startVirtualPlug, type VirtualDeviceProcess } from './virtual-devices/process';
 
 type Json = Record<string, unknown>;
+type Fabric = { fabricIndex: number; isCurrent: boolean; vendorId: number };
 
-/** A developer's app with a Matter plug on Wi-Fi, installed through the devkit. */
-const wifiMatterApp = {
-  id: 'com.example.matterwifi',
-  version: '1.0.0',
-  sdk: 3,
-  name: { en: 'Matter Wi-Fi plugs' },
-  author: { name: 'Dev Eloper', email: 'dev@example.test' },
-  drivers: [
-    {
-      id: 'plug',
-      name: 'Plug',
-      class: 'socket',
-      capabilities: ['onoff', 'dim'],
-      connectivity: ['matter', 'wifi'],
-      simulation: 'light',
-    },
-  ],
-};
-
-describe('Matter, Thread and Zigbee calls of the simulated radios, over HTTP', () => {
+/**
+ * Every call of the matter manager against a matter.js plug in its own process, commissioned onto the hub's
+ * fabric: answers are read from the plug (its attributes, fabrics, addresses), and the multi-admin calls are
+ * checked with a second, bare matter.js controller joining and leaving the plug.
+ */
+describe("The matter manager's calls, answered by a commissioned matter.js plug", () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'hearth-matter-calls-'));
+  let plug: VirtualDeviceProcess;
+  let other: MatterControllerNode;
   let t: TestHub;
-  let thermostat: string;
+  let deviceId: string;
   let node: string;
-  let plug: string;
-  let plugNode: string;
-
-  const pair = (driverId: string, event: string, data?: unknown) => pairDevice(t, driverId, { event, data });
 
   beforeAll(async () => {
-    t = await startTestHub();
+    [plug, t, other] = await Promise.all([
+      startVirtualPlug(join(scratch, 'plug')),
+      startTestHub({ id: randomBytes(12).toString('hex'), dataDir: join(scratch, 'hub') }),
+      startOtherController(scratch),
+    ]);
     await untilAppRunning(t);
-    thermostat = await pair('homey:app:com.hearth.virtual:matter', 'matter_code', { code: '34970112332' });
-    await t.call('POST', '/devkit/app', { manifest: wifiMatterApp, run: false });
-    await untilAppRunning(t, 'com.example.matterwifi');
-    plug = await pair('homey:app:com.example.matterwifi:plug', 'list_devices');
+    deviceId = (await commissionMatter(t, plug.manualPairingCode)).id;
+    node = String((await t.call<Json[]>('GET', '/matter/nodes')).body[0]?.id);
+  });
+  afterAll(async () => {
+    await t?.stop();
+    await other?.stop();
+    await plug?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('lists the commissioned node with its device, and 404 for any other id', async () => {
     const nodes = (await t.call<Json[]>('GET', '/matter/nodes')).body;
-    node = String(nodes.find((n) => n.deviceId === thermostat)?.id);
-    plugNode = String(nodes.find((n) => n.deviceId === plug)?.id);
-  });
-  afterAll(() => t.stop());
-
-  it("reads a node's attributes from its device's capabilities", async () => {
-    await t.call('PUT', `/devices/device/${thermostat}/capability/target_temperature`, { value: 21.5 });
-    const attributes = await t.call<Json[]>('GET', `/matter/node/${node}/attributes`);
-    expect(attributes.status).toBe(200);
-    expect(attributes.body).toEqual(
-      expect.arrayContaining([
-        { endpoint: 0, cluster: 0x28, clusterName: 'BasicInformation', attribute: 9, attributeName: 'SoftwareVersion', value: 1 },
-        {
-          endpoint: 1,
-          cluster: 0x201,
-          clusterName: 'Thermostat',
-          attribute: 0x12,
-          attributeName: 'OccupiedHeatingSetpoint',
-          value: 2150,
-        },
-      ]),
-    );
-    await t.call('PUT', `/devices/device/${plug}/capability/dim`, { value: 0.5 });
-    const plugAttributes = (await t.call<Json[]>('GET', `/matter/node/${plugNode}/attributes`)).body;
-    expect(plugAttributes).toEqual(
-      expect.arrayContaining([expect.objectContaining({ clusterName: 'LevelControl', value: 127 })]),
-    );
-    expect((await t.call('GET', '/matter/node/999/attributes')).status).toBe(404);
+    expect(nodes).toEqual([
+      expect.objectContaining({ id: node, deviceId, vendorId: 0xfff1, productName: 'Virtual plug', reachable: true }),
+    ]);
+    expect((await t.call<Json>('GET', `/matter/node/${node}`)).body).toEqual(nodes[0]);
+    expect((await t.call<Json>('GET', '/matter/state')).body).toMatchObject({ controller: 'matter.js', running: true, nodes: 1 });
+    for (const path of ['/matter/node/999', '/matter/node/999/attributes', '/matter/node/999/fabrics']) {
+      expect((await t.call<Json>('GET', path)).body, path).toMatchObject({ error: 'not_found' });
+    }
   });
 
-  it('answers the network of a node on its own transport only', async () => {
-    const thread = await t.call<Json>('GET', `/matter/node/${node}/thread-network`);
-    const topology = await t.call<{ networkName: string; nodes: Json[] }>('GET', '/thread/topology');
-    expect(thread.body).toMatchObject({ networkName: topology.body.networkName, role: 'child' });
-    expect(thread.body.rloc16).toBe(topology.body.nodes.find((n) => n.deviceId === thermostat)?.rloc16);
-    const wifi = await t.call<Json>('GET', `/matter/node/${plugNode}/wifi-network`);
-    expect(wifi.body).toMatchObject({ ssid: expect.any(String), rssi: expect.any(Number) });
-    const wrong = await t.call<Json>('GET', `/matter/node/${node}/wifi-network`);
-    expect(wrong).toMatchObject({
-      status: 400,
-      body: { error_description: `Invalid Parameter: id. Node ${node} is on Thread, not Wi-Fi` },
+  it("reads the node's attributes from the plug itself", async () => {
+    const onoff = async () =>
+      (await t.call<Json[]>('GET', `/matter/node/${node}/attributes`)).body.find((a) => a.clusterName === 'OnOff');
+    await t.call('PUT', `/devices/device/${deviceId}/capability/onoff`, { value: true });
+    expect(await onoff()).toEqual({
+      endpoint: 1,
+      cluster: 6,
+      clusterName: 'OnOff',
+      attribute: 0,
+      attributeName: 'onOff',
+      value: true,
     });
-    expect((await t.call('GET', `/matter/node/${plugNode}/thread-network`)).status).toBe(400);
-  });
-
-  it('resolves addresses, interviews again and reports diagnostics', async () => {
-    const address = await t.call<{ addresses: string[]; port: number }>('POST', `/matter/node/${node}/resolve-address`);
-    expect(address.body.port).toBe(5540);
-    expect(address.body.addresses[0]).toMatch(/^fd00:/);
-    const updated = await t.call<Json>('POST', `/matter/node/${node}/force-update`);
-    expect(updated.body).toMatchObject({ id: node, deviceId: thermostat });
-    expect(Date.parse(String(updated.body.lastInterviewAt))).toBeGreaterThan(Date.now() - 60_000);
-    const report = await t.call<Json>('POST', `/matter/node/${node}/diagnostic-report`);
-    expect(report.body).toMatchObject({
-      node: { id: node, lastInterviewAt: updated.body.lastInterviewAt },
-      address: address.body,
-    });
-    expect(Array.isArray(report.body.attributes)).toBe(true);
-  });
-
-  it('installs the available firmware of a node, and only that version', async () => {
-    expect((await t.call('GET', `/matter/node/${node}/firmware-update`)).body).toEqual({
-      softwareVersion: 1,
-      available: { softwareVersion: 2, softwareVersionString: '1.1.0' },
-    });
-    const wrong = await t.call<Json>('POST', `/matter/node/${node}/firmware-update`, { softwareVersion: 7 });
-    expect(wrong.status).toBe(400);
-    expect(String(wrong.body.error_description)).toContain('softwareVersion');
-    expect((await t.call('POST', `/matter/node/${node}/firmware-update`, {})).status).toBe(400);
-    expect((await t.call('POST', `/matter/node/${node}/firmware-update`, { softwareVersion: 2 })).body).toMatchObject({
-      softwareVersion: 2,
-    });
-    expect((await t.call('GET', `/matter/node/${node}/firmware-update`)).body).toEqual({ softwareVersion: 2, available: null });
-    expect((await t.call('POST', `/matter/node/${node}/firmware-update`, { softwareVersion: 2 })).status).toBe(409);
-    const software = (await t.call<Json[]>('GET', `/matter/node/${node}/attributes`)).body.find(
-      (a) => a.attributeName === 'SoftwareVersion',
-    );
-    expect(software?.value).toBe(2);
-  });
-
-  it('shares a node with another controller through a (private) commissioning window, then removes its fabric', async () => {
-    expect((await t.call<Json>('POST', '/matter/open-commissioning-window', { deviceId: thermostat })).body).toMatchObject({
-      error: 'private_operation',
+    // A change at the plug is what a read answers next: the read goes to the plug.
+    const changed = plug.next((line) => line.event === 'onoff' && line.value === false);
+    plug.press('off');
+    await changed;
+    expect((await onoff())?.value).toBe(false);
+    const attributes = (await t.call<Json[]>('GET', `/matter/node/${node}/attributes`)).body;
+    expect(attributes).toContainEqual({
+      endpoint: 0,
+      cluster: 0x28,
+      clusterName: 'BasicInformation',
+      attribute: 1,
+      attributeName: 'vendorName',
+      value: 'Hearth Matter Lab',
     });
     const call = privateHandlers(t, matterManager);
-    const window = (await call('openCommissioningWindow', { body: { deviceId: thermostat, timeout: 180 } })) as Json;
+    expect(await call('readBasicInfo', { query: { nodeId: node } })).toEqual({
+      nodeId: node,
+      vendorId: 0xfff1,
+      vendorName: 'Hearth Matter Lab',
+      productName: 'Virtual plug',
+      nodeLabel: 'Virtual plug',
+      softwareVersion: 0,
+      reachable: true,
+    });
+  });
+
+  it('pings the node, resolves its address, interviews it again and reports diagnostics', async () => {
+    expect((await t.call<Json>('POST', `/matter/node/${node}/ping`)).body).toEqual({
+      id: node,
+      reachable: true,
+      rttMs: expect.any(Number),
+    });
+    const address = (await t.call<Json>('POST', `/matter/node/${node}/resolve-address`)).body;
+    expect(address).toMatchObject({ id: node, port: plug.port, transport: 'ip' });
+    expect((address.addresses as string[]).length).toBeGreaterThan(0);
+    const interviewed = (await t.call<Json>('POST', `/matter/node/${node}/force-update`)).body;
+    expect(interviewed).toMatchObject({ id: node, deviceId });
+    expect(interviewed.attributesRead).toBeGreaterThan(20);
+    const report = (await t.call<Json>('POST', `/matter/node/${node}/diagnostic-report`)).body;
+    expect(report).toMatchObject({ node: { id: node, lastInterviewAt: interviewed.lastInterviewAt }, address });
+    expect(report.fabrics).toHaveLength(1);
+  });
+
+  it('says there is no DCL instead of inventing firmware or attestation authorities', async () => {
+    const firmware = (await t.call<Json>('GET', `/matter/node/${node}/firmware-update`)).body;
+    expect(firmware).toEqual({ softwareVersion: 0, available: null, reason: expect.stringContaining('(DCL)') });
+    const install = await t.call<Json>('POST', `/matter/node/${node}/firmware-update`, { softwareVersion: 1 });
+    expect(install).toMatchObject({ status: 409, body: { error: 'conflict' } });
+    await expect(privateHandlers(t, matterManager)('updateDclPaaCerts')).rejects.toMatchObject({ code: 'conflict' });
+  });
+
+  it('answers Thread and Wi-Fi information only for a node that has that network', async () => {
+    for (const network of ['thread-network', 'wifi-network']) {
+      const answer = await t.call<Json>('GET', `/matter/node/${node}/${network}`);
+      expect(answer.status, network).toBe(400);
+      expect(String(answer.body.error_description)).toContain('Network Diagnostics');
+    }
+  });
+
+  it('shares the node with another controller, which the hub can then take off the node', async () => {
+    const call = privateHandlers(t, matterManager);
+    expect((await t.call<Json>('POST', '/matter/open-commissioning-window', { deviceId })).body).toMatchObject({
+      error: 'private_operation',
+    });
+    const window = (await call('openCommissioningWindow', { body: { deviceId, timeout: 180 } })) as Json;
     expect(String(window.manualPairingCode)).toMatch(/^\d{11}$/);
-    expect(Date.parse(String(window.expiresAt)) - Date.now()).toBeGreaterThan(170_000);
-    const fabrics = await t.call<{ fabricIndex: number; isCurrent: boolean }[]>('GET', `/matter/fabrics?deviceId=${thermostat}`);
-    expect(fabrics.body.map((f) => [f.fabricIndex, f.isCurrent])).toEqual([
+    await other.commission(String(window.manualPairingCode));
+    const fabrics = (await t.call<Fabric[]>('GET', `/matter/node/${node}/fabrics`)).body;
+    expect(fabrics.map((f) => [f.fabricIndex, f.isCurrent])).toEqual([
       [1, true],
       [2, false],
     ]);
-    expect((await t.call('GET', `/matter/node/${node}/fabrics`)).body).toEqual(fabrics.body);
-    expect((await t.call('DELETE', `/matter/node/${node}/fabric/1`)).status).toBe(409);
-    expect((await t.call('DELETE', `/matter/node/${node}/fabric/9`)).status).toBe(404);
+    expect((await t.call('GET', `/matter/fabrics?deviceId=${deviceId}`)).body).toEqual(fabrics);
+    expect((await t.call<Json>('DELETE', `/matter/node/${node}/fabric/1`)).body).toMatchObject({ error: 'conflict' });
+    expect((await t.call<Json>('DELETE', `/matter/node/${node}/fabric/9`)).body).toMatchObject({ error: 'not_found' });
     expect((await t.call('DELETE', `/matter/node/${node}/fabric/x`)).status).toBe(400);
-    expect((await t.call('DELETE', `/matter/node/${node}/fabric/2`)).status).toBe(204);
-    await call('openCommissioningWindow', { body: { deviceId: thermostat } });
-    expect((await t.call('POST', '/matter/delete-fabric', { deviceId: thermostat, fabricIndex: 2 })).status).toBe(204);
-    expect((await t.call<Json[]>('GET', `/matter/fabrics?deviceId=${thermostat}`)).body).toHaveLength(1);
-    expect((await t.call('POST', '/matter/delete-fabric', { deviceId: 'nope', fabricIndex: 2 })).status).toBe(404);
+    expect((await t.call<Json>('POST', '/matter/delete-fabric', { deviceId: 'nope', fabricIndex: 2 })).status).toBe(404);
+    expect((await t.call('POST', '/matter/delete-fabric', { deviceId, fabricIndex: 2 })).status).toBe(204);
+    expect((await t.call<Fabric[]>('GET', `/matter/node/${node}/fabrics`)).body).toHaveLength(1);
     expect((await t.call('GET', '/matter/fabrics')).status).toBe(400);
   });
 
-  it('Thread: private CLI commands, enable and disable, reset and border router scans', async () => {
-    expect((await t.call<Json>('POST', '/thread/execute-command', { command: 'state' })).body).toMatchObject({
-      error: 'private_operation',
-    });
-    for (const path of ['/thread/disable', '/thread/enable', '/thread/discovered-border-routers']) {
-      expect((await t.call('GET', path)).status, path).toBe(403);
-    }
-    const call = privateHandlers(t, threadManager);
-    const run = async (command: string) => ((await call('executeCommand', { body: { command } })) as { output: string[] }).output;
-    const dataset = (await t.call<Json>('GET', '/thread/topology')).body;
-    expect(await run('state')).toEqual(['leader', 'Done']);
-    expect(await run('networkname')).toEqual([String(dataset.networkName), 'Done']);
-    expect((await run('child table')).some((line) => line.includes('Matter'))).toBe(true);
-    await expect(run('factoryreset now')).rejects.toMatchObject({ code: 'invalid_parameter' });
-
-    expect(await call('getDiscoveredBorderRouters')).toEqual([]);
-    const routers = (await call('rescanBorderRouters')) as Json[];
-    expect(routers).toEqual(
-      expect.arrayContaining([expect.objectContaining({ sameNetwork: true, networkName: dataset.networkName })]),
-    );
-    expect(await call('getDiscoveredBorderRouters')).toEqual(routers);
-
-    expect(await call('apiDisable')).toEqual({ enabled: false });
-    expect((await t.call<Json>('GET', '/thread/state')).body).toMatchObject({ enabled: false, role: 'disabled' });
-    expect(await run('state')).toEqual(['disabled', 'Done']);
-    await expect(run('channel')).rejects.toMatchObject({ code: 'conflict' });
-    await expect(call('rescanBorderRouters')).rejects.toMatchObject({ code: 'conflict' });
-    expect(await call('apiEnable')).toEqual({ enabled: true });
-
-    const before = (await t.call<Json>('GET', '/thread/state')).body.networkName;
-    const reset = (await call('apiReset')) as { enabled: boolean; dataset: Json };
-    expect(reset.enabled).toBe(true);
-    expect(reset.dataset.extendedPanId).not.toBe(dataset.extendedPanId);
-    expect((await t.call<Json>('GET', '/thread/state')).body.networkName).toBe(before);
-    expect(await call('getDiscoveredBorderRouters')).toEqual([]);
-  });
-
-  it("the older description's private tools: PAA certificates, interview, make-device, read-basic-info", async () => {
-    for (const path of [
-      '/matter/update-dcl-paa-certs',
-      `/matter/interview?nodeId=${node}`,
-      `/matter/make-device?nodeId=${node}`,
-      `/matter/read-basic-info?nodeId=${node}`,
-    ]) {
-      const refused = await t.call<Json>('GET', path);
-      expect(refused.status, path).toBe(403);
-      expect(refused.body.error, path).toBe('private_operation');
-    }
+  it("the older description's private tools interview the node and answer its existing device", async () => {
     const call = privateHandlers(t, matterManager);
-
-    // The ledger follows the paaSettings option: the test ledger adds the test vendors (who made these nodes).
-    expect((await t.call<Json>('GET', '/matter/state')).body.paaCertificatesUpdatedAt).toBeNull();
-    const main = (await call('updateDclPaaCerts')) as { source: string; certificates: { vendorId: number }[]; updatedAt: string };
-    expect(main.source).toBe('https://on.dcl.csa-iot.org');
-    expect(main.certificates.map((c) => c.vendorId)).not.toContain(65521);
-    expect((await t.call<Json>('GET', '/matter/state')).body.paaCertificatesUpdatedAt).toBe(main.updatedAt);
-    await t.call('PUT', '/matter/option/paaSettings', { value: { testNet: true } });
-    const test = (await call('updateDclPaaCerts')) as { source: string; certificates: { vendorId: number }[] };
-    expect(test.source).toContain('test-net');
-    expect(test.certificates.map((c) => c.vendorId)).toContain(65521);
-    expect(test.certificates.length).toBeGreaterThan(main.certificates.length);
-    await t.call('DELETE', '/matter/option/paaSettings');
-
-    // Basic information is the node's BasicInformation cluster, as the attributes call reads it.
-    await t.call('PUT', `/devices/device/${plug}`, { name: 'Desk plug' });
-    const info = (await call('readBasicInfo', { query: { nodeId: plugNode } })) as Json;
-    const attributes = (await t.call<Json[]>('GET', `/matter/node/${plugNode}/attributes`)).body;
-    const basic = (name: string) => attributes.find((a) => a.attributeName === name)?.value;
-    expect(info).toEqual({
-      nodeId: plugNode,
-      vendorId: basic('VendorID'),
-      vendorName: basic('VendorName'),
-      productName: basic('ProductName'),
-      nodeLabel: 'Desk plug',
-      softwareVersion: basic('SoftwareVersion'),
-      reachable: true,
-    });
-
-    const interviewed = (await call('interviewNode', { query: { nodeId: plugNode } })) as Json;
-    expect(interviewed).toMatchObject({ id: plugNode, deviceId: plug });
-    expect((await t.call<Json>('POST', `/matter/node/${plugNode}/diagnostic-report`)).body.node).toMatchObject({
-      lastInterviewAt: interviewed.lastInterviewAt,
-    });
-
-    // A node commissioned by pairing has its device already: make-device answers it and makes no second one.
+    expect(await call('interviewNode', { query: { nodeId: node } })).toMatchObject({ id: node, deviceId });
     const before = Object.keys((await t.call<Json>('GET', '/devices/device')).body).length;
-    expect(await call('makeDevice', { query: { nodeId: plugNode } })).toEqual({
-      nodeId: plugNode,
-      deviceId: plug,
-      created: false,
-    });
+    expect(await call('makeDevice', { query: { nodeId: node } })).toEqual({ nodeId: node, deviceId, created: false });
     expect(Object.keys((await t.call<Json>('GET', '/devices/device')).body)).toHaveLength(before);
-
     for (const name of ['interviewNode', 'makeDevice', 'readBasicInfo']) {
       await expect(call(name, { query: { nodeId: '999' } }), name).rejects.toMatchObject({ code: 'not_found' });
     }
   });
 
-  it('Zigbee: flashing the coordinator firmware (private) keeps its network', async () => {
-    expect((await t.call('PUT', '/zigbee/flash-firmware')).status).toBe(403);
-    const before = (await t.call<Json>('GET', '/zigbee/state')).body;
-    expect(before.firmwareVersion).toBe('7.4.1.0');
-    const flashed = (await privateHandlers(t, zigbeeManager)('flashFirmware')) as Json;
-    expect(flashed).toMatchObject({ previousFirmwareVersion: '7.4.1.0', firmwareVersion: '7.4.4.0', panId: before.panId });
-    expect((await t.call<Json>('GET', '/zigbee/state')).body.firmwareVersion).toBe('7.4.4.0');
+  it("removing the node takes the hub off the node's fabric and deletes its device", async () => {
+    // A third controller stays on the node and sees the hub's fabric go (the second one's peer left the node).
+    const third = await startOtherController(join(scratch, 'third'));
+    const window = (await privateHandlers(t, matterManager)('openCommissioningWindow', { body: { deviceId } })) as Json;
+    const shared = await third.commission(String(window.manualPairingCode));
+    const peer = third.peer(shared.peerId)!;
+    expect(await readNodeFabrics(peer)).toHaveLength(2);
+    expect((await t.call('DELETE', `/matter/node/${node}`)).status).toBe(204);
+    expect(await readNodeFabrics(peer)).toEqual([expect.objectContaining({ isCurrent: true })]);
+    expect((await t.call('GET', `/devices/device/${deviceId}`)).status).toBe(404);
+    expect((await t.call<Json[]>('GET', '/matter/nodes')).body).toEqual([]);
+    await third.stop();
   });
 });

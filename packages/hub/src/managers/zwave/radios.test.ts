@@ -138,22 +138,13 @@ describe('radios over HTTP (Z-Wave without a stick; the other radios simulated)'
     expect((await t.call('PUT', '/coprocessor/debug', { enabled: true })).status).toBe(403);
   });
 
-  it('Matter and Thread: nodes are the commissioned devices; deleting a node decommissions its device', async () => {
+  it("Matter and Thread: the simulated Thread thermostat is a Thread child, never a node of the hub's Matter fabric", async () => {
     const thermostat = await pair('homey:app:com.hearth.virtual:matter', 'matter_code', { code: '34970112332' });
-    const nodes = await t.call<Json[]>('GET', '/matter/nodes');
-    expect(nodes.body).toEqual([expect.objectContaining({ deviceId: thermostat.id, transport: 'thread' })]);
-    const id = String(nodes.body[0]?.id);
-    expect((await t.call<Json[]>('GET', `/matter/node/${id}/fabrics`)).body[0]).toMatchObject({
-      fabricIndex: 1,
-      label: 'Hearth',
-    });
-    expect((await t.call<Json>('POST', `/matter/node/${id}/ping`)).body).toMatchObject({ reachable: true });
+    // Matter nodes are only what the hub's matter.js controller commissioned (matter.test.ts): a stand-in is none.
+    expect((await t.call<Json[]>('GET', '/matter/nodes')).body).toEqual([]);
     const topology = await t.call<{ nodes: Json[] }>('GET', '/thread/topology');
     expect(topology.body.nodes).toEqual([expect.objectContaining({ deviceId: thermostat.id })]);
     expect((await t.call('GET', '/thread/active-dataset')).status).toBe(403);
-    expect((await t.call('DELETE', `/matter/node/${id}`)).status).toBe(204);
-    expect((await t.call('GET', `/devices/device/${thermostat.id}`)).status).toBe(404);
-    expect((await t.call('GET', `/matter/node/${id}`)).status).toBe(404);
     expect((await t.call('PUT', '/matter/option/paaSettings', { value: { source: 'dcl' } })).body).toEqual({
       value: { source: 'dcl' },
     });

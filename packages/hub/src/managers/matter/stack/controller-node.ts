@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   ClientNode,
   type ClusterBehavior,
@@ -14,6 +13,7 @@ import {
 import { DirectoryBlobStorageDriver, FileStorageDriver, NodeJsFilesystem } from '@matter/nodejs';
 import type { Clock } from '../../../core/clock';
 import { CLUSTER_CAPABILITIES, type ClusterCapability, capabilitiesOf, clusterCapability, deviceTypeOf } from './device-types';
+import { LivenessWatch, silenceLimitMs } from './liveness';
 
 /** One endpoint of a commissioned node that carries a device type the hub supports. */
 export interface CommissionedEndpoint {
@@ -32,6 +32,9 @@ export interface CommissionedNode {
   productName: string | null;
   endpoints: CommissionedEndpoint[];
 }
+
+/** A device's setup passcode and the discriminator it advertises in pairing mode (long: 12 bits, short: 4). */
+export type CommissioningCode = { passcode: number } & ({ longDiscriminator: number } | { shortDiscriminator: number });
 
 /** A value a node reported for one of its endpoints (through the hub's subscription). */
 export interface ReportedValue {
@@ -52,6 +55,12 @@ export interface MatterControllerOptions {
   onReport: (report: ReportedValue) => void;
   /** Called when the hub's subscription to a node goes down (unreachable) or comes up again. */
   onReachability: (peerId: string, reachable: boolean) => void;
+  /**
+   * The report interval ceiling the hub asks of the nodes it commissions (ms), and with it a watch that calls a
+   * node unreachable once it is silent for longer ({@link LivenessWatch}). Unset: matter.js's defaults (1 minute
+   * for mains-powered nodes) and its own, slower, notice of a lost node.
+   */
+  subscriptionCeilingMs?: number;
   /** How long commissioning waits for the hub's subscription to the new node before it gives up. */
   subscribeTimeoutMs: number;
   /** The hub's clock (its timers). */
@@ -72,7 +81,19 @@ export class MatterControllerNode {
   /** The peers whose structure changes are followed. */
   readonly #watched = new WeakSet<ClientNode>();
 
-  constructor(private readonly options: MatterControllerOptions) {}
+  readonly #liveness: LivenessWatch | null;
+
+  constructor(private readonly options: MatterControllerOptions) {
+    const ceiling = options.subscriptionCeilingMs;
+    this.#liveness = ceiling
+      ? new LivenessWatch(
+          options.clock,
+          silenceLimitMs(ceiling),
+          (peer, reachable) => this.#reachable(peer, reachable),
+          options.onError,
+        )
+      : null;
+  }
 
   async start(): Promise<void> {
     // matter.js logs through one process-wide logger; the hub wants its errors, not its protocol trace.
@@ -103,6 +124,7 @@ export class MatterControllerNode {
     const node = this.#node;
     // Closing ends every subscription: that is the hub going away, not the nodes, so it is not reported.
     this.#node = null;
+    this.#liveness?.stop();
     await node?.close();
   }
 
@@ -111,12 +133,18 @@ export class MatterControllerNode {
     return this.#node;
   }
 
-  /** Commissions the node that advertises the pairing code (11/21-digit manual code or `MT:` QR payload). */
-  async commission(pairingCode: string): Promise<CommissionedNode> {
+  /**
+   * Commissions the node that advertises a manual pairing code, or the passcode and discriminator of a code the hub
+   * decoded itself (a QR payload's 12-bit discriminator finds its device more surely than a manual code's 4 bits).
+   */
+  async commission(code: string | CommissioningCode): Promise<CommissionedNode> {
     const node = this.#require();
     const peer = await node.peers.commission({
-      pairingCode,
+      ...(typeof code === 'string' ? { pairingCode: code } : code),
       timeout: this.options.commissionTimeoutMs,
+      ...(this.options.subscriptionCeilingMs
+        ? { defaultSubscription: { maxIntervalCeiling: this.options.subscriptionCeilingMs } }
+        : {}),
     } as Parameters<ServerNode['peers']['commission']>[0]);
     this.#watch(peer);
     // A peer commissioned while the controller is online is not always brought online with it; online is what
@@ -193,12 +221,15 @@ export class MatterControllerNode {
   async write(peerId: string, endpointNumber: number, capability: string, value: unknown): Promise<void> {
     const mapping = clusterCapability(capability);
     if (!mapping?.write) throw new Error(`Matter devices cannot set ${capability}`);
-    await mapping.write(this.#endpoint(peerId, endpointNumber), value);
+    await mapping.write(await this.#endpoint(peerId, endpointNumber), value);
   }
 
-  #endpoint(peerId: string, endpointNumber: number): Endpoint {
+  async #endpoint(peerId: string, endpointNumber: number): Promise<Endpoint> {
     const peer = this.peer(peerId);
     if (!peer) throw new Error(`Matter node ${peerId} is not commissioned on the hub's fabric`);
+    // A node whose structure the fabric storage does not hold yet (a fabric restored from a backup taken right
+    // after commissioning) learns its endpoints from the subscription's first report: wait for it.
+    if (peer.parts.get(endpointNumber) === undefined) await this.#subscribed(peer);
     const endpoint = peer.parts.get(endpointNumber);
     if (!endpoint) throw new Error(`Matter node ${peerId} has no endpoint ${endpointNumber}`);
     return endpoint;
@@ -221,17 +252,20 @@ export class MatterControllerNode {
     this.#watched.add(peer);
     for (const endpoint of peer.parts) this.#attach(endpoint);
     // Reachability follows the subscription: matter.js keeps retrying a lost one and says when it is back.
-    peer.eventsOf(NetworkClient).subscriptionStatusChanged.on((active) => {
-      if (!this.#node) return;
-      try {
-        this.options.onReachability(peer.id, active);
-      } catch (error) {
-        this.options.onError(`recording whether node ${peer.id} is reachable`, error);
-      }
-    });
+    peer.eventsOf(NetworkClient).subscriptionStatusChanged.on((active) => this.#reachable(peer, active));
+    this.#liveness?.watch(peer);
     peer.lifecycle.changed.on(() => {
       for (const endpoint of peer.parts) this.#attach(endpoint);
     });
+  }
+
+  #reachable(peer: ClientNode, reachable: boolean): void {
+    if (!this.#node) return;
+    try {
+      this.options.onReachability(peer.id, reachable);
+    } catch (error) {
+      this.options.onError(`recording whether node ${peer.id} is reachable`, error);
+    }
   }
 
   #attach(endpoint: Endpoint): void {
@@ -279,6 +313,3 @@ function peerIdOf(endpoint: Endpoint): string {
   while (current && !(current instanceof ClientNode)) current = current.owner;
   return current?.id ?? '';
 }
-
-/** The fabric folder of a hub: beside its database in its data directory. */
-export const fabricDir = (dataDir: string, hubId: string) => join(dataDir, `${hubId}.matter`);
