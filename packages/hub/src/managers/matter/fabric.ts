@@ -252,6 +252,8 @@ export class MatterFabric {
   #stored(report: ReportedValue): void {
     for (const device of this.devicesOf(report.peerId)) {
       if (matterDataOf(device)?.endpoint !== report.endpoint) continue;
+      // A restated value the hub already holds is no news (no capability event, no flow run).
+      if (report.restated && this.services.devices.values(device.id).get(report.capability)?.value === report.value) continue;
       this.services.devices.reportCapabilityValue(device.id, report.capability, report.value, {
         source: { kind: 'app', appId: device.appId },
       });

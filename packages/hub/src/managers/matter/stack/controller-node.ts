@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import {
+  ChangeNotificationService,
   ClientNode,
   type ClusterBehavior,
   type Endpoint,
@@ -42,6 +43,8 @@ export interface ReportedValue {
   endpoint: number;
   capability: string;
   value: unknown;
+  /** The value as the controller holds it, after a report that left it unchanged there (see `#followClusters`). */
+  restated?: boolean;
 }
 
 export interface MatterControllerOptions {
@@ -245,6 +248,23 @@ export class MatterControllerNode {
   #followClusters(node: ServerNode): void {
     for (const mapping of CLUSTER_CAPABILITIES)
       node.peers.clusterInstalled(mapping.client as ClusterBehavior.Type).on((endpoint) => this.#attach(endpoint));
+    // A report can also leave the controller's copy of a value as it was while the hub holds another: reports of
+    // the first moments after commissioning are lost (matter.js's subscription to a new node is unreliable then),
+    // so the hub's write was never confirmed into that copy, and a later report of the old value is no change to it.
+    // Its change notifications say which cluster a report touched; the value the controller holds is then restated.
+    node.env.get(ChangeNotificationService).change.on((change) => {
+      if (change.kind !== 'update') return;
+      const mapping = CLUSTER_CAPABILITIES.find((candidate) => candidate.client.id === change.behavior.id);
+      // Only the peers' endpoints (not the controller's own); a changed value of a followed event is reported there.
+      if (!mapping || peerIdOf(change.endpoint) === '') return;
+      const followed = (change.endpoint.eventsOf(mapping.client) as unknown as Record<string, object | undefined>)[
+        `${mapping.attribute}$Changed`
+      ];
+      if (followed && this.#attached.has(followed) && change.properties?.includes(mapping.attribute)) return;
+      const state = change.endpoint.maybeStateOf(mapping.client) as Record<string, unknown> | undefined;
+      if (state?.[mapping.attribute] === undefined) return;
+      this.#report(change.endpoint, mapping, state[mapping.attribute], true);
+    });
   }
 
   #watch(peer: ClientNode): void {
@@ -279,19 +299,22 @@ export class MatterControllerNode {
     const changed = events[`${mapping.attribute}$Changed`];
     if (!changed || this.#attached.has(changed)) return;
     this.#attached.add(changed);
-    changed.on((value: unknown) => {
-      const peerId = peerIdOf(endpoint);
-      try {
-        this.options.onReport({
-          peerId,
-          endpoint: Number(endpoint.number),
-          capability: mapping.capability,
-          value: mapping.toCapability(value),
-        });
-      } catch (error) {
-        this.options.onError(`storing the ${mapping.capability} value node ${peerId} reported`, error);
-      }
-    });
+    changed.on((value: unknown) => this.#report(endpoint, mapping, value, false));
+  }
+
+  #report(endpoint: Endpoint, mapping: ClusterCapability, value: unknown, restated: boolean): void {
+    const peerId = peerIdOf(endpoint);
+    try {
+      this.options.onReport({
+        peerId,
+        endpoint: Number(endpoint.number),
+        capability: mapping.capability,
+        value: mapping.toCapability(value),
+        ...(restated ? { restated } : {}),
+      });
+    } catch (error) {
+      this.options.onError(`storing the ${mapping.capability} value node ${peerId} reported`, error);
+    }
   }
 }
 
