@@ -15,12 +15,24 @@ export interface Clock {
 /** The clock's time as an ISO 8601 string, as stored and answered. */
 export const isoNow = (clock: Pick<Clock, 'now'>): string => new Date(clock.now()).toISOString();
 
+/**
+ * The longest delay Node's timers take: a longer one (a job due in more than 24.8 days) would fire after 1 ms instead,
+ * and a timer re-armed for the same far time would then spin.
+ */
+export const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /** The real clock. Its timers are unref'd: a pending timer never keeps a stopped hub's process alive. */
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout(fn, ms) {
-    const timer = setTimeout(fn, Math.max(0, ms));
-    timer.unref();
+    let timer: ReturnType<typeof setTimeout>;
+    // A wait longer than a timer takes is slept in parts.
+    const arm = (remaining: number) => {
+      const part = Math.min(Math.max(0, remaining), LONGEST_TIMER_MS);
+      timer = setTimeout(() => (remaining > part ? arm(remaining - part) : fn()), part);
+      timer.unref();
+    };
+    arm(ms);
     return () => clearTimeout(timer);
   },
   setInterval(fn, ms) {
