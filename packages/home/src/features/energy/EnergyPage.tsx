@@ -161,7 +161,12 @@ function Reports() {
           {t.previous}
         </button>
         <strong aria-live="polite">{periodKey(period, date)}</strong>
-        <button type="button" className="button button--quiet" disabled={!later} onClick={() => setChosen(shift(period, date, 1))}>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={!later}
+          onClick={() => setChosen(shift(period, date, 1))}
+        >
           {t.next}
         </button>
       </div>
