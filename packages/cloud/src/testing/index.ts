@@ -70,13 +70,32 @@ async function dropSchema(backend: Backend, schema: string): Promise<void> {
   await client.end();
 }
 
-/** Starts a cloud with the demo world seeded, in a fresh schema. `stop()` also drops a PostgreSQL schema. */
+/**
+ * Starts a cloud with the demo world seeded, in a fresh schema. `stop()` also drops a PostgreSQL schema.
+ * `ownPglite` gives the cloud an embedded database of its own, closed with it, instead of the one the test process
+ * shares: for a suite that moves `Date` (PostgreSQL's timeouts inside PGlite are armed on its clock, and one armed in
+ * a faked future spins the shared instance's timer for the rest of the process once the clock is real again).
+ */
 export async function startTestCloud(
   backend: Backend,
   overrides: Partial<CloudConfig> = {},
-  options: Omit<StartOptions, 'pglite'> = {},
+  { ownPglite = false, ...options }: Omit<StartOptions, 'pglite'> & { ownPglite?: boolean } = {},
 ): Promise<Cloud> {
   const config = testCloudConfig(backend, overrides);
+  if (backend === 'pglite' && ownPglite) {
+    const pglite = await PGlite.create('memory://');
+    const cloud = await startCloud(config, { ...options, pglite });
+    return {
+      app: cloud.app,
+      context: cloud.context,
+      services: cloud.services,
+      url: cloud.url,
+      async stop() {
+        await cloud.stop();
+        await pglite.close();
+      },
+    };
+  }
   if (backend === 'pglite') {
     sharedPglite ??= PGlite.create('memory://');
     const cloud = await startCloud(config, { ...options, pglite: await sharedPglite });

@@ -29,7 +29,8 @@ describeOnDatabases('store: buying, renewing and refunding on awkward dates', (b
   let cloud: Cloud;
 
   beforeAll(async () => {
-    cloud = await startTestCloud(backend, { store: { secret: STORE_SECRET } });
+    // Its own embedded database: this suite moves Date, which PostgreSQL inside PGlite arms its timeouts on.
+    cloud = await startTestCloud(backend, { store: { secret: STORE_SECRET } }, { ownPglite: true });
   });
   afterAll(() => cloud.stop());
   afterEach(() => {
