@@ -66,7 +66,7 @@ export function formatTimes({ phases, files }, top = 30) {
   lines.push('', `Slowest ${Math.min(top, files.length)} files (import, hooks and tests):`);
   for (const file of [...files].sort((a, b) => b.ms - a.ms).slice(0, top))
     lines.push(
-      `  ${seconds(file.ms).padStart(9)}  ${file.project.padEnd(14)}${file.file}${file.state === 'passed' ? '' : `  (${file.state})`}`,
+      `  ${seconds(file.ms).padStart(9)}  ${`${file.project} `.padEnd(18)}${file.file}${file.state === 'passed' ? '' : `  (${file.state})`}`,
     );
   return lines.join('\n');
 }
@@ -81,7 +81,7 @@ export function formatOverLimit(files, limitSeconds, fails = true) {
   const why = fails ? 'a hang, or a file to make faster or split' : 'to make faster or split';
   return [
     `${what} ${files.length} test file${files.length === 1 ? '' : 's'} took longer than ${limitSeconds} s (${why}):`,
-    ...files.map((file) => `  ${seconds(file.ms).padStart(9)}  ${file.project.padEnd(14)}${file.file}`),
+    ...files.map((file) => `  ${seconds(file.ms).padStart(9)}  ${`${file.project} `.padEnd(18)}${file.file}`),
   ].join('\n');
 }
 
