@@ -22,7 +22,8 @@ export default defineConfig({
     // (`isolate: false`): each file starting a fresh process and loading the hub or the cloud again was most of the
     // suite's time (measured: contract, client and sdk 377 s isolated, 192 s shared; the hub's import time 16 s
     // instead of minutes). Files share no state through modules (no module-level registries; each starts its own
-    // hub or cloud on its own ports, schema and data folder), so sharing the module cache is safe.
+    // hub or cloud on its own ports, schema and data folder). What they do share is the cloud suites' one embedded
+    // PGlite per worker: a suite that moves `Date` asks for its own (`startTestCloud`'s `ownPglite`).
     ...(process.env.HEARTH_TEST_WORKERS ? { maxWorkers: Number(process.env.HEARTH_TEST_WORKERS) } : {}),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], isolate: false } },
