@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { CLOUD_TIMEOUTS, HUB_TIMEOUTS } from './scripts/lib/test-timeouts.mjs';
 
 /**
  * Test files that need a process to themselves: they count the handles, timers and listeners of the whole process,
@@ -45,8 +46,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: [...OWN_PROCESS],
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...HUB_TIMEOUTS,
         },
       },
       {
@@ -56,8 +56,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: [...OWN_PROCESS],
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
+          ...CLOUD_TIMEOUTS,
         },
       },
       // The files that count what the whole process holds (handles, timers, listeners) run in a process of their own.

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLOUD_TIMEOUTS, HUB_TIMEOUTS } from './test-timeouts.mjs';
 
 const REPOSITORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -57,10 +58,10 @@ export function libfaketimePath() {
   return null;
 }
 
-/** Vitest's settings of each workspace whose suites are date-sensitive (as in vitest.config.ts). */
+/** The workspaces whose suites are date-sensitive, with their time limits of every run. */
 const WORKSPACES = {
-  hub: { root: 'packages/hub', testTimeout: 30_000, hookTimeout: 60_000 },
-  cloud: { root: 'packages/cloud', testTimeout: 30_000, hookTimeout: 120_000 },
+  hub: { root: 'packages/hub', ...HUB_TIMEOUTS },
+  cloud: { root: 'packages/cloud', ...CLOUD_TIMEOUTS },
 };
 
 /**
