@@ -103,7 +103,7 @@ export const storeOrderOperations = {
       'rate_limited',
     ],
     summary:
-      'Makes an order of the cart: the server prices every line from the catalogue, applies the coupon and the VAT of the destination (reverse charge for a qualifying business), reserves the stock and empties the cart. Totals are never taken from the client. A guest’s order makes their account (`create_account`), in the same transaction: an address that has an account already is refused with `account_exists` (sign in, then `claimGuestCart`), and nothing is made.',
+      'Makes an order of the cart: the server prices every line from the catalogue, applies the coupon and the VAT of the destination (reverse charge for a qualifying business), reserves the stock and empties the cart. Totals are never taken from the client. A guest’s order makes their account (`create_account`), in the same transaction. An address that has an account already answers the same: the order goes into that account, which is otherwise left as it is, and its owner is mailed, so checkout never tells whether an address has an account (a guest who knows they have one signs in first, then `claimGuestCart`). `account_exists` only when another sign-up takes the address at the same moment; then nothing is made.',
   }),
 } as const;
 

@@ -183,31 +183,54 @@ describeOnDatabases('store: a guest fills a cart and makes an account at checkou
     ]);
   });
 
-  it('refuses an address that has an account (sign in instead), changing nothing; signing in brings the cart along', async () => {
+  it('answers an address that has an account as a new one: the order goes into that account, which is otherwise untouched, and its owner is told', async () => {
     const owner = await createUser(cloud, 'owner.account@example.test');
-    const guest = await guestWithCart('Owner.Account@example.test');
-    await send({ guest }, 'PUT', '/userdata', { create_account: true, password: PASSWORD });
-    const mini = await stock('hearth-pro-mini');
+    await send({ token: owner.token }, 'PUT', '/userdata', { billing_city: 'Utrecht' });
+    await send({ token: owner.token }, 'POST', '/cart', { sku: 'hearth-energy-dongle', quantity: 1 });
     const users = (await db().selectFrom('users').select('id').execute()).length;
-    const mails = sink().messages.length;
 
-    const taken = await send({ guest }, 'POST', '/order', {});
-    expect(taken.status).toBe(409);
-    expect(taken.body).toMatchObject({ error: 'account_exists', error_description: expect.stringContaining('sign in') });
-    // Nothing was made, reserved or mailed; the account keeps its password and has no order; the guest's cart is
-    // as it was.
-    expect(await stock('hearth-pro-mini')).toBe(mini);
-    expect((await db().selectFrom('users').select('id').execute()).length).toBe(users);
-    expect((await db().selectFrom('orders').select('id').where('user_id', '=', owner.id).execute()).length).toBe(0);
-    expect(sink().messages.length).toBe(mails);
+    // The same checkout, once with an address that has an account and once with a new one.
+    const checkout = async (email: string) => {
+      const guest = await guestWithCart(email);
+      await send({ guest }, 'PUT', '/userdata', { create_account: true, password: PASSWORD });
+      const started = Date.now();
+      const answer = await send({ guest }, 'POST', '/order', {});
+      const mail = await sink().waitFor((m) => m.to.includes(email.toLowerCase()) && m.receivedAt.getTime() >= started);
+      return { guest, answer, mail };
+    };
+    const taken = await checkout('Owner.Account@example.test');
+    const fresh = await checkout('owner.newcomer@example.test');
+    const shape = (answer: { status: number; body: Json }) => ({
+      status: answer.status,
+      fields: Object.keys(answer.body).sort(),
+      orderStatus: answer.body.status,
+    });
+    expect(shape(taken.answer)).toEqual(shape(fresh.answer));
+    expect(taken.answer.body.account).toEqual({ email: 'owner.account@example.test', passwordLinkMailed: false });
+    expect(fresh.answer.body.account).toEqual({ email: 'owner.newcomer@example.test', passwordLinkMailed: false });
+    expect(taken.answer.status).toBe(201);
+    // After the order, neither guest token opens a cart, and each pays its own order only.
+    for (const { guest } of [taken, fresh]) expect((await send({ guest }, 'GET', '/cart')).status).toBe(401);
+
+    // One account was made (the new address's), none for the taken one; its order is in the owner's account.
+    expect((await db().selectFrom('users').select('id').execute()).length).toBe(users + 1);
+    const ownerOrders = await send({ token: owner.token }, 'GET', '/user/order');
+    expect(ownerOrders.body).toEqual([expect.objectContaining({ id: taken.answer.body.id, status: 'pending_payment' })]);
+    // The owner's account is as it was: their password, their cart and their own data; the guest's password opens nothing.
     await expect(signIn(cloud, 'owner.account@example.test', PASSWORD)).rejects.toThrow();
     await signIn(cloud, 'owner.account@example.test', 'a-good-password-1');
-    expect((await send({ guest }, 'GET', '/cart')).body.itemCount).toBe(2);
-    // The demo user's address too.
-    await send({ guest }, 'PUT', '/userdata', { email: DEMO_USER.email });
-    expect((await send({ guest }, 'POST', '/order', {})).body.error).toBe('account_exists');
+    expect((await send({ token: owner.token }, 'GET', '/cart')).body.itemCount).toBe(1);
+    expect((await send({ token: owner.token }, 'PUT', '/userdata', {})).body).toMatchObject({ billing_city: 'Utrecht' });
+    // The owner is told, with no way in; the new address gets its verification.
+    expect(taken.mail.subject).toBe('An order was added to your Hearth account');
+    expect(taken.mail.text).toContain(`Order ${taken.answer.body.number}`);
+    expect(taken.mail.text).not.toMatch(/token=/);
+    expect(fresh.mail.subject).not.toBe(taken.mail.subject);
+  });
 
-    // The guest signs in to that account and brings the cart along: lines join theirs, their own data stands.
+  it('brings a guest’s cart along when they sign in to the account they have instead', async () => {
+    const owner = await createUser(cloud, 'owner.signsin@example.test');
+    const guest = await guestWithCart('owner.signsin@example.test');
     await send({ token: owner.token }, 'PUT', '/userdata', { billing_city: 'Utrecht' });
     await send({ token: owner.token }, 'POST', '/cart', { sku: 'hearth-energy-dongle', quantity: 1 });
     expect(

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
 import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { newId, newSecret } from '../../platform/tokens';
-import { sendVerification } from '../cloud/account/mail';
+import { sendNotice, sendVerification } from '../cloud/account/mail';
 import { countAccountCreation, isUniqueViolation } from '../cloud/account/signup';
 import { hashPassword, normaliseEmail } from '../cloud/accounts';
 import { mailNewAccountPasswordLink } from '../cloud/password-reset';
@@ -79,26 +79,30 @@ export async function releaseStock(trx: Kysely<CloudSchema>, items: { sku: strin
       .execute();
 }
 
-/** The account a guest's checkout makes, and how its address learns of it. */
-interface AccountMade {
+/** The account a guest's order goes to, and how its address learns of it. */
+interface CheckoutAccount {
   id: string;
   email: string;
   firstname: string;
   passwordGiven: boolean;
+  /** The address had an account already: the order went to it, and its owner is told so. */
+  existing: boolean;
 }
 
 /**
- * Makes the account a guest asked for at checkout (`create_account`), in the order's transaction: with the password
- * they chose (kept hashed with the cart) or, without one, a password nobody knows until the mailed link sets it. An
- * address that has an account is refused (`account_exists`): the guest signs in to it instead, so a checkout never
- * reaches into an account that is not the guest's. Counted as a sign-up is.
+ * The account of a guest who asked for one at checkout (`create_account`), in the order's transaction: a new one
+ * with the password they chose (kept hashed with the cart) or, without one, a password nobody knows until the mailed
+ * link sets it. An address that has an account already gets the order in that account, which is otherwise left as
+ * it is (its password, its cart), and its owner is mailed: the answer is the same as for a new address, so checkout
+ * never tells anyone whether an address has an account, and nobody gets into an account that is not theirs.
+ * Counted as a sign-up is.
  */
 async function accountAtCheckout(
   context: CloudContext,
   trx: Kysely<CloudSchema>,
   row: CartRowValue,
   request: FastifyRequest,
-): Promise<AccountMade> {
+): Promise<CheckoutAccount> {
   const data = row.userdata;
   if (data.create_account !== true)
     throw new HearthError(
@@ -108,9 +112,11 @@ async function accountAtCheckout(
   if (typeof data.email !== 'string') throw new HearthError('missing_parameter', 'Missing Parameter: email (of the account)');
   const email = normaliseEmail(data.email);
   await countAccountCreation(context, request, email);
-  const refuse = () =>
-    new HearthError('account_exists', `${email} has an account: sign in to order with it (your cart comes along)`);
-  if (await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw refuse();
+  const passwordGiven = row.account_password_hash !== null;
+  // Hashed either way, so an address with an account answers as slowly as a new one.
+  const passwordHash = row.account_password_hash ?? (await hashPassword(newSecret()));
+  const owner = await trx.selectFrom('users').select(['id', 'firstname']).where('email', '=', email).executeTakeFirst();
+  if (owner) return { id: owner.id, email, firstname: owner.firstname, passwordGiven, existing: true };
   const id = newId();
   const firstname = String(data.billing_firstname ?? '');
   try {
@@ -119,7 +125,7 @@ async function accountAtCheckout(
       .values({
         id,
         email,
-        password_hash: row.account_password_hash ?? (await hashPassword(newSecret())),
+        password_hash: passwordHash,
         firstname,
         lastname: String(data.billing_lastname ?? ''),
         language: row.language.slice(0, 2),
@@ -130,8 +136,9 @@ async function accountAtCheckout(
       })
       .execute();
   } catch (error) {
-    // Another sign-up or checkout took the address meanwhile; the transaction is rolled back with this error.
-    if (isUniqueViolation(error)) throw refuse();
+    // Another sign-up or checkout took the address in these same milliseconds; the transaction is rolled back.
+    if (isUniqueViolation(error))
+      throw new HearthError('account_exists', `${email} has an account: sign in to order with it (your cart comes along)`);
     throw error;
   }
   if (data.newsletter === true)
@@ -139,7 +146,21 @@ async function accountAtCheckout(
       .insertInto('mailing_list_members')
       .values({ list_id: 'newsletter', user_id: id, tags: '[]', updated_at: new Date() })
       .execute();
-  return { id, email, firstname, passwordGiven: row.account_password_hash !== null };
+  return { id, email, firstname, passwordGiven, existing: false };
+}
+
+/** Tells the owner of an address that has an account that a guest's order with it went into their account. */
+async function mailOrderToExistingAccount(context: CloudContext, account: CheckoutAccount, number: string): Promise<void> {
+  await sendNotice(context, account.email, account.firstname, 'An order was added to your Hearth account', [
+    `Order ${number} was placed at the Hearth store with this address, as a guest. This address already has an`,
+    'account, so the order is in it. The account itself did not change: a password typed at checkout was not used.',
+    '',
+    `If it was you, sign in at ${context.config.publicUrl}/ with your own password to see and pay it (or reset`,
+    `your password at ${context.config.publicUrl}/cloud/password-forgotten).`,
+    '',
+    'If it was not you, you do not have to do anything: nothing is charged to you, and an order stays unpaid until',
+    'whoever placed it pays it.',
+  ]);
 }
 
 /** Checkout (`/store/coupon`, `/store/payment`, `POST /store/order`): the order is made from the cart by the server. */
@@ -204,8 +225,8 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
         const goods = items.some((item) => item.kind !== 'subscription');
         const address = requiredAddress(row.userdata, goods);
         const vat = await vatSituation(row, registry, destinationCountry(row));
-        // A guest's order is their new account's, made here: refused, it leaves nothing behind.
-        let account: AccountMade | null = null;
+        // A guest's order is their account's, made here when new: refused, it leaves nothing behind.
+        let account: CheckoutAccount | null = null;
         let userId: string;
         if (buyer.kind === 'user') userId = buyer.userId;
         else {
@@ -248,25 +269,28 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
         if (coupon) await redeemCoupon(trx, coupon.code, userId, id);
         // The cart is emptied; a guest's becomes their account's (its locale and addresses with it) and its token
         // stops opening it: the token now only pays this order, and the account is reached by signing in.
+        // An account that existed keeps its own cart and data: the guest's cart is gone, its token closed as well.
         const { create_account: _, ...userdata } = row.userdata;
-        await trx
-          .updateTable('store_carts')
-          .set({
-            items: '[]',
-            coupon_code: null,
-            updated_at: new Date(),
-            ...(account
-              ? {
-                  user_id: userId,
-                  guest_token_hash: null,
-                  guest_expires_at: null,
-                  account_password_hash: null,
-                  userdata: JSON.stringify(userdata),
-                }
-              : {}),
-          })
-          .where('id', '=', row.id)
-          .execute();
+        if (account?.existing) await trx.deleteFrom('store_carts').where('id', '=', row.id).execute();
+        else
+          await trx
+            .updateTable('store_carts')
+            .set({
+              items: '[]',
+              coupon_code: null,
+              updated_at: new Date(),
+              ...(account
+                ? {
+                    user_id: userId,
+                    guest_token_hash: null,
+                    guest_expires_at: null,
+                    account_password_hash: null,
+                    userdata: JSON.stringify(userdata),
+                  }
+                : {}),
+            })
+            .where('id', '=', row.id)
+            .execute();
         const order = await trx
           .updateTable('orders')
           .set({ number: String(200_000 + inserted.seq) })
@@ -277,7 +301,8 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
       });
       // Mailed once the order and account are stored: a refused checkout mails nothing.
       if (!account) return orderRecord(order);
-      if (account.passwordGiven) await sendVerification(context, account, account.email, 'sign-up');
+      if (account.existing) await mailOrderToExistingAccount(context, account, order.number);
+      else if (account.passwordGiven) await sendVerification(context, account, account.email, 'sign-up');
       else await mailNewAccountPasswordLink(context, account);
       return { ...orderRecord(order), account: { email: account.email, passwordLinkMailed: !account.passwordGiven } };
     },
