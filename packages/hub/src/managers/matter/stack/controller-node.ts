@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import {
   ChangeNotificationService,
   ClientNode,
-  type ClusterBehavior,
   type Endpoint,
   Environment,
   Filesystem,
@@ -79,8 +78,6 @@ export interface MatterControllerOptions {
  */
 export class MatterControllerNode {
   #node: ServerNode | null = null;
-  /** The attribute event sources already followed (one listener each). */
-  readonly #attached = new WeakSet<object>();
   /** The peers whose structure changes are followed. */
   readonly #watched = new WeakSet<ClientNode>();
 
@@ -239,44 +236,33 @@ export class MatterControllerNode {
   }
 
   /**
-   * Follows the supported attributes of a peer's endpoints (the peer's subscription feeds these events). While
-   * matter.js first reads a newly commissioned node it replaces cluster behaviors as it learns their features and
-   * attribute lists, and a replaced behavior's events are new objects without our listeners: that is why values
-   * reported right after commissioning were lost until a restart (which loads the final structure). So listeners
-   * are attached when a cluster is installed and again when it is replaced, once per events object.
+   * Follows the supported attributes of every peer's endpoints through matter.js's change notifications, which the
+   * peers' subscriptions feed: one path for every value, whatever matter.js does to the behaviors meanwhile (while it
+   * first reads a newly commissioned node it replaces cluster behaviors as it learns their features, so listeners on a
+   * behavior's own events were lost then). A report that touched a cluster without changing the followed attribute
+   * in the controller's copy restates the value held there: reports of the first moments after commissioning can be
+   * lost, so the hub's write may never have been confirmed into that copy, and a later report of the old value is no
+   * change to it while the hub holds another.
    */
   #followClusters(node: ServerNode): void {
-    for (const mapping of CLUSTER_CAPABILITIES)
-      node.peers.clusterInstalled(mapping.client as ClusterBehavior.Type).on((endpoint) => this.#attach(endpoint));
-    // A report can also leave the controller's copy of a value as it was while the hub holds another: reports of
-    // the first moments after commissioning are lost (matter.js's subscription to a new node is unreliable then),
-    // so the hub's write was never confirmed into that copy, and a later report of the old value is no change to it.
-    // Its change notifications say which cluster a report touched; the value the controller holds is then restated.
     node.env.get(ChangeNotificationService).change.on((change) => {
       if (change.kind !== 'update') return;
       const mapping = CLUSTER_CAPABILITIES.find((candidate) => candidate.client.id === change.behavior.id);
-      // Only the peers' endpoints (not the controller's own); a changed value of a followed event is reported there.
+      // Only the peers' endpoints, not the controller's own.
       if (!mapping || peerIdOf(change.endpoint) === '') return;
-      const followed = (change.endpoint.eventsOf(mapping.client) as unknown as Record<string, object | undefined>)[
-        `${mapping.attribute}$Changed`
-      ];
-      if (followed && this.#attached.has(followed) && change.properties?.includes(mapping.attribute)) return;
       const state = change.endpoint.maybeStateOf(mapping.client) as Record<string, unknown> | undefined;
       if (state?.[mapping.attribute] === undefined) return;
-      this.#report(change.endpoint, mapping, state[mapping.attribute], true);
+      const changed = change.properties?.includes(mapping.attribute) ?? false;
+      this.#report(change.endpoint, mapping, state[mapping.attribute], !changed);
     });
   }
 
   #watch(peer: ClientNode): void {
     if (this.#watched.has(peer)) return;
     this.#watched.add(peer);
-    for (const endpoint of peer.parts) this.#attach(endpoint);
     // Reachability follows the subscription: matter.js keeps retrying a lost one and says when it is back.
     peer.eventsOf(NetworkClient).subscriptionStatusChanged.on((active) => this.#reachable(peer, active));
     this.#liveness?.watch(peer);
-    peer.lifecycle.changed.on(() => {
-      for (const endpoint of peer.parts) this.#attach(endpoint);
-    });
   }
 
   #reachable(peer: ClientNode, reachable: boolean): void {
@@ -286,20 +272,6 @@ export class MatterControllerNode {
     } catch (error) {
       this.options.onError(`recording whether node ${peer.id} is reachable`, error);
     }
-  }
-
-  #attach(endpoint: Endpoint): void {
-    for (const mapping of CLUSTER_CAPABILITIES) {
-      if (endpoint.behaviors.has(mapping.client)) this.#attachAttribute(endpoint, mapping);
-    }
-  }
-
-  #attachAttribute(endpoint: Endpoint, mapping: ClusterCapability): void {
-    const events = endpoint.eventsOf(mapping.client) as unknown as Record<string, AttributeObservable | undefined>;
-    const changed = events[`${mapping.attribute}$Changed`];
-    if (!changed || this.#attached.has(changed)) return;
-    this.#attached.add(changed);
-    changed.on((value: unknown) => this.#report(endpoint, mapping, value, false));
   }
 
   #report(endpoint: Endpoint, mapping: ClusterCapability, value: unknown, restated: boolean): void {
@@ -323,11 +295,6 @@ export class SubscriptionTimeout extends Error {
   constructor(peerId: string, ms: number) {
     super(`The node ${peerId} was commissioned, but the hub could not subscribe to it within ${ms / 1000} s`);
   }
-}
-
-/** The part of a matter.js attribute change event the hub listens to. */
-interface AttributeObservable {
-  on(listener: (value: unknown) => void): void;
 }
 
 /** The local id of the peer an endpoint belongs to (the client node above it). */
