@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { HubConfig } from '../config';
 import { systemClock } from '../core/clock';
 import { MATTER_DRIVER_ID } from '../managers/matter/fabric';
 import { MatterControllerNode } from '../managers/matter/stack/controller-node';
-import type { TestHub } from './hub';
+import { startVirtualPlug, type VirtualDeviceProcess } from '../managers/matter/virtual-devices/process';
+import { startTestHub, type TestHub } from './hub';
+import { untilAppRunning } from './pairing';
 
 type Json = Record<string, unknown>;
 
@@ -46,4 +53,39 @@ export async function startOtherController(dir: string): Promise<MatterControlle
   });
   await controller.start();
   return controller;
+}
+
+/**
+ * What a Matter test works with: a matter.js plug in its own process and a hub started side by side in one scratch
+ * folder (the plug's fabric in `plug/`, the hub's data in `hub/`). Tests may replace `plug` or `hub` (a restarted
+ * plug, a restored hub); whatever is there at the end is stopped.
+ */
+export interface PlugAndHub {
+  readonly scratch: string;
+  plug: VirtualDeviceProcess;
+  hub: TestHub;
+  /** The device the plug's first endpoint became, when the rig commissioned it. */
+  deviceId: string;
+}
+
+/**
+ * Declares a suite's plug and hub: started before its tests (the hub's built-in apps running, the plug commissioned
+ * through the pair session when `commission` is set), stopped and removed after them.
+ */
+export function plugAndHub(name: string, options: { hub?: Partial<HubConfig>; commission?: boolean } = {}): PlugAndHub {
+  const rig = { scratch: mkdtempSync(join(tmpdir(), `hearth-matter-${name}-`)), deviceId: '' } as PlugAndHub;
+  beforeAll(async () => {
+    [rig.plug, rig.hub] = await Promise.all([
+      startVirtualPlug(join(rig.scratch, 'plug')),
+      startTestHub({ id: randomBytes(12).toString('hex'), dataDir: join(rig.scratch, 'hub'), ...options.hub }),
+    ]);
+    await untilAppRunning(rig.hub);
+    if (options.commission) rig.deviceId = (await commissionMatter(rig.hub, rig.plug.manualPairingCode)).id;
+  });
+  afterAll(async () => {
+    await rig.hub?.stop();
+    await rig.plug?.stop();
+    rmSync(rig.scratch, { recursive: true, force: true });
+  });
+  return rig;
 }

@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHub, type TestHub } from '../../testing/hub';
-import { commissionMatter, startOtherController } from '../../testing/matter';
-import { untilAppRunning } from '../../testing/pairing';
+import type { TestHub } from '../../testing/hub';
+import { plugAndHub, startOtherController } from '../../testing/matter';
 import { privateHandlers } from '../../testing/private';
 import { matterManager } from '.';
 import type { MatterControllerNode } from './stack/controller-node';
 import { readNodeFabrics } from './stack/node-admin';
-import { startVirtualPlug, type VirtualDeviceProcess } from './virtual-devices/process';
+import type { VirtualDeviceProcess } from './virtual-devices/process';
 
 type Json = Record<string, unknown>;
 type Fabric = { fabricIndex: number; isCurrent: boolean; vendorId: number };
@@ -21,7 +17,7 @@ type Fabric = { fabricIndex: number; isCurrent: boolean; vendorId: number };
  * checked with a second, bare matter.js controller joining and leaving the plug.
  */
 describe("The matter manager's calls, answered by a commissioned matter.js plug", () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'hearth-matter-calls-'));
+  const rig = plugAndHub('calls', { commission: true });
   let plug: VirtualDeviceProcess;
   let other: MatterControllerNode;
   let t: TestHub;
@@ -29,21 +25,11 @@ describe("The matter manager's calls, answered by a commissioned matter.js plug"
   let node: string;
 
   beforeAll(async () => {
-    [plug, t, other] = await Promise.all([
-      startVirtualPlug(join(scratch, 'plug')),
-      startTestHub({ id: randomBytes(12).toString('hex'), dataDir: join(scratch, 'hub') }),
-      startOtherController(scratch),
-    ]);
-    await untilAppRunning(t);
-    deviceId = (await commissionMatter(t, plug.manualPairingCode)).id;
+    ({ plug, hub: t, deviceId } = rig);
+    other = await startOtherController(rig.scratch);
     node = String((await t.call<Json[]>('GET', '/matter/nodes')).body[0]?.id);
   });
-  afterAll(async () => {
-    await t?.stop();
-    await other?.stop();
-    await plug?.stop();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  afterAll(() => other?.stop());
 
   it('lists the commissioned node with its device, and 404 for any other id', async () => {
     const nodes = (await t.call<Json[]>('GET', '/matter/nodes')).body;
@@ -164,7 +150,7 @@ describe("The matter manager's calls, answered by a commissioned matter.js plug"
 
   it("removing the node takes the hub off the node's fabric and deletes its device", async () => {
     // A third controller stays on the node and sees the hub's fabric go (the second one's peer left the node).
-    const third = await startOtherController(join(scratch, 'third'));
+    const third = await startOtherController(join(rig.scratch, 'third'));
     const window = (await privateHandlers(t, matterManager)('openCommissioningWindow', { body: { deviceId } })) as Json;
     const shared = await third.commission(String(window.manualPairingCode));
     const peer = third.peer(shared.peerId)!;

@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHub, type TestHub } from '../../testing/hub';
-import { commissionMatter } from '../../testing/matter';
-import { untilAppRunning } from '../../testing/pairing';
+import { describe, expect, it } from 'vitest';
+import { plugAndHub } from '../../testing/matter';
 import { UNREACHABLE_MESSAGE } from './fabric';
-import { startVirtualPlug, type VirtualDeviceProcess } from './virtual-devices/process';
+import { startVirtualPlug } from './virtual-devices/process';
 
 type Device = { id: string; available: boolean; unavailableMessage: string | null };
 
@@ -17,17 +12,15 @@ type Device = { id: string; available: boolean; unavailableMessage: string | nul
  * is available again. Waits on the hub's `device.updated` events, not on time.
  */
 describe('A Matter node that leaves the network and comes back', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'hearth-matter-reach-'));
-  let plug: VirtualDeviceProcess;
-  let t: TestHub;
-  let deviceId: string;
+  // Nodes are asked to report every second (matter.js makes it up to 11 s): one silent for 16 s is unreachable.
+  const rig = plugAndHub('reach', { hub: { matterSubscriptionCeilingMs: 1_000 }, commission: true });
 
-  const device = async () => (await t.call<Device>('GET', `/devices/device/${deviceId}`)).body;
+  const device = async () => (await rig.hub.call<Device>('GET', `/devices/device/${rig.deviceId}`)).body;
   /** Resolves with the device once a `device.updated` event leaves it in the state `ok` accepts. */
   const untilDevice = (ok: (d: Device) => boolean) =>
     new Promise<Device>((resolve) => {
-      const off = t.hub.context.bus.on('device.updated', 'reachability-test', async (event) => {
-        if (event.deviceId !== deviceId) return;
+      const off = rig.hub.hub.context.bus.on('device.updated', 'reachability-test', async (event) => {
+        if (event.deviceId !== rig.deviceId) return;
         const current = await device();
         if (!ok(current)) return;
         off();
@@ -35,34 +28,19 @@ describe('A Matter node that leaves the network and comes back', () => {
       });
     });
 
-  beforeAll(async () => {
-    [plug, t] = await Promise.all([
-      startVirtualPlug(join(scratch, 'plug')),
-      // Nodes are asked to report every second (matter.js makes it up to 11 s): one silent for 16 s is unreachable.
-      startTestHub({ id: randomBytes(12).toString('hex'), dataDir: join(scratch, 'hub'), matterSubscriptionCeilingMs: 1_000 }),
-    ]);
-    await untilAppRunning(t);
-    deviceId = (await commissionMatter(t, plug.manualPairingCode)).id;
-  });
-  afterAll(async () => {
-    await t?.stop();
-    await plug?.stop();
-    rmSync(scratch, { recursive: true, force: true });
-  });
-
   it('makes the device unavailable with the reason while its process is gone, and available when it is back', async () => {
     expect(await device()).toMatchObject({ available: true, unavailableMessage: null });
     const lost = untilDevice((d) => !d.available);
-    await plug.stop();
+    await rig.plug.stop();
     expect(await lost).toMatchObject({ available: false, unavailableMessage: UNREACHABLE_MESSAGE });
-    expect((await t.call<{ reachable: boolean }[]>('GET', '/matter/nodes')).body[0]?.reachable).toBe(false);
+    expect((await rig.hub.call<{ reachable: boolean }[]>('GET', '/matter/nodes')).body[0]?.reachable).toBe(false);
 
     const back = untilDevice((d) => d.available);
-    plug = await startVirtualPlug(join(scratch, 'plug'), { port: plug.port });
+    rig.plug = await startVirtualPlug(join(rig.scratch, 'plug'), { port: rig.plug.port });
     expect(await back).toMatchObject({ available: true, unavailableMessage: null });
     // Control works again: the plug itself reports the write.
-    const on = plug.next((line) => line.event === 'onoff' && line.value === true);
-    expect((await t.call('PUT', `/devices/device/${deviceId}/capability/onoff`, { value: true })).status).toBe(204);
+    const on = rig.plug.next((line) => line.event === 'onoff' && line.value === true);
+    expect((await rig.hub.call('PUT', `/devices/device/${rig.deviceId}/capability/onoff`, { value: true })).status).toBe(204);
     await on;
   }, 45_000);
 });
