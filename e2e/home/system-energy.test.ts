@@ -100,13 +100,21 @@ describe.skipIf(!chromiumPath)('household web app: system, energy and theme', ()
   it('shows live power that follows the devices, and reports by period with the chart loaded on demand', async () => {
     const { page, api } = app();
     const chunks: string[] = [];
+    const order: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('.js')) chunks.push(request.url());
+    });
+    // The reports' days are the hub's: no report is asked for before the hub has said its time zone (asked with the
+    // browser's "today" first, a report could load twice, once for the wrong period).
+    page.on('websocket', (socket) => {
+      socket.on('framesent', (frame) => order.push(`> ${String(frame.payload).slice(0, 200)}`));
+      socket.on('framereceived', (frame) => order.push(`< ${String(frame.payload).slice(0, 20)}`));
     });
     await page.goto(`${app().hub.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
     // The first load fetched nothing of the charts.
     expect(chunks.some((url) => url.includes('EnergyChart') || url.includes('uPlot'))).toBe(false);
+    order.length = 0;
     await openByNav(page, 'Energy');
     const watts = async () => Math.round(((await api.energy.getLiveReport({})) as { W: number }).W).toLocaleString('en-US');
     await expect.poll(async () => page.getByText(`Using ${await watts()} W now`).count()).toBe(1);
@@ -119,6 +127,15 @@ describe.skipIf(!chromiumPath)('household web app: system, energy and theme', ()
     await page.getByRole('img', { name: /Energy used per part of the week/ }).waitFor({ timeout: 15_000 });
     expect(chunks.some((url) => url.includes('EnergyChart'))).toBe(true);
     await page.getByText(/kWh used, costing/).waitFor();
+    // The socket's frames in order: a call is `42/api,<id>["api",{…"operation":…}]`, its answer `43/api,<id>[…]`.
+    const zoneCall = /^> 42\/api,(\d+)\[.*"getOptionTimezone"/.exec(
+      order.find((f) => f.includes('"getOptionTimezone"')) ?? '',
+    )?.[1];
+    const zoneAnswered = order.findIndex((frame) => frame.startsWith(`< 43/api,${zoneCall}[`));
+    const reportCalls = order.flatMap((frame, index) => (/^> .*"operation":"getReport/.test(frame) ? [index] : []));
+    expect(zoneAnswered).toBeGreaterThan(-1);
+    expect(reportCalls).toHaveLength(1);
+    expect(reportCalls[0]).toBeGreaterThan(zoneAnswered);
     await expectPhoneFirst(page, 'energy');
 
     await page.getByLabel('Period').selectOption('month');

@@ -112,17 +112,18 @@ function Live() {
 }
 
 /**
- * The hub's time zone (its days are the reports' days); the browser's when this session may not read it, or until
- * it is known. Undefined means the browser's to `Intl`.
+ * The hub's time zone (its days are the reports' days): `pending` until the hub answers, then its zone, or
+ * undefined (the browser's, to `Intl`) when this session may not read it.
  */
-function useHubTimeZone(): string | undefined {
+function useHubTimeZone(): string | undefined | 'pending' {
   const { hub } = useHub();
-  const [zone, setZone] = useState<string | undefined>(undefined);
+  const [zone, setZone] = useState<string | undefined | 'pending'>('pending');
   useEffect(() => {
     let alive = true;
+    setZone('pending');
     hub.i18n.getOptionTimezone().then(
       (option) => alive && setZone(option.value),
-      () => undefined,
+      () => alive && setZone(undefined),
     );
     return () => {
       alive = false;
@@ -131,9 +132,14 @@ function useHubTimeZone(): string | undefined {
   return zone;
 }
 
+/** The reports, once the hub's time zone is known: asked for before, "today" could be the browser's and load twice. */
 function Reports() {
-  const { hub } = useHub();
   const zone = useHubTimeZone();
+  return zone === 'pending' ? <Loading /> : <ReportsInZone zone={zone} />;
+}
+
+function ReportsInZone({ zone }: { zone: string | undefined }) {
+  const { hub } = useHub();
   const [period, setPeriod] = useState<Period>('week');
   // The day the person moved to, or (until they move) today in the hub's time zone.
   const [chosen, setChosen] = useState<CalendarDay | null>(null);
