@@ -91,13 +91,41 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
         await heading('Create your Hearth account').waitFor();
         if (backend === 'pglite') await checkPage(page, 'signup');
+        // An empty form flags every required field at once, the first one focused; an error goes when its field is
+        // filled in.
+        await page.getByRole('button', { name: 'Create account' }).click();
+        const errors = page.locator('.field-error');
+        await expect
+          .poll(() => errors.allTextContents())
+          .toEqual([
+            'Enter your first name.',
+            'Enter your e-mail address.',
+            'Choose a password.',
+            'Accept the terms of service to create an account.',
+          ]);
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstname');
         await page.getByLabel('First name').fill(person.firstname);
+        await expect.poll(() => errors.count()).toBe(3);
+        if (backend === 'pglite') await checkPage(page, 'signup-empty');
+        // The terms and the privacy policy are pages of their own, opened beside the form.
+        for (const [name, title] of [
+          ['terms of service', 'Terms of service'],
+          ['privacy policy', 'Privacy policy'],
+        ] as const) {
+          const link = page.getByRole('link', { name, exact: true });
+          expect(await link.getAttribute('target')).toBe('_blank');
+          const [opened] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+          await opened.getByRole('heading', { level: 1, name: title }).waitFor();
+          if (backend === 'pglite') await checkPage(opened, name.replaceAll(' ', '-'));
+          await opened.close();
+        }
+        expect(await page.getByLabel('First name').inputValue()).toBe(person.firstname);
         await page.getByLabel('Last name').fill(person.lastname);
         await page.getByLabel('E-mail address').fill(person.email);
         await page.getByLabel('Password', { exact: true }).fill('password1');
         await page.getByText('Strength: Very weak — not accepted').waitFor();
         await page.getByRole('button', { name: 'Create account' }).click();
-        // Refused by the cloud: the terms, then the common password, each shown at its field.
+        // The terms still unaccepted (the form says so), then the common password (the cloud refuses it), each at its field.
         await page.getByText('Accept the terms of service to create an account.').waitFor();
         await page.getByLabel('I accept the Hearth terms of service and privacy policy').check();
         await page.getByRole('button', { name: 'Create account' }).click();

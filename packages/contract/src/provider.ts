@@ -43,6 +43,9 @@ export const ACCOUNT_PAGES = {
   openHub: '/hubs/:id/open',
   devices: '/devices',
   deleteAccount: '/delete',
+  /** What a person agrees to at sign-up, readable without an account. */
+  terms: '/terms',
+  privacy: '/privacy',
 } as const;
 
 /**

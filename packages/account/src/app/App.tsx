@@ -11,6 +11,8 @@ import { HubPage } from '../features/hubs/HubPage';
 import { HubsPage } from '../features/hubs/HubsPage';
 import { InvitePage } from '../features/hubs/InvitePage';
 import { OpenHubPage } from '../features/hubs/OpenHubPage';
+import { PrivacyPage } from '../features/legal/PrivacyPage';
+import { TermsPage } from '../features/legal/TermsPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { SecurityPage } from '../features/security/SecurityPage';
 import { SignUpPage } from '../features/signup/SignUpPage';
@@ -63,6 +65,8 @@ function Shell({ account, children }: { account: Account; children: ReactNode })
       <footer className="footer">
         <a href="/support/">Contact support</a>
         <a href="/api/helpdesk/articles">Help Center</a>
+        <Link href={ACCOUNT_PAGES.terms}>Terms</Link>
+        <Link href={ACCOUNT_PAGES.privacy}>Privacy</Link>
       </footer>
     </>
   );
@@ -161,6 +165,12 @@ export function App({ cloud }: { cloud: CloudAPI }) {
           <Switch>
             <Route path={ACCOUNT_PAGES.signUp}>
               <SignUpPage />
+            </Route>
+            <Route path={ACCOUNT_PAGES.terms}>
+              <TermsPage />
+            </Route>
+            <Route path={ACCOUNT_PAGES.privacy}>
+              <PrivacyPage />
             </Route>
             <Route path={ACCOUNT_PAGES.verifyEmail}>
               <VerifyEmailPage />
