@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -163,6 +164,12 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
         secret = (await page.getByTestId('totp-secret').textContent()) as string;
         expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+        // Shown in groups of four, and copied whole.
+        expect(await page.getByTestId('totp-secret').locator('span').allTextContents()).toEqual(secret.match(/.{4}/g));
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: cloud.url });
+        await page.getByRole('button', { name: 'Copy the key' }).click();
+        await page.getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
         expect(await page.getByRole('img', { name: 'QR code for your authenticator app' }).isVisible()).toBe(true);
         if (backend === 'pglite') await checkPage(page, 'security-two-factor-setup');
         await page.getByLabel('Code from the app').fill(codeAt(secret, 0));
@@ -171,6 +178,16 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await list.waitFor();
         recoveryCodes = await list.getByRole('listitem').allTextContents();
         expect(recoveryCodes).toHaveLength(10);
+        // Copied, and saved as a file, one code a line.
+        await page.getByRole('button', { name: 'Copy the codes' }).click();
+        await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(recoveryCodes.join('\n'));
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download the codes' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('hearth-recovery-codes.txt');
+        expect(readFileSync((await download.path()) as string, 'utf8')).toBe(`${recoveryCodes.join('\n')}\n`);
+        if (backend === 'pglite') await checkPage(page, 'security-recovery-codes');
         await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
         await page.getByText('recovery codes left').waitFor();
         expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

@@ -1,6 +1,7 @@
 import type { cloudOperations, OperationResult } from '@hearth/contract';
 import { useState } from 'react';
 import { useAccount } from '../../app/account';
+import { CopyButton, DownloadButton, GroupedKey } from '../../components/copy';
 import { CurrentPassword, Field, Loading, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { useLoad } from '../../lib/useLoad';
 
@@ -19,6 +20,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           </li>
         ))}
       </ul>
+      <div className="actions">
+        <CopyButton text={codes.join('\n')} label="Copy the codes" />
+        <DownloadButton text={`${codes.join('\n')}\n`} fileName="hearth-recovery-codes.txt" label="Download the codes" />
+      </div>
       <button type="button" className="button button--primary" onClick={onDone}>
         I saved my recovery codes
       </button>
@@ -59,12 +64,11 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             width={200}
             height={200}
           />
-          <p>
-            Cannot scan? Type this key into the app:{' '}
-            <code className="secret" data-testid="totp-secret">
-              {setup.secret}
-            </code>
-          </p>
+          <p>Cannot scan? Type this key into the app:</p>
+          <div className="actions">
+            <GroupedKey value={setup.secret} testId="totp-secret" />
+            <CopyButton text={setup.secret} label="Copy the key" />
+          </div>
         </li>
         <li>Enter the six-digit code the app shows.</li>
       </ol>
