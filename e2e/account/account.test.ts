@@ -17,7 +17,7 @@ import {
 import { chromiumPath, launchBrowser } from '../browser';
 import { freePorts } from '../system';
 import { startFreshHub } from './hub';
-import { buildAccountPages, checkPage } from './pages';
+import { buildAccountPages, checkPage, expectFramedSignInPage } from './pages';
 
 const PASSWORD = 'plum-orbit-cactus-41';
 const NEW_PASSWORD = 'violet-harbour-tram-7';
@@ -200,6 +200,7 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         await signInOnPage(person.email, PASSWORD);
         await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
         if (backend === 'pglite') await checkPage(page, 'sign-in-code');
+        await expectFramedSignInPage(page, 'sign-in-code');
         await page.getByLabel('Code from your authenticator app').fill(codeAt(secret, 1));
         await page.getByRole('button', { name: 'Continue' }).click();
         await heading(`Hello ${person.firstname}`).waitFor();
@@ -398,6 +399,12 @@ describe.skipIf(!chromiumPath)('account pages', () => {
           await visitor.getByRole('button', { name: 'Sign in' }).click();
           await visitor.getByRole('heading', { name: 'Sign in to Hearth' }).waitFor();
           await checkPage(visitor, 'sign-in');
+          await expectFramedSignInPage(visitor, 'sign-in');
+          await visitor.getByRole('link', { name: 'Forgot your password?' }).click();
+          await visitor.getByRole('button', { name: /reset link/i }).waitFor();
+          await checkPage(visitor, 'password-forgotten');
+          await expectFramedSignInPage(visitor, 'password-forgotten');
+          await visitor.goBack();
           await visitor.getByRole('link', { name: 'Create account' }).click();
           await visitor.getByRole('heading', { name: 'Create your Hearth account' }).waitFor();
           await visitor.goBack();

@@ -66,3 +66,18 @@ export async function checkPage(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The cloud's own pages (sign-in, its code step, the forgotten password): the logo in the header, and the card
+ * clear of the screen's edges on a phone.
+ */
+export async function expectFramedSignInPage(page: Page, label: string) {
+  expect(await page.locator('header svg').isVisible(), `${label}: logo`).toBe(true);
+  for (const width of [320, 390] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    const box = await page.locator('main').boundingBox();
+    expect(box?.x, `${label} at ${width} px: left margin`).toBeGreaterThanOrEqual(8);
+    expect(width - ((box?.x ?? 0) + (box?.width ?? 0)), `${label} at ${width} px: right margin`).toBeGreaterThanOrEqual(8);
+  }
+  await page.setViewportSize({ width: 390, height: 800 });
+}

@@ -31,10 +31,12 @@ const STYLE = `
   * { box-sizing: border-box; }
   body { margin: 0; min-height: 100vh; display: flex; flex-direction: column; align-items: center; overflow-wrap: anywhere; }
   header { align-self: stretch; background: #fff; border-bottom: 1px solid #d1d5db; padding: .25rem 1rem; }
-  header a { display: inline-flex; align-items: center; min-height: 44px; font-weight: 700; color: #1f2937; text-decoration: none; }
-  main { width: min(28rem, 100%); margin: 1rem 0; padding: 1.25rem 1rem; background: #fff; border: 1px solid #d1d5db;
-    border-radius: 12px; }
-  main.wide { width: min(48rem, 100%); }
+  header a { display: inline-flex; align-items: center; gap: .5rem; min-height: 44px; font-weight: 700; color: #1f2937;
+    text-decoration: none; }
+  header svg { width: 28px; height: 28px; flex: none; }
+  main { width: min(28rem, calc(100% - 1.5rem)); margin: 1rem 0; padding: 1.25rem 1rem; background: #fff;
+    border: 1px solid #d1d5db; border-radius: 12px; }
+  main.wide { width: min(48rem, calc(100% - 1.5rem)); }
   h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
   p.lead { margin: 0 0 1.25rem; }
   label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
@@ -52,6 +54,11 @@ const STYLE = `
   .links a { display: inline-flex; align-items: center; min-height: 44px; }
 `;
 
+/** The logo beside the name in the header: drawn inline (the pages' policy loads no images), silent to screen readers. */
+const HEADER_LOGO = new RawHtml(
+  logoSvg.replace('<svg ', '<svg aria-hidden="true" focusable="false" ').replace(/<title>[^<]*<\/title>/, ''),
+);
+
 /** A complete, accessible page around `body`; `wide` for reading (a mailbox) rather than a form. */
 export function page(title: string, body: RawHtml, options: { wide?: boolean; style?: string } = {}): string {
   return String(html`<!doctype html>
@@ -65,7 +72,7 @@ export function page(title: string, body: RawHtml, options: { wide?: boolean; st
 <style>${new RawHtml(STYLE + (options.style ?? ''))}</style>
 </head>
 <body>
-<header><a href="/">Hearth</a></header>
+<header><a href="/">${HEADER_LOGO}Hearth</a></header>
 <main${new RawHtml(options.wide ? ' class="wide"' : '')}>
 ${body}
 </main>
