@@ -55,8 +55,8 @@ export const articles: readonly KnowledgeArticle[] = [
     body:
       p('Forgot your password? You can set a new one without contacting support.') +
       steps(
-        'Open the sign-in page and choose <strong>Forgot password?</strong>',
-        'Enter the e-mail address of your account. We send you a link that is valid for one hour.',
+        'Open the sign-in page and choose <strong>Forgot your password?</strong>',
+        'Enter the e-mail address of your account. We send you a link that works once, within an hour.',
         'Open the link and choose a new password of at least 8 characters.',
       ) +
       p('No e-mail? Check your spam folder and make sure you use the address your account was created with.'),
@@ -65,24 +65,28 @@ export const articles: readonly KnowledgeArticle[] = [
     id: 'cant-sign-in',
     name: "Can't sign in?",
     body:
-      p('Most sign-in problems have one of these causes:') +
-      list(
-        'A typo in the e-mail address, or an account created with another address (for example through Google or Apple).',
-        'A forgotten password: reset it from the sign-in page with <strong>Forgot password?</strong>',
-        'A lost two-factor device: use one of the recovery codes you saved when you turned on 2FA.',
-        'Cookies blocked by the browser: allow cookies for the Hearth website and try again.',
+      p(
+        'You sign in to Hearth with your e-mail address and password, or with a passkey. Most problems have one of these causes:',
       ) +
-      p('Still stuck? E-mail support@hearth.app from the address of your account.'),
+      list(
+        'A typo in the e-mail address, or another address than the one your account was created with.',
+        'A forgotten password: choose <strong>Forgot your password?</strong> on the sign-in page for a link that sets a new one.',
+        'Your passkey is on another device: sign in with your password, or choose <strong>Use a passkey</strong> on the device that holds it.',
+        'Two-factor sign-in is on and your phone is not at hand: enter one of the recovery codes you saved instead of the code from the app.',
+        'Too many failed attempts: the sign-in page says how long to wait before you try again.',
+        'Cookies blocked by the browser: allow cookies for this website and try again.',
+      ) +
+      p('Still stuck? Ask us through the <a href="/support/">support form</a>.'),
   },
   {
     id: 'two-factor-authentication',
-    name: 'Two-factor authentication (2FA)',
+    name: 'Two-factor sign-in (2FA)',
     body:
-      p('Two-factor authentication asks for a code from your phone each time you sign in on a new device.') +
+      p('Two-factor sign-in asks, after your password, for a six-digit code from an authenticator app on your phone.') +
       steps(
-        'Open <strong>Account → Security</strong> and choose <strong>Turn on 2FA</strong>.',
-        'Scan the QR code with an authenticator app and enter the code it shows.',
-        'Store the recovery codes in a safe place: each one lets you sign in once without your phone.',
+        'Open the <strong>Security</strong> page of your account and choose <strong>Turn on two-factor sign-in</strong>.',
+        'Scan the QR code with an authenticator app (or type the key shown below it) and enter the code the app shows.',
+        'Save the recovery codes (copy or download them) in a safe place: each one signs you in once without your phone.',
       ),
   },
   // Hubs, orders, subscriptions

@@ -1,7 +1,17 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Cloud } from '../../server';
-import { createUser, describeOnDatabases, internalToken, signIn, startTestCloud, TEST_PUBLIC_URL } from '../../testing';
+import {
+  createUser,
+  DEMO_CLIENTS,
+  describeOnDatabases,
+  internalToken,
+  openSignInPage,
+  pkcePair,
+  signIn,
+  startTestCloud,
+  TEST_PUBLIC_URL,
+} from '../../testing';
 import { createHelpdesk } from './service';
 import { attachmentKey } from './storage';
 
@@ -85,6 +95,27 @@ describeOnDatabases('helpdesk service', (backend) => {
     const index = await (await fetch(`${cloud.url}/api/helpdesk/articles`)).text();
     expect(index).toContain('/api/helpdesk/articles/cant-sign-in');
     expect((await fetch(`${cloud.url}/api/helpdesk/articles/nope`)).status).toBe(404);
+  });
+
+  it("answers Can't sign in? with the sign-in page's own ways in, and no others", async () => {
+    const { html: signInPage } = await openSignInPage(cloud, {
+      client_id: DEMO_CLIENTS.supportForm.id,
+      redirect_uri: `${TEST_PUBLIC_URL}/support/`,
+      response_type: 'code',
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+    });
+    const texts = (page: string, tag: string) =>
+      [...page.matchAll(new RegExp(`<${tag}[^>]*>([^<]+)</${tag}>`, 'g'))].map((match) => (match[1] as string).trim());
+    const ways = [...texts(signInPage, 'a'), ...texts(signInPage, 'button')];
+    expect(ways).toEqual(expect.arrayContaining(['Forgot your password?', 'Use a passkey']));
+    for (const id of ['cant-sign-in', 'reset-password']) {
+      const article = await (await fetch(`${cloud.url}/api/helpdesk/articles/${id}`)).text();
+      // Every link or button the article names is on the sign-in page.
+      for (const named of texts(article, 'strong').filter((text) => /\?$|passkey/i.test(text))) expect(ways).toContain(named);
+      // No way in the cloud does not offer.
+      for (const missing of ['Google', 'Apple', 'Facebook']) expect(article).not.toContain(missing);
+    }
   });
 
   it('refuses unknown and missing article ids with coded errors', async () => {
