@@ -286,6 +286,8 @@ describe.skipIf(!chromiumPath)('account pages', () => {
         const sessions = page.getByRole('list', { name: 'Sign-ins' });
         await sessions.getByRole('listitem').nth(1).waitFor();
         expect(await sessions.getByText('This device').count()).toBe(1);
+        // This device's sign-in comes first, though the phone's was used after it.
+        expect(await sessions.getByRole('listitem').first().getByText('This device').count()).toBe(1);
         expect(await sessions.getByText('Hearth demo app').count()).toBe(1);
         if (backend === 'pglite') await checkPage(page, 'security');
         await sessions.getByRole('button', { name: /Sign out iPhone, Hearth demo app/ }).click();

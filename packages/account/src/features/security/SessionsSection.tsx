@@ -3,6 +3,7 @@ import { useAccount, useUser } from '../../app/account';
 import { Loading, Notice } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { useLoad } from '../../lib/useLoad';
+import { inOrder } from './sessions';
 
 /** A short name for the device a browser or app reports. */
 function deviceOf(userAgent: string | undefined): string {
@@ -47,7 +48,7 @@ export function SessionsSection({ generation }: { generation: number }) {
           <p>No sign-ins.</p>
         ) : (
           <ul className="list" aria-label="Sign-ins">
-            {sessions.data.map((session) => (
+            {inOrder(sessions.data).map((session) => (
               <li key={session._id} className="list__item">
                 <div>
                   <strong>{deviceOf(session.userAgent)}</strong> · {session.clientName}
