@@ -116,13 +116,37 @@ describe.skipIf(!chromiumPath)('household web app: system, energy and theme', ()
     expect(chunks.some((url) => url.includes('EnergyChart') || url.includes('uPlot'))).toBe(false);
     order.length = 0;
     await openByNav(page, 'Energy');
-    const watts = async () => Math.round(((await api.energy.getLiveReport({})) as { W: number }).W).toLocaleString('en-US');
-    await expect.poll(async () => page.getByText(`Using ${await watts()} W now`).count()).toBe(1);
+    // One figure for now: the home's meter where it has one, else the devices added up, and the page says which.
+    type Live = {
+      W: number;
+      items: { id: string; values: { W: number } }[];
+      cumulative: { W: number; items: { name: string }[] };
+    };
+    const live = async () => (await api.energy.getLiveReport({})) as unknown as Live;
+    const shown = (W: number) => `${Math.round(W).toLocaleString('en-US')} W`;
+    const now = async () => {
+      const report = await live();
+      return report.cumulative.items.length > 0 ? report.cumulative.W : report.W;
+    };
+    await expect.poll(async () => page.getByText(`Using ${shown(await now())} now`).count()).toBe(1);
+    const meters = (await live()).cumulative.items.map((meter) => meter.name);
+    expect(meters.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('energy-now-source').textContent()).toBe(`Measured by ${meters.join(', ')}.`);
+    // Each device's own figure follows it.
     const coffee = await app().deviceId('Coffee machine');
     const on = ((await api.devices.getDevice({ id: coffee })) as unknown as { capabilitiesObj: { onoff: { value: boolean } } })
       .capabilitiesObj.onoff.value;
     await api.devices.setCapabilityValue({ deviceId: coffee, capabilityId: 'onoff', value: !on });
-    await expect.poll(async () => page.getByText(`Using ${await watts()} W now`).count(), { timeout: 10_000 }).toBe(1);
+    const coffeeRow = page.locator('.row', { hasText: 'Coffee machine' }).first();
+    await expect
+      .poll(
+        async () => {
+          const W = (await live()).items.find((item) => item.id === coffee)?.values.W ?? 0;
+          return (await coffeeRow.textContent())?.includes(shown(W));
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     await page.getByRole('img', { name: /Energy used per part of the week/ }).waitFor({ timeout: 15_000 });
     expect(chunks.some((url) => url.includes('EnergyChart'))).toBe(true);
@@ -136,10 +160,15 @@ describe.skipIf(!chromiumPath)('household web app: system, energy and theme', ()
     expect(zoneAnswered).toBeGreaterThan(-1);
     expect(reportCalls).toHaveLength(1);
     expect(reportCalls[0]).toBeGreaterThan(zoneAnswered);
+    // The week by its days ("Nov 23 – 29, 2026"), not its ISO number; the chart's legend names its unit.
+    const periodName = page.locator('.period-nav strong');
+    expect(await periodName.textContent()).toMatch(/^[^W]*\d{1,2}\s?–\s?.*\d{4}$/);
+    expect(await page.locator('.u-legend').textContent()).toContain('Energy used (kWh)');
     await expectPhoneFirst(page, 'energy');
 
     await page.getByLabel('Period').selectOption('month');
     await page.getByRole('img', { name: /Energy used per part of the month/ }).waitFor();
+    expect(await periodName.textContent()).toMatch(/^[A-Z][a-z]+ \d{4}$/);
     await page.getByRole('button', { name: 'Earlier' }).click();
     await page.getByRole('button', { name: 'Later' }).click();
     await page.getByText(/kWh used, costing/).waitFor();

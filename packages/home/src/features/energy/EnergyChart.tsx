@@ -2,15 +2,32 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { chartColours } from '../../lib/theme';
+import { type Period, partLabel } from './model';
 
-/** A period's energy per part (day or month) as bars, with uPlot; loaded only when the energy page shows one. */
-export default function EnergyChart({ parts, label }: { parts: { date: string; kWh: number }[]; label: string }) {
+/**
+ * A period's energy per part (day or month) as bars, with uPlot; loaded only when the energy page shows one. The
+ * legend names the series with its unit, and the parts are labelled as people name them (weekdays, days, months).
+ */
+export default function EnergyChart({
+  parts,
+  period,
+  series,
+  part,
+  label,
+}: {
+  parts: { date: string; kWh: number }[];
+  period: Period;
+  /** The legend's names of the bars' values (with their unit) and of what a bar stands for. */
+  series: string;
+  part: string;
+  label: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const { stroke, fill, text } = chartColours(element);
-    const labels = parts.map((part) => part.date.slice(part.date.length === 7 ? 5 : 8));
+    const labels = parts.map((part) => partLabel(period, part.date));
     const grid = { stroke: 'rgba(128,128,128,0.2)' };
     const plot = new uPlot(
       {
@@ -20,12 +37,12 @@ export default function EnergyChart({ parts, label }: { parts: { date: string; k
         scales: { x: { time: false, range: [-0.5, parts.length - 0.5] } },
         axes: [
           { stroke: text, grid, values: (_plot, splits) => splits.map((index) => labels[index] ?? '') },
-          { stroke: text, grid, size: 60 },
+          { stroke: text, grid, size: 60, label: 'kWh', labelSize: 20 },
         ],
         series: [
-          { value: (_plot, index) => parts[index]?.date ?? '' },
+          { label: part, value: (_plot, index) => parts[index]?.date ?? '' },
           {
-            label: 'kWh',
+            label: series,
             stroke,
             fill,
             width: 1,
@@ -44,6 +61,6 @@ export default function EnergyChart({ parts, label }: { parts: { date: string; k
       resize.disconnect();
       plot.destroy();
     };
-  }, [parts]);
+  }, [parts, period, series, part]);
   return <div ref={box} className="chart chart--short" role="img" aria-label={label} />;
 }

@@ -12,6 +12,7 @@ import {
   loadReport,
   type Period,
   periodKey,
+  periodLabel,
   shift,
   todayIn,
 } from './model';
@@ -73,12 +74,19 @@ function Live() {
   if (!report) return error ? <Failed error={error} /> : <Loading />;
   const items = [...report.items].sort((a, b) => b.values.W - a.values.W);
   const top = items[0]?.values.W || 1;
+  // One figure for now: a meter sees the whole home (devices that report nothing too), so it wins over the sum.
+  const meters = report.cumulative.items;
+  const nowW = meters.length > 0 ? report.cumulative.W : report.W;
   return (
     <>
       <p className="figure" aria-live="polite">
-        <strong>{t.using(formatWatts(report.W))}</strong>
-        <span className="muted"> · {t.costPerHour(formatMoney(report.costPerHour, report.currency))}</span>
+        <strong>{t.using(formatWatts(nowW))}</strong>
+        <span className="muted"> · {t.costPerHour(formatMoney((nowW / 1000) * report.kWhCost, report.currency))}</span>
       </p>
+      <p className="muted" data-testid="energy-now-source">
+        {meters.length > 0 ? t.fromMeter(meters.map((meter) => meter.name).join(', ')) : t.fromDevices}
+      </p>
+      {meters.length > 0 ? <h3>{t.devices}</h3> : null}
       {items.length === 0 ? <p className="muted">{t.noLive}</p> : null}
       <ul className="rows">
         {items.map((item) => (
@@ -166,7 +174,7 @@ function ReportsInZone({ zone }: { zone: string | undefined }) {
         <button type="button" className="button button--quiet" onClick={() => setChosen(shift(period, date, -1))}>
           {t.previous}
         </button>
-        <strong aria-live="polite">{periodKey(period, date)}</strong>
+        <strong aria-live="polite">{periodLabel(period, date)}</strong>
         <button
           type="button"
           className="button button--quiet"
@@ -188,7 +196,13 @@ function ReportsInZone({ zone }: { zone: string | undefined }) {
             </p>
             {report.data.parts && report.data.parts.length > 1 ? (
               <Suspense fallback={<Loading />}>
-                <EnergyChart parts={report.data.parts} label={t.chart(t.periods[period], formatKWh(report.data.kWh))} />
+                <EnergyChart
+                  parts={report.data.parts}
+                  period={period}
+                  series={t.chartSeries}
+                  part={t.chartPart[period]}
+                  label={t.chart(t.periods[period], formatKWh(report.data.kWh))}
+                />
               </Suspense>
             ) : null}
             <h3>{t.byDevice}</h3>

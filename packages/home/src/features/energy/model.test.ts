@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeek, periodKey, shift, todayIn } from './model';
+import { isoWeek, periodLabel as labelOf, partLabel, periodKey, shift, todayIn } from './model';
 
 describe('energy periods', () => {
   it('names ISO weeks, including those that belong to the next or the previous year', () => {
@@ -36,5 +36,23 @@ describe('energy periods', () => {
     expect(todayIn('Europe/Amsterdam', now)).toBe('2026-12-01');
     expect(todayIn('America/New_York', now)).toBe('2026-11-30');
     expect(todayIn('Pacific/Kiritimati', new Date('2026-11-30T10:30:00Z'))).toBe('2026-12-01');
+  });
+
+  it('names periods as people read them, a week by its days across months and years', () => {
+    // ICU puts thin and narrow spaces around a range's dash: compared as plain spaces.
+    const periodLabel = (...args: Parameters<typeof labelOf>) => labelOf(...args).replace(/\s/g, ' ');
+    expect(periodLabel('day', '2026-11-29', 'en-GB')).toBe('Sun, 29 Nov 2026');
+    expect(periodLabel('week', '2026-11-26', 'en-GB')).toBe('23 – 29 Nov 2026');
+    expect(periodLabel('week', '2026-12-02', 'en-GB')).toBe('30 Nov – 6 Dec 2026');
+    expect(periodLabel('week', '2026-01-01', 'en-GB')).toBe('29 Dec 2025 – 4 Jan 2026');
+    expect(periodLabel('month', '2026-11-29', 'en-GB')).toBe('November 2026');
+    expect(periodLabel('year', '2026-11-29', 'en-GB')).toBe('2026');
+    expect(periodLabel('week', '2026-11-26', 'nl')).toBe('23–29 nov 2026');
+  });
+
+  it('labels a chart’s parts by weekday, day of the month or month', () => {
+    expect(partLabel('week', '2026-11-23', 'en-GB')).toBe('Mon');
+    expect(partLabel('month', '2026-11-07', 'en-GB')).toBe('7');
+    expect(partLabel('year', '2026-11', 'en-GB')).toBe('Nov');
   });
 });

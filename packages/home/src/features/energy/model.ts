@@ -79,3 +79,42 @@ export const formatMoney = (amount: number, currency: string) => {
     return `${amount.toFixed(2)} ${currency}`;
   }
 };
+
+/** The Monday that starts the ISO week of `day`. */
+function mondayOf(day: CalendarDay): Date {
+  const date = asUtc(day);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date;
+}
+
+/**
+ * The period holding `day` as people read it, in `locale` (the browser's when undefined): a day "Sun, 29 Nov 2026", a
+ * week by its days "23–29 Nov 2026" (across months and years as needed), a month "November 2026", a year "2026".
+ * Calendar days are UTC dates here, so they are formatted in UTC.
+ */
+export function periodLabel(period: Period, day: CalendarDay, locale?: string): string {
+  const date = asUtc(day);
+  const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+  if (period === 'day') return format({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  if (period === 'week') {
+    const monday = mondayOf(day);
+    const sunday = new Date(monday);
+    sunday.setUTCDate(monday.getUTCDate() + 6);
+    return format({ day: 'numeric', month: 'short', year: 'numeric' }).formatRange(monday, sunday);
+  }
+  if (period === 'month') return format({ month: 'long', year: 'numeric' }).format(date);
+  return format({ year: 'numeric' }).format(date);
+}
+
+/**
+ * A part of a report's chart by its place in the period: a week's days by weekday ("Mon"), a month's by their number,
+ * a year's months by name ("Nov"). Parts are `YYYY-MM-DD` days or `YYYY-MM` months.
+ */
+export function partLabel(period: Period, part: string, locale?: string): string {
+  const date = asUtc(part.length === 7 ? `${part}-01` : part);
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+  if (period === 'week') return format({ weekday: 'short' });
+  if (period === 'year') return format({ month: 'short' });
+  return format({ day: 'numeric' });
+}
