@@ -91,6 +91,7 @@ export async function fullUser(db: Db, publicUrl: string, userId: string) {
       {
         ...hub,
         activated_at: toDateOrNull(hub.activated_at),
+        claim_code_expires_at: toDateOrNull(hub.claim_code_expires_at),
         created_at: toDate(hub.created_at),
         updated_at: toDate(hub.updated_at),
       },

@@ -5,6 +5,7 @@ import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { hashSecret, newId, newSecret, safeEqual } from '../../platform/tokens';
 import { hubFor, hubRecordFor, userRow } from './directory';
+import { releasedHubColumns } from './household/claim-codes';
 import { requireVerified } from './household/household';
 import type { HubsTable } from './tables';
 
@@ -173,11 +174,7 @@ export function hubImplementations(context: CloudContext) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('hub_users').where('hub_id', '=', hub.id).execute();
         await trx.deleteFrom('hub_metadata').where('hub_id', '=', hub.id).execute();
-        await trx
-          .updateTable('hubs')
-          .set({ owner_user_id: null, claim_token_hash: null, activated_at: null, state: 'released', updated_at: new Date() })
-          .where('id', '=', hub.id)
-          .execute();
+        await trx.updateTable('hubs').set(releasedHubColumns(new Date())).where('id', '=', hub.id).execute();
       });
     },
 
@@ -210,6 +207,7 @@ export function hubImplementations(context: CloudContext) {
         .set({
           owner_user_id: ownerId,
           claim_token_hash: null,
+          claim_code_hash: null,
           activated_at: new Date(),
           state: 'activated',
           updated_at: new Date(),

@@ -208,7 +208,14 @@ export function setupStore(context: CloudContext) {
             throw new HearthError('forbidden', 'The claim token of this hub is not correct');
           await trx
             .updateTable('hubs')
-            .set({ owner_user_id: userId, claim_token_hash: null, activated_at: now, state: 'activated', updated_at: now })
+            .set({
+              owner_user_id: userId,
+              claim_token_hash: null,
+              claim_code_hash: null,
+              activated_at: now,
+              state: 'activated',
+              updated_at: now,
+            })
             .where('id', '=', hubId)
             .execute();
         } else if (hub.owner_user_id !== userId) {
