@@ -31,6 +31,7 @@ export const cloudManager: HubManager = {
           checkedAt: isoNow(context.clock),
         };
       },
+      getClaim: () => context.claim.current(),
       receiveWebhook: ({ body, request }) => {
         const signature = request.headers[WEBHOOK_SIGNATURE_HEADER];
         return receiveCloudWebhook(context, body.delivery, typeof signature === 'string' ? signature : undefined);
