@@ -38,7 +38,7 @@ export const ACCOUNT_PAGES = {
   invite: '/invite',
   security: '/security',
   hubs: '/hubs',
-  /** Claims a hub by the code it shows; its QR code opens this page with `?code=` filled in. */
+  /** Claims a hub by the code it shows; its QR code opens this page with `#code=` filled in. */
   claimHub: '/hubs/claim',
   hub: '/hubs/:id',
   /** Opens the hub's household web app: its local address when that answers, else through the cloud's relay. */

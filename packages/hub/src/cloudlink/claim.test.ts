@@ -51,7 +51,7 @@ describe('an unowned hub shows the short code that claims it', () => {
     expect(shown.code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
     const typed = `${shown.code.slice(0, 4)}-${shown.code.slice(4)}`;
     // The account page's address as people's browsers reach the cloud, with the code filled in.
-    expect(shown.claimUrl).toBe(`${cloud.url}/hubs/claim?code=${typed}`);
+    expect(shown.claimUrl).toBe(`${cloud.url}/hubs/claim#code=${typed}`);
     expect(Buffer.from(shown.claimQr.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString()).toContain('<svg');
     expect(Date.parse(shown.expiresAt)).toBeGreaterThan(Date.now() + 10 * 60_000);
     // Asked again, the same code (it is not renewed on every look).

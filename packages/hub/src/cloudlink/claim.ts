@@ -126,7 +126,7 @@ export class CloudClaim {
       const answer = await cloud.call(cloudOperations.cloud.createHomeyClaimCode, { id: config.id }, { timeoutMs: 5000 });
       const expiresAt = Date.parse(answer.expiresAt);
       const base = (config.cloudPublicUrl ?? config.cloudUrl ?? '').replace(/\/$/, '');
-      const claimUrl = `${base}${ACCOUNT_PAGES.claimHub}?code=${formatClaimCode(answer.code)}`;
+      const claimUrl = `${base}${ACCOUNT_PAGES.claimHub}#code=${formatClaimCode(answer.code)}`;
       const claimQr = `data:image/svg+xml;base64,${Buffer.from(
         await QRCode.toString(claimUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
       ).toString('base64')}`;
