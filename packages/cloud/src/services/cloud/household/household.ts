@@ -68,7 +68,7 @@ export function householdImplementations(context: CloudContext) {
           .where('user_id', '=', userId)
           .executeTakeFirst()
       : undefined;
-    if (!hub || !member) throw notFound('Homey', hubId);
+    if (!hub || !member) throw notFound('Hub', hubId);
     return { hub, role: member.role as Role };
   }
 
@@ -146,7 +146,7 @@ export function householdImplementations(context: CloudContext) {
         .executeTakeFirst();
       if (!hub) {
         const exists = await db.selectFrom('hubs').select('id').where('id', '=', params.id).executeTakeFirst();
-        if (!exists) throw notFound('Homey', params.id);
+        if (!exists) throw notFound('Hub', params.id);
         throw new HearthError('conflict', 'This hub has an owner: it has no claim code');
       }
       return { code, expiresAt: expiresAt.toISOString() };
