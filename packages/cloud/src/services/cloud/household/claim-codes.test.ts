@@ -2,7 +2,16 @@ import { type Clock, systemClock } from '@hearth/contract/clock';
 import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LIFETIME_MINUTES, formatClaimCode } from '@hearth/contract/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cloud } from '../../../server';
-import { call, createUser, describeOnDatabases, internalToken, readJson, startTestCloud } from '../../../testing';
+import {
+  call,
+  createUser,
+  DEMO_USER,
+  describeOnDatabases,
+  internalToken,
+  readJson,
+  signIn,
+  startTestCloud,
+} from '../../../testing';
 
 describeOnDatabases('claiming a hub by its short code', (backend) => {
   let cloud: Cloud;
@@ -94,6 +103,14 @@ describeOnDatabases('claiming a hub by its short code', (backend) => {
     const renewed = await newCode(hub.id);
     expect(renewed.code).not.toBe(hub.code);
     expect((await claim(person.token, renewed.code)).status).toBe(200);
+  });
+
+  it('lets the demo world’s account claim a hub (its address is vouched for, as `--unclaimed-hub` needs)', async () => {
+    const demo = await signIn(cloud, DEMO_USER.email, DEMO_USER.password);
+    const hub = await unownedHub('New hub');
+    const claimed = await claim(demo.access_token, hub.code);
+    expect(claimed.status).toBe(200);
+    expect((await readJson(claimed)).role).toBe('owner');
   });
 
   it('throttles a guesser with 429 and Retry-After, and never holds back the person the hub shows its code to', async () => {
