@@ -57,6 +57,16 @@ describe('npm run app -- run <dir>', () => {
     );
   }, 120_000);
 
+  it('runs the README’s minimal app', async () => {
+    const run = runApp(['run', join(here, 'fixtures', 'com.example.hello'), '--hub', t.url, '--token', t.token]);
+    try {
+      await until(run.output, (text) => text.includes('Hello from Hello'), 60_000);
+    } finally {
+      run.child.kill('SIGINT');
+    }
+    expect(await run.exited).toBe(0);
+  }, 90_000);
+
   it('says what is wrong: a refused token, a folder without app.json, no hub', async () => {
     const refused = runApp(['run', fixture, '--hub', t.url, '--token', 'not-a-token']);
     expect(await refused.exited).toBe(1);
