@@ -9,7 +9,7 @@ export const HubClaim = Type.Object({
    * cloud to be claimed in (only its local sign-in). `unavailable`: the cloud did not answer; ask again.
    */
   state: Type.Union([Type.Literal('unclaimed'), Type.Literal('claimed'), Type.Literal('no_cloud'), Type.Literal('unavailable')]),
-  /** The short code (8 characters, no 0/O or 1/I), while `unclaimed`. */
+  /** The short code (8 characters, no 0/O or 1/I), while `unclaimed`; never to a request through the cloud's relay. */
   code: Nullable(Type.String()),
   expiresAt: Nullable(Type.String({ format: 'date-time' })),
   /** The account page that claims the hub with this code filled in. */
@@ -31,7 +31,7 @@ export const cloudManagerOperations = {
     response: HubClaim,
     summary: 'Whether the hub has an owner; while it has none, the short code (and QR) that claims it.',
     description:
-      'Needs no session: a hub nobody owns has nobody to sign in, and its web page shows this code to whoever stands in front of it, as its log does. Once claimed it answers only `claimed`. The code changes every 15 minutes and works once.',
+      'Needs no session: a hub nobody owns has nobody to sign in, and its web page shows this code to whoever stands in front of it, as its log does. Once claimed it answers only `claimed`. The code changes every 15 minutes and works once. A request through the cloud’s relay learns only that the hub is `unclaimed`, never its code: the code is for whoever is at the hub.',
   }),
   receiveWebhook: op({
     name: 'receiveWebhook',

@@ -44,6 +44,8 @@ export const strings = {
     openAccount: 'Claim it in your Hearth account',
     qrAlt: 'QR code that opens your Hearth account with this code filled in',
     claimed: 'This hub has an owner now. Sign in to open it.',
+    remote:
+      'You opened this hub through the Hearth cloud. Its code shows only on the hub’s own network: open it there (its local address), or read the code in its log.',
     unavailable: 'The hub cannot reach its cloud to get a claim code. Check its internet connection; this page tries again.',
   },
   signIn: {

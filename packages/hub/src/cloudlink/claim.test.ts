@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Cloud } from '@hearth/cloud';
+import { resolveLocalhostNames } from '@hearth/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudCall, newCloudUser, startEmbeddedCloud } from '../testing/cloud';
 import { startTestHub, type TestHub } from '../testing/hub';
@@ -11,6 +12,9 @@ import { until } from '../testing/until';
 const SECRET = 'hub-claim-test-internal-secret';
 // biome-ignore lint/suspicious/noExplicitAny: the test reads open JSON answers
 type Json = Record<string, any>;
+
+// `<hub id>.connect.localhost`, the relay origin, resolves to this machine.
+resolveLocalhostNames();
 
 describe('an unowned hub shows the short code that claims it', () => {
   let cloud: Cloud;
@@ -40,6 +44,19 @@ describe('an unowned hub shows the short code that claims it', () => {
     await offline?.stop();
     await cloud?.stop();
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it('tells a request through the cloud’s relay only that nobody owns the hub, never its code', async () => {
+    expect(await hub.hub.cloudRegistration).toBe(true);
+    await (await hub.hub.tunnel)?.whenConnected();
+    const relayUrl = `http://${id}.connect.localhost:${new URL(cloud.url).port}`;
+    const relayed = await until(
+      async () => (await (await fetch(`${relayUrl}/api/manager/cloud/claim`)).json()) as Json,
+      (claim) => claim.state === 'unclaimed',
+    );
+    expect(relayed).toEqual({ state: 'unclaimed', code: null, expiresAt: null, claimUrl: null, claimQr: null });
+    // On the hub's own network, the same question gets the code.
+    expect((await claimOf(hub)).code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
   });
 
   it('answers the code without a session, with a claim link and its QR, until someone claims the hub', async () => {

@@ -43,6 +43,7 @@ export class CloudClaim {
   #claimed = false;
   #asking: Promise<Shown | null> | null = null;
   #ownerCheckedAt = Number.NEGATIVE_INFINITY;
+  #ownerCheckFailing = false;
   #stopHandling: (() => void) | null = null;
   readonly #listeners = new Set<(claim: Shown) => void>();
 
@@ -77,8 +78,12 @@ export class CloudClaim {
     return () => this.#listeners.delete(listener);
   }
 
-  /** What the hub's web page shows: whether it is owned, and while not, the code that claims it. */
-  async current(): Promise<HubClaim> {
+  /**
+   * What the hub's web page shows: whether it is owned, and while not, the code that claims it. `remote` (a request
+   * through the cloud's relay) is told only that nobody owns the hub: the code is for whoever is at the hub, and
+   * through the relay anyone who knows its id could ask.
+   */
+  async current({ remote = false }: { remote?: boolean } = {}): Promise<HubClaim> {
     const none = { code: null, expiresAt: null, claimUrl: null, claimQr: null };
     if (!this.linked) return { state: 'no_cloud', ...none };
     if (this.deps.config.ownerAthomId || this.#claimed || (await this.#ownedNow())) return { state: 'claimed', ...none };
@@ -86,6 +91,7 @@ export class CloudClaim {
     const shown = fresh ?? (await this.#renew());
     if (this.#claimed) return { state: 'claimed', ...none };
     if (!shown) return { state: 'unavailable', ...none };
+    if (remote) return { state: 'unclaimed', ...none };
     return { state: 'unclaimed', ...shown, expiresAt: new Date(shown.expiresAt).toISOString() };
   }
 
@@ -96,8 +102,11 @@ export class CloudClaim {
     this.#ownerCheckedAt = now;
     try {
       if ((await cloudOwnerOf(this.deps.cloud, this.deps.config)) !== null) this.#becameClaimed();
+      this.#ownerCheckFailing = false;
     } catch (error) {
-      this.deps.log(`warn cloud: could not ask who owns this hub: ${(error as Error).message}`);
+      // Once per outage: the page asks every few seconds.
+      if (!this.#ownerCheckFailing) this.deps.log(`warn cloud: could not ask who owns this hub: ${(error as Error).message}`);
+      this.#ownerCheckFailing = true;
     }
     return this.#claimed;
   }

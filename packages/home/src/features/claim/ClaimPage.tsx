@@ -65,6 +65,15 @@ export function ClaimOrSignIn({ signIn }: { signIn: ReactNode }) {
 }
 
 function ClaimCode({ claim }: { claim: HubClaim }) {
+  if (!claim.code)
+    return (
+      <section className="card narrow" aria-labelledby="claim-title">
+        <h1 id="claim-title" tabIndex={-1}>
+          {t.title}
+        </h1>
+        <p>{t.remote}</p>
+      </section>
+    );
   const code = formatClaimCode(claim.code ?? '');
   const until = claim.expiresAt
     ? new Date(claim.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
