@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds, then runs the cloud and the three demo hubs on their
 // embedded stores under .data/, seeding the demo world on first run. Ctrl-C stops everything.
-// `npm start -- --reset` wipes the data directory first; `--no-build` runs what dist/ holds. Environment variables: see the README.
+// `npm start -- --reset` wipes the data directory first; `--no-build` runs what dist/ holds; `--unclaimed-hub` adds a
+// fourth hub nobody owns, to try claiming one. Environment variables: see the README.
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Children } from './lib/children.mjs';
-import { demoCredentials, demoHubProcesses } from './lib/demo.mjs';
+import { demoCredentials, demoHubProcesses, unclaimedHubProcess } from './lib/demo.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { serverEntries, serverNodeArgs } from './lib/servers.mjs';
 
@@ -64,7 +65,11 @@ async function launch(label, kind, extraEnv) {
   return facts;
 }
 
-const hubs = demoHubProcesses({ host, portBase: hubPortBase, cloudUrl: hubCloudUrl, publicCloudUrl: cloudUrl, internalSecret });
+const hubOptions = { host, portBase: hubPortBase, cloudUrl: hubCloudUrl, publicCloudUrl: cloudUrl, internalSecret };
+const hubs = demoHubProcesses(hubOptions);
+// Opt-in rather than always: the default world stays the three owned hubs the tests and benchmarks expect, and the
+// extra hub's process costs memory on small machines.
+const unclaimed = process.argv.includes('--unclaimed-hub') ? unclaimedHubProcess(hubOptions) : null;
 try {
   const cloud = await launch('cloud', 'cloud', {
     CLOUD_HOST: host,
@@ -75,7 +80,9 @@ try {
     HEARTH_DEMO_HUBS: JSON.stringify(hubs.map(({ id, name, model, url }) => ({ id, name, model, url }))),
   });
   const started = await Promise.all(
-    hubs.map((hub) => launch(`hub ${hub.name}`, 'hub', hub.env).then((ready) => ({ ...hub, ...ready }))),
+    [...hubs, ...(unclaimed ? [unclaimed] : [])].map((hub) =>
+      launch(`hub ${hub.name}`, 'hub', hub.env).then((ready) => ({ ...hub, ...ready })),
+    ),
   );
   const lines = [
     '',
@@ -92,6 +99,11 @@ try {
       `  Hub ${hub.name.padEnd(13)}${hub.url}  id ${hub.id}  (${hub.model})`,
       `    Web app        ${hub.url}/   API reference ${hub.url}/docs   owner token ${hub.ownerToken}`,
     ]),
+    ...(unclaimed
+      ? [
+          `    ↑ ${unclaimed.name} is not set up yet: open ${unclaimed.url}/ for its claim code, then claim it at ${cloudUrl}/hubs/claim`,
+        ]
+      : [`  Try claiming a hub nobody owns: npm start -- --unclaimed-hub`]),
     '',
     `  Demo account   ${demoCredentials.email} / ${demoCredentials.password}`,
     `  Developers     apps-1…5@hearth.test, <name>@developers.hearth.test (listed in the README) / ${demoCredentials.developerPassword}`,

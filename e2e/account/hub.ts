@@ -8,7 +8,7 @@ import { INTERNAL_SECRET } from '../../packages/cloud/src/testing';
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** A real hub process (as `npm start` runs one) named `name`, registering with `cloudUrl`; answers it and the claim code it prints. */
+/** A real hub process (as `npm start` runs one) named `name`, registering with `cloudUrl`; answers it and the short claim code it prints. */
 export async function startFreshHub(cloudUrl: string, port: number, name = 'Fresh hub') {
   const dataDir = mkdtempSync(join(tmpdir(), 'hearth-account-hub-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/hub/src/main.ts')], {
@@ -35,7 +35,7 @@ export async function startFreshHub(cloudUrl: string, port: number, name = 'Fres
     const timer = setTimeout(() => reject(new Error(`the hub printed no claim code:\n${output}`)), 90_000);
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
       output += `${line}\n`;
-      const match = /claim it in the cloud with the code (\S+)/.exec(line);
+      const match = /is not set up yet — claim it: code ([A-Z0-9]{4}-[A-Z0-9]{4}),/.exec(line);
       if (match) {
         clearTimeout(timer);
         resolve(match[1] as string);

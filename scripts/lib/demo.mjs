@@ -41,3 +41,25 @@ export function demoHubProcesses({ host, portBase, cloudUrl, publicCloudUrl, int
     return { ...hub, port, url: `http://${host}:${port}`, env };
   });
 }
+
+/**
+ * The hub `npm start -- --unclaimed-hub` adds beside the demo hubs: a fresh hub nobody owns, for trying the claim
+ * (its web page shows the code). Not in the cloud's demo seed and without a configured owner, so it registers
+ * unowned; its data stays in `.data/` like the others', so once claimed it stays claimed until `--reset`.
+ * @param {{ host: string, portBase: number, cloudUrl: string, publicCloudUrl?: string, internalSecret: string }} options
+ */
+export function unclaimedHubProcess({ host, portBase, cloudUrl, publicCloudUrl, internalSecret }) {
+  const hub = { id: '5ea7c0de00000000000000d4', name: 'New hub', model: 'hearth-pro-mini-6q', portOffset: 3 };
+  const port = portBase + hub.portOffset;
+  const env = {
+    HUB_ID: hub.id,
+    HUB_NAME: hub.name,
+    HUB_MODEL: hub.model,
+    HUB_HOST: host,
+    HUB_PORT: String(port),
+    HEARTH_CLOUD_URL: cloudUrl,
+    HEARTH_CLOUD_PUBLIC_URL: publicCloudUrl ?? cloudUrl,
+    HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
+  };
+  return { ...hub, port, url: `http://${host}:${port}`, env };
+}

@@ -55,6 +55,10 @@ export const errorCatalogue = {
   device_not_discovered: { status: 404, message: 'No device with this pairing code was found on the network' },
   /** The device of this pairing code is already commissioned onto the hub's fabric. */
   already_commissioned: { status: 409, message: 'The device is already commissioned' },
+  /** A hub claim code that claims no hub: mistyped, used already, or never given (which of these is not said). */
+  claim_code_invalid: { status: 403, message: 'This code does not claim any hub' },
+  /** A hub claim code that was right but is too old: the hub shows a new one. */
+  claim_code_expired: { status: 410, message: 'This claim code has expired' },
   gone: { status: 410, message: 'Gone' },
   rate_limited: { status: 429, message: 'Too Many Requests' },
   offline: { status: 500, message: 'Offline' },

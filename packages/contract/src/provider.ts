@@ -38,6 +38,8 @@ export const ACCOUNT_PAGES = {
   invite: '/invite',
   security: '/security',
   hubs: '/hubs',
+  /** Claims a hub by the code it shows; its QR code opens this page with `#code=` filled in. */
+  claimHub: '/hubs/claim',
   hub: '/hubs/:id',
   /** Opens the hub's household web app: its local address when that answers, else through the cloud's relay. */
   openHub: '/hubs/:id/open',
@@ -94,3 +96,25 @@ export const INVITE_LIFETIME_DAYS = 7;
  * the app is, who makes it, its latest version and how a hub gets it.
  */
 export const appPagePath = (appId: string): string => `/app/${encodeURIComponent(appId)}`;
+
+/**
+ * The short code an unowned hub shows on its web page and prints in its log, typed on the account pages to claim
+ * it: 8 characters of an alphabet without the ones people mix up (no 0/O, 1/I), shown as two groups of four.
+ * 32⁸ ≈ 10¹² codes, each valid for {@link CLAIM_CODE_LIFETIME_MINUTES} minutes and once; guessing is throttled per
+ * account by the cloud.
+ */
+export const CLAIM_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CLAIM_CODE_LENGTH = 8;
+/** How long a claim code works; the hub asks for a new one before it ends. */
+export const CLAIM_CODE_LIFETIME_MINUTES = 15;
+
+/** A code as typed (any case, spaces or dashes) in its one stored form, or `null` when it cannot be a claim code. */
+export function normaliseClaimCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s-]+/g, '');
+  if (code.length !== CLAIM_CODE_LENGTH) return null;
+  for (const char of code) if (!CLAIM_CODE_ALPHABET.includes(char)) return null;
+  return code;
+}
+
+/** A code as people read it: `ABCD-EFGH`. */
+export const formatClaimCode = (code: string): string => `${code.slice(0, 4)}-${code.slice(4)}`;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { rateLimitsFromEnv } from '@hearth/contract/fastify';
+import { formatClaimCode } from '@hearth/contract/provider';
 import { HUB_SOFTWARE_VERSION, type HubModel } from './config';
 import { seedDemoHub } from './demo';
 import { type Hub, startHub } from './server';
@@ -50,18 +51,20 @@ const start = () =>
     process.exit(1);
   });
 let hub: Hub = await start();
+// A hub nobody owns prints the short code that claims it, and each new one (they last a quarter of an hour).
+const printClaimCodes = (running: Hub) =>
+  running.context.claim.onCode(({ code, claimUrl }) =>
+    console.log(
+      `Hub ${running.context.config.id} is not set up yet — claim it: code ${formatClaimCode(code)}, or open ${claimUrl}`,
+    ),
+  );
+printClaimCodes(hub);
 
 if (env.HEARTH_DEMO === '1') await seedDemoHub(hub);
 
 console.log(
   `HEARTH_READY ${JSON.stringify({ kind: 'hub', id: hub.context.config.id, url: hub.url, ownerToken: hub.issueOwnerToken() })}`,
 );
-
-// A hub nobody has claimed in the cloud shows its owner the one-time code to claim it with.
-void hub.cloudRegistration.then((registered) => {
-  const code = registered ? hub.cloudClaimToken() : null;
-  if (code) console.log(`Hub ${hub.context.config.id} is unclaimed: claim it in the cloud with the code ${code}`);
-});
 
 let stopping = false;
 
@@ -72,6 +75,7 @@ const restartWhenAsked = (running: Hub) =>
     console.log(`Hub ${config.id} restarts: ${reason}`);
     await running.stop();
     hub = await start();
+    printClaimCodes(hub);
     console.log(`Hub ${config.id} restarted at ${hub.url}${hub.restored ? ` with backup ${hub.restored.backupId}` : ''}`);
     void restartWhenAsked(hub);
   });

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { HearthError, hubManagerDescriptions } from '@hearth/contract';
 import { createApiServer, installRateLimits, MemoryLimitStore, registerOperations } from '@hearth/contract/fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CloudClaim } from './cloudlink/claim';
 import { CloudLink } from './cloudlink/client';
 import { registerConnectCalls } from './cloudlink/connect-calls';
 import { CloudEntitlements } from './cloudlink/entitlements';
@@ -137,6 +138,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     cloud,
     log: (line) => journal.log(line),
   });
+  const claim = new CloudClaim({ config, clock, scheduler, cloud, log: (line) => journal.log(line) });
   const context: HubContext = {
     config,
     db,
@@ -151,6 +153,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     limits: new MemoryLimitStore(() => clock.now()),
     cloud,
     entitlements,
+    claim,
     startedAt: new Date(clock.now()),
   };
   context.users.ensureOwner('Owner', null);
@@ -243,6 +246,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
     return implementation.handler(input as never);
   });
   entitlements.start();
+  claim.start();
   for (const instance of instances) await instance.start?.();
   // The device runtime (apps and their processes, devices, insights) runs once every manager has started, and
   // the scheduler runs jobs once their handlers are registered.
@@ -282,6 +286,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
   let stopping = false;
   // What the owner's subscriptions unlock is asked at start too, once the cloud knows the hub.
   void registration.registered.then((registered) => {
+    if (registered && !stopping) claim.begin();
     if (registered && !stopping)
       entitlements
         .refresh()
@@ -324,6 +329,7 @@ export async function startHub(config: HubConfig, options: HubOptions = {}): Pro
       await realtime.stop();
       await scheduler.stop();
       await entitlements.stop();
+      claim.stop();
       await runtime.stop();
       for (const instance of [...instances].reverse()) await instance.stop?.();
       stopDomainEvents();

@@ -7,6 +7,7 @@ import { SignedOut } from '../features/auth/SignedOut';
 import { completeSignIn, isTokenStorageEvent, startSignIn } from '../features/auth/session';
 import { DeleteAccountPage } from '../features/delete/DeleteAccountPage';
 import { DevicesPage } from '../features/devices/DevicesPage';
+import { ClaimHubPage } from '../features/hubs/ClaimHubPage';
 import { HubPage } from '../features/hubs/HubPage';
 import { HubsPage } from '../features/hubs/HubsPage';
 import { InvitePage } from '../features/hubs/InvitePage';
@@ -181,6 +182,11 @@ export function App({ cloud }: { cloud: CloudAPI }) {
             <Route path={ACCOUNT_PAGES.security}>
               <Private account={account}>
                 <SecurityPage />
+              </Private>
+            </Route>
+            <Route path={ACCOUNT_PAGES.claimHub}>
+              <Private account={account}>
+                <ClaimHubPage />
               </Private>
             </Route>
             <Route path={ACCOUNT_PAGES.openHub}>

@@ -12,6 +12,7 @@ import { backupsMigration } from '../services/backup/tables';
 import { callbackMigration } from '../services/callback/migration';
 import { certificateAuthorityMigration } from '../services/certificate/tables';
 import { accountPagesMigration } from '../services/cloud/account/migration';
+import { hubClaimCodeMigration } from '../services/cloud/household/claim-codes';
 import { cloudHubRegionMigration } from '../services/cloud/hub-region';
 import { cloudAccountsMigration, cloudAvatarSizesMigration, cloudUserRevisionsMigration } from '../services/cloud/migration';
 import { cloudOAuthAudienceMigration, cloudOAuthCodeFamilyMigration } from '../services/cloud/oauth-codes';
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '20261129-30-store-referral-credits': storeReferralCreditsMigration,
   '20261129-60-infrared-dataset': infraredDatasetMigration,
   '20261129-70-cloud-oauth-audience': cloudOAuthAudienceMigration,
+  '20261129-80-cloud-hub-claim-code': hubClaimCodeMigration,
 };

@@ -56,10 +56,23 @@ export const householdOperations = {
     scope: null,
     body: Type.Object({ code: Type.String({ minLength: 8, maxLength: 200 }) }, { additionalProperties: false }),
     response: CloudHub,
-    errors: ['forbidden', 'rate_limited'],
-    summary: 'Claims the unowned hub that printed this one-time code; the caller becomes its owner.',
+    errors: ['forbidden', 'claim_code_invalid', 'claim_code_expired', 'rate_limited'],
+    summary: 'Claims the unowned hub that shows this code; the caller becomes its owner.',
     description:
-      'The account’s e-mail address must be verified. A wrong, used or unknown code answers 403 the same way, so the call tells nobody which hubs exist. Limited per account.',
+      'The code is the short one the hub shows on its web page and prints in its log (`ABCD-EFGH`; case, spaces and dashes do not matter), or the hub’s full claim token. The account’s e-mail address must be verified. A wrong, used or unknown code answers `claim_code_invalid` the same way, so the call tells nobody which hubs exist; a right code past its time answers `claim_code_expired`. Failed attempts are throttled per account and per network (`rate_limited` with `Retry-After`); a success forgives the account’s failures, and one person’s guessing never holds another account back.',
+  }),
+  createHomeyClaimCode: op({
+    name: 'createHomeyClaimCode',
+    method: 'POST',
+    path: '/homey/:id/claim_code',
+    scope: null,
+    private: true,
+    params: Type.Object({ id: Id }),
+    response: Type.Object({ code: Type.String(), expiresAt: DateTime }),
+    errors: ['not_found', 'conflict'],
+    summary: 'Gives an unowned hub a new short claim code to show, replacing the one before.',
+    description:
+      'The hub asks for one while nobody owns it, and again before the code expires. `conflict` when the hub has an owner.',
   }),
   transferHomey: op({
     name: 'transferHomey',

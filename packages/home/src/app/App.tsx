@@ -6,6 +6,7 @@ import { Notices, useNotify } from '../components/Notices';
 import { Failed, Loading } from '../components/Status';
 import { AppSettingsPage } from '../features/apps/AppSettingsPage';
 import { AppsPage } from '../features/apps/AppsPage';
+import { ClaimOrSignIn } from '../features/claim/ClaimPage';
 import { DevicePage } from '../features/devices/DevicePage';
 import { HomePage } from '../features/devices/HomePage';
 import { FlowEditorRoute } from '../features/flows/FlowEditorRoute';
@@ -138,12 +139,16 @@ export function App() {
     body = <Failed error={status.error} title={strings.connection.unreachable} retry={() => void open()} />;
   else if (status.state === 'signed-out')
     body = (
-      <SignInPage
-        onSignedIn={(token) => {
-          storeToken(token);
-          if (location === HOME_PAGES.signIn) navigate(HOME_PAGES.home, { replace: true });
-          void open();
-        }}
+      <ClaimOrSignIn
+        signIn={
+          <SignInPage
+            onSignedIn={(token) => {
+              storeToken(token);
+              if (location === HOME_PAGES.signIn) navigate(HOME_PAGES.home, { replace: true });
+              void open();
+            }}
+          />
+        }
       />
     );
   else

@@ -35,6 +35,19 @@ export const strings = {
     back: 'Connected again.',
     unreachable: 'The hub cannot be reached. Check that it is on and on this network.',
   },
+  claim: {
+    title: 'This hub is not set up yet — claim it',
+    intro:
+      'Make this hub yours: sign in to your Hearth account and enter this code on its Hubs page, or scan the QR code with your phone.',
+    codeLabel: 'Claim code',
+    expires: (time: string) => `The code works once, until ${time}; this page then shows a new one.`,
+    openAccount: 'Claim it in your Hearth account',
+    qrAlt: 'QR code that opens your Hearth account with this code filled in',
+    claimed: 'This hub has an owner now. Sign in to open it.',
+    remote:
+      'You opened this hub through the Hearth cloud. Its code shows only on the hub’s own network: open it there (its local address), or read the code in its log.',
+    unavailable: 'The hub cannot reach its cloud to get a claim code. Check its internet connection; this page tries again.',
+  },
   signIn: {
     title: 'Sign in to your hub',
     intro: 'Use your Hearth account, the username and password you set for this hub, or an access token from its owner.',

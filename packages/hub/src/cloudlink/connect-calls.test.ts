@@ -202,7 +202,7 @@ describe('the six connect calls, forwarded to the hub through its tunnel', () =>
     expect(offline.status).toBe(503);
     expect(offline.body).toEqual({
       error: 'hub_offline',
-      error_description: 'Homey Offline: this Homey is not connected to the cloud right now',
+      error_description: 'This hub is offline: it is not connected to the cloud right now',
       statusCode: 503,
     });
     const stranger = await newCloudUser(cloud, SECRET, 'offline.stranger@example.test');

@@ -41,6 +41,9 @@ export function relayedSocket(remoteAddress: string): Writable {
   return new RelayedSocket(remoteAddress);
 }
 
+/** Whether a request came through the cloud's relay rather than from the hub's own network. */
+export const cameThroughRelay = (socket: unknown): boolean => socket instanceof RelayedSocket;
+
 /**
  * A relayed request's body may wait this much in Node's request object (nobody reading it yet) before the cloud is
  * paused: a frame is one slice of at most 64 KB, and a body of the usual size is taken without a pause and resume.

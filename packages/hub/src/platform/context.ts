@@ -1,4 +1,5 @@
 import type { Implementation, LimitStore, Principal } from '@hearth/contract/fastify';
+import type { CloudClaim } from '../cloudlink/claim';
 import type { CloudLink } from '../cloudlink/client';
 import type { CloudEntitlements } from '../cloudlink/entitlements';
 import type { HubConfig } from '../config';
@@ -45,6 +46,8 @@ export interface HubContext {
   readonly cloud: CloudLink;
   /** What the owner's subscriptions unlock on the hub (its tier, cloud backups), as the cloud last said. */
   readonly entitlements: CloudEntitlements;
+  /** While nobody owns the hub: the short code that claims it, shown on its web page and in its log. */
+  readonly claim: CloudClaim;
   readonly startedAt: Date;
 }
 

@@ -58,6 +58,16 @@ const table: Record<string, Check> = {
     }
   },
 
+  'hub:cloud.getClaim': async ({ t, readonly, guest }) => {
+    // What the hub's web page shows whoever stands in front of it: whether it is owned, and while not, its code.
+    for (const token of [readonly.token, guest.token, null]) {
+      const claim = await t.call<Record<string, unknown>>('GET', '/cloud/claim', undefined, token);
+      expect(claim.status).toBe(200);
+      expect(Object.keys(claim.body).sort()).toEqual(['claimQr', 'claimUrl', 'code', 'expiresAt', 'state']);
+      expect(['unclaimed', 'claimed', 'no_cloud', 'unavailable']).toContain(claim.body.state);
+    }
+  },
+
   'hub:users.login': async ({ t, readonly, guest }) => {
     const before = t.hub.context.sessions.count();
     for (const token of [readonly.token, guest.token]) {

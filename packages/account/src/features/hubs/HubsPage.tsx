@@ -1,43 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
-import { useAccount, useUser } from '../../app/account';
-import { Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
+import { useUser } from '../../app/account';
+import { ClaimForm } from './ClaimHubPage';
 import { ROLE_LABELS, stateLabel } from './labels';
 import { OpenHubLink } from './OpenHubPage';
 import { OnlineTag, useHubsOnline } from './online';
-
-function ClaimForm() {
-  const { cloud, reloadUser } = useAccount();
-  const user = useUser();
-  const [code, setCode] = useState('');
-  const submit = useSubmit(async () => {
-    const hub = await cloud.services.cloud.claimHomey({ code: code.trim() });
-    setCode('');
-    await reloadUser();
-    return `${hub.name} is yours now.`;
-  });
-  return (
-    <section className="card" aria-labelledby="claim-heading">
-      <h2 id="claim-heading">Claim a hub</h2>
-      <p>A new hub shows a one-time code when it starts. Enter it to make the hub yours.</p>
-      <form onSubmit={submit.onSubmit} noValidate>
-        <Field
-          label="Claim code"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={submit.error?.message ?? null}
-          disabled={!user.emailVerified}
-          hint={user.emailVerified ? undefined : 'Verify your e-mail address first.'}
-        />
-        {submit.done ? <Notice kind="success">{submit.done}</Notice> : null}
-        <SubmitButton busy={submit.busy}>Claim hub</SubmitButton>
-      </form>
-    </section>
-  );
-}
 
 /** The user's hubs (owned and shared), and claiming a new one. */
 export function HubsPage() {

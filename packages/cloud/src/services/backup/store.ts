@@ -83,7 +83,7 @@ export function backupStore(context: CloudContext) {
     /** Refuses unless `hubId` is registered and `userId` owns it. */
     async checkHubOwner(hubId: string, userId: string): Promise<RegisteredHub> {
       const hub = await registeredHub(db, hubId);
-      if (!hub) throw notFound('Homey', hubId);
+      if (!hub) throw notFound('Hub', hubId);
       if (hub.owner_user_id !== userId) throw new HearthError('forbidden', 'This hub does not belong to that account');
       return hub;
     },

@@ -71,7 +71,7 @@ export function delegationImplementations(context: CloudContext, keys: () => Del
               .where('user_id', '=', userId)
               .executeTakeFirst()
           : undefined;
-        if (!hub || (hub.owner_user_id !== userId && !member)) throw new HearthError('not_found', `Homey not found: ${homeyId}`);
+        if (!hub || (hub.owner_user_id !== userId && !member)) throw new HearthError('not_found', `Hub not found: ${homeyId}`);
         role = hub.owner_user_id === userId ? 'owner' : (member?.role ?? 'user');
       }
       const meta = body?.meta && typeof body.meta === 'object' ? { meta: body.meta } : {};

@@ -91,6 +91,7 @@ export async function fullUser(db: Db, publicUrl: string, userId: string) {
       {
         ...hub,
         activated_at: toDateOrNull(hub.activated_at),
+        claim_code_expires_at: toDateOrNull(hub.claim_code_expires_at),
         created_at: toDate(hub.created_at),
         updated_at: toDate(hub.updated_at),
       },
@@ -148,7 +149,7 @@ export type HubAccess = 'read' | 'manage';
  */
 export async function hubFor(db: Db, principal: CloudPrincipal, hubId: string, access: HubAccess): Promise<HubsRow> {
   const hub = await db.selectFrom('hubs').selectAll().where('id', '=', hubId).executeTakeFirst();
-  if (!hub) throw notFound('Homey', hubId);
+  if (!hub) throw notFound('Hub', hubId);
   if (principal.internal) return hub;
   const userId = principal.userId;
   if (userId !== null && hub.owner_user_id === userId) return hub;
@@ -162,5 +163,5 @@ export async function hubFor(db: Db, principal: CloudPrincipal, hubId: string, a
     if (member && access === 'read') return hub;
     if (member) throw new HearthError('forbidden', 'Only the owner of this hub may do that');
   }
-  throw notFound('Homey', hubId);
+  throw notFound('Hub', hubId);
 }

@@ -5,6 +5,7 @@ import type { CloudContext, CloudPrincipal } from '../../platform/context';
 import { pick } from '../../platform/pick';
 import { hashSecret, newId, newSecret, safeEqual } from '../../platform/tokens';
 import { hubFor, hubRecordFor, userRow } from './directory';
+import { releasedHubColumns } from './household/claim-codes';
 import { requireVerified } from './household/household';
 import type { HubsTable } from './tables';
 
@@ -173,11 +174,7 @@ export function hubImplementations(context: CloudContext) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('hub_users').where('hub_id', '=', hub.id).execute();
         await trx.deleteFrom('hub_metadata').where('hub_id', '=', hub.id).execute();
-        await trx
-          .updateTable('hubs')
-          .set({ owner_user_id: null, claim_token_hash: null, activated_at: null, state: 'released', updated_at: new Date() })
-          .where('id', '=', hub.id)
-          .execute();
+        await trx.updateTable('hubs').set(releasedHubColumns(new Date())).where('id', '=', hub.id).execute();
       });
     },
 
@@ -185,14 +182,14 @@ export function hubImplementations(context: CloudContext) {
       const hub = await db.selectFrom('hubs').selectAll().where('id', '=', params.id).executeTakeFirst();
       let ownerId: string;
       if (principal.internal) {
-        if (!hub) throw notFound('Homey', params.id);
+        if (!hub) throw notFound('Hub', params.id);
         if (!body.userId) throw new HearthError('missing_parameter', 'Missing Parameter: userId');
         await userRow(db, body.userId);
         ownerId = body.userId;
       } else {
         if (principal.userId === null) throw new HearthError('forbidden', 'This call needs a signed-in user');
         if (body.userId && body.userId !== principal.userId)
-          throw new HearthError('forbidden', 'You may only activate a Homey for yourself');
+          throw new HearthError('forbidden', 'You may only claim a hub for yourself');
         ownerId = principal.userId;
         if (hub && hub.owner_user_id === ownerId) return hubRecordFor(db, hub, ownerId);
         await requireVerified(context, ownerId);
@@ -203,13 +200,13 @@ export function hubImplementations(context: CloudContext) {
         if (!hub?.claim_token_hash || !safeEqual(hub.claim_token_hash, offered) || hub.owner_user_id)
           throw new HearthError('forbidden', 'The claim token of this hub is not correct');
       }
-      if (hub.owner_user_id && hub.owner_user_id !== ownerId)
-        throw new HearthError('conflict', 'This Homey already has an owner');
+      if (hub.owner_user_id && hub.owner_user_id !== ownerId) throw new HearthError('conflict', 'This hub already has an owner');
       const updated = await db
         .updateTable('hubs')
         .set({
           owner_user_id: ownerId,
           claim_token_hash: null,
+          claim_code_hash: null,
           activated_at: new Date(),
           state: 'activated',
           updated_at: new Date(),
@@ -223,7 +220,7 @@ export function hubImplementations(context: CloudContext) {
 
     addHomeyLicense: async ({ params }) => {
       const hub = await db.selectFrom('hubs').selectAll().where('id', '=', params.homeyId).executeTakeFirst();
-      if (!hub) throw notFound('Homey', params.homeyId);
+      if (!hub) throw notFound('Hub', params.homeyId);
       const licenses = [...new Set([...hub.licenses, params.license])];
       const updated = await db
         .updateTable('hubs')
@@ -237,7 +234,7 @@ export function hubImplementations(context: CloudContext) {
     createHomeyUser: async ({ params, body, principal }) => {
       const hub = await hubFor(db, principal, params.homeyId, 'manage');
       await userRow(db, body.user);
-      if (body.user === hub.owner_user_id) throw new HearthError('conflict', 'The owner already belongs to this Homey');
+      if (body.user === hub.owner_user_id) throw new HearthError('conflict', 'The owner already belongs to this hub');
       await db
         .insertInto('hub_users')
         .values({ hub_id: hub.id, user_id: body.user, role: body.role })
@@ -250,7 +247,7 @@ export function hubImplementations(context: CloudContext) {
       // A member may leave; otherwise only the owner (or an internal caller) removes people.
       const leaving = principal.userId !== null && principal.userId === params.userId;
       if (leaving) {
-        if (!(await member(params.homeyId, params.userId))) throw notFound('Homey', params.homeyId);
+        if (!(await member(params.homeyId, params.userId))) throw notFound('Hub', params.homeyId);
       } else await hubFor(db, principal, params.homeyId, 'manage');
       const result = await db
         .deleteFrom('hub_users')

@@ -63,6 +63,7 @@ const table: Record<string, Row> = {
   activateBridge: { kind: 'owned', body: { homeyId: DEMO_HUBS[0]?.id } },
   getHomeys: { kind: 'private' },
   createHomey: { kind: 'private' },
+  createHomeyClaimCode: { kind: 'private' },
   getHomey: { kind: 'owned' },
   updateHomey: { kind: 'owned', body: { homey: { name: 'Hacked' } } },
   deleteHomey: { kind: 'owned' },

@@ -151,10 +151,19 @@ export async function seedDemoWorld(
         lastname: DEMO_USER.lastname,
         language: 'en',
         role_ids: '[]',
+        // The demo world vouches for its own account's address: it may claim hubs (try `--unclaimed-hub`).
+        email_verified_at: new Date(),
         updated_at: new Date(),
       })
       .onConflict((oc) => oc.doNothing())
       .execute();
+  // A demo world seeded before addresses were verified left its account unverified: it cannot claim a hub.
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: new Date() })
+    .where('email', '=', DEMO_USER.email)
+    .where('email_verified_at', 'is', null)
+    .execute();
   const userId = (await db.selectFrom('users').select('id').where('email', '=', DEMO_USER.email).executeTakeFirstOrThrow()).id;
 
   for (const [index, hub] of options.hubs.entries()) {

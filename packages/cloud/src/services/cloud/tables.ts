@@ -106,6 +106,9 @@ export interface HubsTable {
   owner_user_id: string | null;
   /** Hash of the claim token the hub shows its owner; needed to claim an unowned hub. */
   claim_token_hash: string | null;
+  /** Hash of the short claim code the hub shows while unowned, and when it stops working. */
+  claim_code_hash: string | null;
+  claim_code_expires_at: Timestamp | null;
   model: string;
   platform: 'local' | 'cloud';
   /** The cloud region the hub registered in. */

@@ -48,7 +48,7 @@ export function connectImplementations(context: CloudContext, relay: Relay, dire
   /** Forwards to a registered hub; an id the cloud does not know is not found (and not offline). */
   const forward = async (hubId: string, method: string, url: string, body?: unknown) => {
     const hub = await db.selectFrom('hubs').select('id').where('id', '=', hubId).executeTakeFirst();
-    if (!hub) throw notFound('Homey', hubId);
+    if (!hub) throw notFound('Hub', hubId);
     return relay.call(hubId, method, url, body);
   };
   return implement<typeof connectOps, CloudPrincipal>(connectOps, {

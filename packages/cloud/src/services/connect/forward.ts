@@ -203,7 +203,10 @@ export class NodeForwarder {
 
 /** The holder did not answer: it stopped, and the hub is reconnecting to another node. */
 function unreachable(): HearthError {
-  return new HearthError('hub_offline', 'Homey Offline: the cloud node holding this Homey’s connection is gone; retry shortly');
+  return new HearthError(
+    'hub_offline',
+    'This hub is offline for a moment: the cloud node holding its connection is gone; retry shortly',
+  );
 }
 
 /** Node re-frames the body itself: the framing headers of the hop before are not passed on. */

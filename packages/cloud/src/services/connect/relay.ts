@@ -81,7 +81,7 @@ export interface RelayLog {
 /** A minute: the window of every per-minute budget of the relay. */
 const MINUTE_MS = 60_000;
 
-const offline = () => new HearthError('hub_offline', 'Homey Offline: this Homey is not connected to the cloud right now');
+const offline = () => new HearthError('hub_offline', 'This hub is offline: it is not connected to the cloud right now');
 
 /**
  * The relay lets a hub's answer wait in a client's response (one that reads slowly) up to this much before it
@@ -293,7 +293,7 @@ export class Relay {
         throw new RateLimited(
           { name: 'anonymous-address', quota: this.options.anonymousPerAddressPerMinute, windowSeconds: 60 },
           MINUTE_MS,
-          'Too many refused requests from this address for this Homey. Try again in 60 seconds.',
+          'Too many refused requests from this address for this hub. Try again in 60 seconds.',
         );
       return hubBudget();
     });
@@ -334,13 +334,13 @@ export class Relay {
         throw new RateLimited(
           { name: 'hub-open-anonymous', quota: this.options.anonymousMaxStreams, windowSeconds: 1 },
           1000,
-          'Too many requests without credentials open for this Homey through the relay. Try again in 1 second.',
+          'Too many requests without credentials open for this hub through the relay. Try again in 1 second.',
         );
       if (!sender?.anonymous && tunnel.session.size - anonymous >= this.options.maxStreams)
         throw new RateLimited(
           { name: 'hub-open', quota: this.options.maxStreams, windowSeconds: 1 },
           1000,
-          'Too many requests open for this Homey through the relay. Try again in 1 second.',
+          'Too many requests open for this hub through the relay. Try again in 1 second.',
         );
       return { tunnel, forwarded };
     }
@@ -493,7 +493,7 @@ function overBudget(window: WindowCount, quota: number, name: string): void {
   throw new RateLimited(
     { name, quota, windowSeconds: 60 },
     window.resetMs,
-    `Too many requests for this Homey through the relay. Try again in ${seconds} seconds.`,
+    `Too many requests for this hub through the relay. Try again in ${seconds} seconds.`,
   );
 }
 

@@ -50,7 +50,7 @@ export function mailImplementations(context: CloudContext) {
           .select('users.email')
           .where('hubs.id', '=', body.toHomeyOwner)
           .executeTakeFirst();
-        if (!owner) throw notFound('Homey owner', body.toHomeyOwner);
+        if (!owner) throw notFound('Hub owner', body.toHomeyOwner);
         to = owner.email;
       }
       if (!to) throw new HearthError('missing_parameter', 'Missing Parameter: to');

@@ -200,7 +200,7 @@ export function setupStore(context: CloudContext) {
       const hubId = row.hub_id as string;
       return db.transaction().execute(async (trx) => {
         const hub = await trx.selectFrom('hubs').selectAll().where('id', '=', hubId).forUpdate().executeTakeFirst();
-        if (!hub) throw notFound('Homey', hubId);
+        if (!hub) throw notFound('Hub', hubId);
         const now = new Date();
         if (hub.owner_user_id === null) {
           if (!input.token) throw new HearthError('missing_parameter', 'Missing Parameter: token');
@@ -208,11 +208,18 @@ export function setupStore(context: CloudContext) {
             throw new HearthError('forbidden', 'The claim token of this hub is not correct');
           await trx
             .updateTable('hubs')
-            .set({ owner_user_id: userId, claim_token_hash: null, activated_at: now, state: 'activated', updated_at: now })
+            .set({
+              owner_user_id: userId,
+              claim_token_hash: null,
+              claim_code_hash: null,
+              activated_at: now,
+              state: 'activated',
+              updated_at: now,
+            })
             .where('id', '=', hubId)
             .execute();
         } else if (hub.owner_user_id !== userId) {
-          throw conflict('This Homey already has an owner');
+          throw conflict('This hub already has an owner');
         }
         if (input.name !== undefined)
           await trx.updateTable('hubs').set({ name: input.name, updated_at: now }).where('id', '=', hubId).execute();

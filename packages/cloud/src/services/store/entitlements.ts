@@ -83,7 +83,7 @@ export function entitlementImplementations(context: CloudContext) {
       if (hubOfSecretOrRefuse(context, query.secret) !== params.homeyId)
         throw new HearthError('forbidden', 'The secret is not this hub’s');
       const entitlements = await hubEntitlements(db, params.homeyId);
-      if (!entitlements) throw notFound('Homey', params.homeyId);
+      if (!entitlements) throw notFound('Hub', params.homeyId);
       return entitlements;
     },
   });

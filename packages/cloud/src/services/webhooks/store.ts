@@ -133,7 +133,7 @@ export function webhookStore(context: CloudContext) {
     },
 
     async register(webhookId: string, hubId: string, data: Record<string, unknown>, callbackUrl: string | null) {
-      if (!(await registeredHub(db, hubId))) throw notFound('Homey', hubId);
+      if (!(await registeredHub(db, hubId))) throw notFound('Hub', hubId);
       if (data.$key !== undefined && matchKeyOf(data.$key) === null)
         throw new HearthError('invalid_parameter', 'Invalid Parameter: data.$key. Expected a string, number or boolean');
       const registeredAt = new Date();

@@ -1,6 +1,7 @@
 import { cloudOperations, hubOperations, WEBHOOK_SIGNATURE_HEADER } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { CloudLink } from '../../cloudlink/client';
+import { cameThroughRelay } from '../../cloudlink/relayed-request';
 import { isoNow } from '../../core/clock';
 import type { HubManager, HubPrincipal } from '../../platform/context';
 import { cloudWebhookMigrations, receiveCloudWebhook } from './webhooks';
@@ -31,6 +32,7 @@ export const cloudManager: HubManager = {
           checkedAt: isoNow(context.clock),
         };
       },
+      getClaim: ({ request }) => context.claim.current({ remote: cameThroughRelay(request.raw.socket) }),
       receiveWebhook: ({ body, request }) => {
         const signature = request.headers[WEBHOOK_SIGNATURE_HEADER];
         return receiveCloudWebhook(context, body.delivery, typeof signature === 'string' ? signature : undefined);

@@ -2,6 +2,7 @@ import { HearthError } from '@hearth/contract';
 import { forgetCachedTokens } from '../../../platform/auth';
 import type { CloudContext } from '../../../platform/context';
 import { userRow } from '../directory';
+import { releasedHubColumns } from '../household/claim-codes';
 import type { OAuth } from '../oauth';
 import { sendNotice } from './mail';
 
@@ -54,11 +55,7 @@ export async function deleteAccount(
       await trx.deleteFrom('hub_users').where('hub_id', 'in', ids).execute();
       await trx.deleteFrom('hub_invites').where('hub_id', 'in', ids).execute();
       await trx.deleteFrom('hub_metadata').where('hub_id', 'in', ids).execute();
-      await trx
-        .updateTable('hubs')
-        .set({ owner_user_id: null, claim_token_hash: null, activated_at: null, state: 'released', updated_at: new Date() })
-        .where('id', 'in', ids)
-        .execute();
+      await trx.updateTable('hubs').set(releasedHubColumns(new Date())).where('id', 'in', ids).execute();
     }
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
     return owned;

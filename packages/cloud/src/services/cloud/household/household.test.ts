@@ -41,7 +41,7 @@ describeOnDatabases('hubs and household', (backend) => {
     expect(wrong.status).toBe(403);
     // What the account page shows names Hearth's hubs, not the ecosystem's brand.
     expect((await readJson(wrong.clone())).error_description).toBe(
-      'This code does not claim any hub. Check it, or restart the hub for a new one.',
+      'This code does not claim any hub. Check it against the one the hub shows now.',
     );
     const claimed = await call(cloud, 'POST', '/cloud/homey/claim', owner.token, { code: ` ${hub.code} ` });
     expect(claimed.status).toBe(200);

@@ -1,5 +1,6 @@
 import { cloudOperations, HearthError, INVITE_LIFETIME_DAYS, invalidParameter, notFound } from '@hearth/contract';
 import { implement, type RatePolicy } from '@hearth/contract/fastify';
+import { normaliseClaimCode } from '@hearth/contract/provider';
 import { requireUser } from '../../../platform/auth';
 import type { CloudContext, CloudPrincipal } from '../../../platform/context';
 import { pick } from '../../../platform/pick';
@@ -10,9 +11,11 @@ import { hubRecordFor, userRow } from '../directory';
 import { avatarRecord } from '../records';
 import type { HubsRow } from '../rows';
 import type { HubInvitesTable } from '../tables';
+import { CLAIM_CODE_LIFETIME_MS, ClaimThrottle, newClaimCode } from './claim-codes';
 
 const ops = pick(cloudOperations.cloud, [
   'claimHomey',
+  'createHomeyClaimCode',
   'transferHomey',
   'getHomeyUsers',
   'createHomeyInvite',
@@ -22,8 +25,6 @@ const ops = pick(cloudOperations.cloud, [
 ]);
 
 const HOUR = 3600;
-/** Claim attempts per account: codes are 256-bit, this only keeps a script from hammering the lookup. */
-const CLAIMS: RatePolicy = { name: 'hub-claim', quota: 20, windowSeconds: HOUR };
 /** Invitations one account may send: each is a mail to an address of their choosing. */
 const INVITES: RatePolicy = { name: 'hub-invite', quota: 30, windowSeconds: HOUR };
 
@@ -52,6 +53,7 @@ export async function requireVerified(context: CloudContext, userId: string): Pr
 export function householdImplementations(context: CloudContext) {
   const { db } = context.database;
   const { publicUrl } = context.config;
+  const claimThrottle = new ClaimThrottle(context.limits);
 
   /** The hub and the caller's role in it; hubs the caller has no part in answer 404. */
   async function roleIn(principal: CloudPrincipal, hubId: string): Promise<{ hub: HubsRow; role: Role }> {
@@ -66,7 +68,7 @@ export function householdImplementations(context: CloudContext) {
           .where('user_id', '=', userId)
           .executeTakeFirst()
       : undefined;
-    if (!hub || !member) throw notFound('Homey', hubId);
+    if (!hub || !member) throw notFound('Hub', hubId);
     return { hub, role: member.role as Role };
   }
 
@@ -80,25 +82,74 @@ export function householdImplementations(context: CloudContext) {
   return implement<typeof ops, CloudPrincipal>(ops, {
     claimHomey: async ({ body, principal, request }) => {
       const userId = requireUser(principal);
-      await context.rateLimiter.count(request, CLAIMS, userId);
       await requireVerified(context, userId);
-      const claimed = await db
-        .updateTable('hubs')
-        .set({
-          owner_user_id: userId,
-          claim_token_hash: null,
-          activated_at: new Date(),
-          state: 'activated',
-          updated_at: new Date(),
-        })
-        .where('claim_token_hash', '=', hashSecret(body.code.trim()))
-        .where('owner_user_id', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      if (!claimed)
-        throw new HearthError('forbidden', 'This code does not claim any hub. Check it, or restart the hub for a new one.');
+      const short = normaliseClaimCode(body.code);
+      const claimed = await claimThrottle.attempt(userId, request.ip, async () => {
+        const now = new Date(context.clock.now());
+        // The short code the hub shows, or the hub's full claim token (what the ecosystem's setup hands an app).
+        const match = short
+          ? await db
+              .selectFrom('hubs')
+              .selectAll()
+              .where('claim_code_hash', '=', hashSecret(short))
+              .where('owner_user_id', 'is', null)
+              .executeTakeFirst()
+          : await db
+              .selectFrom('hubs')
+              .selectAll()
+              .where('claim_token_hash', '=', hashSecret(body.code.trim()))
+              .where('owner_user_id', 'is', null)
+              .executeTakeFirst();
+        if (!match)
+          throw new HearthError(
+            'claim_code_invalid',
+            'This code does not claim any hub. Check it against the one the hub shows now.',
+          );
+        if (short && (!match.claim_code_expires_at || match.claim_code_expires_at <= now))
+          throw new HearthError('claim_code_expired', 'This code has expired. Enter the new one the hub shows now.');
+        // The owner check again in the update: of two claims at once, one wins and the other finds no hub.
+        const won = await db
+          .updateTable('hubs')
+          .set({
+            owner_user_id: userId,
+            claim_token_hash: null,
+            claim_code_hash: null,
+            claim_code_expires_at: null,
+            activated_at: now,
+            state: 'activated',
+            updated_at: now,
+          })
+          .where('id', '=', match.id)
+          .where('owner_user_id', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (!won)
+          throw new HearthError(
+            'claim_code_invalid',
+            'This code does not claim any hub. Check it against the one the hub shows now.',
+          );
+        return won;
+      });
       await db.deleteFrom('hub_users').where('hub_id', '=', claimed.id).where('user_id', '=', userId).execute();
       return hubRecordFor(db, claimed, userId);
+    },
+
+    createHomeyClaimCode: async ({ params }) => {
+      const code = newClaimCode();
+      const expiresAt = new Date(context.clock.now() + CLAIM_CODE_LIFETIME_MS);
+      const hub = await db
+        .updateTable('hubs')
+        .set({ claim_code_hash: hashSecret(code), claim_code_expires_at: expiresAt })
+        .where('id', '=', params.id)
+        .where('owner_user_id', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!hub) {
+        const exists = await db.selectFrom('hubs').select('id').where('id', '=', params.id).executeTakeFirst();
+        if (!exists) throw notFound('Hub', params.id);
+        throw new HearthError('conflict', 'This hub has an owner: it has no claim code');
+      }
+      return { code, expiresAt: expiresAt.toISOString() };
     },
 
     transferHomey: async ({ params, body, principal }) => {
