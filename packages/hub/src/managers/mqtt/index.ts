@@ -5,7 +5,8 @@ import type { HubManager, HubPrincipal } from '../../platform/context';
 import { BROKER_SETTING, MqttConnection } from './connection';
 import { HA_DRIVER_ID, HomeAssistantDiscovery } from './homeassistant';
 import { BROKER_DOWN, markBrokerReachable } from './shared';
-import { MQTT_APP_ID, Zigbee2Mqtt } from './zigbee2mqtt';
+import { Zigbee2MqttPairing } from './z2m-pairing';
+import { MQTT_APP_ID, DRIVER_ID as Z2M_DRIVER_ID, Zigbee2Mqtt } from './zigbee2mqtt';
 
 /**
  * MQTT: the built-in bridge app (`apps/builtin/com.hearth.mqtt`), run in the hub's process like the virtual
@@ -38,6 +39,7 @@ export const mqttManager: HubManager = {
       },
     });
     const bridge = new Zigbee2Mqtt(context, devices, apps, connection, services.flowCards);
+    const joins = new Zigbee2MqttPairing(context, services.pairing, bridge.bridge, Z2M_DRIVER_ID);
     const discovery = new HomeAssistantDiscovery(context, devices, apps, connection, services.flowCards);
     /** The app has one in-hub driver: it hands each write to the bridge that made the device. */
     const driver: CapabilityDriver = {
@@ -66,7 +68,7 @@ export const mqttManager: HubManager = {
         inHubDrivers.set(MQTT_APP_ID, driver);
         bridge.start();
         discovery.start();
-        stops.push(bridge.registerCards(), discovery.registerCards());
+        stops.push(bridge.registerCards(), discovery.registerCards(), joins.start(), bridge.listenForJoins(joins));
         // The bridge's app is installed and its devices restored once the hub has started: connect then.
         stops.push(context.bus.on('hub.started', 'mqtt', () => connection.start()));
       },
