@@ -70,6 +70,7 @@ export const HOME_PAGES = {
   notifications: '/notifications',
   energy: '/energy',
   system: '/system',
+  mqtt: '/system/mqtt',
 } as const;
 
 /**

@@ -102,6 +102,7 @@ export class MqttConnection {
       source: broker?.source ?? null,
       clientId: broker ? this.#clientId(broker.settings) : null,
       username: broker?.settings.username ?? null,
+      customCa: broker?.settings.ca !== undefined,
       baseTopic: broker?.settings.baseTopic ?? DEFAULT_BASE_TOPIC,
       lastError: this.#lastError,
       connectedAt: this.#state === 'connected' ? at(this.#connectedAt) : null,
@@ -130,6 +131,7 @@ export class MqttConnection {
       clean: true,
       ...(settings.username !== undefined ? { username: settings.username } : {}),
       ...(settings.password !== undefined ? { password: settings.password } : {}),
+      ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
     };
     this.#state = 'connecting';
     this.#nextAttemptAt = null;
