@@ -18,35 +18,54 @@ function keys() {
   };
 }
 
+type Name = { name: string; value: string }[];
+
+/** A certificate for a day, of `subject`'s key, signed by `issuer`'s. */
+function certificate(
+  key: forge.pki.PublicKey,
+  serial: string,
+  subject: Name,
+  issuer: Name,
+  extensions: object[],
+  signer: forge.pki.rsa.PrivateKey,
+) {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = key;
+  cert.serialNumber = serial;
+  cert.validity.notBefore = new Date();
+  cert.validity.notAfter = new Date(Date.now() + 86_400_000);
+  cert.setSubject(subject);
+  cert.setIssuer(issuer);
+  cert.setExtensions(extensions);
+  cert.sign(signer, forge.md.sha256.create());
+  return forge.pki.certificateToPem(cert);
+}
+
 /** A certificate authority of the household's own, and a broker certificate for 127.0.0.1 it signed. */
 function ownCa() {
-  const now = new Date();
-  const later = new Date(now.getTime() + 86_400_000);
   const ca = keys();
-  const caCert = forge.pki.createCertificate();
-  caCert.publicKey = ca.publicKey;
-  caCert.serialNumber = '01';
-  caCert.validity.notBefore = now;
-  caCert.validity.notAfter = later;
   const caName = [{ name: 'commonName', value: 'Home test CA' }];
-  caCert.setSubject(caName);
-  caCert.setIssuer(caName);
-  caCert.setExtensions([
-    { name: 'basicConstraints', cA: true },
-    { name: 'keyUsage', keyCertSign: true },
-  ]);
-  caCert.sign(ca.privateKey, forge.md.sha256.create());
+  const caPem = certificate(
+    ca.publicKey,
+    '01',
+    caName,
+    caName,
+    [
+      { name: 'basicConstraints', cA: true },
+      { name: 'keyUsage', keyCertSign: true },
+    ],
+    ca.privateKey,
+  );
   const server = keys();
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = server.publicKey;
-  cert.serialNumber = '02';
-  cert.validity.notBefore = now;
-  cert.validity.notAfter = later;
-  cert.setSubject([{ name: 'commonName', value: '127.0.0.1' }]);
-  cert.setIssuer(caName);
-  cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }]);
-  cert.sign(ca.privateKey, forge.md.sha256.create());
-  return { caPem: forge.pki.certificateToPem(caCert), certPem: forge.pki.certificateToPem(cert), keyPem: server.privatePem };
+  const certPem = certificate(
+    server.publicKey,
+    '02',
+    [{ name: 'commonName', value: '127.0.0.1' }],
+    caName,
+    [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    ca.privateKey,
+  );
+  return { caPem, certPem, keyPem: server.privatePem };
 }
 
 /**
