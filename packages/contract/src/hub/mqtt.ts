@@ -21,6 +21,8 @@ export const MqttBrokerSettings = Type.Object(
     baseTopic: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
     /** Home Assistant's `discovery_prefix`, under which devices announce themselves; `homeassistant` when unset. */
     discoveryPrefix: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
+    /** The Homie convention's root topic, under which Homie devices publish; `homie` when unset. */
+    homiePrefix: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
   },
   { additionalProperties: false },
 );

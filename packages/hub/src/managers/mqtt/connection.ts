@@ -6,6 +6,7 @@ import type { HubContext } from '../../platform/context';
 export const BROKER_SETTING = 'mqtt.broker';
 export const DEFAULT_BASE_TOPIC = 'zigbee2mqtt';
 export const DEFAULT_DISCOVERY_PREFIX = 'homeassistant';
+export const DEFAULT_HOMIE_PREFIX = 'homie';
 
 /** Back-off between attempts: doubling from the first to the last, then staying there. */
 const FIRST_RETRY_MS = 1_000;
@@ -72,6 +73,10 @@ export class MqttConnection {
 
   discoveryPrefix(): string {
     return configuredBroker(this.context)?.settings.discoveryPrefix ?? DEFAULT_DISCOVERY_PREFIX;
+  }
+
+  homiePrefix(): string {
+    return configuredBroker(this.context)?.settings.homiePrefix ?? DEFAULT_HOMIE_PREFIX;
   }
 
   start(): void {
