@@ -85,4 +85,36 @@ describe.skipIf(!chromiumPath)('household web app: the MQTT bridge page', () => 
       await z2m.stop();
     }
   });
+  it('pairs a Zigbee device from Add a device: zigbee2mqtt’s network is open while the view is, and what joins is added', async () => {
+    const { page, api } = app();
+    const base = testPrefix('home-z2m-pair');
+    const z2m = await Zigbee2MqttStandIn.start({ url: MOSQUITTO_URL, baseTopic: base, devices: Z2M_DEVICES as StandInDevice[] });
+    try {
+      await api.mqtt.setBroker({ url: MOSQUITTO_URL, baseTopic: base });
+      await expect.poll(async () => (await state()).state, { timeout: 15_000 }).toBe('connected');
+      await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+      await page.getByRole('link', { name: 'Add a device' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Add a device' }).waitFor();
+      await page.getByRole('button', { name: 'Add a Zigbee device (zigbee2mqtt) (MQTT bridge)' }).click();
+      await page.getByText(/^The Zigbee network is open/).waitFor();
+      expect(z2m.permitJoin).toBe(true);
+      await page.getByText('No device has joined yet.').waitFor();
+      const contact = Z2M_DEVICES.find((d) => d.friendly_name === 'Front door') as StandInDevice;
+      await z2m.join({ ...contact, ieee_address: '0x00158d0001a2b3ee', friendly_name: 'Garage door' });
+      await page.getByText('added', { exact: true }).waitFor();
+      await page.getByText('Garage door', { exact: true }).waitFor();
+      await screenshot(page, 'home-zigbee2mqtt-pairing-390');
+      await expectPhoneFirst(page, 'zigbee2mqtt-pairing');
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('heading', { level: 2, name: '1 device added' }).waitFor();
+      // Leaving the pairing closes the network again.
+      await page.getByRole('link', { name: 'Garage door' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Garage door' }).waitFor();
+      await expect.poll(() => z2m.permitJoin, { timeout: 10_000 }).toBe(false);
+      expect(z2m.requests.map((r) => r.body.time)).toEqual([254, 0]);
+    } finally {
+      await api.mqtt.unsetBroker();
+      await z2m.stop();
+    }
+  });
 });

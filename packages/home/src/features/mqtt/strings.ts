@@ -64,3 +64,20 @@ export const mqttStrings = {
     device_leave: 'left the network',
   } as Record<string, string>,
 };
+
+/** The pairing view of zigbee2mqtt's devices (`permit_join`). */
+export const zigbeePairingStrings = {
+  opening: 'Opening the Zigbee network…',
+  open: (until: string) =>
+    `The Zigbee network is open (until ${until}, and longer while this page stays open). Put the device in pairing mode now, as its manual says.`,
+  waiting: 'No device has joined yet.',
+  joined: 'Devices that joined',
+  status: {
+    joined: 'joined, waiting for its interview',
+    interviewing: 'being interviewed',
+    interviewed: 'interviewed, being added',
+    failed: 'interview failed: reset the device and try again',
+    added: 'added',
+  } as Record<string, string>,
+  done: 'Done',
+};
