@@ -11,6 +11,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export interface RunningSystem {
   cloudUrl: string;
   hubs: { id: string; name: string; model: string; url: string; ownerToken: string }[];
+  /** The demo MQTT broker the hub "Home" bridges (`null` with `MQTT_DEMO=0`), and which broker it is. */
+  mqttUrl: string | null;
+  mqttBroker: string | null;
   dataDir: string;
   /** Everything the orchestrator printed so far. */
   output(): string;
@@ -91,6 +94,8 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
   return {
     cloudUrl: running.cloud.url,
     hubs: running.hubs,
+    mqttUrl: running.mqttUrl ?? null,
+    mqttBroker: running.mqttBroker ?? null,
     dataDir,
     output: () => output,
     async stop(options = {}) {

@@ -69,11 +69,16 @@ export async function bundleServer(entry, outfile) {
 }
 
 export async function buildServers() {
-  await Promise.all(
-    ['hub', 'cloud'].map((name) =>
+  await Promise.all([
+    ...['hub', 'cloud'].map((name) =>
       bundleServer(join(root, 'packages', name, 'src', 'main.ts'), join(root, 'packages', name, 'dist', 'main.js')),
     ),
-  );
+    // The demo's MQTT broker with its stand-in devices: a process of its own beside the hubs.
+    bundleServer(
+      join(root, 'packages', 'hub', 'src', 'managers', 'mqtt', 'virtual-devices', 'demo-broker.ts'),
+      join(root, 'packages', 'hub', 'dist', 'mqtt-demo.js'),
+    ),
+  ]);
   for (const [name, files] of Object.entries(FILES_BESIDE_CODE))
     for (const file of files)
       copyFileSync(join(root, 'packages', name, 'src', file), join(root, 'packages', name, 'dist', basename(file)));

@@ -49,7 +49,7 @@ process.on('SIGTERM', () => shutdown(0));
 
 /**
  * Starts one server process and resolves with its ready line's facts; any of them stopping stops everything.
- * @param {string} label @param {'cloud' | 'hub'} kind @param {Record<string, string>} extraEnv
+ * @param {string} label @param {'cloud' | 'hub' | 'mqttDemo'} kind @param {Record<string, string>} extraEnv
  * @returns {Promise<any>}
  */
 async function launch(label, kind, extraEnv) {
@@ -79,9 +79,16 @@ try {
     HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
     HEARTH_DEMO_HUBS: JSON.stringify(hubs.map(({ id, name, model, url }) => ({ id, name, model, url }))),
   });
+  // The demo broker (Mosquitto when installed, else aedes) with stand-ins for zigbee2mqtt and an ESPHome sensor; the
+  // hub "Home" bridges it unless HUB_MQTT_URL names another broker. MQTT_DEMO=0 runs none.
+  const mqttDemo = env.MQTT_DEMO === '0' ? null : await launch('mqtt demo', 'mqttDemo', { MQTT_DEMO_HOST: host });
+  const hubMqttUrl = env.HUB_MQTT_URL ?? mqttDemo?.url;
   const started = await Promise.all(
     [...hubs, ...(unclaimed ? [unclaimed] : [])].map((hub) =>
-      launch(`hub ${hub.name}`, 'hub', hub.env).then((ready) => ({ ...hub, ...ready })),
+      launch(`hub ${hub.name}`, 'hub', {
+        ...hub.env,
+        ...(hub.portOffset === 0 && hubMqttUrl ? { HUB_MQTT_URL: hubMqttUrl } : {}),
+      }).then((ready) => ({ ...hub, ...ready })),
     ),
   );
   const lines = [
@@ -94,6 +101,11 @@ try {
     `    Support form   ${cloud.url}/support/`,
     ...(cloud.mailbox
       ? [`    Dev mailbox    ${cloud.mailbox}  (no SMTP_URL: the mail the cloud sends, e.g. sign-up links, is kept here)`]
+      : []),
+    ...(mqttDemo
+      ? [
+          `  MQTT broker    ${mqttDemo.url}  (${mqttDemo.broker}; stand-ins for zigbee2mqtt and an ESPHome sensor publish ${mqttDemo.devices} demo devices, bridged by hub ${hubs[0]?.name})`,
+        ]
       : []),
     ...started.flatMap((hub) => [
       `  Hub ${hub.name.padEnd(13)}${hub.url}  id ${hub.id}  (${hub.model})`,
@@ -116,6 +128,8 @@ try {
   const running = {
     cloud: { url: cloud.url, mailbox: cloud.mailbox ?? null },
     hubs: started.map(({ id, name, model, url, ownerToken }) => ({ id, name, model, url, ownerToken })),
+    mqttUrl: mqttDemo?.url ?? null,
+    mqttBroker: mqttDemo?.broker ?? null,
   };
   writeFileSync(runningFile, `${JSON.stringify(running, null, 2)}\n`, { mode: 0o600 });
   console.log(lines.join('\n'));

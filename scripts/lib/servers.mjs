@@ -9,10 +9,13 @@
 export const serverNodeArgs = {
   cloud: ['--enable-source-maps'],
   hub: ['--enable-source-maps', '--max-semi-space-size=4'],
+  mqttDemo: ['--enable-source-maps'],
 };
 
 /** The bundled entry of each server, relative to the repository root. */
 export const serverEntries = {
   cloud: 'packages/cloud/dist/main.js',
   hub: 'packages/hub/dist/main.js',
+  /** The demo's MQTT broker and its stand-in devices (packages/hub/src/managers/mqtt/virtual-devices/demo-broker.ts). */
+  mqttDemo: 'packages/hub/dist/mqtt-demo.js',
 };

@@ -75,6 +75,7 @@ export const HOME_PAGES = {
   notifications: '/notifications',
   energy: '/energy',
   system: '/system',
+  mqtt: '/system/mqtt',
 } as const;
 
 /**

@@ -41,6 +41,7 @@ const config = {
         ...(env.HUB_MQTT_CLIENT_ID ? { clientId: env.HUB_MQTT_CLIENT_ID } : {}),
         ...(env.HUB_MQTT_BASE_TOPIC ? { baseTopic: env.HUB_MQTT_BASE_TOPIC } : {}),
         ...(env.HUB_MQTT_DISCOVERY_PREFIX ? { discoveryPrefix: env.HUB_MQTT_DISCOVERY_PREFIX } : {}),
+        ...(env.HUB_MQTT_HOMIE_PREFIX ? { homiePrefix: env.HUB_MQTT_HOMIE_PREFIX } : {}),
       }
     : null,
   logLevel: env.LOG_LEVEL ?? 'warn',

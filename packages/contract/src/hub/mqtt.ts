@@ -12,10 +12,17 @@ export const MqttBrokerSettings = Type.Object(
     username: Type.Optional(Type.String({ maxLength: 256 })),
     password: Type.Optional(Type.String({ maxLength: 1024 })),
     clientId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    /**
+     * For `mqtts://` and `wss://`: the certificate authority (PEM) the broker's certificate is checked against, when it
+     * is not one the system trusts (a broker with a certificate of its own CA). Written, never read back.
+     */
+    ca: Type.Optional(Type.String({ pattern: '-----BEGIN CERTIFICATE-----', maxLength: 65_536 })),
     /** zigbee2mqtt's `mqtt.base_topic`; `zigbee2mqtt` when unset. */
     baseTopic: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
     /** Home Assistant's `discovery_prefix`, under which devices announce themselves; `homeassistant` when unset. */
     discoveryPrefix: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
+    /** The Homie convention's root topic, under which Homie devices publish; `homie` when unset. */
+    homiePrefix: Type.Optional(Type.String({ pattern: '^[^#+\\s]+$', maxLength: 256 })),
   },
   { additionalProperties: false },
 );
@@ -70,6 +77,8 @@ export const MqttBridgeState = Type.Object({
   source: Type.Union([Type.Literal('setting'), Type.Literal('environment'), Type.Null()]),
   clientId: Nullable(Type.String()),
   username: Nullable(Type.String()),
+  /** Whether the broker's certificate is checked against a CA of its own (`ca`) rather than the system's. */
+  customCa: Type.Boolean(),
   baseTopic: Type.String(),
   /** Why the last connection failed or ended, as the broker or the network said. */
   lastError: Nullable(Type.String()),

@@ -23,7 +23,7 @@ import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
 import { HubSwitcher } from './HubSwitcher';
 import { Navigation } from './Navigation';
-import { AlarmsPage, EnergyPage, MoodsPage, NotificationsPage, SystemPage } from './pages';
+import { AlarmsPage, EnergyPage, MoodsPage, MqttBridgePage, NotificationsPage, SystemPage } from './pages';
 import { strings } from './strings';
 
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
@@ -197,6 +197,9 @@ export function App() {
         </Route>
         <Route path={HOME_PAGES.energy}>
           <EnergyPage />
+        </Route>
+        <Route path={HOME_PAGES.mqtt}>
+          <MqttBridgePage />
         </Route>
         <Route path={HOME_PAGES.system}>
           <SystemPage />

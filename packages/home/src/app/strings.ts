@@ -514,6 +514,7 @@ export const strings = {
   system: {
     title: 'System',
     hub: 'This hub',
+    bridges: 'Bridges',
     name: 'Name',
     nameRequired: 'The hub needs a name.',
     rename: 'Rename',

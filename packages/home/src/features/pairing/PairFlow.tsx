@@ -7,6 +7,7 @@ import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
 import type { PairableDriver } from './AddDevicePage';
 import { CustomView } from './CustomView';
+import { PermitJoinView } from './PermitJoinView';
 import { type DriverCommand, type PairSession, type PairView, usePairSession } from './usePairSession';
 
 const t = strings.pairing;
@@ -116,6 +117,8 @@ function ViewBody(props: ViewProps) {
       return <Loading />;
     case 'done':
       return <Done added={props.progress.added} />;
+    case 'permit_join':
+      return <PermitJoinView {...props} />;
     case undefined:
       return <CustomView {...props} />;
     default:

@@ -1,11 +1,15 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { HOME_PAGES } from '@hearth/contract/provider';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'wouter';
 import { strings } from '../../app/strings';
 import { FieldError, FormError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
+import { Section } from '../../components/Section';
 import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
 import { applyTheme, storedTheme, type Theme } from '../../lib/theme';
 import { useAsync } from '../../lib/useLoad';
+import { mqttStrings } from '../mqtt/strings';
 import { Backups } from './Backups';
 import { OptionSelect } from './OptionControls';
 import { Updates } from './Updates';
@@ -117,16 +121,6 @@ function Reboot() {
   );
 }
 
-/** A titled card of the page. */
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 /** The hub itself: its name, language and units, updates, backups and restart; and this browser's theme. */
 export function SystemPage() {
   return (
@@ -142,6 +136,11 @@ export function SystemPage() {
       </Section>
       <Section id="system-backups" title={t.backups}>
         <Backups />
+      </Section>
+      <Section id="system-bridges" title={t.bridges}>
+        <p>
+          <Link href={HOME_PAGES.mqtt}>{mqttStrings.link}</Link>
+        </p>
       </Section>
       <Section id="system-appearance" title={t.appearance}>
         <Appearance />

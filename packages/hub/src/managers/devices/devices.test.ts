@@ -41,11 +41,12 @@ describe('drivers, pairing and devices over HTTP', () => {
 
   it('lists the virtual drivers of the seed, one per radio among them', async () => {
     const drivers = await t.call<Record<string, Json>>('GET', '/drivers/driver');
-    // The built-in MQTT bridge's drivers own the devices zigbee2mqtt describes and those HA discovery announces; the
-    // rest are the virtual app's.
+    // The built-in MQTT bridge's drivers own the devices zigbee2mqtt describes, those HA discovery announces and the
+    // Homie devices; the rest are the virtual app's.
     expect(Object.keys(drivers.body).filter((id) => !id.startsWith('homey:app:com.hearth.virtual:'))).toEqual([
       'homey:app:com.hearth.mqtt:zigbee2mqtt',
       'homey:app:com.hearth.mqtt:homeassistant',
+      'homey:app:com.hearth.mqtt:homie',
     ]);
     const ids = Object.keys(drivers.body)
       .filter((id) => id.startsWith('homey:app:com.hearth.virtual:'))

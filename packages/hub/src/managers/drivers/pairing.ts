@@ -40,12 +40,16 @@ export interface RadioPairSession {
   report(event: string, state: Record<string, unknown>): void;
   /** Adds the device the radio joined, of `driver` (a radio may find that another driver claims it). */
   addDevice(driver: ResolvedDriver, device: NewDevice): unknown;
+  /** The zone the session's new devices go to (`null`: the home's). */
+  readonly zoneId: string | null;
+  /** Counts a device the radio's bridge made itself (zigbee2mqtt lists it) as one this session added. */
+  adopt(deviceId: string): void;
 }
 
 /** The pairing events a radio manager answers for the drivers it claims (`zwave_include` for Z-Wave drivers). */
 export interface RadioTemplate {
   claims(driver: ResolvedDriver): boolean;
-  /** The session closed: a join it waits on ends (optional). */
+  /** The session closed or expired: a join it waits on ends (optional). */
   closed?(sessionId: string): void;
   events: Record<string, (session: RadioPairSession, data: unknown) => Promise<unknown>>;
 }
@@ -314,6 +318,12 @@ export class PairingService implements PairViewCommands {
         this.context.events.item('drivers', 'pairsession', session.id, event, state, 'homey.device');
       },
       addDevice: (driver, device) => this.add(session, driver, device),
+      get zoneId() {
+        return session.zoneId;
+      },
+      adopt: (deviceId) => {
+        if (!session.added.includes(deviceId)) session.added.push(deviceId);
+      },
     };
   }
 
@@ -327,6 +337,12 @@ export class PairingService implements PairViewCommands {
     const next = this.context.settings.get<number>('zwave.nextNodeId', 2);
     this.context.settings.set('zwave.nextNodeId', next + 1);
     return next;
+  }
+
+  /** Whether the session `id` is still open (not closed, not expired). */
+  isOpen(id: string): boolean {
+    this.sweep();
+    return this.sessions.has(id);
   }
 
   /** Whether `userId` opened the live session `id`: only they receive its events. */
@@ -345,7 +361,12 @@ export class PairingService implements PairViewCommands {
 
   private sweep(): void {
     const now = this.context.clock.now();
-    for (const [id, session] of this.sessions) if (session.expiresAt <= now) this.sessions.delete(id);
+    for (const [id, session] of this.sessions) {
+      if (session.expiresAt > now) continue;
+      this.sessions.delete(id);
+      // A radio keeping the network open for the session closes it, as when the session is deleted.
+      for (const template of this.radioTemplates) template.closed?.(id);
+    }
   }
 
   private view(session: PairSessionState) {

@@ -6,6 +6,7 @@ import type { HubContext } from '../../platform/context';
 export const BROKER_SETTING = 'mqtt.broker';
 export const DEFAULT_BASE_TOPIC = 'zigbee2mqtt';
 export const DEFAULT_DISCOVERY_PREFIX = 'homeassistant';
+export const DEFAULT_HOMIE_PREFIX = 'homie';
 
 /** Back-off between attempts: doubling from the first to the last, then staying there. */
 const FIRST_RETRY_MS = 1_000;
@@ -74,6 +75,10 @@ export class MqttConnection {
     return configuredBroker(this.context)?.settings.discoveryPrefix ?? DEFAULT_DISCOVERY_PREFIX;
   }
 
+  homiePrefix(): string {
+    return configuredBroker(this.context)?.settings.homiePrefix ?? DEFAULT_HOMIE_PREFIX;
+  }
+
   start(): void {
     this.#stopped = false;
     this.#open();
@@ -102,6 +107,7 @@ export class MqttConnection {
       source: broker?.source ?? null,
       clientId: broker ? this.#clientId(broker.settings) : null,
       username: broker?.settings.username ?? null,
+      customCa: broker?.settings.ca !== undefined,
       baseTopic: broker?.settings.baseTopic ?? DEFAULT_BASE_TOPIC,
       lastError: this.#lastError,
       connectedAt: this.#state === 'connected' ? at(this.#connectedAt) : null,
@@ -130,6 +136,7 @@ export class MqttConnection {
       clean: true,
       ...(settings.username !== undefined ? { username: settings.username } : {}),
       ...(settings.password !== undefined ? { password: settings.password } : {}),
+      ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
     };
     this.#state = 'connecting';
     this.#nextAttemptAt = null;

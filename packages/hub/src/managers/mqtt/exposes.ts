@@ -190,6 +190,11 @@ export function shapeOf(exposes: unknown): DeviceShape {
       add({ capabilityId, property, kind: 'scaled', min, max }, entry.access);
       return;
     }
+    // zigbee2mqtt 2.x reports `illuminance` in lux; 1.x in a raw unit, with lux in `illuminance_lux`.
+    if (entry.type === 'numeric' && name === 'illuminance' && entry.unit === 'lx') {
+      add({ capabilityId: withEndpoint('measure_luminance', entry.endpoint), property, kind: 'number', factor: 1 }, 0);
+      return;
+    }
     if (entry.type === 'numeric' && NUMERIC[name]) {
       const factor = entry.unit === 'mV' || entry.unit === 'mA' || entry.unit === 'Wh' ? 0.001 : 1;
       add({ capabilityId: withEndpoint(NUMERIC[name], entry.endpoint), property, kind: 'number', factor }, 0);

@@ -60,6 +60,8 @@ export class Zigbee2MqttBridgeTopics {
       left(ieeeAddress: string): void;
       /** zigbee2mqtt went away (its last will) or came back: its devices are unreachable meanwhile. */
       online(online: boolean): void;
+      /** Any device event (a pair session lists what joins). */
+      event(entry: Zigbee2MqttEvent): void;
     },
   ) {}
 
@@ -86,6 +88,12 @@ export class Zigbee2MqttBridgeTopics {
       readJson(this.context, topic, payload, MAX_STATE_BYTES, (response) => this.#response(response));
     else return false;
     return true;
+  }
+
+  /** When the join window zigbee2mqtt granted ends (ms on the hub's clock), or `null` while the network is closed. */
+  permitJoinEnd(): number | null {
+    const end = this.#info?.permitJoin ? this.#info.permitJoinEnd : null;
+    return end === null || end === undefined ? null : Date.parse(end);
   }
 
   /** Opens the network for `time` seconds (0 closes it), once zigbee2mqtt confirms. */
@@ -197,6 +205,7 @@ export class Zigbee2MqttBridgeTopics {
     }[entry.type];
     this.context.journal.log(`mqtt: zigbee2mqtt: ${name} ${said}`);
     if (entry.type === 'device_leave') this.on.left(entry.ieeeAddress);
+    this.on.event(entry);
   }
 
   #stateMessage(topic: string, payload: Buffer): void {

@@ -1,4 +1,4 @@
-import { HearthError } from '@hearth/contract';
+import { HearthError, type Zigbee2MqttEvent } from '@hearth/contract';
 import type { MqttClient } from 'mqtt';
 import type { CapabilityDriver } from '../../core/device-control';
 import type { HubContext } from '../../platform/context';
@@ -12,7 +12,7 @@ import { onlineState, Zigbee2MqttBridgeTopics } from './z2m-bridge';
 
 export { MQTT_APP_ID };
 
-const DRIVER_ID = `homey:app:${MQTT_APP_ID}:zigbee2mqtt`;
+export const DRIVER_ID = `homey:app:${MQTT_APP_ID}:zigbee2mqtt`;
 /** `bridge/devices` lists every device with its definition: large networks publish a few hundred KB. */
 const MAX_DEVICES_BYTES = 8 * 1024 * 1024;
 const OFFLINE = 'Offline (zigbee2mqtt says the device is not reachable)';
@@ -28,6 +28,13 @@ interface BridgeStore {
 
 /** The bridge's flow trigger: a remote or button sent an action (`single`, `double`, `on`, `brightness_move_up` …). */
 export const ACTION_TRIGGER = { uri: `homey:app:${MQTT_APP_ID}`, id: 'action' } as const;
+
+/** Who hears of devices joining: the pair sessions that opened the network (z2m-pairing.ts). */
+export interface JoinListener {
+  event(entry: Zigbee2MqttEvent): void;
+  /** A device new in `bridge/devices`: the zone it goes to, and who counts it as theirs once it is made. */
+  newDevice(ieeeAddress: string): { zoneId: string | null; added(deviceId: string): void } | null;
+}
 
 /** The part of the broker the bridge needs: its client while connected, and the base topic. */
 export interface BrokerLink {
@@ -47,6 +54,7 @@ export class Zigbee2Mqtt {
   readonly confirmations: WriteConfirmations;
   /** zigbee2mqtt's own topics: its info, its device events, and requests to it (permit join). */
   readonly bridge: Zigbee2MqttBridgeTopics;
+  #joins: JoinListener | null = null;
 
   constructor(
     private readonly context: HubContext,
@@ -60,7 +68,16 @@ export class Zigbee2Mqtt {
     this.bridge = new Zigbee2MqttBridgeTopics(context, broker, {
       left: (ieee) => this.#left(ieee),
       online: (online) => this.#bridgeOnline(online),
+      event: (entry) => this.#joins?.event(entry),
     });
+  }
+
+  /** Tells `listener` of devices joining and made; answers its undo. */
+  listenForJoins(listener: JoinListener): () => void {
+    this.#joins = listener;
+    return () => {
+      if (this.#joins === listener) this.#joins = null;
+    };
   }
 
   /** Registers the action trigger; answers its undo. */
@@ -188,7 +205,9 @@ export class Zigbee2Mqtt {
       const device = existing.get(ieee);
       if (!device) {
         const model = [definition.vendor, definition.model].filter((p) => typeof p === 'string').join(' ');
-        this.devices.create(driver, {
+        const join = this.#joins?.newDevice(ieee) ?? null;
+        const created = this.devices.create(driver, {
+          ...(join?.zoneId ? { zone: join.zoneId } : {}),
           name,
           data: { ieeeAddress: ieee },
           store: { ...store },
@@ -198,6 +217,7 @@ export class Zigbee2Mqtt {
           unreported: true,
         });
         this.context.journal.log(`mqtt: added zigbee2mqtt device ${name} (${model || ieee})`);
+        join?.added(created.id);
         continue;
       }
       const before = device.store as Partial<BridgeStore>;
