@@ -1,20 +1,16 @@
 import type { Manager } from '@hearth/client/browser';
 import { HOME_PAGES } from '@hearth/contract/provider';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { strings } from '../../app/strings';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
+import { indentedName, type Zone, zonesInTreeOrder } from '../../lib/zones';
 import type { Device } from './capabilities';
 
 const t = strings.device;
-
-interface Zone {
-  id: string;
-  name: string;
-}
 
 /** A device's name and zone, each changed by its own small form, and removing it after a second, explicit tap. */
 export function DeviceManage({ device }: { device: Device }) {
@@ -25,6 +21,10 @@ export function DeviceManage({ device }: { device: Device }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [zoneError, setZoneError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Held here, not as the select's default: a default applies only when the select first renders, before the zones
+  // arrived, so it fell to the first option and Move would have put the device there.
+  const [zone, setZone] = useState(device.zone);
+  useEffect(() => setZone(device.zone), [device.zone]);
   const [busy, setBusy] = useState(false);
   // The question's answer takes focus when it appears, once.
   const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), []);
@@ -58,7 +58,7 @@ export function DeviceManage({ device }: { device: Device }) {
     }
   }
 
-  const zoneList = zones.state === 'ready' ? [...zones.items].sort((a, b) => a.name.localeCompare(b.name)) : [];
+  const zoneList = zones.state === 'ready' ? zonesInTreeOrder(zones.items) : [];
   return (
     <section aria-labelledby="device-manage" className="manage">
       <h2 id="device-manage">{t.manage}</h2>
@@ -86,13 +86,13 @@ export function DeviceManage({ device }: { device: Device }) {
           <select
             id="device-zone"
             name="zone"
-            defaultValue={device.zone}
-            key={device.zone}
+            value={zone}
+            onChange={(event) => setZone(event.target.value)}
             {...invalidProps('device-zone', zoneError)}
           >
-            {zoneList.map((zone) => (
-              <option key={zone.id} value={zone.id}>
-                {zone.name}
+            {zoneList.map(({ zone: option, depth }) => (
+              <option key={option.id} value={option.id}>
+                {indentedName(option.name, depth)}
               </option>
             ))}
           </select>
