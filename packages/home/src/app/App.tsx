@@ -22,7 +22,7 @@ import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
 import { HubSwitcher } from './HubSwitcher';
 import { Navigation } from './Navigation';
-import { AlarmsPage, EnergyPage, MoodsPage, NotificationsPage, SystemPage } from './pages';
+import { AlarmsPage, EnergyPage, MoodsPage, NotificationsPage, SystemPage, ZonesPage } from './pages';
 import { strings } from './strings';
 
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
@@ -155,6 +155,9 @@ export function App() {
         </Route>
         <Route path={HOME_PAGES.addDevice}>
           <AddDevicePage />
+        </Route>
+        <Route path={HOME_PAGES.zones}>
+          <ZonesPage />
         </Route>
         <Route path={HOME_PAGES.device}>{(params) => <DevicePage id={decodeURIComponent(params.id)} />}</Route>
         <Route path={HOME_PAGES.flowNew}>

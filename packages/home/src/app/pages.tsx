@@ -20,3 +20,4 @@ export const NotificationsPage = onDemand(
 );
 export const EnergyPage = onDemand(async () => (await import('../features/energy/EnergyPage')).EnergyPage);
 export const SystemPage = onDemand(async () => (await import('../features/system/SystemPage')).SystemPage);
+export const ZonesPage = onDemand(async () => (await import('../features/zones/ZonesPage')).ZonesPage);

@@ -1,7 +1,9 @@
-/**
+/*
  * Every English string the app shows, in one catalogue ready for translation: plain strings, and functions for the
  * few that take values. Components read them from here, never inline.
  */
+import { zoneStrings } from './strings-zones';
+
 /** The hub tiers' names as the store sells them (the hub's system facts give the tier's id). */
 const TIER_NAMES: Record<string, string> = {
   free: 'Free',
@@ -116,6 +118,7 @@ export const strings = {
     notRemoved: (name: string, reason: string) => `${name} was not removed: ${reason}`,
     settings: 'Settings',
   },
+  zones: zoneStrings,
   pairing: {
     title: 'Add a device',
     addDevice: 'Add a device',

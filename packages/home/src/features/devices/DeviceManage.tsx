@@ -5,9 +5,10 @@ import { useLocation } from 'wouter';
 import { strings } from '../../app/strings';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
+import { ZoneOptions } from '../../components/ZoneOptions';
 import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
-import { indentedName, type Zone, zonesInTreeOrder } from '../../lib/zones';
+import type { Zone } from '../../lib/zones';
 import type { Device } from './capabilities';
 
 const t = strings.device;
@@ -58,7 +59,6 @@ export function DeviceManage({ device }: { device: Device }) {
     }
   }
 
-  const zoneList = zones.state === 'ready' ? zonesInTreeOrder(zones.items) : [];
   return (
     <section aria-labelledby="device-manage" className="manage">
       <h2 id="device-manage">{t.manage}</h2>
@@ -90,15 +90,11 @@ export function DeviceManage({ device }: { device: Device }) {
             onChange={(event) => setZone(event.target.value)}
             {...invalidProps('device-zone', zoneError)}
           >
-            {zoneList.map(({ zone: option, depth }) => (
-              <option key={option.id} value={option.id}>
-                {indentedName(option.name, depth)}
-              </option>
-            ))}
+            {zones.state === 'ready' ? <ZoneOptions zones={zones.items} /> : null}
           </select>
           <FieldError id="device-zone" error={zoneError} />
         </div>
-        <button type="submit" className="button" disabled={busy || zoneList.length === 0}>
+        <button type="submit" className="button" disabled={busy || zones.state !== 'ready'}>
           {t.move}
         </button>
       </form>

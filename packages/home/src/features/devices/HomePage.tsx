@@ -43,9 +43,14 @@ export function HomePage() {
     <>
       <div className="page-head">
         <h1 tabIndex={-1}>{t.title}</h1>
-        <Link href={HOME_PAGES.addDevice} className="button button--small">
-          {strings.pairing.addDevice}
-        </Link>
+        <span className="row__actions">
+          <Link href={HOME_PAGES.zones} className="button button--small button--quiet">
+            {strings.zones.manage}
+          </Link>
+          <Link href={HOME_PAGES.addDevice} className="button button--small">
+            {strings.pairing.addDevice}
+          </Link>
+        </span>
       </div>
       {devices.items.length === 0 ? <p>{t.empty}</p> : null}
       {favourite.length > 0 ? (
