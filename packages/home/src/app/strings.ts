@@ -2,6 +2,7 @@
  * Every English string the app shows, in one catalogue ready for translation: plain strings, and functions for the
  * few that take values. Components read them from here, never inline.
  */
+import { flowManageStrings } from './strings-flows';
 import { zoneStrings } from './strings-zones';
 
 /** The hub tiers' names as the store sells them (the hub's system facts give the tier's id). */
@@ -178,6 +179,7 @@ export const strings = {
       group: (group: string) => `Conditions ${group.replace('group', 'group ')}`,
     },
   },
+  flowManage: flowManageStrings,
   flowEditor: {
     newTitle: 'New flow',
     editTitle: (name: string) => `Edit ${name}`,

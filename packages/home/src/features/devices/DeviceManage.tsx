@@ -1,8 +1,9 @@
 import type { Manager } from '@hearth/client/browser';
 import { HOME_PAGES } from '@hearth/contract/provider';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { strings } from '../../app/strings';
+import { ConfirmCard } from '../../components/ConfirmCard';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { ZoneOptions } from '../../components/ZoneOptions';
@@ -27,8 +28,6 @@ export function DeviceManage({ device }: { device: Device }) {
   const [zone, setZone] = useState(device.zone);
   useEffect(() => setZone(device.zone), [device.zone]);
   const [busy, setBusy] = useState(false);
-  // The question's answer takes focus when it appears, once.
-  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), []);
 
   async function update(event: FormEvent<HTMLFormElement>, field: 'name' | 'zone', fail: (message: string | null) => void) {
     event.preventDefault();
@@ -99,24 +98,15 @@ export function DeviceManage({ device }: { device: Device }) {
         </button>
       </form>
       {confirming ? (
-        <div className="card danger">
-          <p id="device-remove-question">{t.removeQuestion(device.name)}</p>
-          <p className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              onClick={() => void remove()}
-              ref={focusOnMount}
-              aria-describedby="device-remove-question"
-            >
-              {t.removeConfirm(device.name)}
-            </button>
-            <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
-              {t.keep}
-            </button>
-          </p>
-        </div>
+        <ConfirmCard
+          id="device-remove-question"
+          question={<p>{t.removeQuestion(device.name)}</p>}
+          confirm={t.removeConfirm(device.name)}
+          keep={t.keep}
+          busy={busy}
+          onConfirm={() => void remove()}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" className="button button--quiet" onClick={() => setConfirming(true)}>
           {t.remove}

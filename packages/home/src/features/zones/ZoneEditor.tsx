@@ -1,6 +1,7 @@
 import type { DeviceItem } from '@hearth/contract';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { strings } from '../../app/strings';
+import { ConfirmCard } from '../../components/ConfirmCard';
 import { FieldError, FormError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { ZoneOptions } from '../../components/ZoneOptions';
@@ -35,7 +36,6 @@ export function ZoneEditor({ zone, zones, devices, childZones, onDeleted }: Prop
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [plan, setPlan] = useState<Plan | null>(null);
   const [busy, setBusy] = useState(false);
-  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), []);
   const parent = zones.find((other) => other.id === zone.parent);
   const id = `zone-${zone.id}`;
 
@@ -119,9 +119,10 @@ export function ZoneEditor({ zone, zones, devices, childZones, onDeleted }: Prop
             </button>
           </form>
           {plan ? (
-            <div className="card danger">
-              <div id={`${id}-delete-question`}>
-                {plan.devices.length === 0 && plan.zones.length === 0 ? (
+            <ConfirmCard
+              id={`${id}-delete-question`}
+              question={
+                plan.devices.length === 0 && plan.zones.length === 0 ? (
                   <p>{t.deleteEmpty(zone.name)}</p>
                 ) : (
                   <>
@@ -143,32 +144,18 @@ export function ZoneEditor({ zone, zones, devices, childZones, onDeleted }: Prop
                       </p>
                     ) : null}
                   </>
-                )}
-              </div>
-              <FormError error={deleteError} />
-              <p className="actions">
-                <button
-                  type="button"
-                  className="button button--danger"
-                  disabled={busy}
-                  onClick={() => void remove(plan)}
-                  ref={focusOnMount}
-                  aria-describedby={`${id}-delete-question`}
-                >
-                  {t.deleteConfirm(zone.name)}
-                </button>
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  onClick={() => {
-                    setPlan(null);
-                    setDeleteError(null);
-                  }}
-                >
-                  {t.keep}
-                </button>
-              </p>
-            </div>
+                )
+              }
+              error={<FormError error={deleteError} />}
+              confirm={t.deleteConfirm(zone.name)}
+              keep={t.keep}
+              busy={busy}
+              onConfirm={() => void remove(plan)}
+              onKeep={() => {
+                setPlan(null);
+                setDeleteError(null);
+              }}
+            />
           ) : (
             <button type="button" className="button button--quiet" onClick={() => setPlan(planNow())}>
               {t.deleteName(zone.name)}
