@@ -2,6 +2,7 @@
  * Every English string the app shows, in one catalogue ready for translation: plain strings, and functions for the
  * few that take values. Components read them from here, never inline.
  */
+import { uninstallStrings } from './strings-apps';
 import { flowManageStrings } from './strings-flows';
 import { zoneStrings } from './strings-zones';
 
@@ -389,6 +390,7 @@ export const strings = {
     enableName: (name: string) => `Enable ${name}`,
     disableName: (name: string) => `Disable ${name}`,
     refused: (name: string, reason: string) => `${name}: ${reason}`,
+    remove: uninstallStrings,
   },
   people: {
     title: 'People',
