@@ -395,6 +395,7 @@ export const strings = {
   people: {
     title: 'People',
     members: 'Household',
+    you: '(you)',
     roles: { owner: 'Owner', manager: 'Manager', user: 'User', guest: 'Guest' },
     home: 'Home',
     away: 'Away',
