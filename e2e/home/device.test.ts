@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPath } from '../browser';
-import { expectPhoneFirst, signedInHomeApp } from './setup';
+import { DEMO_ZONES_IN_TREE_ORDER, expectPhoneFirst, signedInHomeApp } from './setup';
 
 interface DeviceRecord {
   id: string;
@@ -81,6 +81,27 @@ describe.skipIf(!chromiumPath)('household web app: a device’s settings and man
     await expect.poll(() => settingValue(id, 'heater_power')).toBe(2000);
     expect(await settingValue(id, 'hysteresis')).toBe(0.5);
     await expect.poll(() => page.getByLabel('Heating element power (W)').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows the device’s own zone in the zone select, the zones as an indented tree, and Move keeps it there', async () => {
+    const { page, api } = app();
+    const id = await app().deviceId('Coffee machine');
+    const zones = Object.values(await api.zones.getZones()) as { id: string; name: string }[];
+    const kitchen = zones.find((zone) => zone.name === 'Kitchen') as { id: string };
+    expect((await device(id)).zone).toBe(kitchen.id);
+    await open('Coffee machine');
+    const select = page.getByLabel('Zone', { exact: true });
+    // The zones arrive after the select is first drawn: it must still end on the device's zone, not the first one.
+    await expect.poll(() => select.inputValue()).toBe(kitchen.id);
+    const options = await select.locator('option').allTextContents();
+    expect(options.map((text) => text.replace(/^\u00a0+/, ''))).toEqual(DEMO_ZONES_IN_TREE_ORDER);
+    const depth = (name: string) => ((options.find((text) => text.endsWith(name)) ?? '').match(/^\u00a0*/)?.[0].length ?? 0) / 3;
+    expect([depth('Home'), depth('Ground floor'), depth('Kitchen'), depth('Garden')]).toEqual([0, 1, 2, 1]);
+    await expectPhoneFirst(page, 'device-zone');
+
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByRole('status').getByText('Coffee machine moved.').waitFor();
+    expect((await device(id)).zone).toBe(kitchen.id);
   });
 
   it('renames a device, refusing an empty name on the field', async () => {

@@ -39,6 +39,22 @@ describe.skipIf(!chromiumPath)('household web app: people', () => {
     expect(sent.filter((payload) => payload !== '2' && payload !== '3')).toEqual([]);
   });
 
+  it('shows the signed-in member by name with “(you)”, first, and no one else so', async () => {
+    const { page, api } = app();
+    const me = (await api.users.getUserMe()) as { id: string; name: string };
+    // "Aaron" sorts before the owner's name: only being the signed-in member puts the owner first.
+    await api.users.createUser({ user: { name: 'Aaron', role: 'user' } });
+    await page.reload();
+    await openByNav(page, 'People');
+    const rows = page.locator('[data-user-id]');
+    await page.locator(`[data-user-id="${me.id}"]`).getByText(`${me.name} (you)`, { exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect(rows.first().getAttribute('data-user-id')).resolves.toBe(me.id);
+    await expect(rows.nth(1).locator('strong').textContent()).resolves.toBe('Aaron');
+    await expect(page.getByText('(you)').count()).resolves.toBe(1);
+    await expectPhoneFirst(page, 'people-you');
+  });
+
   it('creates a token with the scopes chosen in the picker, and refuses one with none', async () => {
     const { page, api, hub } = app();
     await openByNav(page, 'People');

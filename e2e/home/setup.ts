@@ -13,6 +13,19 @@ export const root = join(import.meta.dirname, '..', '..');
 export const homeAppDir = join(root, 'packages/home/dist');
 const WIDTHS = [320, 390, 768, 1280] as const;
 export const OWNER = { username: 'owner', password: 'kettle-harbour-plum-9' };
+/** The demo world's zones in tree order (each parent before its children, siblings in their order). */
+export const DEMO_ZONES_IN_TREE_ORDER = [
+  'Home',
+  'Ground floor',
+  'Living room',
+  'Kitchen',
+  'Hallway',
+  'First floor',
+  'Bedroom',
+  'Bathroom',
+  'Office',
+  'Garden',
+];
 const TAPPABLE = 'a[href]:not(p a, dd a), button, input, select, textarea, summary, [role="switch"]';
 
 /** At each width: nothing wider than the window, every control 44 px to tap; then axe. */

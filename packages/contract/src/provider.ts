@@ -60,6 +60,7 @@ export const HOME_PAGES = {
   signIn: '/sign-in',
   device: '/devices/:id',
   addDevice: '/add-device',
+  zones: '/zones',
   flows: '/flows',
   flowNew: '/flows/new',
   advancedFlowNew: '/flows/new/advanced',

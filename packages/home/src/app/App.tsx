@@ -23,7 +23,7 @@ import { isSignedOut } from '../lib/errors';
 import { HubContext, type HubState, useOnline } from '../lib/hub';
 import { HubSwitcher } from './HubSwitcher';
 import { Navigation } from './Navigation';
-import { AlarmsPage, EnergyPage, MoodsPage, MqttBridgePage, NotificationsPage, SystemPage } from './pages';
+import { AlarmsPage, EnergyPage, MoodsPage, MqttBridgePage, NotificationsPage, SystemPage, ZonesPage } from './pages';
 import { strings } from './strings';
 
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
@@ -160,6 +160,9 @@ export function App() {
         </Route>
         <Route path={HOME_PAGES.addDevice}>
           <AddDevicePage />
+        </Route>
+        <Route path={HOME_PAGES.zones}>
+          <ZonesPage />
         </Route>
         <Route path={HOME_PAGES.device}>{(params) => <DevicePage id={decodeURIComponent(params.id)} />}</Route>
         <Route path={HOME_PAGES.flowNew}>

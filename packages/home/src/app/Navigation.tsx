@@ -47,7 +47,7 @@ export function Navigation() {
   const button = useRef<HTMLButtonElement>(null);
   const current = (href: string) =>
     href === '/'
-      ? location === '/' || location.startsWith('/devices') || location === HOME_PAGES.addDevice
+      ? location === '/' || location.startsWith('/devices') || location === HOME_PAGES.addDevice || location === HOME_PAGES.zones
       : location.startsWith(href);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location (a page opened) closes the list
   useEffect(() => setOpen(false), [location]);

@@ -21,3 +21,4 @@ export const NotificationsPage = onDemand(
 export const EnergyPage = onDemand(async () => (await import('../features/energy/EnergyPage')).EnergyPage);
 export const SystemPage = onDemand(async () => (await import('../features/system/SystemPage')).SystemPage);
 export const MqttBridgePage = onDemand(async () => (await import('../features/mqtt/MqttBridgePage')).MqttBridgePage);
+export const ZonesPage = onDemand(async () => (await import('../features/zones/ZonesPage')).ZonesPage);

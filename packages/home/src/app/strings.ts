@@ -1,7 +1,11 @@
-/**
+/*
  * Every English string the app shows, in one catalogue ready for translation: plain strings, and functions for the
  * few that take values. Components read them from here, never inline.
  */
+import { uninstallStrings } from './strings-apps';
+import { flowManageStrings } from './strings-flows';
+import { zoneStrings } from './strings-zones';
+
 /** The hub tiers' names as the store sells them (the hub's system facts give the tier's id). */
 const TIER_NAMES: Record<string, string> = {
   free: 'Free',
@@ -129,6 +133,7 @@ export const strings = {
     notRemoved: (name: string, reason: string) => `${name} was not removed: ${reason}`,
     settings: 'Settings',
   },
+  zones: zoneStrings,
   pairing: {
     title: 'Add a device',
     addDevice: 'Add a device',
@@ -188,6 +193,7 @@ export const strings = {
       group: (group: string) => `Conditions ${group.replace('group', 'group ')}`,
     },
   },
+  flowManage: flowManageStrings,
   flowEditor: {
     newTitle: 'New flow',
     editTitle: (name: string) => `Edit ${name}`,
@@ -397,10 +403,12 @@ export const strings = {
     enableName: (name: string) => `Enable ${name}`,
     disableName: (name: string) => `Disable ${name}`,
     refused: (name: string, reason: string) => `${name}: ${reason}`,
+    remove: uninstallStrings,
   },
   people: {
     title: 'People',
     members: 'Household',
+    you: '(you)',
     roles: { owner: 'Owner', manager: 'Manager', user: 'User', guest: 'Guest' },
     home: 'Home',
     away: 'Away',

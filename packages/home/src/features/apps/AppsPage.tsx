@@ -8,6 +8,7 @@ import { useNotify } from '../../components/Notices';
 import { Failed, Loading } from '../../components/Status';
 import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
+import { AppUninstall } from './AppUninstall';
 import { Catalogue } from './Catalogue';
 import './apps.css';
 
@@ -27,6 +28,7 @@ function AppRow({ app }: { app: AppItem }) {
   const { hub } = useHub();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const [uninstalling, setUninstalling] = useState(false);
   async function act(what: 'update' | 'restart' | 'enable' | 'disable') {
     setBusy(true);
     try {
@@ -101,7 +103,18 @@ function AppRow({ app }: { app: AppItem }) {
             {t.enable}
           </button>
         )}
+        {uninstalling ? null : (
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            aria-label={t.remove.uninstallName(app.name)}
+            onClick={() => setUninstalling(true)}
+          >
+            {t.remove.uninstall}
+          </button>
+        )}
       </span>
+      {uninstalling ? <AppUninstall app={app} onKeep={() => setUninstalling(false)} /> : null}
     </li>
   );
 }

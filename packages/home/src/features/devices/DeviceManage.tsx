@@ -1,20 +1,18 @@
 import type { Manager } from '@hearth/client/browser';
 import { HOME_PAGES } from '@hearth/contract/provider';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { strings } from '../../app/strings';
+import { ConfirmCard } from '../../components/ConfirmCard';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
+import { ZoneOptions } from '../../components/ZoneOptions';
 import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
+import type { Zone } from '../../lib/zones';
 import type { Device } from './capabilities';
 
 const t = strings.device;
-
-interface Zone {
-  id: string;
-  name: string;
-}
 
 /** A device's name and zone, each changed by its own small form, and removing it after a second, explicit tap. */
 export function DeviceManage({ device }: { device: Device }) {
@@ -25,9 +23,11 @@ export function DeviceManage({ device }: { device: Device }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [zoneError, setZoneError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // Held here, not as the select's default: a default applies only when the select first renders, before the zones
+  // arrived, so it fell to the first option and Move would have put the device there.
+  const [zone, setZone] = useState(device.zone);
+  useEffect(() => setZone(device.zone), [device.zone]);
   const [busy, setBusy] = useState(false);
-  // The question's answer takes focus when it appears, once.
-  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), []);
 
   async function update(event: FormEvent<HTMLFormElement>, field: 'name' | 'zone', fail: (message: string | null) => void) {
     event.preventDefault();
@@ -58,7 +58,6 @@ export function DeviceManage({ device }: { device: Device }) {
     }
   }
 
-  const zoneList = zones.state === 'ready' ? [...zones.items].sort((a, b) => a.name.localeCompare(b.name)) : [];
   return (
     <section aria-labelledby="device-manage" className="manage">
       <h2 id="device-manage">{t.manage}</h2>
@@ -86,41 +85,28 @@ export function DeviceManage({ device }: { device: Device }) {
           <select
             id="device-zone"
             name="zone"
-            defaultValue={device.zone}
-            key={device.zone}
+            value={zone}
+            onChange={(event) => setZone(event.target.value)}
             {...invalidProps('device-zone', zoneError)}
           >
-            {zoneList.map((zone) => (
-              <option key={zone.id} value={zone.id}>
-                {zone.name}
-              </option>
-            ))}
+            {zones.state === 'ready' ? <ZoneOptions zones={zones.items} /> : null}
           </select>
           <FieldError id="device-zone" error={zoneError} />
         </div>
-        <button type="submit" className="button" disabled={busy || zoneList.length === 0}>
+        <button type="submit" className="button" disabled={busy || zones.state !== 'ready'}>
           {t.move}
         </button>
       </form>
       {confirming ? (
-        <div className="card danger">
-          <p id="device-remove-question">{t.removeQuestion(device.name)}</p>
-          <p className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              onClick={() => void remove()}
-              ref={focusOnMount}
-              aria-describedby="device-remove-question"
-            >
-              {t.removeConfirm(device.name)}
-            </button>
-            <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
-              {t.keep}
-            </button>
-          </p>
-        </div>
+        <ConfirmCard
+          id="device-remove-question"
+          question={<p>{t.removeQuestion(device.name)}</p>}
+          confirm={t.removeConfirm(device.name)}
+          keep={t.keep}
+          busy={busy}
+          onConfirm={() => void remove()}
+          onKeep={() => setConfirming(false)}
+        />
       ) : (
         <button type="button" className="button button--quiet" onClick={() => setConfirming(true)}>
           {t.remove}

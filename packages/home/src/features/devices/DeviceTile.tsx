@@ -150,19 +150,31 @@ function Stepper({ device, cap }: ControlProps) {
 function Dim({ device, cap }: ControlProps) {
   const { value, set } = useCapability(device, cap);
   const percent = Math.round((typeof value === 'number' ? value : 0) * 100);
+  // The figure follows the slider while it moves; the hub is told when it is let go.
+  const [moving, setMoving] = useState<number | null>(null);
+  const shown = moving ?? percent;
+  const release = (target: HTMLInputElement) => {
+    setMoving(null);
+    void set(Number(target.value) / 100);
+  };
   return (
-    <input
-      type="range"
-      className="slider"
-      min={0}
-      max={100}
-      step={1}
-      aria-label={`${device.name} ${cap.title}`}
-      defaultValue={percent}
-      key={percent}
-      onPointerUp={(event) => void set(Number(event.currentTarget.value) / 100)}
-      onKeyUp={(event) => void set(Number(event.currentTarget.value) / 100)}
-    />
+    <span className="dim">
+      <input
+        type="range"
+        className="slider"
+        min={0}
+        max={100}
+        step={1}
+        aria-label={`${device.name} ${cap.title}`}
+        aria-valuetext={`${shown} %`}
+        defaultValue={percent}
+        key={percent}
+        onInput={(event) => setMoving(Number(event.currentTarget.value))}
+        onPointerUp={(event) => release(event.currentTarget)}
+        onKeyUp={(event) => release(event.currentTarget)}
+      />
+      <output className="dim__value">{`${shown} %`}</output>
+    </span>
   );
 }
 

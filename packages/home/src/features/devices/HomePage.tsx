@@ -4,44 +4,24 @@ import { Link } from 'wouter';
 import { strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
 import { useHub, useLiveItems } from '../../lib/hub';
+import { type Zone, zonesInTreeOrder } from '../../lib/zones';
 import type { Device } from './capabilities';
 import { DeviceTile } from './DeviceTile';
 import { useFavourites } from './useFavourites';
 
 const t = strings.home;
 
-interface Zone {
-  id: string;
-  name: string;
-  parent: string | null;
-  order: number;
-}
-
 /** Zones in tree order, each with its depth, keeping only zones that hold devices or lead to zones that do. */
 export function zoneTree(zones: Zone[], devicesIn: (zoneId: string) => number): { zone: Zone; depth: number }[] {
-  const children = new Map<string | null, Zone[]>();
-  const ids = new Set(zones.map((zone) => zone.id));
-  for (const zone of zones) {
-    // A zone whose parent is unknown is shown at the top rather than lost.
-    const parent = zone.parent && ids.has(zone.parent) ? zone.parent : null;
-    children.set(parent, [...(children.get(parent) ?? []), zone]);
-  }
-  for (const list of children.values()) list.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  const ordered = zonesInTreeOrder(zones);
   const weight = new Map<string, number>();
-  const count = (zone: Zone): number => {
-    const total = devicesIn(zone.id) + (children.get(zone.id) ?? []).reduce((sum, child) => sum + count(child), 0);
+  // Children come after their parent, so adding up from the end gives each zone its whole subtree's devices.
+  for (const { zone } of [...ordered].reverse()) {
+    const total = (weight.get(zone.id) ?? 0) + devicesIn(zone.id);
     weight.set(zone.id, total);
-    return total;
-  };
-  for (const top of children.get(null) ?? []) count(top);
-  const out: { zone: Zone; depth: number }[] = [];
-  const walk = (zone: Zone, depth: number) => {
-    if (!weight.get(zone.id)) return;
-    out.push({ zone, depth });
-    for (const child of children.get(zone.id) ?? []) walk(child, depth + 1);
-  };
-  for (const top of children.get(null) ?? []) walk(top, 0);
-  return out;
+    if (zone.parent) weight.set(zone.parent, (weight.get(zone.parent) ?? 0) + total);
+  }
+  return ordered.filter(({ zone }) => (weight.get(zone.id) ?? 0) > 0);
 }
 
 /** The home: its zones as a tree, each with its devices as live tiles. */
@@ -63,9 +43,14 @@ export function HomePage() {
     <>
       <div className="page-head">
         <h1 tabIndex={-1}>{t.title}</h1>
-        <Link href={HOME_PAGES.addDevice} className="button button--small">
-          {strings.pairing.addDevice}
-        </Link>
+        <span className="row__actions">
+          <Link href={HOME_PAGES.zones} className="button button--small button--quiet">
+            {strings.zones.manage}
+          </Link>
+          <Link href={HOME_PAGES.addDevice} className="button button--small">
+            {strings.pairing.addDevice}
+          </Link>
+        </span>
       </div>
       {devices.items.length === 0 ? <p>{t.empty}</p> : null}
       {favourite.length > 0 ? (

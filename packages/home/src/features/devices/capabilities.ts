@@ -10,7 +10,13 @@ export type Capability = Device['capabilitiesObj'][string] & {
   max?: number;
   step?: number;
   decimals?: number;
+  /** An enum capability's values: the id stored, the title people read (a string, or one per language). */
+  values?: { id: string; title: string | Record<string, string> }[];
 };
+
+/** A title as the app shows it: the English one of a title given per language, else the first. */
+const titleText = (title: string | Record<string, string>): string =>
+  typeof title === 'string' ? title : (title.en ?? Object.values(title)[0] ?? '');
 
 /** The one control a tile offers for a device: the device's quick action, else the first capability a class taps. */
 export function quickControl(device: Device): Capability | null {
@@ -32,6 +38,10 @@ export function formatValue(cap: Capability): string {
     if (cap.id === 'locked') return value ? 'Locked' : 'Unlocked';
     return value ? 'On' : 'Off';
   }
+  if (cap.type === 'enum') {
+    const known = cap.values?.find((option) => option.id === value);
+    return known ? titleText(known.title) : String(value);
+  }
   if (typeof value === 'number') {
     // A share kept as a fraction (0–1: dim, fan_speed, valve_position, … of the catalogue) reads as a percentage.
     const fraction = cap.id === 'dim' || cap.id === 'windowcoverings_set' || (cap.units === '%' && cap.max === 1);
@@ -43,9 +53,17 @@ export function formatValue(cap: Capability): string {
   return String(value);
 }
 
-/** The read-outs a tile shows: sensors and alarms, then the rest that cannot be set, at most three. */
+/**
+ * The read-outs a tile shows: sensors and alarms, a light's dim level (its switch is the tile's control, the level
+ * is what people look for next), then the rest that cannot be set, at most three.
+ */
 export function readouts(device: Device): Capability[] {
   const caps = Object.values(device.capabilitiesObj ?? {}) as Capability[];
   const sensor = (cap: Capability) => cap.id.startsWith('measure_') || cap.id.startsWith('meter_') || cap.id.startsWith('alarm_');
-  return [...caps.filter(sensor), ...caps.filter((cap) => !sensor(cap) && !cap.setable && cap.getable)].slice(0, 3);
+  const level = (cap: Capability) => cap.id === 'dim' && cap.getable;
+  return [
+    ...caps.filter(sensor),
+    ...caps.filter(level),
+    ...caps.filter((cap) => !sensor(cap) && !level(cap) && !cap.setable && cap.getable),
+  ].slice(0, 3);
 }

@@ -7,6 +7,7 @@ import { Failed, Loading } from '../../components/Status';
 import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
 import { EnabledSwitch, RunButton } from './FlowControls';
+import { FlowManage } from './FlowManage';
 import { type FlowKind, type FlowSummary, flowEditPath, type Pending, parseFlowParam, type Trace } from './model';
 import { TraceList } from './TraceList';
 
@@ -128,6 +129,7 @@ export function FlowPage({ param }: { param: string }) {
         <h2 id="runs">{t.runs}</h2>
         {error ? <Failed error={error} /> : traces === null ? <Loading /> : <TraceList traces={traces} />}
       </section>
+      <FlowManage kind={kind} flow={flow} />
     </>
   );
 }

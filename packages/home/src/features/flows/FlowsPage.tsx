@@ -5,7 +5,8 @@ import { strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
 import { useHub, useLiveItems } from '../../lib/hub';
 import { EnabledSwitch, RunButton } from './FlowControls';
-import { type FlowKind, type FlowSummary, type Folder, flowPath } from './model';
+import { FolderHeading, NewFolder } from './Folders';
+import { type FlowKind, type FlowSummary, type Folder, flowPath, sortedFolders } from './model';
 
 const t = strings.flows;
 
@@ -27,17 +28,15 @@ export function FlowsPage() {
     ...advanced.items.map((flow) => ({ ...flow, kind: 'advancedflow' as const })),
   ].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
   const known = new Set(folders.items.map((folder) => folder.id));
-  const groups = [
-    ...[...folders.items]
-      .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name))
-      .map((folder) => ({ id: folder.id, name: folder.name })),
-    { id: '', name: t.noFolder },
-  ]
-    .map((group) => ({
-      ...group,
-      flows: all.filter((flow) => (flow.folder && known.has(flow.folder) ? flow.folder : '') === group.id),
+  // Every folder is listed, an empty one too (a new folder waits for its first flow); "not in a folder" only when
+  // it holds any.
+  const groups = [...sortedFolders(folders.items), null]
+    .map((folder) => ({
+      folder,
+      id: folder?.id ?? '',
+      flows: all.filter((flow) => (flow.folder && known.has(flow.folder) ? flow.folder : '') === (folder?.id ?? '')),
     }))
-    .filter((group) => group.flows.length > 0);
+    .filter((group) => group.folder || group.flows.length > 0);
   return (
     <>
       <div className="page-head">
@@ -54,7 +53,12 @@ export function FlowsPage() {
       {all.length === 0 ? <p>{t.empty}</p> : null}
       {groups.map((group) => (
         <section key={group.id || 'none'} className="zone" aria-labelledby={`folder-${group.id || 'none'}`}>
-          <h2 id={`folder-${group.id || 'none'}`}>{group.name}</h2>
+          {group.folder ? (
+            <FolderHeading folder={group.folder} headingId={`folder-${group.id}`} />
+          ) : (
+            <h2 id="folder-none">{t.noFolder}</h2>
+          )}
+          {group.flows.length === 0 ? <p className="muted">{strings.flowManage.folders.empty}</p> : null}
           <ul className="rows">
             {group.flows.map((flow) => (
               <li key={`${flow.kind}:${flow.id}`} className="row" data-flow-id={flow.id}>
@@ -76,6 +80,7 @@ export function FlowsPage() {
           </ul>
         </section>
       ))}
+      <NewFolder />
     </>
   );
 }

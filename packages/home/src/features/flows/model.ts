@@ -1,3 +1,4 @@
+import type { hubOperations, OperationResult } from '@hearth/contract';
 import { HOME_PAGES } from '@hearth/contract/provider';
 
 export type FlowKind = 'flow' | 'advancedflow';
@@ -12,12 +13,11 @@ export interface FlowSummary {
   order: number;
 }
 
-export interface Folder {
-  id: string;
-  name: string;
-  parent: string | null;
-  order: number;
-}
+export type Folder = OperationResult<typeof hubOperations.flow.getFlowFolder>;
+
+/** Folders in the order the flows page lists them. */
+export const sortedFolders = (folders: readonly Folder[]): Folder[] =>
+  [...folders].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 
 export interface TraceStep {
   at: number;
