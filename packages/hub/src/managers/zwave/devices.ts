@@ -18,6 +18,9 @@ const ACCEPTED = new Set([1, 254, 255]);
 
 type Json = Record<string, unknown>;
 
+/** Why a generic Z-Wave device is unavailable while zwave-js holds its node dead (asleep is no reason). */
+export const DEAD_NODE_MESSAGE = 'The Z-Wave node does not answer: the controller marked it dead';
+
 /** What a generic Z-Wave device keeps in its `data`: which network and node it is. */
 interface ZwaveDeviceData {
   id: string;
@@ -63,7 +66,27 @@ export class ZwaveNodeDevices {
         report();
       }),
     );
-    if (this.stick) this.#undo.push(this.stick.onNodeValue((node, value) => this.#reported(node, value)));
+    if (this.stick)
+      this.#undo.push(
+        this.stick.onNodeValue((node, value) => this.#reported(node, value)),
+        this.stick.onNodeStatus((node, status) => {
+          if (status === 'dead' || status === 'alive') this.#reachability(node.id, status === 'alive');
+        }),
+      );
+  }
+
+  /**
+   * A node found dead makes its devices unavailable with the reason; alive again (it answered or sent something),
+   * available. A sleeping node is neither: zwave-js keeps its commands until it wakes.
+   */
+  #reachability(nodeId: number, alive: boolean): void {
+    const message = alive ? null : DEAD_NODE_MESSAGE;
+    for (const device of this.#devices()) {
+      if (zwaveDataOf(device)?.nodeId !== nodeId || device.unavailableMessage === message) continue;
+      // Only the hub's own reason is taken back: another one stays.
+      if (alive && device.unavailableMessage !== DEAD_NODE_MESSAGE) continue;
+      this.services.devices.updateFromApp(device.id, { unavailableMessage: message });
+    }
   }
 
   stop(): void {

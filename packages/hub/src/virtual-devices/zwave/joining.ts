@@ -18,7 +18,7 @@ import {
   type MockNode,
   type MockNodeBehavior,
 } from '@zwave-js/testing';
-import { respondToBatteryGet } from './nodes';
+import { respondToBatteryGet, respondToWakeUp, silentWhileGone } from './nodes';
 
 type Json = Record<string, unknown>;
 
@@ -92,7 +92,8 @@ export class MockJoining {
   constructor(private readonly controller: MockController) {}
 
   /**
-   * Makes a wall plug (a binary switch; with a meter when `meter` is true, more classes with `extras`) wait to join: the next inclusion the hub starts finds it. `security` is what it
+   * Makes a wall plug (a binary switch; with a meter when `meter` is true, more classes with `extras`, asleep between
+   * wake-ups with `sleeping`) wait to join: the next inclusion the hub starts finds it. `security` is what it
    * asks for (`S2`: S2 Authenticated, whose PIN the test reads with `pin`; `S0`; `none`).
    */
   include(request: Json): { nodeId: number } {
@@ -105,6 +106,8 @@ export class MockJoining {
     this.controller.nodePendingInclusion = {
       id: nodeId,
       capabilities: {
+        // `sleeping: true`: a battery node that sleeps between wake-ups, as a sensor does; zwave-js queues for it.
+        ...(request.sleeping === true ? { isListening: false, isFrequentListening: false } : {}),
         manufacturerId: ids('manufacturerId', 0x7e57),
         productType: ids('productTypeId', 0x0001),
         productId: ids('productId', 0x0001),
@@ -158,6 +161,7 @@ export class MockJoining {
                 { ccId: CommandClasses.Battery, isSupported: true, version: 1, secure },
               ]
             : []),
+          ...(request.sleeping === true ? [{ ccId: CommandClasses['Wake Up'], isSupported: true, version: 1, secure }] : []),
           ...(security.includes(SecurityClass.S0_Legacy)
             ? [{ ccId: CommandClasses.Security, isSupported: true, version: 1 }]
             : secure
@@ -166,7 +170,9 @@ export class MockJoining {
         ],
       },
       setup: (node) => {
-        node.defineBehavior(respondToBatteryGet, repeatKexSetEcho());
+        node.defineBehavior(respondToBatteryGet, respondToWakeUp, repeatKexSetEcho());
+        // Defined last, so asked first: a node that is gone answers nothing.
+        node.defineBehavior(silentWhileGone);
         this.#joined = node;
       },
     };
