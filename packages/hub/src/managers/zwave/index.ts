@@ -6,6 +6,7 @@ import { ZwaveAppNodes } from './app-nodes';
 import { defaultZwaveRegion, ZwaveController } from './controller';
 import { ZwaveNodeDevices } from './devices';
 import { ZwaveInclusion } from './inclusion';
+import { ZwaveDeviceSettings } from './settings';
 import { ZwaveStick } from './stick';
 
 /** Z-Wave: zwave-js on the stick `HUB_ZWAVE_PORT` names (config `zwavePort`); without one, no controller. */
@@ -18,6 +19,7 @@ export const zwaveManager: HubManager = {
     const nodeDevices = new ZwaveNodeDevices(context, services, stick);
     const inclusion = new ZwaveInclusion(context, services, stick, nodeDevices);
     const appNodes = new ZwaveAppNodes(services, stick);
+    const settings = new ZwaveDeviceSettings(services, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {
         getState: () => controller.state(),
@@ -37,9 +39,11 @@ export const zwaveManager: HubManager = {
         nodeDevices.start();
         inclusion.start();
         appNodes.start();
+        settings.start();
         void stick?.open();
       },
       stop: () => {
+        settings.stop();
         appNodes.stop();
         inclusion.stop();
         nodeDevices.stop();

@@ -133,7 +133,8 @@ export class MockJoining {
                 },
               ]
             : []),
-          // `config: true`: configuration parameter 3 (one byte, default 0), which the test reads back.
+          // `config: true`: configuration parameters 3 (one byte, default 0), which the test reads back, and 4 (one
+          // byte, default 1), which takes 0 to 10 only.
           ...(request.config === true
             ? [
                 {
@@ -141,7 +142,10 @@ export class MockJoining {
                   isSupported: true,
                   version: 1,
                   secure,
-                  parameters: [{ '#': 3, valueSize: 1, defaultValue: 0 }],
+                  parameters: [
+                    { '#': 3, valueSize: 1, defaultValue: 0 },
+                    { '#': 4, valueSize: 1, defaultValue: 1, minValue: 0, maxValue: 10 },
+                  ],
                 },
               ]
             : []),
