@@ -32,6 +32,13 @@ export const zwaveDataOf = (device: DeviceRecord): ZwaveDeviceData['zwave'] | nu
   return zwave && typeof zwave.nodeId === 'number' ? zwave : null;
 };
 
+/** Deletes every device (of any driver) of a node that left network `homeId`; answers their ids. */
+export function deleteNodeDevices(devices: HubServices['devices'], homeId: string | null, nodeId: number): string[] {
+  const gone = devices.list().filter((d) => zwaveDataOf(d)?.nodeId === nodeId && zwaveDataOf(d)?.homeId === homeId);
+  for (const device of gone) devices.delete(device.id);
+  return gone.map((d) => d.id);
+}
+
 /**
  * The generic driver's devices on the hub's zwave-js controller: offers interviewed nodes without a device as
  * candidates, sends capability writes to the node (confirmed by the node's own report), and stores the values

@@ -5,6 +5,7 @@ import { optionHandlers } from '../options';
 import { ZwaveAppNodes } from './app-nodes';
 import { defaultZwaveRegion, ZwaveController } from './controller';
 import { ZwaveNodeDevices } from './devices';
+import { ZwaveFailedNodes } from './failed-nodes';
 import { ZwaveInclusion } from './inclusion';
 import { ZwaveDeviceSettings } from './settings';
 import { ZwaveStick } from './stick';
@@ -20,6 +21,7 @@ export const zwaveManager: HubManager = {
     const inclusion = new ZwaveInclusion(context, services, stick, nodeDevices);
     const appNodes = new ZwaveAppNodes(services, stick);
     const settings = new ZwaveDeviceSettings(services, stick);
+    const failedNodes = new ZwaveFailedNodes(services, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {
         getState: () => controller.state(),
@@ -33,6 +35,7 @@ export const zwaveManager: HubManager = {
         setLbtThreshold: ({ body }) => controller.setLbtThreshold(body.threshold),
         attemptNvmFix: () => controller.attemptNvmFix(),
         flashFirmware: () => controller.flashFirmware(),
+        removeFailedDevice: ({ params }) => failedNodes.removeFailedDevice(params.deviceId),
       }),
       // The stick opens in the background: a slow or missing stick must not hold the hub's start.
       start: () => {

@@ -22,7 +22,7 @@ const PLUG = { manufacturerId: 0x7e57, productTypeId: 1, productId: 0x0001 };
  * to a sleeping node waits for it to wake (the device stays available), a node that stops answering is dead and
  * its device unavailable until it is heard again, and an app's ZwaveNode emits `online` as its node dies and returns.
  */
-describe('Z-Wave nodes that sleep and nodes that die', () => {
+describe('Z-Wave nodes that sleep, nodes that die, and failed nodes removed', () => {
   let network: ZwaveMockNetwork;
   let t: TestHub;
 
@@ -126,5 +126,22 @@ describe('Z-Wave nodes that sleep and nodes that die', () => {
       ),
     ).toMatchObject({ available: true, unavailableMessage: null });
     expect(await std(sessionId)).toContain('online true');
+  }, 40_000);
+
+  it('removing a failed node from its device: a node that answers is zwave_node_not_failed; a silent one goes, with its device', async () => {
+    const { nodeId, deviceId } = await include(UNCLAIMED);
+    const removeFailed = (id: string) => t.call<Json>('POST', `/zwave/device/${id}/remove-failed`);
+    const answering = await removeFailed(deviceId);
+    expect(answering.status).toBe(409);
+    expect(answering.body.error).toBe('zwave_node_not_failed');
+    expect((await device(deviceId)).id).toBe(deviceId);
+    expect((await removeFailed('no-such-device')).status).toBe(404);
+    await network.ask('gone', { node: nodeId });
+    const removed = await removeFailed(deviceId);
+    expect(removed.body).toMatchObject({ nodeId });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ nodeId, removedDeviceIds: [deviceId] });
+    expect((await t.call('GET', `/devices/device/${deviceId}`)).status).toBe(404);
+    expect(await node(nodeId)).toBeUndefined();
   }, 40_000);
 });

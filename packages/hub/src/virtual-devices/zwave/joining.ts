@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ECDHProfiles, KEXSchemes, Security2CC, Security2CCKEXSet, Security2CCNonceReport } from '@zwave-js/cc';
 import { CommandClasses, dskToString, SecurityClass } from '@zwave-js/core';
+import { FunctionType, Message, MessageType } from '@zwave-js/serial';
 import {
   AddNodeStatus,
   AddNodeToNetworkRequest,
   AddNodeToNetworkRequestStatusReport,
   AddNodeType,
+  RemoveFailedNodeRequest,
+  RemoveFailedNodeStartFlags,
+  RemoveFailedNodeStatus,
   RemoveNodeFromNetworkRequest,
   RemoveNodeFromNetworkRequestStatusReport,
   RemoveNodeStatus,
@@ -18,7 +22,7 @@ import {
   type MockNode,
   type MockNodeBehavior,
 } from '@zwave-js/testing';
-import { respondToBatteryGet, respondToWakeUp, silentWhileGone } from './nodes';
+import { isGone, respondToBatteryGet, respondToWakeUp, silentWhileGone } from './nodes';
 
 type Json = Record<string, unknown>;
 
@@ -253,6 +257,40 @@ export class MockJoining {
         if (node) controller.removeNode(node);
         await report(RemoveNodeStatus.Done);
       })();
+      return true;
+    },
+  };
+
+  /**
+   * zwave-js's mock controller does not remove failed nodes: this answers as a controller does, removing a node
+   * that is gone (it answers nothing) and keeping one that answers (NodeOK).
+   */
+  readonly removeFailed: MockControllerBehavior = {
+    onHostMessage: async (controller, msg) => {
+      if (!(msg instanceof RemoveFailedNodeRequest)) return undefined;
+      // zwave-js's classes for these two messages do not serialize their fields: the bytes are written here.
+      // (`payload` is zwave-js's Bytes, a Uint8Array with helpers only serializing needs, which this message skips.)
+      const send = (type: MessageType, ...bytes: number[]) =>
+        controller.sendMessageToHost(
+          new Message({
+            type,
+            functionType: FunctionType.RemoveFailedNode,
+            payload: Uint8Array.from(bytes) as never,
+          }),
+        );
+      const node = controller.nodes.get(msg.failedNodeId);
+      if (!node) {
+        await send(MessageType.Response, RemoveFailedNodeStartFlags.NodeNotFound);
+        return true;
+      }
+      await send(MessageType.Response, RemoveFailedNodeStartFlags.OK);
+      const failed = isGone(node);
+      if (failed) controller.removeNode(node);
+      await send(
+        MessageType.Request,
+        msg.callbackId ?? 0,
+        failed ? RemoveFailedNodeStatus.NodeRemoved : RemoveFailedNodeStatus.NodeOK,
+      );
       return true;
     },
   };

@@ -55,9 +55,12 @@ export const respondToWakeUp: MockNodeBehavior = {
 /** A node that is gone (unplugged, out of range) neither acknowledges nor answers anything the controller sends. */
 export const silentWhileGone: MockNodeBehavior = {
   handleCC(_controller, self) {
-    return self.state.get(GONE_KEY) === true ? { action: 'stop' } : undefined;
+    return isGone(self) ? { action: 'stop' } : undefined;
   },
 };
+
+/** Whether a node is off the air (`gone`). */
+export const isGone = (node: MockNode) => node.state.get(GONE_KEY) === true;
 
 /** Takes a node off the air (`gone: true`) or puts it back; back, it tells the controller it is there with a report. */
 export async function setGone(node: MockNode, gone: boolean, hello: () => Promise<unknown>): Promise<void> {
