@@ -1,13 +1,14 @@
 import type { Manager } from '@hearth/client/browser';
-import { HOME_PAGES } from '@hearth/contract/provider';
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { strings } from '../../app/strings';
+import { ConfirmDanger } from '../../components/ConfirmDanger';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
 import type { Device } from './capabilities';
+import { useDeviceRemoval } from './useDeviceRemoval';
 
 const t = strings.device;
 
@@ -20,14 +21,11 @@ interface Zone {
 export function DeviceManage({ device }: { device: Device }) {
   const { hub } = useHub();
   const notify = useNotify();
-  const [, navigate] = useLocation();
+  const [, _navigate] = useLocation();
   const zones = useLiveItems<Zone>(hub.manager('zones') as Manager, 'zone');
   const [nameError, setNameError] = useState<string | null>(null);
   const [zoneError, setZoneError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  // The question's answer takes focus when it appears, once.
-  const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), []);
+  const { confirming, setConfirming, busy, setBusy, remove } = useDeviceRemoval(device.name);
 
   async function update(event: FormEvent<HTMLFormElement>, field: 'name' | 'zone', fail: (message: string | null) => void) {
     event.preventDefault();
@@ -42,19 +40,6 @@ export function DeviceManage({ device }: { device: Device }) {
       fail(messageOf(error));
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await hub.devices.deleteDevice({ id: device.id });
-      notify('info', t.removed(device.name));
-      navigate(HOME_PAGES.home);
-    } catch (error) {
-      notify('error', t.notRemoved(device.name, messageOf(error)));
-      setBusy(false);
-      setConfirming(false);
     }
   }
 
@@ -104,22 +89,15 @@ export function DeviceManage({ device }: { device: Device }) {
       </form>
       {confirming ? (
         <div className="card danger">
-          <p id="device-remove-question">{t.removeQuestion(device.name)}</p>
-          <p className="actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              onClick={() => void remove()}
-              ref={focusOnMount}
-              aria-describedby="device-remove-question"
-            >
-              {t.removeConfirm(device.name)}
-            </button>
-            <button type="button" className="button button--quiet" onClick={() => setConfirming(false)}>
-              {t.keep}
-            </button>
-          </p>
+          <ConfirmDanger
+            id="device-remove-question"
+            question={t.removeQuestion(device.name)}
+            confirm={t.removeConfirm(device.name)}
+            keep={t.keep}
+            busy={busy}
+            onConfirm={() => void remove(() => hub.devices.deleteDevice({ id: device.id }))}
+            onKeep={() => setConfirming(false)}
+          />
         </div>
       ) : (
         <button type="button" className="button button--quiet" onClick={() => setConfirming(true)}>
