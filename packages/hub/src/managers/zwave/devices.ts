@@ -6,7 +6,7 @@ import type { HubContext } from '../../platform/context';
 import type { HubServices } from '../../runtime/services';
 import { driverFullId } from '../apps/catalogue';
 import type { DeviceRecord } from '../devices/service';
-import { CC, deviceClassOf, mappingsOf, writeFor } from './capabilities';
+import { baseCapability, CC, deviceClassOf, endpointCapability, mappingsOf, writeFor } from './capabilities';
 import { noController } from './controller';
 import type { ZwaveStick } from './stick';
 
@@ -140,13 +140,27 @@ export class ZwaveNodeDevices {
       .filter((d) => d.driverId === ZWAVE_DRIVER_ID && zwaveDataOf(d) !== null && zwaveDataOf(d)?.homeId === homeId);
   }
 
-  /** Each value of the node that feeds a capability, with its mappings. */
+  /**
+   * Each value of the node that feeds a capability, with its mappings; a multi-channel node's further endpoints
+   * feed sub-capabilities (`onoff.2`, see `endpointCapability`).
+   */
   #mappedValues(node: ZWaveNode) {
-    const hasBinarySwitch = node.supportsCC(CC.binarySwitch);
-    return node
+    const hasBinarySwitch = (endpoint: number) => node.getEndpoint(endpoint)?.supportsCC(CC.binarySwitch) ?? false;
+    const mapped = node
       .getDefinedValueIDs()
-      .map((id) => ({ id, mappings: mappingsOf(this.#described(node, id), hasBinarySwitch) }))
+      .map((id) => ({ id, mappings: mappingsOf(this.#described(node, id), hasBinarySwitch(id.endpoint ?? 0)) }))
       .filter(({ mappings }) => mappings.length > 0);
+    const lowest = new Map<string, number>();
+    for (const { id, mappings } of mapped)
+      for (const { capability } of mappings)
+        lowest.set(capability, Math.min(lowest.get(capability) ?? id.endpoint ?? 0, id.endpoint ?? 0));
+    return mapped.map(({ id, mappings }) => ({
+      id,
+      mappings: mappings.map((m) => ({
+        ...m,
+        capability: endpointCapability(m.capability, id.endpoint ?? 0, lowest.get(m.capability)!),
+      })),
+    }));
   }
 
   #described(node: ZWaveNode, id: ValueID) {
@@ -161,9 +175,12 @@ export class ZwaveNodeDevices {
     if (!zwave) throw notFound('Z-Wave device', deviceId);
     const node = this.#driver().controller.nodes.get(zwave.nodeId);
     if (!node) throw new HearthError('unavailable', `Z-Wave node ${zwave.nodeId} of ${device.name} is not in the network`);
-    const commandClasses = node.getSupportedCCInstances().map((cc) => cc.ccId);
+    const mapped = this.#mappedValues(node);
     for (const [capability, value] of Object.entries(values)) {
-      const write = writeFor(capability, value, commandClasses);
+      // The endpoint whose value feeds the capability takes its command (the root's, for a node without endpoints).
+      const endpoint = mapped.find(({ mappings }) => mappings.some((m) => m.capability === capability))?.id.endpoint ?? 0;
+      const commandClasses = (node.getEndpoint(endpoint) ?? node).getSupportedCCInstances().map((cc) => cc.ccId);
+      const write = writeFor(baseCapability(capability), value, commandClasses, endpoint);
       let status: number;
       let message: string | undefined;
       try {
@@ -186,7 +203,12 @@ export class ZwaveNodeDevices {
 
   /** A value a node reported: stored on its device's capabilities, as the device's own report. */
   #reported(node: ZWaveNode, value: ValueID & { newValue: unknown }): void {
-    const mappings = mappingsOf(this.#described(node, value), node.supportsCC(CC.binarySwitch));
+    const same = (id: ValueID) =>
+      id.commandClass === value.commandClass &&
+      (id.endpoint ?? 0) === (value.endpoint ?? 0) &&
+      id.property === value.property &&
+      id.propertyKey === value.propertyKey;
+    const mappings = this.#mappedValues(node).find(({ id }) => same(id))?.mappings ?? [];
     if (mappings.length === 0) return;
     for (const device of this.#devices()) {
       if (zwaveDataOf(device)?.nodeId !== node.id) continue;
@@ -200,7 +222,9 @@ export class ZwaveNodeDevices {
     const zwave = device && device.driverId === ZWAVE_DRIVER_ID ? zwaveDataOf(device) : null;
     const node = zwave ? this.stick?.node(zwave.nodeId) : undefined;
     if (!device || !node) return;
-    const wanted = (id: ValueID) => !only || (id.commandClass === only.commandClass && id.property === only.property);
+    const wanted = (id: ValueID) =>
+      !only ||
+      (id.commandClass === only.commandClass && (id.endpoint ?? 0) === (only.endpoint ?? 0) && id.property === only.property);
     for (const { id, mappings } of this.#mappedValues(node).filter(({ id }) => wanted(id)))
       for (const { capability, read } of mappings) this.#store(device, capability, read(node.getValue(id)));
   }

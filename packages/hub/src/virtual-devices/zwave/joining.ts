@@ -22,7 +22,7 @@ import {
   type MockNode,
   type MockNodeBehavior,
 } from '@zwave-js/testing';
-import { isGone, respondToBatteryGet, respondToWakeUp, silentWhileGone } from './nodes';
+import { isGone, respondToBatteryGet, respondToWakeUp, silentWhileGone, switchPerEndpoint } from './nodes';
 
 type Json = Record<string, unknown>;
 
@@ -105,11 +105,19 @@ export class MockJoining {
     const security = SECURITY[String(request.security ?? 'none')];
     if (!security) throw new Error(`unknown security ${String(request.security)}`);
     const secure = security.length > 0;
+    const endpoints = Number(request.endpoints ?? 0);
     const ids = (key: string, fallback: number) => (typeof request[key] === 'number' ? Number(request[key]) : fallback);
     this.#joined = null;
     this.controller.nodePendingInclusion = {
       id: nodeId,
       capabilities: {
+        ...(endpoints > 0
+          ? {
+              endpoints: Array.from({ length: endpoints }, () => ({
+                commandClasses: [{ ccId: CommandClasses['Binary Switch'], isSupported: true, version: 2, secure }],
+              })),
+            }
+          : {}),
         // `sleeping: true`: a battery node that sleeps between wake-ups, as a sensor does; zwave-js queues for it.
         ...(request.sleeping === true ? { isListening: false, isFrequentListening: false } : {}),
         manufacturerId: ids('manufacturerId', 0x7e57),
@@ -119,8 +127,11 @@ export class MockJoining {
         commandClasses: [
           CommandClasses.Version,
           CommandClasses['Manufacturer Specific'],
-          // A secure node answers its application command classes only encrypted, as real ones do.
-          { ccId: CommandClasses['Binary Switch'], isSupported: true, version: 2, secure },
+          // A secure node answers its application command classes only encrypted, as real ones do. A multi-channel
+          // node (`endpoints`: how many) has its switches on its endpoints, none on its root.
+          ...(endpoints > 0
+            ? [{ ccId: CommandClasses['Multi Channel'], isSupported: true, version: 4, secure }]
+            : [{ ccId: CommandClasses['Binary Switch'], isSupported: true, version: 2, secure }]),
           // `meter: true`: an electricity meter reading 1.5 kWh and 42 W, as the network's own plug.
           ...(request.meter === true
             ? [
@@ -179,6 +190,7 @@ export class MockJoining {
       },
       setup: (node) => {
         node.defineBehavior(respondToBatteryGet, respondToWakeUp, repeatKexSetEcho());
+        node.defineBehavior(switchPerEndpoint);
         // Defined last, so asked first: a node that is gone answers nothing.
         node.defineBehavior(silentWhileGone);
         this.#joined = node;

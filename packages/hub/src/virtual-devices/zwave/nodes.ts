@@ -1,6 +1,9 @@
 import {
   BatteryCCGet,
   BatteryCCReport,
+  BinarySwitchCCGet,
+  BinarySwitchCCReport,
+  BinarySwitchCCSet,
   WakeUpCCIntervalGet,
   WakeUpCCIntervalReport,
   WakeUpCCIntervalSet,
@@ -49,6 +52,27 @@ export const respondToWakeUp: MockNodeBehavior = {
       action: 'sendCC',
       cc: new WakeUpCCIntervalReport({ nodeId: controller.ownNodeId, wakeUpInterval, controllerNodeId: controller.ownNodeId }),
     };
+  },
+};
+
+/** Where a multi-channel node keeps each endpoint's switch: `BinarySwitch_currentValue_<endpoint>`. */
+export const endpointSwitchKey = (endpoint: number) => `BinarySwitch_currentValue_${endpoint}`;
+
+/**
+ * zwave-js's mock Binary Switch keeps one state for all of a node's endpoints: a two-channel switch keeps one per
+ * endpoint here, so that switching one leaves the other as it was.
+ */
+export const switchPerEndpoint: MockNodeBehavior = {
+  handleCC(controller, self, receivedCC) {
+    const endpoint = receivedCC.endpointIndex;
+    if (endpoint === 0) return undefined;
+    if (receivedCC instanceof BinarySwitchCCSet) {
+      self.state.set(endpointSwitchKey(endpoint), receivedCC.targetValue);
+      return { action: 'ok' };
+    }
+    if (!(receivedCC instanceof BinarySwitchCCGet)) return undefined;
+    const currentValue = self.state.get(endpointSwitchKey(endpoint)) === true;
+    return { action: 'sendCC', cc: new BinarySwitchCCReport({ nodeId: controller.ownNodeId, currentValue }) };
   },
 };
 
