@@ -20,7 +20,7 @@ export const zwaveManager: HubManager = {
     const nodeDevices = new ZwaveNodeDevices(context, services, stick);
     const inclusion = new ZwaveInclusion(context, services, stick, nodeDevices);
     const appNodes = new ZwaveAppNodes(services, stick);
-    const settings = new ZwaveDeviceSettings(services, stick);
+    const settings = new ZwaveDeviceSettings(context.journal, services, stick);
     const failedNodes = new ZwaveFailedNodes(services, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {

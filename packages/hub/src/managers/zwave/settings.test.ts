@@ -53,12 +53,14 @@ describe('Z-Wave device settings are the node’s configuration parameters', () 
   });
 
   it('a value the node refuses answers 502 zwave_setting_refused and keeps the old value', async () => {
-    const refused = await t.call<Json>('PUT', `/devices/device/${deviceId}/settings`, { sensitivity: 15, led_level: 4 });
+    // led_level is set first and taken; sensitivity is refused, so led_level goes back on the node too.
+    const refused = await t.call<Json>('PUT', `/devices/device/${deviceId}/settings`, { led_level: 4, sensitivity: 15 });
     expect(refused.status).toBe(502);
     expect(refused.body.error).toBe('zwave_setting_refused');
     expect(String(refused.body.error_description)).toContain('sensitivity (parameter 4 = 15)');
     expect(await settings()).toMatchObject({ sensitivity: 1, led_level: 9 });
     expect(await parameter(4)).not.toBe(15);
+    expect(await parameter(3)).toBe(9);
     // Within the node's range it is taken.
     expect((await t.call<Json>('PUT', `/devices/device/${deviceId}/settings`, { sensitivity: 7 })).status).toBe(200);
     expect(await parameter(4)).toBe(7);

@@ -1,4 +1,5 @@
 import { HearthError, invalidParameter } from '@hearth/contract';
+import type { HubContext } from '../../platform/context';
 import { flatSettings } from '../../runtime/manifest';
 import type { HubServices } from '../../runtime/services';
 import type { DeviceRecord } from '../devices/service';
@@ -51,6 +52,7 @@ export class ZwaveDeviceSettings {
   #undo: (() => void) | null = null;
 
   constructor(
+    private readonly journal: HubContext['journal'],
     private readonly services: Pick<HubServices, 'devices' | 'deviceControl'>,
     private readonly stick: ZwaveStick | null,
   ) {}
@@ -79,26 +81,50 @@ export class ZwaveDeviceSettings {
     if (!node) throw new HearthError('unavailable', `Z-Wave node ${zwave.nodeId} of ${device.name} is not in the network`);
     if (!node.supportsCC(CONFIGURATION))
       throw new HearthError('zwave_setting_refused', `Z-Wave node ${node.id} of ${device.name} has no configuration parameters`);
+    const api = node.commandClasses.Configuration;
+    const set = async (parameter: ParameterOfSetting, value: number) => {
+      await api.set({
+        parameter: parameter.index,
+        value,
+        valueSize: parameter.size,
+        valueFormat: parameter.signed === false ? UNSIGNED : SIGNED,
+      });
+      return api.get(parameter.index);
+    };
+    const done: { key: string; parameter: ParameterOfSetting }[] = [];
     for (const { key, parameter, value } of writes) {
       const refused = (reason: string) =>
         new HearthError(
           'zwave_setting_refused',
           `Z-Wave node ${node.id} of ${device.name} did not take ${key} (parameter ${parameter.index} = ${value}): ${reason}`,
         );
-      const api = node.commandClasses.Configuration;
       try {
-        await api.set({
-          parameter: parameter.index,
-          value,
-          valueSize: parameter.size,
-          valueFormat: parameter.signed === false ? UNSIGNED : SIGNED,
-        });
         // A node that ignores a Set (a read-only or unknown parameter) says so only by still holding its old value.
-        const held = await api.get(parameter.index);
+        const held = await set(parameter, value);
         if (held !== value) throw refused(`it holds ${held === undefined ? 'no value' : String(held)}`);
+        done.push({ key, parameter });
       } catch (error) {
+        // None of the change is stored: the parameters it set already go back to the stored settings' values.
+        await this.#restore(device, done, set);
         if (error instanceof HearthError) throw error;
         throw refused(error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+
+  async #restore(
+    device: DeviceRecord,
+    done: { key: string; parameter: ParameterOfSetting }[],
+    set: (parameter: ParameterOfSetting, value: number) => Promise<unknown>,
+  ): Promise<void> {
+    for (const { key, parameter } of done) {
+      const old = device.settings[key];
+      if (old === undefined) continue;
+      try {
+        await set(parameter, parameterValue(key, old, parameter));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.journal.log(`Z-Wave: putting ${key} of ${device.name} back to ${String(old)} failed: ${reason}`);
       }
     }
   }
