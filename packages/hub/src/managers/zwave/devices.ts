@@ -208,7 +208,11 @@ export class ZwaveNodeDevices {
       (id.endpoint ?? 0) === (value.endpoint ?? 0) &&
       id.property === value.property &&
       id.propertyKey === value.propertyKey;
-    const mappings = this.#mappedValues(node).find(({ id }) => same(id))?.mappings ?? [];
+    // Naming a multi-channel node's sub-capabilities needs all its values; a node without endpoints maps this one.
+    const mappings =
+      node.getEndpointCount() === 0
+        ? mappingsOf(this.#described(node, value), node.supportsCC(CC.binarySwitch))
+        : (this.#mappedValues(node).find(({ id }) => same(id))?.mappings ?? []);
     if (mappings.length === 0) return;
     for (const device of this.#devices()) {
       if (zwaveDataOf(device)?.nodeId !== node.id) continue;
