@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import mqtt from 'mqtt';
 import { setNoDelay } from '../packages/hub/src/managers/mqtt/connection';
 import { startBenchHub } from './lib/bench-hub';
+import { onoffWrites } from './lib/capability-writes';
 import { fmt, line, percentile } from './lib/report';
 
 /** Starts Mosquitto on a free loopback port with Nagle off; answers its URL. It ends with this process. */
@@ -102,22 +103,8 @@ for (let tries = 0; !plugId && tries < 200; tries++) {
 }
 if (!plugId) throw new Error('the bridge made no device from bridge/devices: is the broker running?');
 
-/** Latencies (ms, sorted) of `count` writes through the hub, each answered after the device confirmed it. */
-async function hubWrites(count: number) {
-  const latencies: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    const answer = await fetch(`${hub.url}/api/manager/devices/device/${plugId}/capability/onoff`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ value: i % 2 === 0 }),
-    });
-    await answer.arrayBuffer();
-    if (answer.status !== 204) throw new Error(`write ${i} answered ${answer.status}`);
-    latencies.push(performance.now() - start);
-  }
-  return latencies.sort((a, b) => a - b);
-}
+/** Latencies (ms, sorted) of `count` writes through the hub, each answered once the device confirmed it. */
+const hubWrites = (count: number) => onoffWrites(hub.url, headers, plugId!, count);
 
 /** The same round trip by a plain mqtt.js client: publish the command, wait for the state that carries it. */
 async function bareWrites(count: number) {

@@ -45,6 +45,10 @@ export const errorCatalogue = {
   zwave_security_failed: { status: 409, message: 'The Z-Wave device joined without security' },
   /** A Z-Wave device joined but did not answer the questions of its interview. */
   zwave_interview_failed: { status: 502, message: 'The Z-Wave device did not answer its interview' },
+  /** A Z-Wave device refused (or did not confirm) a configuration parameter a device setting names: the old value stays. */
+  zwave_setting_refused: { status: 502, message: 'The Z-Wave device did not take the setting' },
+  /** Removing a failed Z-Wave node that the controller does not hold failed (it answered): it can be excluded instead. */
+  zwave_node_not_failed: { status: 409, message: 'The Z-Wave node is not failed' },
   /** A guest's checkout names an address that has an account: they sign in instead of making another. */
   account_exists: { status: 409, message: 'An account with this e-mail address exists: sign in' },
   /** A device's pairing code is not one: wrong length or digits, or its check digit does not match. */

@@ -77,6 +77,19 @@ export const zwaveOperations = {
     errors: ['no_controller', 'not_implemented'],
     summary: "Repairs the controller's memory: node entries whose device is gone are dropped (older description).",
   }),
+  removeFailedDevice: op({
+    name: 'removeFailedDevice',
+    summary:
+      "Removes a Z-Wave device's node that no longer answers from the controller (zwave-js's removeFailedNode: the " +
+      'node is pinged first) and deletes the devices of that node. A node that answers is `zwave_node_not_failed`: ' +
+      'exclude it instead.',
+    method: 'POST',
+    path: '/device/:deviceId/remove-failed',
+    scope: 'homey.device',
+    params: Type.Object({ deviceId: Type.String({ minLength: 1 }) }),
+    response: Type.Object({ nodeId: Type.Integer(), removedDeviceIds: Type.Array(Type.String()) }),
+    errors: ['no_controller', 'not_found', 'zwave_node_not_failed', 'zwave_busy', 'unavailable'],
+  }),
   flashFirmware: op({
     name: 'flashFirmware',
     method: 'PUT',

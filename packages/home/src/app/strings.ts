@@ -132,6 +132,13 @@ export const strings = {
     removed: (name: string) => `${name} was removed.`,
     notRemoved: (name: string, reason: string) => `${name} was not removed: ${reason}`,
     settings: 'Settings',
+    failedTitle: 'Z-Wave device not answering',
+    failedExplained:
+      'The Z-Wave controller cannot reach this device. If it is broken or gone for good, remove it from the network here; if it still works, bring it closer or change its batteries instead.',
+    removeFailed: 'Remove failed device',
+    removeFailedQuestion: (name: string) =>
+      `Remove ${name} from the Z-Wave network? The hub checks that it really does not answer first. Flows that use it stop working.`,
+    removeFailedConfirm: (name: string) => `Remove ${name} from the network`,
   },
   zones: zoneStrings,
   pairing: {

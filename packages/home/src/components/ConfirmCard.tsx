@@ -13,16 +13,19 @@ interface Props {
   /** The hub's refusal of an earlier answer, if any. */
   error?: ReactNode;
   className?: string;
+  /** `false` inside a card of its own (a section that is already the danger card): no second frame. */
+  framed?: boolean;
 }
 
 /**
  * A destructive step's question and its two answers: the confirming button takes focus when the question appears
  * (once), so a keyboard user answers it next; it is described by the question, so a screen reader reads both.
  */
-export function ConfirmCard({ id, question, confirm, keep, busy, onConfirm, onKeep, error, className }: Props) {
+export function ConfirmCard({ id, question, confirm, keep, busy, onConfirm, onKeep, error, className, framed = true }: Props) {
   const focusOnMount = useCallback((button: HTMLButtonElement | null) => button?.focus(), []);
+  const frame = framed ? 'card danger' : '';
   return (
-    <div className={className ? `card danger ${className}` : 'card danger'}>
+    <div className={[frame, className].filter(Boolean).join(' ') || undefined}>
       <div id={id}>{question}</div>
       {error}
       <p className="actions">

@@ -110,6 +110,16 @@ export class ZwaveNode extends SimpleClass {
     });
   }
 
+  /**
+   * @internal The node was found dead (`false`) or alive again (`true`): `online` follows and the node emits
+   * `online` with it. A sleeping node stays online; the hub keeps its commands until it wakes.
+   */
+  setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    this.emit('online', online);
+  }
+
   /** @internal A report of the node, for its command class's listeners. */
   deliver(commandClass: string, command: ZwaveReportCommand, report: Json): void {
     this.CommandClass[commandClass]?.emit('report', command, withBuffers(report));

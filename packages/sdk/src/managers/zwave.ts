@@ -29,4 +29,13 @@ export class ManagerZwave extends Manager {
       ?.then((node) => node.deliver(commandClass, { value: commandId, name: command }, report))
       .catch(() => undefined);
   }
+
+  /** @internal A device's node was found dead, or alive again. */
+  deliverOnline({ deviceId, online }: HubToAppEventMap['zwave.online']): void {
+    void this.#nodes
+      .get(deviceId)
+      ?.then((node) => node.setOnline(online))
+      // A node whose lookup failed was never handed to the app: nobody listens to it.
+      .catch(() => undefined);
+  }
 }

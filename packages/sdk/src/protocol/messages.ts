@@ -300,6 +300,8 @@ export const HubToAppEvents = {
     commandId: Type.Integer(),
     report: JsonObject,
   }),
+  /** A Z-Wave node of the app's device was found dead, or alive again (asleep is online): ZwaveNode `online`. */
+  'zwave.online': Type.Object({ deviceId: Id, online: Type.Boolean() }),
   /** A call of a cloud webhook the app listens to, as the cloud delivered it. */
   'cloud.webhook': Type.Object({
     webhookId: Id,

@@ -100,5 +100,6 @@ peer.on('memwarn', (data) => instance?.homey.emit('memwarn', data));
 peer.on('cpuwarn', (data) => instance?.homey.emit('cpuwarn', data));
 peer.on('unload', () => instance?.homey.emit('unload'));
 peer.on('zwave.report', (report) => instance?.homey.zwave.deliver(report));
+peer.on('zwave.online', (change) => instance?.homey.zwave.deliverOnline(change));
 peer.on('cloud.webhook', ({ webhookId, ...message }) => instance?.homey.cloud.deliver(webhookId, message));
 peer.on('flow.cardUpdated', ({ kind, cardId }) => instance?.homey.flow.find(kind, cardId)?.emit('update'));

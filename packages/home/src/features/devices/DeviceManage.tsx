@@ -1,7 +1,5 @@
 import type { Manager } from '@hearth/client/browser';
-import { HOME_PAGES } from '@hearth/contract/provider';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
 import { strings } from '../../app/strings';
 import { ConfirmCard } from '../../components/ConfirmCard';
 import { FieldError, invalidProps } from '../../components/FieldError';
@@ -11,6 +9,7 @@ import { messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
 import type { Zone } from '../../lib/zones';
 import type { Device } from './capabilities';
+import { useDeviceRemoval } from './useDeviceRemoval';
 
 const t = strings.device;
 
@@ -18,16 +17,14 @@ const t = strings.device;
 export function DeviceManage({ device }: { device: Device }) {
   const { hub } = useHub();
   const notify = useNotify();
-  const [, navigate] = useLocation();
   const zones = useLiveItems<Zone>(hub.manager('zones') as Manager, 'zone');
   const [nameError, setNameError] = useState<string | null>(null);
   const [zoneError, setZoneError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
   // Held here, not as the select's default: a default applies only when the select first renders, before the zones
   // arrived, so it fell to the first option and Move would have put the device there.
   const [zone, setZone] = useState(device.zone);
   useEffect(() => setZone(device.zone), [device.zone]);
-  const [busy, setBusy] = useState(false);
+  const { confirming, setConfirming, busy, setBusy, remove } = useDeviceRemoval(device.name);
 
   async function update(event: FormEvent<HTMLFormElement>, field: 'name' | 'zone', fail: (message: string | null) => void) {
     event.preventDefault();
@@ -42,19 +39,6 @@ export function DeviceManage({ device }: { device: Device }) {
       fail(messageOf(error));
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      await hub.devices.deleteDevice({ id: device.id });
-      notify('info', t.removed(device.name));
-      navigate(HOME_PAGES.home);
-    } catch (error) {
-      notify('error', t.notRemoved(device.name, messageOf(error)));
-      setBusy(false);
-      setConfirming(false);
     }
   }
 
@@ -104,7 +88,7 @@ export function DeviceManage({ device }: { device: Device }) {
           confirm={t.removeConfirm(device.name)}
           keep={t.keep}
           busy={busy}
-          onConfirm={() => void remove()}
+          onConfirm={() => void remove(() => hub.devices.deleteDevice({ id: device.id }))}
           onKeep={() => setConfirming(false)}
         />
       ) : (

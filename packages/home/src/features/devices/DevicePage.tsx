@@ -9,6 +9,7 @@ import { DeviceManage } from './DeviceManage';
 import { DeviceSettings } from './DeviceSettings';
 import { QuickControl } from './DeviceTile';
 import { useFavourites } from './useFavourites';
+import { isZwaveDevice, ZwaveFailedNode } from './ZwaveFailedNode';
 
 const CONTROLLED = new Set(['onoff', 'locked', 'button', 'target_temperature', 'dim', 'windowcoverings_state']);
 
@@ -49,6 +50,7 @@ export function DevicePage({ id }: { id: string }) {
           {device.unavailableMessage ? `: ${device.unavailableMessage}` : null}
         </p>
       )}
+      {!device.available && isZwaveDevice(device) ? <ZwaveFailedNode device={device} /> : null}
       <ul className="capabilities">
         {caps.map((cap) => (
           <li key={cap.id} className="capability">

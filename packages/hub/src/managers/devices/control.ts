@@ -38,6 +38,13 @@ interface WriteQueue {
   waiting: WaitingWrite[];
 }
 
+/**
+ * Writes changed device settings to the device itself before the hub stores them (a Z-Wave driver's settings
+ * that name a configuration parameter): resolves once the device took them, rejects with a `HearthError` (the
+ * settings then stay as they were). A writer leaves devices and settings it has nothing to do with alone.
+ */
+export type DeviceSettingsWriter = (device: DeviceRecord, changed: Readonly<Record<string, unknown>>) => Promise<void>;
+
 /** Picks the driver that executes writes for a device: its app's process, or the built-in virtual driver. */
 export type DriverResolver = (device: DeviceRecord) => CapabilityDriver | null;
 
@@ -56,6 +63,7 @@ export class DeviceController implements DeviceControl {
   readonly #queues = new Map<string, WriteQueue>();
   /** Drivers the hub's radio managers run in process (a Matter device's writes go to the Matter controller). */
   readonly #radioDrivers = new Map<string, CapabilityDriver>();
+  readonly #settingsWriters = new Set<DeviceSettingsWriter>();
 
   constructor(
     private readonly bus: DomainBus,
@@ -75,6 +83,22 @@ export class DeviceController implements DeviceControl {
     return () => {
       if (this.#radioDrivers.get(driverId) === driver) this.#radioDrivers.delete(driverId);
     };
+  }
+
+  /** Has a radio manager write settings to devices while it runs; answers the function that stops it. */
+  useSettingsWriter(writer: DeviceSettingsWriter): () => void {
+    this.#settingsWriters.add(writer);
+    return () => this.#settingsWriters.delete(writer);
+  }
+
+  /** Writes the settings that change (against the stored ones) to the device, through each radio's writer. */
+  async writeSettings(deviceId: string, settings: Readonly<Record<string, unknown>>): Promise<void> {
+    const device = this.devices.require(deviceId);
+    const changed = Object.fromEntries(
+      Object.entries(settings).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(device.settings[key])),
+    );
+    if (Object.keys(changed).length === 0) return;
+    for (const writer of this.#settingsWriters) await writer(device, changed);
   }
 
   setCapabilityValue(

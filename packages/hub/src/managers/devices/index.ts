@@ -35,6 +35,8 @@ export const devicesManager: HubManager = {
           // The device's app (when it has code) accepts or refuses the change before it is stored.
           devices.checkSettings(params.id, body);
           await processes.deviceHooks.settingsChanging(params.id, body);
+          // Settings the device keeps itself (Z-Wave configuration parameters) reach it first; refused, none is stored.
+          await deviceControl.writeSettings(params.id, body);
           return devices.setSettings(params.id, body);
         },
         getCapabilityValue: ({ params }) => devices.getCapabilityValue(params.deviceId, params.capabilityId),

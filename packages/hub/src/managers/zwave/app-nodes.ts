@@ -41,7 +41,34 @@ export class ZwaveAppNodes implements AppZwaveNodes {
     this.#undo.push(() => {
       if (radios.zwave === this) radios.zwave = null;
     });
-    if (this.stick) this.#undo.push(this.stick.onNodeValue((node, value) => this.#reported(node, value)));
+    if (this.stick)
+      this.#undo.push(
+        this.stick.onNodeValue((node, value) => this.#reported(node, value)),
+        this.stick.onNodeStatus((node, status) => {
+          if (status === 'dead' || status === 'alive') this.#online(node, status === 'alive');
+        }),
+      );
+  }
+
+  /** The app devices of a node on this network whose apps run. */
+  #appDevices(nodeId: number) {
+    const homeId = this.stick?.homeId();
+    const { host } = this.services.processes;
+    return this.services.devices
+      .list()
+      .filter(
+        (d) =>
+          d.driverId !== ZWAVE_DRIVER_ID &&
+          zwaveDataOf(d)?.nodeId === nodeId &&
+          zwaveDataOf(d)?.homeId === homeId &&
+          host.isRunning(d.appId),
+      );
+  }
+
+  /** A node found dead or alive again: its apps' ZwaveNode emits `online`, and the app decides (as the ecosystem's do). */
+  #online(node: ZWaveNode, online: boolean): void {
+    const { host } = this.services.processes;
+    for (const device of this.#appDevices(node.id)) host.emit(device.appId, 'zwave.online', { deviceId: device.id, online });
   }
 
   stop(): void {
@@ -77,7 +104,8 @@ export class ZwaveAppNodes implements AppZwaveNodes {
       deviceClassGeneric: label(node.deviceClass?.generic),
       deviceClassSpecific: label(node.deviceClass?.specific),
       battery: node.supportsCC(BATTERY),
-      online: node.status === NodeStatus.Alive || node.status === NodeStatus.Awake,
+      // A sleeping node is online: its commands wait for it to wake. Only a dead one is not.
+      online: node.status !== NodeStatus.Dead,
       commandClasses: appCommandClasses(node).map((ccId) => ({
         id: ccId,
         name: commandClassName(ccId),
@@ -119,16 +147,12 @@ export class ZwaveAppNodes implements AppZwaveNodes {
 
   /** A value a node reported: a `report` of its command class for each app device of the node whose app runs. */
   #reported(node: ZWaveNode, value: ValueID & { newValue: unknown }): void {
-    const homeId = this.stick?.homeId();
-    const devices = this.services.devices
-      .list()
-      .filter((d) => d.driverId !== ZWAVE_DRIVER_ID && zwaveDataOf(d)?.nodeId === node.id && zwaveDataOf(d)?.homeId === homeId);
+    const devices = this.#appDevices(node.id);
     if (devices.length === 0) return;
     const metadata = node.getValueMetadata(value) as { ccSpecific?: Record<string, unknown> };
     const report = reportOf(node, { ...value, ccSpecific: metadata.ccSpecific });
     if (!report) return;
     const { host } = this.services.processes;
-    for (const device of devices)
-      if (host.isRunning(device.appId)) host.emit(device.appId, 'zwave.report', { deviceId: device.id, ...report });
+    for (const device of devices) host.emit(device.appId, 'zwave.report', { deviceId: device.id, ...report });
   }
 }

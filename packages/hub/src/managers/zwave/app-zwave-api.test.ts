@@ -1,10 +1,9 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOverDevkit } from '../../testing/devkit';
-import { startTestHub, type TestHub } from '../../testing/hub';
-import { untilAppRunning } from '../../testing/pairing';
+import type { TestHub } from '../../testing/hub';
 import { until } from '../../testing/until';
-import { startZwaveMockNetwork, type ZwaveMockNetwork } from '../../testing/zwave-mock';
+import { startZwaveTestHub } from '../../testing/zwave-hub';
+import type { ZwaveMockNetwork } from '../../testing/zwave-mock';
 import { ZWAVE_DRIVER_ID } from './devices';
 
 type Json = Record<string, unknown>;
@@ -39,16 +38,7 @@ describe('the Apps SDK’s Z-Wave API, against zwave-js’s mock controller', ()
     );
 
   beforeAll(async () => {
-    network = await startZwaveMockNetwork({ nodes: false });
-    t = await startTestHub({ zwavePort: network.port });
-    await untilAppRunning(t);
-    await until(
-      () => t.call<{ controller: { ready: boolean } }>('GET', '/zwave/state'),
-      (s) => s.body.controller.ready,
-      20_000,
-    );
-    ({ sessionId } = await runOverDevkit(t, fixture));
-    await untilAppRunning(t, APP);
+    ({ network, t, sessionId } = await startZwaveTestHub(fixture, APP));
   }, 50_000);
   afterAll(async () => {
     await t?.stop();

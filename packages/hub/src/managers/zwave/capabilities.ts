@@ -47,11 +47,10 @@ const levelToDim = (value: unknown) => {
 
 /**
  * The capabilities one value of a node feeds, as the generic driver maps them; none when the value maps to none.
- * Only the root endpoint (0) is mapped: a multi-channel node's further endpoints need an app that knows them.
- * `hasBinarySwitch` says whether `onoff` already comes from a Binary Switch (a dimmer's own `onoff` otherwise).
+ * `hasBinarySwitch` says whether `onoff` already comes from a Binary Switch on the value's endpoint (a dimmer's own
+ * `onoff` otherwise). Which endpoint's value is which sub-capability is `endpointCapability`'s.
  */
 export function mappingsOf(value: NodeValue, hasBinarySwitch: boolean): ValueMapping[] {
-  if ((value.endpoint ?? 0) !== 0) return [];
   const specific = value.ccSpecific ?? {};
   switch (value.commandClass) {
     case CC.binarySwitch:
@@ -98,19 +97,33 @@ export function mappingsOf(value: NodeValue, hasBinarySwitch: boolean): ValueMap
   }
 }
 
+/**
+ * A multi-channel node is one device, as the ecosystem's Z-Wave drivers make it (homey-zwavedriver's
+ * `registerCapability('onoff.2', 'SWITCH_BINARY', { multiChannelNodeId: 2 })`): the lowest endpoint that feeds a
+ * capability has its plain id (`onoff`), each further endpoint a sub-capability named by its number (`onoff.2`).
+ */
+export const endpointCapability = (capability: string, endpoint: number, lowestEndpoint: number) =>
+  endpoint === lowestEndpoint ? capability : `${capability}.${endpoint}`;
+
+/** The capability a (sub-)capability id names: `onoff.2` is `onoff`. */
+export const baseCapability = (capability: string) => capability.split('.')[0] ?? capability;
+
 /** A command for the node: the value to set (zwave-js's `setValue`) and the value whose report confirms it. */
 export interface NodeWrite {
-  target: { commandClass: number; endpoint: 0; property: 'targetValue' };
+  target: { commandClass: number; endpoint: number; property: 'targetValue' };
   value: boolean | number;
-  confirmedBy: { commandClass: number; endpoint: 0; property: 'currentValue' };
+  confirmedBy: { commandClass: number; endpoint: number; property: 'currentValue' };
 }
 
-/** The command a capability write becomes on a node with these command classes; a capability it cannot set is a 400. */
-export function writeFor(capability: string, value: CapabilityValue, commandClasses: readonly number[]): NodeWrite {
+/**
+ * The command a capability write becomes on the node's endpoint with these command classes; a capability it cannot
+ * set is a 400.
+ */
+export function writeFor(capability: string, value: CapabilityValue, commandClasses: readonly number[], endpoint = 0): NodeWrite {
   const on = (commandClass: number, target: boolean | number): NodeWrite => ({
-    target: { commandClass, endpoint: 0, property: 'targetValue' },
+    target: { commandClass, endpoint, property: 'targetValue' },
     value: target,
-    confirmedBy: { commandClass, endpoint: 0, property: 'currentValue' },
+    confirmedBy: { commandClass, endpoint, property: 'currentValue' },
   });
   if (capability === 'onoff' && commandClasses.includes(CC.binarySwitch)) return on(CC.binarySwitch, value === true);
   // 255 asks a dimmer for its last level, as its own on button does.

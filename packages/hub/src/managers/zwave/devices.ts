@@ -6,7 +6,7 @@ import type { HubContext } from '../../platform/context';
 import type { HubServices } from '../../runtime/services';
 import { driverFullId } from '../apps/catalogue';
 import type { DeviceRecord } from '../devices/service';
-import { CC, deviceClassOf, mappingsOf, writeFor } from './capabilities';
+import { baseCapability, CC, deviceClassOf, endpointCapability, mappingsOf, writeFor } from './capabilities';
 import { noController } from './controller';
 import type { ZwaveStick } from './stick';
 
@@ -18,6 +18,9 @@ const ACCEPTED = new Set([1, 254, 255]);
 
 type Json = Record<string, unknown>;
 
+/** Why a generic Z-Wave device is unavailable while zwave-js holds its node dead (asleep is no reason). */
+export const DEAD_NODE_MESSAGE = 'The Z-Wave node does not answer: the controller marked it dead';
+
 /** What a generic Z-Wave device keeps in its `data`: which network and node it is. */
 interface ZwaveDeviceData {
   id: string;
@@ -28,6 +31,13 @@ export const zwaveDataOf = (device: DeviceRecord): ZwaveDeviceData['zwave'] | nu
   const zwave = (device.data as Partial<ZwaveDeviceData>).zwave;
   return zwave && typeof zwave.nodeId === 'number' ? zwave : null;
 };
+
+/** Deletes every device (of any driver) of a node that left network `homeId`; answers their ids. */
+export function deleteNodeDevices(devices: HubServices['devices'], homeId: string | null, nodeId: number): string[] {
+  const gone = devices.list().filter((d) => zwaveDataOf(d)?.nodeId === nodeId && zwaveDataOf(d)?.homeId === homeId);
+  for (const device of gone) devices.delete(device.id);
+  return gone.map((d) => d.id);
+}
 
 /**
  * The generic driver's devices on the hub's zwave-js controller: offers interviewed nodes without a device as
@@ -63,7 +73,27 @@ export class ZwaveNodeDevices {
         report();
       }),
     );
-    if (this.stick) this.#undo.push(this.stick.onNodeValue((node, value) => this.#reported(node, value)));
+    if (this.stick)
+      this.#undo.push(
+        this.stick.onNodeValue((node, value) => this.#reported(node, value)),
+        this.stick.onNodeStatus((node, status) => {
+          if (status === 'dead' || status === 'alive') this.#reachability(node.id, status === 'alive');
+        }),
+      );
+  }
+
+  /**
+   * A node found dead makes its devices unavailable with the reason; alive again (it answered or sent something),
+   * available. A sleeping node is neither: zwave-js keeps its commands until it wakes.
+   */
+  #reachability(nodeId: number, alive: boolean): void {
+    const message = alive ? null : DEAD_NODE_MESSAGE;
+    for (const device of this.#devices()) {
+      if (zwaveDataOf(device)?.nodeId !== nodeId || device.unavailableMessage === message) continue;
+      // Only the hub's own reason is taken back: another one stays.
+      if (alive && device.unavailableMessage !== DEAD_NODE_MESSAGE) continue;
+      this.services.devices.updateFromApp(device.id, { unavailableMessage: message });
+    }
   }
 
   stop(): void {
@@ -110,13 +140,27 @@ export class ZwaveNodeDevices {
       .filter((d) => d.driverId === ZWAVE_DRIVER_ID && zwaveDataOf(d) !== null && zwaveDataOf(d)?.homeId === homeId);
   }
 
-  /** Each value of the node that feeds a capability, with its mappings. */
+  /**
+   * Each value of the node that feeds a capability, with its mappings; a multi-channel node's further endpoints
+   * feed sub-capabilities (`onoff.2`, see `endpointCapability`).
+   */
   #mappedValues(node: ZWaveNode) {
-    const hasBinarySwitch = node.supportsCC(CC.binarySwitch);
-    return node
+    const hasBinarySwitch = (endpoint: number) => node.getEndpoint(endpoint)?.supportsCC(CC.binarySwitch) ?? false;
+    const mapped = node
       .getDefinedValueIDs()
-      .map((id) => ({ id, mappings: mappingsOf(this.#described(node, id), hasBinarySwitch) }))
+      .map((id) => ({ id, mappings: mappingsOf(this.#described(node, id), hasBinarySwitch(id.endpoint ?? 0)) }))
       .filter(({ mappings }) => mappings.length > 0);
+    const lowest = new Map<string, number>();
+    for (const { id, mappings } of mapped)
+      for (const { capability } of mappings)
+        lowest.set(capability, Math.min(lowest.get(capability) ?? id.endpoint ?? 0, id.endpoint ?? 0));
+    return mapped.map(({ id, mappings }) => ({
+      id,
+      mappings: mappings.map((m) => ({
+        ...m,
+        capability: endpointCapability(m.capability, id.endpoint ?? 0, lowest.get(m.capability)!),
+      })),
+    }));
   }
 
   #described(node: ZWaveNode, id: ValueID) {
@@ -131,9 +175,12 @@ export class ZwaveNodeDevices {
     if (!zwave) throw notFound('Z-Wave device', deviceId);
     const node = this.#driver().controller.nodes.get(zwave.nodeId);
     if (!node) throw new HearthError('unavailable', `Z-Wave node ${zwave.nodeId} of ${device.name} is not in the network`);
-    const commandClasses = node.getSupportedCCInstances().map((cc) => cc.ccId);
+    const mapped = this.#mappedValues(node);
     for (const [capability, value] of Object.entries(values)) {
-      const write = writeFor(capability, value, commandClasses);
+      // The endpoint whose value feeds the capability takes its command (the root's, for a node without endpoints).
+      const endpoint = mapped.find(({ mappings }) => mappings.some((m) => m.capability === capability))?.id.endpoint ?? 0;
+      const commandClasses = (node.getEndpoint(endpoint) ?? node).getSupportedCCInstances().map((cc) => cc.ccId);
+      const write = writeFor(baseCapability(capability), value, commandClasses, endpoint);
       let status: number;
       let message: string | undefined;
       try {
@@ -156,7 +203,16 @@ export class ZwaveNodeDevices {
 
   /** A value a node reported: stored on its device's capabilities, as the device's own report. */
   #reported(node: ZWaveNode, value: ValueID & { newValue: unknown }): void {
-    const mappings = mappingsOf(this.#described(node, value), node.supportsCC(CC.binarySwitch));
+    const same = (id: ValueID) =>
+      id.commandClass === value.commandClass &&
+      (id.endpoint ?? 0) === (value.endpoint ?? 0) &&
+      id.property === value.property &&
+      id.propertyKey === value.propertyKey;
+    // Naming a multi-channel node's sub-capabilities needs all its values; a node without endpoints maps this one.
+    const mappings =
+      node.getEndpointCount() === 0
+        ? mappingsOf(this.#described(node, value), node.supportsCC(CC.binarySwitch))
+        : (this.#mappedValues(node).find(({ id }) => same(id))?.mappings ?? []);
     if (mappings.length === 0) return;
     for (const device of this.#devices()) {
       if (zwaveDataOf(device)?.nodeId !== node.id) continue;
@@ -170,7 +226,9 @@ export class ZwaveNodeDevices {
     const zwave = device && device.driverId === ZWAVE_DRIVER_ID ? zwaveDataOf(device) : null;
     const node = zwave ? this.stick?.node(zwave.nodeId) : undefined;
     if (!device || !node) return;
-    const wanted = (id: ValueID) => !only || (id.commandClass === only.commandClass && id.property === only.property);
+    const wanted = (id: ValueID) =>
+      !only ||
+      (id.commandClass === only.commandClass && (id.endpoint ?? 0) === (only.endpoint ?? 0) && id.property === only.property);
     for (const { id, mappings } of this.#mappedValues(node).filter(({ id }) => wanted(id)))
       for (const { capability, read } of mappings) this.#store(device, capability, read(node.getValue(id)));
   }

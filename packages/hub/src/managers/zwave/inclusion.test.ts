@@ -1,11 +1,10 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../core/clock';
-import { runOverDevkit } from '../../testing/devkit';
-import { type Answer, startTestHub, type TestHub } from '../../testing/hub';
-import { untilAppRunning } from '../../testing/pairing';
+import type { Answer, TestHub } from '../../testing/hub';
 import { until } from '../../testing/until';
-import { startZwaveMockNetwork, type ZwaveMockNetwork } from '../../testing/zwave-mock';
+import { startZwaveTestHub } from '../../testing/zwave-hub';
+import type { ZwaveMockNetwork } from '../../testing/zwave-mock';
 import { ZWAVE_DRIVER_ID } from './devices';
 
 type Json = Record<string, unknown>;
@@ -50,16 +49,7 @@ describe('Z-Wave inclusion and exclusion through the pair-session API, on zwave-
     (await t.call<{ nodes: Node[] }>('GET', '/zwave/state')).body.nodes.find((n) => n.nodeId === nodeId);
 
   beforeAll(async () => {
-    network = await startZwaveMockNetwork({ nodes: false });
-    t = await startTestHub({ zwavePort: network.port }, { clock });
-    await untilAppRunning(t);
-    await until(
-      () => t.call<{ controller: { ready: boolean } }>('GET', '/zwave/state'),
-      (s) => s.body.controller.ready,
-      20_000,
-    );
-    await runOverDevkit(t, fixture);
-    await untilAppRunning(t, APP);
+    ({ network, t } = await startZwaveTestHub(fixture, APP, { clock }));
   }, 50_000);
   afterAll(async () => {
     await t?.stop();

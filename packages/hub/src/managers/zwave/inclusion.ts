@@ -5,7 +5,7 @@ import type { HubServices } from '../../runtime/services';
 import type { ResolvedDriver } from '../apps/catalogue';
 import type { RadioPairSession } from '../drivers/pairing';
 import { noController } from './controller';
-import { ZWAVE_DRIVER_ID, type ZwaveNodeDevices, zwaveDataOf } from './devices';
+import { deleteNodeDevices, ZWAVE_DRIVER_ID, type ZwaveNodeDevices } from './devices';
 import type { ZwaveStick } from './stick';
 import { zwaveJs } from './stick';
 
@@ -378,12 +378,9 @@ export class ZwaveInclusion {
         session.report('zwave', { stage: 'failed', error: 'zwave_timeout' });
         throw new HearthError('zwave_timeout', `No Z-Wave device left within ${windowMs / 1000} s`);
       }
-      const homeId = this.stick!.homeId();
-      const { devices } = this.services;
-      const gone = devices.list().filter((d) => zwaveDataOf(d)?.nodeId === node.id && zwaveDataOf(d)?.homeId === homeId);
-      for (const device of gone) devices.delete(device.id);
+      const removedDeviceIds = deleteNodeDevices(this.services.devices, this.stick!.homeId(), node.id);
       session.report('zwave', { stage: 'done', nodeId: node.id });
-      return { nodeId: node.id, removedDeviceIds: gone.map((d) => d.id) };
+      return { nodeId: node.id, removedDeviceIds };
     } finally {
       for (const step of undo) step();
       if (this.#join === join) this.#join = null;

@@ -5,7 +5,9 @@ import { optionHandlers } from '../options';
 import { ZwaveAppNodes } from './app-nodes';
 import { defaultZwaveRegion, ZwaveController } from './controller';
 import { ZwaveNodeDevices } from './devices';
+import { ZwaveFailedNodes } from './failed-nodes';
 import { ZwaveInclusion } from './inclusion';
+import { ZwaveDeviceSettings } from './settings';
 import { ZwaveStick } from './stick';
 
 /** Z-Wave: zwave-js on the stick `HUB_ZWAVE_PORT` names (config `zwavePort`); without one, no controller. */
@@ -18,6 +20,8 @@ export const zwaveManager: HubManager = {
     const nodeDevices = new ZwaveNodeDevices(context, services, stick);
     const inclusion = new ZwaveInclusion(context, services, stick, nodeDevices);
     const appNodes = new ZwaveAppNodes(services, stick);
+    const settings = new ZwaveDeviceSettings(context.journal, services, stick);
+    const failedNodes = new ZwaveFailedNodes(services, stick);
     return {
       implementations: implement<typeof hubOperations.zwave, HubPrincipal>(hubOperations.zwave, {
         getState: () => controller.state(),
@@ -31,15 +35,18 @@ export const zwaveManager: HubManager = {
         setLbtThreshold: ({ body }) => controller.setLbtThreshold(body.threshold),
         attemptNvmFix: () => controller.attemptNvmFix(),
         flashFirmware: () => controller.flashFirmware(),
+        removeFailedDevice: ({ params }) => failedNodes.removeFailedDevice(params.deviceId),
       }),
       // The stick opens in the background: a slow or missing stick must not hold the hub's start.
       start: () => {
         nodeDevices.start();
         inclusion.start();
         appNodes.start();
+        settings.start();
         void stick?.open();
       },
       stop: () => {
+        settings.stop();
         appNodes.stop();
         inclusion.stop();
         nodeDevices.stop();

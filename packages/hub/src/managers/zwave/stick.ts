@@ -10,6 +10,10 @@ type Json = Record<string, unknown>;
 /** A value a node reported (or zwave-js set on its behalf), with the node it belongs to. */
 export type NodeValueListener = (node: ZWaveNode, args: ValueID & { newValue: unknown }) => void;
 
+/** A node's reachability as zwave-js sees it: a sleeping node is asleep or awake, never dead for sleeping. */
+export type NodeReachability = 'dead' | 'alive' | 'asleep' | 'awake';
+export type NodeStatusListener = (node: ZWaveNode, status: NodeReachability) => void;
+
 /** zwave-js, loaded by the first hub that opens a stick: hubs without one do not pay for importing it. */
 type ZwaveJs = typeof import('zwave-js');
 let loaded: ZwaveJs | null = null;
@@ -61,6 +65,7 @@ export class ZwaveStick {
   #ready = false;
   #closed = false;
   readonly #valueListeners = new Set<NodeValueListener>();
+  readonly #statusListeners = new Set<NodeStatusListener>();
 
   constructor(
     private readonly context: HubContext,
@@ -119,23 +124,40 @@ export class ZwaveStick {
     return () => this.#valueListeners.delete(listener);
   }
 
-  #watch(node: ZWaveNode): void {
-    // zwave-js calls these inside its own work (closing its databases too): a listener's failure must not break it,
-    // and a closing stick tells nobody, as the values' databases may be closed already.
-    const tell = (changed: ZWaveNode, args: ValueID & { newValue: unknown }) => {
-      if (this.#closed) return;
-      for (const listener of this.#valueListeners) {
-        try {
-          listener(changed, args);
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.context.journal.log(`Z-Wave: handling a value of node ${changed.id} failed: ${reason}`);
-        }
+  /** Tells `listener` each time a node is found dead, alive again, asleep or awake; answers the function that stops it. */
+  onNodeStatus(listener: NodeStatusListener): () => void {
+    this.#statusListeners.add(listener);
+    return () => this.#statusListeners.delete(listener);
+  }
+
+  /**
+   * zwave-js calls listeners inside its own work (closing its databases too): a listener's failure must not break
+   * it, and a closing stick tells nobody, as the values' databases may be closed already.
+   */
+  #tell<A extends unknown[]>(listeners: Iterable<(...args: A) => void>, what: string, nodeId: number, ...args: A): void {
+    if (this.#closed) return;
+    for (const listener of listeners) {
+      try {
+        listener(...args);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.context.journal.log(`Z-Wave: handling ${what} of node ${nodeId} failed: ${reason}`);
       }
-    };
+    }
+  }
+
+  #watch(node: ZWaveNode): void {
+    const tell = (changed: ZWaveNode, args: ValueID & { newValue: unknown }) =>
+      this.#tell(this.#valueListeners, 'a value', changed.id, changed, args);
     node.on('value updated', tell);
     // A value's first report adds it rather than updating it.
     node.on('value added', tell);
+    const status = (reachability: NodeReachability) => (changed: ZWaveNode) =>
+      this.#tell(this.#statusListeners, `its status ${reachability}`, changed.id, changed, reachability);
+    node.on('dead', status('dead'));
+    node.on('alive', status('alive'));
+    node.on('sleep', status('asleep'));
+    node.on('wake up', status('awake'));
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ import {
   NotificationCCReport,
 } from '@zwave-js/cc';
 import { createMockZWaveRequestFrame, type MockController } from '@zwave-js/testing';
-import { BATTERY_LEVEL_KEY } from './nodes';
+import { BATTERY_LEVEL_KEY, setGone, wakeUp } from './nodes';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +17,8 @@ type Json = Record<string, unknown>;
  * `{"id":1,"op":"state","node":2,"key":"BinarySwitch_currentValue"}` reads a mock node's state;
  * `{"id":2,"op":"report","node":4,"cc":"notification","type":7,"event":8}` makes a node send a report unasked
  * (`cc`: `meter` {type, scale, value}, `sensor` {type, scale, value}, `notification` {type, event}, `battery`
- * {level}, `switch` {value}: a Binary Switch report). Each answer is one line `ZWAVE_MOCK_ANSWER {"id":…,"result":…}` or `{"id":…,"error":"…"}` on stdout.
+ * {level}, `switch` {value}: a Binary Switch report); `wake` wakes a sleeping node; `gone` takes a node off the air and
+ * `back` returns it. Each answer is one line `ZWAVE_MOCK_ANSWER {"id":…,"result":…}` or `{"id":…,"error":"…"}` on stdout.
  */
 export function answerControlLines(controller: MockController, extraOps: Record<string, (request: Json) => unknown> = {}): void {
   const ops: Record<string, (request: Json) => unknown> = {
@@ -27,6 +28,27 @@ export function answerControlLines(controller: MockController, extraOps: Record<
       const cc = reportOf(controller, request);
       if (cc instanceof BatteryCCReport) node.state.set(BATTERY_LEVEL_KEY, request.level);
       await node.sendToController(createMockZWaveRequestFrame(cc, { ackRequested: false }));
+      return true;
+    },
+    // A sleeping node wakes up; a node goes off the air (`gone`) and comes back (`back`, saying so with a switch report).
+    wake: async (request) => {
+      await wakeUp(controller, mockNode(controller, request));
+      return true;
+    },
+    gone: async (request) => {
+      await setGone(mockNode(controller, request), true, async () => undefined);
+      return true;
+    },
+    back: async (request) => {
+      const node = mockNode(controller, request);
+      const state = node.state.get('BinarySwitch_currentValue') === true;
+      await setGone(node, false, () =>
+        node.sendToController(
+          createMockZWaveRequestFrame(new BinarySwitchCCReport({ nodeId: controller.ownNodeId, currentValue: state }), {
+            ackRequested: false,
+          }),
+        ),
+      );
       return true;
     },
     ...extraOps,
@@ -40,7 +62,9 @@ export function answerControlLines(controller: MockController, extraOps: Record<
       return;
     }
     const answer = (body: Json) => console.log(`ZWAVE_MOCK_ANSWER ${JSON.stringify({ id: request.id, ...body })}`);
-    void (async () => ops[String(request.op)]?.(request) ?? Promise.reject(new Error(`unknown op ${String(request.op)}`)))()
+    // An op may answer null (a state never set): only a missing op is unknown.
+    const op = ops[String(request.op)];
+    void (async () => (op ? op(request) : Promise.reject(new Error(`unknown op ${String(request.op)}`))))()
       .then((result: unknown) => answer({ result: result ?? null }))
       .catch((error: unknown) => answer({ error: error instanceof Error ? error.message : String(error) }));
   });

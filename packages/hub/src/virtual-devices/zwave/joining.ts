@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ECDHProfiles, KEXSchemes, Security2CC, Security2CCKEXSet, Security2CCNonceReport } from '@zwave-js/cc';
 import { CommandClasses, dskToString, SecurityClass } from '@zwave-js/core';
+import { FunctionType, Message, MessageType } from '@zwave-js/serial';
 import {
   AddNodeStatus,
   AddNodeToNetworkRequest,
   AddNodeToNetworkRequestStatusReport,
   AddNodeType,
+  RemoveFailedNodeRequest,
+  RemoveFailedNodeStartFlags,
+  RemoveFailedNodeStatus,
   RemoveNodeFromNetworkRequest,
   RemoveNodeFromNetworkRequestStatusReport,
   RemoveNodeStatus,
@@ -18,7 +22,7 @@ import {
   type MockNode,
   type MockNodeBehavior,
 } from '@zwave-js/testing';
-import { respondToBatteryGet } from './nodes';
+import { isGone, respondToBatteryGet, respondToWakeUp, silentWhileGone, switchPerEndpoint } from './nodes';
 
 type Json = Record<string, unknown>;
 
@@ -92,7 +96,8 @@ export class MockJoining {
   constructor(private readonly controller: MockController) {}
 
   /**
-   * Makes a wall plug (a binary switch; with a meter when `meter` is true, more classes with `extras`) wait to join: the next inclusion the hub starts finds it. `security` is what it
+   * Makes a wall plug (a binary switch; with a meter when `meter` is true, more classes with `extras`, asleep between
+   * wake-ups with `sleeping`) wait to join: the next inclusion the hub starts finds it. `security` is what it
    * asks for (`S2`: S2 Authenticated, whose PIN the test reads with `pin`; `S0`; `none`).
    */
   include(request: Json): { nodeId: number } {
@@ -100,11 +105,21 @@ export class MockJoining {
     const security = SECURITY[String(request.security ?? 'none')];
     if (!security) throw new Error(`unknown security ${String(request.security)}`);
     const secure = security.length > 0;
+    const endpoints = Number(request.endpoints ?? 0);
     const ids = (key: string, fallback: number) => (typeof request[key] === 'number' ? Number(request[key]) : fallback);
     this.#joined = null;
     this.controller.nodePendingInclusion = {
       id: nodeId,
       capabilities: {
+        ...(endpoints > 0
+          ? {
+              endpoints: Array.from({ length: endpoints }, () => ({
+                commandClasses: [{ ccId: CommandClasses['Binary Switch'], isSupported: true, version: 2, secure }],
+              })),
+            }
+          : {}),
+        // `sleeping: true`: a battery node that sleeps between wake-ups, as a sensor does; zwave-js queues for it.
+        ...(request.sleeping === true ? { isListening: false, isFrequentListening: false } : {}),
         manufacturerId: ids('manufacturerId', 0x7e57),
         productType: ids('productTypeId', 0x0001),
         productId: ids('productId', 0x0001),
@@ -112,8 +127,11 @@ export class MockJoining {
         commandClasses: [
           CommandClasses.Version,
           CommandClasses['Manufacturer Specific'],
-          // A secure node answers its application command classes only encrypted, as real ones do.
-          { ccId: CommandClasses['Binary Switch'], isSupported: true, version: 2, secure },
+          // A secure node answers its application command classes only encrypted, as real ones do. A multi-channel
+          // node (`endpoints`: how many) has its switches on its endpoints, none on its root.
+          ...(endpoints > 0
+            ? [{ ccId: CommandClasses['Multi Channel'], isSupported: true, version: 4, secure }]
+            : [{ ccId: CommandClasses['Binary Switch'], isSupported: true, version: 2, secure }]),
           // `meter: true`: an electricity meter reading 1.5 kWh and 42 W, as the network's own plug.
           ...(request.meter === true
             ? [
@@ -130,7 +148,8 @@ export class MockJoining {
                 },
               ]
             : []),
-          // `config: true`: configuration parameter 3 (one byte, default 0), which the test reads back.
+          // `config: true`: configuration parameters 3 (one byte, default 0), which the test reads back, and 4 (one
+          // byte, default 1), which takes 0 to 10 only.
           ...(request.config === true
             ? [
                 {
@@ -138,7 +157,10 @@ export class MockJoining {
                   isSupported: true,
                   version: 1,
                   secure,
-                  parameters: [{ '#': 3, valueSize: 1, defaultValue: 0 }],
+                  parameters: [
+                    { '#': 3, valueSize: 1, defaultValue: 0 },
+                    { '#': 4, valueSize: 1, defaultValue: 1, minValue: 0, maxValue: 10 },
+                  ],
                 },
               ]
             : []),
@@ -158,6 +180,7 @@ export class MockJoining {
                 { ccId: CommandClasses.Battery, isSupported: true, version: 1, secure },
               ]
             : []),
+          ...(request.sleeping === true ? [{ ccId: CommandClasses['Wake Up'], isSupported: true, version: 1, secure }] : []),
           ...(security.includes(SecurityClass.S0_Legacy)
             ? [{ ccId: CommandClasses.Security, isSupported: true, version: 1 }]
             : secure
@@ -166,7 +189,10 @@ export class MockJoining {
         ],
       },
       setup: (node) => {
-        node.defineBehavior(respondToBatteryGet, repeatKexSetEcho());
+        node.defineBehavior(respondToBatteryGet, respondToWakeUp, repeatKexSetEcho());
+        node.defineBehavior(switchPerEndpoint);
+        // Defined last, so asked first: a node that is gone answers nothing.
+        node.defineBehavior(silentWhileGone);
         this.#joined = node;
       },
     };
@@ -243,6 +269,40 @@ export class MockJoining {
         if (node) controller.removeNode(node);
         await report(RemoveNodeStatus.Done);
       })();
+      return true;
+    },
+  };
+
+  /**
+   * zwave-js's mock controller does not remove failed nodes: this answers as a controller does, removing a node
+   * that is gone (it answers nothing) and keeping one that answers (NodeOK).
+   */
+  readonly removeFailed: MockControllerBehavior = {
+    onHostMessage: async (controller, msg) => {
+      if (!(msg instanceof RemoveFailedNodeRequest)) return undefined;
+      // zwave-js's classes for these two messages do not serialize their fields: the bytes are written here.
+      // (`payload` is zwave-js's Bytes, a Uint8Array with helpers only serializing needs, which this message skips.)
+      const send = (type: MessageType, ...bytes: number[]) =>
+        controller.sendMessageToHost(
+          new Message({
+            type,
+            functionType: FunctionType.RemoveFailedNode,
+            payload: Uint8Array.from(bytes) as never,
+          }),
+        );
+      const node = controller.nodes.get(msg.failedNodeId);
+      if (!node) {
+        await send(MessageType.Response, RemoveFailedNodeStartFlags.NodeNotFound);
+        return true;
+      }
+      await send(MessageType.Response, RemoveFailedNodeStartFlags.OK);
+      const failed = isGone(node);
+      if (failed) controller.removeNode(node);
+      await send(
+        MessageType.Request,
+        msg.callbackId ?? 0,
+        failed ? RemoveFailedNodeStatus.NodeRemoved : RemoveFailedNodeStatus.NodeOK,
+      );
       return true;
     },
   };

@@ -7,8 +7,9 @@
  * Env: `ZWAVE_MOCK_PORT` (default 0: any free port); `ZWAVE_MOCK_NODES=none` starts without the virtual nodes.
  */
 import type { AddressInfo } from 'node:net';
+import { FunctionType } from '@zwave-js/serial';
 import { createAndOpenMockedZWaveSerialPort } from '@zwave-js/serial/mock';
-import { MockController, MockNode } from '@zwave-js/testing';
+import { getDefaultSupportedFunctionTypes, MockController, MockNode } from '@zwave-js/testing';
 import { createDefaultMockControllerBehaviors, createDefaultMockNodeBehaviors } from 'zwave-js/Testing';
 import { answerControlLines } from './control';
 import { MockJoining, mockSecurityKeys } from './joining';
@@ -22,11 +23,13 @@ const controller = await MockController.create({
   mockPort,
   serial,
   securityKeys: mockSecurityKeys(),
+  // Removing failed nodes is a function every real controller has; zwave-js's mock lists it not (joining.ts answers it).
+  capabilities: { supportedFunctionTypes: [...getDefaultSupportedFunctionTypes(), FunctionType.RemoveFailedNode] },
 });
 const joining = new MockJoining(controller);
 controller.defineBehavior(...createDefaultMockControllerBehaviors());
 // Behaviours defined later come first: these replace the defaults' handling of a stop while idle and of exclusion.
-controller.defineBehavior(joining.inclusionStop, joining.exclusion);
+controller.defineBehavior(joining.inclusionStop, joining.exclusion, joining.removeFailed);
 // An empty network (ZWAVE_MOCK_NODES=none) starts at once: tests of joining need no nodes to interview first.
 for (const options of process.env.ZWAVE_MOCK_NODES === 'none' ? [] : virtualZwaveNodes()) {
   const node = await MockNode.create({ ...options, controller });

@@ -1,6 +1,16 @@
-import { BatteryCCGet, BatteryCCReport } from '@zwave-js/cc';
+import {
+  BatteryCCGet,
+  BatteryCCReport,
+  BinarySwitchCCGet,
+  BinarySwitchCCReport,
+  BinarySwitchCCSet,
+  WakeUpCCIntervalGet,
+  WakeUpCCIntervalReport,
+  WakeUpCCIntervalSet,
+  WakeUpCCWakeUpNotification,
+} from '@zwave-js/cc';
 import { CommandClasses } from '@zwave-js/core';
-import type { MockNodeBehavior, MockNodeOptions } from '@zwave-js/testing';
+import { createMockZWaveRequestFrame, type MockNode, type MockNodeBehavior, type MockNodeOptions } from '@zwave-js/testing';
 
 /** The home id of the virtual network's controller. */
 export const MOCK_HOME_ID = 0x7e570001;
@@ -24,6 +34,70 @@ export const respondToBatteryGet: MockNodeBehavior = {
     return { action: 'sendCC', cc: new BatteryCCReport({ nodeId: controller.ownNodeId, level }) };
   },
 };
+
+/** Where a mock node keeps its wake-up interval (seconds) and whether it is gone from the network. */
+const WAKE_UP_INTERVAL_KEY = 'WakeUp_interval';
+const GONE_KEY = 'gone';
+
+/** zwave-js's mock nodes have no Wake Up behaviour: a sleeping node answers its interval and keeps the one it is set. */
+export const respondToWakeUp: MockNodeBehavior = {
+  handleCC(controller, self, receivedCC) {
+    if (receivedCC instanceof WakeUpCCIntervalSet) {
+      self.state.set(WAKE_UP_INTERVAL_KEY, receivedCC.wakeUpInterval);
+      return { action: 'ok' };
+    }
+    if (!(receivedCC instanceof WakeUpCCIntervalGet)) return undefined;
+    const wakeUpInterval = (self.state.get(WAKE_UP_INTERVAL_KEY) as number | undefined) ?? 3600;
+    return {
+      action: 'sendCC',
+      cc: new WakeUpCCIntervalReport({ nodeId: controller.ownNodeId, wakeUpInterval, controllerNodeId: controller.ownNodeId }),
+    };
+  },
+};
+
+/** Where a multi-channel node keeps each endpoint's switch: `BinarySwitch_currentValue_<endpoint>`. */
+export const endpointSwitchKey = (endpoint: number) => `BinarySwitch_currentValue_${endpoint}`;
+
+/**
+ * zwave-js's mock Binary Switch keeps one state for all of a node's endpoints: a two-channel switch keeps one per
+ * endpoint here, so that switching one leaves the other as it was.
+ */
+export const switchPerEndpoint: MockNodeBehavior = {
+  handleCC(controller, self, receivedCC) {
+    const endpoint = receivedCC.endpointIndex;
+    if (endpoint === 0) return undefined;
+    if (receivedCC instanceof BinarySwitchCCSet) {
+      self.state.set(endpointSwitchKey(endpoint), receivedCC.targetValue);
+      return { action: 'ok' };
+    }
+    if (!(receivedCC instanceof BinarySwitchCCGet)) return undefined;
+    const currentValue = self.state.get(endpointSwitchKey(endpoint)) === true;
+    return { action: 'sendCC', cc: new BinarySwitchCCReport({ nodeId: controller.ownNodeId, currentValue }) };
+  },
+};
+
+/** A node that is gone (unplugged, out of range) neither acknowledges nor answers anything the controller sends. */
+export const silentWhileGone: MockNodeBehavior = {
+  handleCC(_controller, self) {
+    return isGone(self) ? { action: 'stop' } : undefined;
+  },
+};
+
+/** Whether a node is off the air (`gone`). */
+export const isGone = (node: MockNode) => node.state.get(GONE_KEY) === true;
+
+/** Takes a node off the air (`gone: true`) or puts it back; back, it tells the controller it is there with a report. */
+export async function setGone(node: MockNode, gone: boolean, hello: () => Promise<unknown>): Promise<void> {
+  node.state.set(GONE_KEY, gone);
+  node.autoAckControllerFrames = !gone;
+  if (!gone) await hello();
+}
+
+/** A sleeping node wakes up (its button pressed, or its interval passed) and says so; the controller sends what waited. */
+export async function wakeUp(controller: { ownNodeId: number }, node: MockNode): Promise<void> {
+  const notification = new WakeUpCCWakeUpNotification({ nodeId: controller.ownNodeId });
+  await node.sendToController(createMockZWaveRequestFrame(notification, { ackRequested: false }));
+}
 
 /** The basics every virtual node has: its versions and its manufacturer's ids. */
 const BASICS = [CommandClasses.Version, CommandClasses['Manufacturer Specific']];
