@@ -18,38 +18,16 @@ export const demoCredentials = {
   ],
 };
 
-/**
- * The demo hubs at their ports on `host`, each with the environment its process runs with.
- * `cloudUrl` is where the hubs reach the cloud, `publicCloudUrl` where people's browsers do (their web app's sign-in).
- * @param {{ host: string, portBase: number, cloudUrl: string, publicCloudUrl?: string, internalSecret: string }} options
- */
-export function demoHubProcesses({ host, portBase, cloudUrl, publicCloudUrl, internalSecret }) {
-  return demoHubs.map((hub) => {
-    const port = portBase + hub.portOffset;
-    const env = {
-      HUB_ID: hub.id,
-      HUB_NAME: hub.name,
-      HUB_MODEL: hub.model,
-      HUB_HOST: host,
-      HUB_PORT: String(port),
-      HEARTH_CLOUD_URL: cloudUrl,
-      HEARTH_CLOUD_PUBLIC_URL: publicCloudUrl ?? cloudUrl,
-      HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
-      HUB_OWNER_ATHOM_ID: demoCredentials.userId,
-      HEARTH_DEMO: '1',
-    };
-    return { ...hub, port, url: `http://${host}:${port}`, env };
-  });
-}
+/** @typedef {{ host: string, portBase: number, cloudUrl: string, publicCloudUrl?: string, internalSecret: string }} HubProcessOptions */
 
 /**
- * The hub `npm start -- --unclaimed-hub` adds beside the demo hubs: a fresh hub nobody owns, for trying the claim
- * (its web page shows the code). Not in the cloud's demo seed and without a configured owner, so it registers
- * unowned; its data stays in `.data/` like the others', so once claimed it stays claimed until `--reset`.
- * @param {{ host: string, portBase: number, cloudUrl: string, publicCloudUrl?: string, internalSecret: string }} options
+ * One hub's process at its port on `host`, with the environment it runs with; `owned` hubs come with the demo
+ * account as their owner.
+ * @param {{ id: string, name: string, model: string, portOffset: number }} hub
+ * @param {HubProcessOptions} options
+ * @param {boolean} owned
  */
-export function unclaimedHubProcess({ host, portBase, cloudUrl, publicCloudUrl, internalSecret }) {
-  const hub = { id: '5ea7c0de00000000000000d4', name: 'New hub', model: 'hearth-pro-mini-6q', portOffset: 3 };
+function hubProcess(hub, { host, portBase, cloudUrl, publicCloudUrl, internalSecret }, owned) {
   const port = portBase + hub.portOffset;
   const env = {
     HUB_ID: hub.id,
@@ -60,6 +38,30 @@ export function unclaimedHubProcess({ host, portBase, cloudUrl, publicCloudUrl, 
     HEARTH_CLOUD_URL: cloudUrl,
     HEARTH_CLOUD_PUBLIC_URL: publicCloudUrl ?? cloudUrl,
     HEARTH_INTERNAL_CLIENT_SECRET: internalSecret,
+    ...(owned ? { HUB_OWNER_ATHOM_ID: demoCredentials.userId, HEARTH_DEMO: '1' } : {}),
   };
   return { ...hub, port, url: `http://${host}:${port}`, env };
+}
+
+/**
+ * The demo hubs at their ports on `host`, each with the environment its process runs with.
+ * `cloudUrl` is where the hubs reach the cloud, `publicCloudUrl` where people's browsers do (their web app's sign-in).
+ * @param {HubProcessOptions} options
+ */
+export function demoHubProcesses(options) {
+  return demoHubs.map((hub) => hubProcess(hub, options, true));
+}
+
+/**
+ * The hub `npm start -- --unclaimed-hub` adds beside the demo hubs: a fresh hub nobody owns, for trying the claim
+ * (its web page shows the code). Not in the cloud's demo seed and without a configured owner, so it registers
+ * unowned; its data stays in `.data/` like the others', so once claimed it stays claimed until `--reset`.
+ * @param {HubProcessOptions} options
+ */
+export function unclaimedHubProcess(options) {
+  return hubProcess(
+    { id: '5ea7c0de00000000000000d4', name: 'New hub', model: 'hearth-pro-mini-6q', portOffset: 3 },
+    options,
+    false,
+  );
 }
