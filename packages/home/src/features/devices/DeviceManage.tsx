@@ -1,11 +1,11 @@
 import type { Manager } from '@hearth/client/browser';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { strings } from '../../app/strings';
 import { ConfirmCard } from '../../components/ConfirmCard';
 import { FieldError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { ZoneOptions } from '../../components/ZoneOptions';
-import { messageOf } from '../../lib/errors';
+import { fieldChange } from '../../lib/field-change';
 import { useHub, useLiveItems } from '../../lib/hub';
 import type { Zone } from '../../lib/zones';
 import type { Device } from './capabilities';
@@ -26,21 +26,15 @@ export function DeviceManage({ device }: { device: Device }) {
   useEffect(() => setZone(device.zone), [device.zone]);
   const { confirming, setConfirming, busy, setBusy, remove } = useDeviceRemoval(device.name);
 
-  async function update(event: FormEvent<HTMLFormElement>, field: 'name' | 'zone', fail: (message: string | null) => void) {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get(field) ?? '').trim();
-    if (field === 'name' && !value) return fail(t.nameRequired);
-    fail(null);
-    setBusy(true);
-    try {
+  const update = fieldChange<'name' | 'zone'>({
+    nameRequired: t.nameRequired,
+    setBusy,
+    notify,
+    save: async (field, value) => {
       await hub.devices.updateDevice({ id: device.id, device: { [field]: value } });
-      notify('info', field === 'name' ? t.renamed(value) : t.moved(device.name));
-    } catch (error) {
-      fail(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return field === 'name' ? t.renamed(value) : t.moved(device.name);
+    },
+  });
 
   return (
     <section aria-labelledby="device-manage" className="manage">

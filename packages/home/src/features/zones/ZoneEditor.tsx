@@ -1,11 +1,12 @@
 import type { DeviceItem } from '@hearth/contract';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { strings } from '../../app/strings';
 import { ConfirmCard } from '../../components/ConfirmCard';
 import { FieldError, FormError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { ZoneOptions } from '../../components/ZoneOptions';
 import { asSentence, messageOf } from '../../lib/errors';
+import { fieldChange } from '../../lib/field-change';
 import { useHub } from '../../lib/hub';
 import { selfAndDescendants, type Zone } from '../../lib/zones';
 
@@ -39,22 +40,17 @@ export function ZoneEditor({ zone, zones, devices, childZones, onDeleted }: Prop
   const parent = zones.find((other) => other.id === zone.parent);
   const id = `zone-${zone.id}`;
 
-  async function change(event: FormEvent<HTMLFormElement>, field: 'name' | 'parent', fail: (error: string | null) => void) {
-    event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get(field) ?? '').trim();
-    if (field === 'name' && !value) return fail(t.nameRequired);
-    fail(null);
-    setBusy(true);
-    try {
+  const change = fieldChange<'name' | 'parent'>({
+    nameRequired: t.nameRequired,
+    setBusy,
+    notify,
+    save: async (field, value) => {
       await hub.zones.updateZone({ id: zone.id, zone: { [field]: value } });
       const newParent = zones.find((other) => other.id === value)?.name ?? '';
-      notify('info', field === 'name' ? t.renamed(value) : t.moved(zone.name, newParent));
-    } catch (failure) {
-      fail(t.refused(zone.name, asSentence(messageOf(failure))));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return field === 'name' ? t.renamed(value) : t.moved(zone.name, newParent);
+    },
+    refused: (message) => t.refused(zone.name, asSentence(message)),
+  });
 
   // The hub deletes only an empty zone: what the person agreed to move goes to the parent first, then the zone.
   // Anything that arrived after they were asked is not moved, so the hub refuses and says why; the question then
