@@ -96,6 +96,12 @@ export interface CloudConfig {
     anonymousPerMinute?: number;
     /** Requests without credentials one hub may have open at once. */
     anonymousMaxStreams?: number;
+    /**
+     * Upgraded connections (socket.io's WebSocket) one hub may have open through the relay at once, and one client
+     * address to one hub: apart from the requests' streams, so sockets held open never take the owners' share.
+     */
+    maxUpgrades?: number;
+    upgradesPerAddress?: number;
     /** How long a relayed request's body may take to arrive whole, in ms (`HEARTH_RELAY_BODY_TIMEOUT_MS`). */
     bodyTimeoutMs?: number;
     /**

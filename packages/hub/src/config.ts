@@ -96,6 +96,12 @@ export interface HubConfig {
    */
   matterSubscriptionCeilingMs?: number;
   /**
+   * How long a realtime connection may stay open without proving who it is (`handshakeClient`, or an `/api` join with
+   * a token) before the hub closes it; 30 s when unset. A stranger cannot hold sockets open for nothing (through the
+   * cloud's relay they would take the household's room there).
+   */
+  realtimeHandshakeDeadlineMs?: number;
+  /**
    * The MQTT broker the built-in bridge connects to (env `HUB_MQTT_URL`, `HUB_MQTT_USERNAME`, `HUB_MQTT_PASSWORD`,
    * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_BASE_TOPIC`, `HUB_MQTT_DISCOVERY_PREFIX`, `HUB_MQTT_HOMIE_PREFIX`), unless the hub's stored setting names another; none when unset.
    */

@@ -16,7 +16,7 @@ export const ConnectForward = {
 } as const;
 
 const offline =
-  'Answers 404 for a hub id the cloud does not know, 503 `hub_offline` ("Homey Offline") when the hub has no tunnel to the cloud, and 429 with `Retry-After` past the hub’s relay budget.';
+  'Answers 404 for a hub id the cloud does not know, 503 `hub_offline` ("This hub is offline") when the hub has no tunnel to the cloud, and 429 with `Retry-After` past the hub’s relay budget.';
 
 /**
  * The connect relay's calls (`/connect`): things that happen to a hub away from home — a ping, an invitation

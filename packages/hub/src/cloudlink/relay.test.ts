@@ -143,7 +143,7 @@ it('answers 503 with a clear body for a hub without a tunnel, and the cloud’s 
   const answer = await call(other, 'GET', '/system/ping', undefined, null);
   expect(answer.status).toBe(503);
   expect(answer.body).toMatchObject({ error: 'hub_offline', statusCode: 503 });
-  expect(answer.body.error_description).toMatch(/Homey Offline/);
+  expect(answer.body.error_description).toMatch(/This hub is offline/);
   expect((await fetch(`${cloud.url}/region/`)).status).toBe(200);
 });
 

@@ -32,6 +32,9 @@ export interface Realtime {
 /** How long an `/api` join waits for the handshake on its connection (the clients' handshake timeout). */
 const HANDSHAKE_WAIT_MS = 10_000;
 
+/** How long a connection may stay open without proving who it is, unless the hub's configuration says otherwise. */
+const PROOF_DEADLINE_MS = 30_000;
+
 type Ack = (error: ErrorBody | null, result?: unknown) => void;
 
 const errorBody = (error: unknown): ErrorBody =>
@@ -62,6 +65,17 @@ export function startRealtime(
   });
   // Keyed by the underlying Engine.IO connection, so it goes away with it.
   const handshakes = new WeakMap<object, Authorised>();
+  /** Connections that proved who they are once (a handshake, or an `/api` join with a token). */
+  const proven = new WeakSet<object>();
+  // A connection that has not proved itself by the deadline is closed: an open socket costs the hub (and, through
+  // the cloud's relay, the household's room there) whatever it does not say.
+  const deadlineMs = context.config.realtimeHandshakeDeadlineMs ?? PROOF_DEADLINE_MS;
+  io.engine.on('connection', (conn: { close(): void; once(event: 'close', listener: () => void): void }) => {
+    const cancel = context.clock.setTimeout(() => {
+      if (!proven.has(conn)) conn.close();
+    }, deadlineMs);
+    conn.once('close', cancel);
+  });
   const rootConnections = new WeakSet<object>();
   /** `/api` joins waiting for the handshake of their connection. */
   const pending = new WeakMap<object, Set<(authorised: Authorised | null) => void>>();
@@ -100,6 +114,7 @@ export function startRealtime(
         }
         const authorised = authorise(token);
         handshakes.set(socket.conn, authorised);
+        proven.add(socket.conn);
         reply(null, { namespace: '/api' });
         settlePending(socket.conn, authorised);
       } catch (error) {
@@ -115,6 +130,7 @@ export function startRealtime(
   api.use((socket, next) => {
     const accept = (authorised: Authorised) => {
       socket.data.auth = authorised;
+      proven.add(socket.conn);
       next();
     };
     const refuse = (error: unknown) => {

@@ -14,6 +14,9 @@ const DEFAULTS = {
   anonymousPerAddressPerMinute: 120,
   anonymousPerMinute: 1200,
   anonymousMaxStreams: 32,
+  // A household's phones, tablets and browser tabs each hold one realtime socket; an address holds a few.
+  maxUpgrades: 64,
+  upgradesPerAddress: 8,
   bodyTimeoutMs: 30_000,
 };
 
@@ -100,6 +103,8 @@ export function createRelayNetwork(context: CloudContext): RelayNetwork {
       anonymousPerAddressPerMinute: settings.anonymousPerAddressPerMinute,
       anonymousPerMinute: settings.anonymousPerMinute,
       anonymousMaxStreams: settings.anonymousMaxStreams,
+      maxUpgrades: settings.maxUpgrades,
+      upgradesPerAddress: settings.upgradesPerAddress,
       bodyTimeoutMs: settings.bodyTimeoutMs,
       clientAddress,
     },

@@ -23,6 +23,14 @@ export interface RelayOptions {
   readonly anonymousPerMinute: number;
   /** Requests without credentials one hub may have open at once (they never take the owners' share of `maxStreams`). */
   readonly anonymousMaxStreams: number;
+  /**
+   * Upgraded connections (socket.io's WebSocket) one hub may have open at once, and one address to one hub. They are
+   * counted apart from the requests' streams: a socket is held for hours, and strangers holding them must not take
+   * the share of `maxStreams` the owners' requests need. (Their opening is counted on the per-minute budgets as a
+   * request is: on the anonymous ones without `Authorization`, which a browser's WebSocket never sends.)
+   */
+  readonly maxUpgrades: number;
+  readonly upgradesPerAddress: number;
   /** A request's body must have arrived whole this long after its head, or it is answered 408 and cut. */
   readonly bodyTimeoutMs: number;
   /** The client's address of a request (the trusted proxies' `X-Forwarded-For` behind a balancer). */
@@ -71,6 +79,8 @@ interface Sender {
   address: string;
   /** No `Authorization`: counted on the anonymous budgets, never on the hub's own. */
   anonymous: boolean;
+  /** An upgrade: held open under the upgrade caps, not the requests' stream caps. */
+  upgrade?: boolean;
 }
 
 /** Where a background failure is told (the cloud's logger). */
@@ -193,12 +203,22 @@ export class Relay {
       );
     };
     const keep = ['upgrade', 'connection'];
+    const sender: Sender = {
+      address: this.options.clientAddress(request),
+      anonymous: request.headers.authorization === undefined,
+      upgrade: true,
+    };
     void Promise.resolve()
-      .then(() => this.route(hubId, request))
+      .then(() => {
+        // Held open on the node the client is connected to; one another node handed on was counted there.
+        if (!NodeForwarder.claims(request)) this.holdUpgrade(hubId, sender.address, socket);
+        return this.route(hubId, request, sender);
+      })
       .then(({ tunnel, holder, forwarded }) => {
         if (!tunnel)
           return this.forwarder.forwardUpgrade(holder, hubId, request, socket, head, passable(request.rawHeaders, keep), refuse);
         const stream = tunnel.session.open(this.describe(request, keep, forwarded));
+        this.countUpgradeStream(hubId, stream);
         let answered = false;
         stream.once('head', (answer: ResponseHead) => {
           answered = true;
@@ -320,6 +340,50 @@ export class Relay {
       .catch((error) => this.log.error({ err: error, hubId, address }, 'relay: counting a refused token failed'));
   }
 
+  /** Upgraded connections open through this node, per hub and per hub and address (see `maxUpgrades`). */
+  private readonly upgradesOpen = new Map<string, number>();
+
+  /** Streams of this node's tunnels that carry an upgraded connection (held here or handed on by another node). */
+  private readonly upgradeStreams = new Map<string, number>();
+
+  private countUpgradeStream(hubId: string, stream: Duplex): void {
+    this.upgradeStreams.set(hubId, (this.upgradeStreams.get(hubId) ?? 0) + 1);
+    stream.once('close', () => {
+      const left = (this.upgradeStreams.get(hubId) ?? 1) - 1;
+      if (left > 0) this.upgradeStreams.set(hubId, left);
+      else this.upgradeStreams.delete(hubId);
+    });
+  }
+
+  /**
+   * Counts an upgraded connection as held until `socket` closes, or throws `rate_limited` when the hub, or this
+   * address at the hub, holds as many as it may.
+   */
+  private holdUpgrade(hubId: string, address: string, socket: Duplex): void {
+    const keys = [hubId, `${hubId} ${address}`] as const;
+    const open = keys.map((key) => this.upgradesOpen.get(key) ?? 0);
+    const full =
+      (open[1] as number) >= this.options.upgradesPerAddress ? 1 : (open[0] as number) >= this.options.maxUpgrades ? 0 : -1;
+    if (full >= 0)
+      throw new RateLimited(
+        full === 1
+          ? { name: 'hub-upgrades-address', quota: this.options.upgradesPerAddress, windowSeconds: 1 }
+          : { name: 'hub-upgrades', quota: this.options.maxUpgrades, windowSeconds: 1 },
+        1000,
+        full === 1
+          ? 'Too many connections open from this address to this hub through the relay. Try again in 1 second.'
+          : 'Too many connections open to this hub through the relay. Try again in 1 second.',
+      );
+    for (const key of keys) this.upgradesOpen.set(key, (this.upgradesOpen.get(key) ?? 0) + 1);
+    socket.once('close', () => {
+      for (const key of keys) {
+        const left = (this.upgradesOpen.get(key) ?? 1) - 1;
+        if (left > 0) this.upgradesOpen.set(key, left);
+        else this.upgradesOpen.delete(key);
+      }
+    });
+  }
+
   /** Where failures in the background are told; the cloud sets its logger. */
   log: RelayLog = { error: (details, message) => console.error(message, details) };
 
@@ -328,15 +392,18 @@ export class Relay {
 
   private routeCounted(hubId: string, forwarded: Forwarded | null, sender?: Sender): Route | Promise<Route> {
     const tunnel = this.tunnels.get(hubId);
+    // An upgrade was held under the upgrade caps (holdUpgrade); the streams below are the requests'.
+    if (tunnel && sender?.upgrade) return { tunnel, forwarded };
     if (tunnel) {
       const anonymous = this.anonymousOpen.get(hubId) ?? 0;
+      const upgrades = this.upgradeStreams.get(hubId) ?? 0;
       if (sender?.anonymous && anonymous >= this.options.anonymousMaxStreams)
         throw new RateLimited(
           { name: 'hub-open-anonymous', quota: this.options.anonymousMaxStreams, windowSeconds: 1 },
           1000,
           'Too many requests without credentials open for this hub through the relay. Try again in 1 second.',
         );
-      if (!sender?.anonymous && tunnel.session.size - anonymous >= this.options.maxStreams)
+      if (!sender?.anonymous && tunnel.session.size - anonymous - upgrades >= this.options.maxStreams)
         throw new RateLimited(
           { name: 'hub-open', quota: this.options.maxStreams, windowSeconds: 1 },
           1000,
