@@ -2,8 +2,8 @@ import { connect as connectTcp, type Socket } from 'node:net';
 import type { Cloud } from '@hearth/cloud';
 import { resolveLocalhostNames } from '@hearth/contract/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEmbeddedCloud } from '../testing/cloud';
-import { startTestHub, type TestHub } from '../testing/hub';
+import { startRelayedHub } from '../testing/cloud';
+import type { TestHub } from '../testing/hub';
 
 // Budgets small enough that a flood of a few hundred requests reaches them (the defaults are in the thousands).
 const BUDGETS = {
@@ -27,22 +27,7 @@ let port: number;
 resolveLocalhostNames();
 
 beforeAll(async () => {
-  cloud = await startEmbeddedCloud({
-    internalClientSecret: SECRET,
-    demoHubs: [{ id: HUB_ID, name: 'Budgeted hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
-    connect: { heartbeatMs: 300, ...BUDGETS },
-    // As behind a load balancer on this machine: the loopback peer names the client in X-Forwarded-For.
-    trustProxy: '127.0.0.1,::1',
-  });
-  t = await startTestHub({
-    id: HUB_ID,
-    cloudUrl: cloud.url,
-    cloudClientSecret: SECRET,
-    relay: { minDelayMs: 50, maxDelayMs: 200, heartbeatMs: 300 },
-  });
-  await (await t.hub.tunnel)?.whenConnected();
-  port = Number(new URL(cloud.url).port);
-  relayUrl = `http://${HUB_ID}.connect.localhost:${port}`;
+  ({ cloud, hub: t, port, relayUrl } = await startRelayedHub({ id: HUB_ID, secret: SECRET, connect: BUDGETS }));
 });
 afterAll(async () => {
   await t?.stop();

@@ -2,8 +2,8 @@ import type { Cloud } from '@hearth/cloud';
 import { resolveLocalhostNames } from '@hearth/contract/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startEmbeddedCloud } from '../testing/cloud';
-import { startTestHub, type TestHub } from '../testing/hub';
+import { startRelayedHub } from '../testing/cloud';
+import type { TestHub } from '../testing/hub';
 
 // Caps small enough for a test to reach: 4 sockets per hub, 2 per address; the requests' streams are far more.
 const BUDGETS = { maxStreams: 3, maxUpgrades: 4, upgradesPerAddress: 2 };
@@ -19,21 +19,16 @@ let port: number;
 resolveLocalhostNames();
 
 beforeAll(async () => {
-  cloud = await startEmbeddedCloud({
-    internalClientSecret: SECRET,
-    demoHubs: [{ id: HUB_ID, name: 'Socket hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
-    connect: { heartbeatMs: 300, ...BUDGETS },
-    trustProxy: '127.0.0.1,::1',
-  });
-  t = await startTestHub({
+  ({
+    cloud,
+    hub: t,
+    port,
+  } = await startRelayedHub({
     id: HUB_ID,
-    cloudUrl: cloud.url,
-    cloudClientSecret: SECRET,
-    relay: { minDelayMs: 50, maxDelayMs: 200, heartbeatMs: 300 },
-    realtimeHandshakeDeadlineMs: PROOF_DEADLINE_MS,
-  });
-  await (await t.hub.tunnel)?.whenConnected();
-  port = Number(new URL(cloud.url).port);
+    secret: SECRET,
+    connect: BUDGETS,
+    hub: { realtimeHandshakeDeadlineMs: PROOF_DEADLINE_MS },
+  }));
 });
 afterAll(async () => {
   await t?.stop();

@@ -2,8 +2,8 @@ import type { Cloud } from '@hearth/cloud';
 import { resolveLocalhostNames } from '@hearth/contract/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startEmbeddedCloud } from '../testing/cloud';
-import { startTestHub, type TestHub } from '../testing/hub';
+import { startRelayedHub } from '../testing/cloud';
+import type { TestHub } from '../testing/hub';
 import { ack, connectRealtime } from '../testing/socket';
 import { until } from '../testing/until';
 
@@ -20,22 +20,7 @@ let relayUrl: string;
 resolveLocalhostNames();
 
 beforeAll(async () => {
-  cloud = await startEmbeddedCloud({
-    internalClientSecret: SECRET,
-    demoHubs: [{ id: HUB_ID, name: 'Relayed hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
-    connect: { heartbeatMs: 300, requestsPerMinute: 100_000 },
-    // As behind a load balancer on this machine: the loopback peer names the client in X-Forwarded-For.
-    trustProxy: '127.0.0.1,::1',
-  });
-  t = await startTestHub({
-    id: HUB_ID,
-    cloudUrl: cloud.url,
-    cloudClientSecret: SECRET,
-    relay: { minDelayMs: 50, maxDelayMs: 200, heartbeatMs: 300 },
-  });
-  await (await t.hub.tunnel)?.whenConnected();
-  const port = new URL(cloud.url).port;
-  relayUrl = `http://${HUB_ID}.connect.localhost:${port}`;
+  ({ cloud, hub: t, relayUrl } = await startRelayedHub({ id: HUB_ID, secret: SECRET, connect: { requestsPerMinute: 100_000 } }));
 });
 afterAll(async () => {
   await t?.stop();

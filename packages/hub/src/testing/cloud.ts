@@ -1,4 +1,6 @@
 import { type Cloud, type CloudConfig, startCloud } from '@hearth/cloud';
+import type { HubConfig } from '../config';
+import { startTestHub, type TestHub } from './hub';
 
 /** A real cloud for a hub test: embedded (PGlite in memory), on a free loopback port, silent. */
 export function startEmbeddedCloud(overrides: Partial<CloudConfig> = {}): Promise<Cloud> {
@@ -104,4 +106,43 @@ export async function newCloudUser(cloud: Cloud, secret: string, email: string):
   });
   if (made.status !== 201) throw new Error(`the cloud made no user (${made.status})`);
   return signInWithPassword(cloud, email, password);
+}
+
+/** A hub whose cloud relays it: both started, the hub's tunnel up. */
+export interface RelayedHub {
+  cloud: Cloud;
+  hub: TestHub;
+  /** The cloud's port, which every relay origin shares. */
+  port: number;
+  /** The hub's relay origin (`<id>.connect.localhost` on the cloud's port). */
+  relayUrl: string;
+}
+
+/**
+ * An embedded cloud that knows one demo hub `id`, behind a trusted loopback proxy (clients are named in
+ * X-Forwarded-For, as behind a load balancer), and that hub connected to it with a fast tunnel heartbeat.
+ * `connect` sets the relay's budgets; `hub` adds to the hub's configuration.
+ */
+export async function startRelayedHub(options: {
+  id: string;
+  secret: string;
+  connect?: NonNullable<CloudConfig['connect']>;
+  hub?: Partial<HubConfig>;
+}): Promise<RelayedHub> {
+  const cloud = await startEmbeddedCloud({
+    internalClientSecret: options.secret,
+    demoHubs: [{ id: options.id, name: 'Relayed hub', model: 'hearth-pro-5q', url: 'http://127.0.0.1:1' }],
+    connect: { heartbeatMs: 300, ...options.connect },
+    trustProxy: '127.0.0.1,::1',
+  });
+  const hub = await startTestHub({
+    id: options.id,
+    cloudUrl: cloud.url,
+    cloudClientSecret: options.secret,
+    relay: { minDelayMs: 50, maxDelayMs: 200, heartbeatMs: 300 },
+    ...options.hub,
+  });
+  await (await hub.hub.tunnel)?.whenConnected();
+  const port = Number(new URL(cloud.url).port);
+  return { cloud, hub, port, relayUrl: `http://${options.id}.connect.localhost:${port}` };
 }
