@@ -361,19 +361,16 @@ export class Relay {
    */
   private holdUpgrade(hubId: string, address: string, socket: Duplex): void {
     const keys = [hubId, `${hubId} ${address}`] as const;
-    const open = keys.map((key) => this.upgradesOpen.get(key) ?? 0);
-    const full =
-      (open[1] as number) >= this.options.upgradesPerAddress ? 1 : (open[0] as number) >= this.options.maxUpgrades ? 0 : -1;
-    if (full >= 0)
-      throw new RateLimited(
-        full === 1
-          ? { name: 'hub-upgrades-address', quota: this.options.upgradesPerAddress, windowSeconds: 1 }
-          : { name: 'hub-upgrades', quota: this.options.maxUpgrades, windowSeconds: 1 },
+    const full = (name: string, quota: number, whose: string) =>
+      new RateLimited(
+        { name, quota, windowSeconds: 1 },
         1000,
-        full === 1
-          ? 'Too many connections open from this address to this hub through the relay. Try again in 1 second.'
-          : 'Too many connections open to this hub through the relay. Try again in 1 second.',
+        `Too many connections open ${whose} through the relay. Try again in 1 second.`,
       );
+    if ((this.upgradesOpen.get(keys[1]) ?? 0) >= this.options.upgradesPerAddress)
+      throw full('hub-upgrades-address', this.options.upgradesPerAddress, 'from this address to this hub');
+    if ((this.upgradesOpen.get(keys[0]) ?? 0) >= this.options.maxUpgrades)
+      throw full('hub-upgrades', this.options.maxUpgrades, 'to this hub');
     for (const key of keys) this.upgradesOpen.set(key, (this.upgradesOpen.get(key) ?? 0) + 1);
     socket.once('close', () => {
       for (const key of keys) {
