@@ -1,4 +1,5 @@
 import { viteBrowserOverrides } from '@hearth/client/scripts/browser-overrides.mjs';
+import { frontEndBuild } from '@hearth/client/scripts/front-end-build.mjs';
 import { vitePrecompress } from '@hearth/client/scripts/precompress.mjs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -12,7 +13,7 @@ export default defineConfig(({ command }) => ({
   // @hearth/client as its own browser bundle has it: the operation table inlined as plain data.
   plugins: [viteBrowserOverrides(), react(), vitePrecompress()],
   define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  build: { outDir: 'dist', emptyOutDir: true, target: 'es2020', sourcemap: false },
+  build: frontEndBuild,
   test: {
     name: 'home',
     environment: 'jsdom',

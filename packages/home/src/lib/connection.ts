@@ -23,6 +23,23 @@ async function hubIdAt(origin: string): Promise<string> {
   return (await ping(transport, origin, null, 5000)).id;
 }
 
+let anonymousHub: Promise<CoreHubAPI> | undefined;
+
+/**
+ * What the hub says of its owner, asked without a session (a hub nobody owns has nobody to sign in), through the
+ * client like every other call: importing the contract's operations here would put all its schemas in the bundle.
+ */
+export async function hubClaim(origin = window.location.origin) {
+  // One client for the page's polling: the ping that names the hub is asked once, not before every poll.
+  anonymousHub ??= hubIdAt(origin).then((id) => new HubAPI({ id, baseUrl: origin, token: null, reconnect: false }));
+  return (
+    await anonymousHub.catch((error) => {
+      anonymousHub = undefined;
+      throw error;
+    })
+  ).cloud.getClaim();
+}
+
 /** Signs in with the hub's local credentials; answers the session token. */
 export async function signInLocal(origin: string, username: string, password: string): Promise<string> {
   const hub = new HubAPI({ id: await hubIdAt(origin), baseUrl: origin, token: null, reconnect: false });

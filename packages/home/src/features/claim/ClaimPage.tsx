@@ -1,20 +1,15 @@
-import { fullPath, hubOperations, type OperationResult } from '@hearth/contract';
+import type { hubOperations, OperationResult } from '@hearth/contract';
 import { formatClaimCode } from '@hearth/contract/provider';
 import { type ReactNode, useEffect, useState } from 'react';
 import { strings } from '../../app/strings';
+import { hubClaim } from '../../lib/connection';
 import './claim.css';
 
-type HubClaim = OperationResult<typeof hubOperations.cloud.getClaim>;
+export type HubClaim = OperationResult<typeof hubOperations.cloud.getClaim>;
 
 const t = strings.claim;
 /** How often the page asks again: it learns of a new code, and of being claimed, without a reload. */
 const POLL_MS = 5_000;
-
-/** What the hub says of its owner (asked without a session: a hub nobody owns has nobody to sign in). */
-async function hubClaim(): Promise<HubClaim | null> {
-  const answer = await fetch(fullPath(hubOperations.cloud.getClaim), { cache: 'no-store' });
-  return answer.ok ? ((await answer.json()) as HubClaim) : null;
-}
 
 /**
  * Before anyone can sign in: when nobody owns the hub yet, the page shows the short code (and a QR of the account

@@ -1,0 +1,3 @@
+import type { BuildEnvironmentOptions } from 'vite';
+
+export declare const frontEndBuild: BuildEnvironmentOptions;
