@@ -1,7 +1,7 @@
 import { HearthError } from '@hearth/contract';
 import type { FastifyRequest } from 'fastify';
-import type { HubSession } from '../managers/sessions/store';
 import type { HubContext, HubPrincipal } from './context';
+import type { HubSession } from './identity/sessions';
 import { intersectedScopes } from './roles';
 
 /** Reads the Bearer token of a request; `null` when there is none. */

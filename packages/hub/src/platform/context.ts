@@ -6,13 +6,13 @@ import type { HubConfig } from '../config';
 import type { DomainBus } from '../core/bus';
 import type { Clock } from '../core/clock';
 import type { Scheduler } from '../core/scheduler';
-import type { SessionStore } from '../managers/sessions/store';
-import type { Journal } from '../managers/system/journal';
-import type { UserRole, UserStore } from '../managers/users/store';
 import type { HubServices } from '../runtime/services';
 import type { HubDatabase, Migration } from '../store/database';
 import type { SettingStore } from '../store/settings';
 import type { HubEvents } from './events';
+import type { SessionStore } from './identity/sessions';
+import type { UserRole, UserStore } from './identity/users';
+import type { Journal } from './journal';
 
 /** The caller of a hub operation. */
 export interface HubPrincipal extends Principal {

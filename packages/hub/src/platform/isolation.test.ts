@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRole } from '../managers/users/store';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { untilAppRunning } from '../testing/pairing';
 import { ack, connectRealtime } from '../testing/socket';
+import type { UserRole } from './identity/users';
 
 /**
  * One member's data stays theirs: through real HTTP, a user, a guest and a manager try to read, change or

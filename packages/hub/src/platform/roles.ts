@@ -1,5 +1,5 @@
 import { hasScope, intersectScopes, scopeCovers } from '@hearth/contract';
-import type { UserRole } from '../managers/users/store';
+import type { UserRole } from './identity/users';
 
 /**
  * Every scope of the hub (seed, section 6): each area with its readonly variant (speech has none) and the

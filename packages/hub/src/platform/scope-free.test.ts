@@ -2,10 +2,10 @@ import type { Cloud } from '@hearth/cloud';
 import { type AnyOperation, fullPath, operationId } from '@hearth/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../core/clock';
-import type { UserRole } from '../managers/users/store';
 import { startEmbeddedCloud } from '../testing/cloud';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { hubOperationList } from '../testing/operations';
+import type { UserRole } from './identity/users';
 import { roleAllows } from './roles';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOAD_TEST_RATE_LIMITS } from '@hearth/contract/testing';
 import { HUB_SOFTWARE_VERSION, type HubConfig } from '../config';
-import type { UserRole } from '../managers/users/store';
+import type { UserRole } from '../platform/identity/users';
 import { type Hub, type HubOptions, startHub } from '../server';
 
 /** An answer of the hub over real HTTP. */

@@ -5,7 +5,7 @@ import { cloudRoleOf } from '../../cloudlink/ownership';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type DelegationClaims, DelegationVerifier } from '../../platform/delegation';
 import { intersectedScopes, isHouseholdAdmin, isKnownScope } from '../../platform/roles';
-import { type HubUser, type UserRole, userView } from './store';
+import { type HubUser, type UserRole, userView } from '../../platform/identity/users';
 
 /** Sessions made by signing in (cloud delegation or local credentials) last this long. */
 const LOGIN_SESSION_MS = 14 * 24 * 3600_000;

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type Clock, isoNow } from '../../core/clock';
-import type { EventViewer, HubEvents } from '../../platform/events';
-import { intersectedScopes, managesHousehold } from '../../platform/roles';
 import type { HubDatabase, Migration } from '../../store/database';
 import { SqlStore } from '../../store/statements';
-import type { UserRole } from '../users/store';
+import type { EventViewer, HubEvents } from '../events';
+import { intersectedScopes, managesHousehold } from '../roles';
+import type { UserRole } from './users';
 
 export type SessionType = 'OAUTH' | 'APP' | 'PAT';
 

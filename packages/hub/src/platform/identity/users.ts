@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { type Clock, isoNow } from '../../core/clock';
-import type { EventViewer, HubEvents } from '../../platform/events';
-import { managesHousehold } from '../../platform/roles';
 import { type HubDatabase, type Migration, transact } from '../../store/database';
 import { SqlStore } from '../../store/statements';
+import type { EventViewer, HubEvents } from '../events';
+import { managesHousehold } from '../roles';
 
 export type UserRole = 'owner' | 'manager' | 'user' | 'guest';
 

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import type { Clock } from '../../core/clock';
+import type { Clock } from '../core/clock';
 
 const LIMIT = 1000;
 
