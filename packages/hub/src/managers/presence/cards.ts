@@ -1,6 +1,6 @@
 import type { DomainBus } from '../../core/bus';
-import { chosenId, type FlowCardDefinition, type FlowRegistry, registerCards, suggest } from '../flow/registry';
 import type { UserStore } from '../../platform/identity/users';
+import { chosenId, type FlowCardDefinition, type FlowRegistry, registerCards, suggest } from '../flow/registry';
 
 const PRESENCE_URI = 'homey:manager:presence';
 

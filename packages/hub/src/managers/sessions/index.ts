@@ -1,8 +1,8 @@
 import { hubOperations, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
-import { isHouseholdAdmin } from '../../platform/roles';
 import type { HubSession } from '../../platform/identity/sessions';
+import { isHouseholdAdmin } from '../../platform/roles';
 
 /** Owners and managers see every session; everyone else only their own. Others' sessions answer 404. */
 function visibleSession(context: HubContext, principal: HubPrincipal, id: string, scope: string): HubSession {

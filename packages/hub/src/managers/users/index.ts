@@ -4,8 +4,8 @@ import { implement, SignInThrottle } from '@hearth/contract/fastify';
 import { cloudRoleOf } from '../../cloudlink/ownership';
 import type { HubContext, HubManager, HubPrincipal } from '../../platform/context';
 import { type DelegationClaims, DelegationVerifier } from '../../platform/delegation';
-import { intersectedScopes, isHouseholdAdmin, isKnownScope } from '../../platform/roles';
 import { type HubUser, type UserRole, userView } from '../../platform/identity/users';
+import { intersectedScopes, isHouseholdAdmin, isKnownScope } from '../../platform/roles';
 
 /** Sessions made by signing in (cloud delegation or local credentials) last this long. */
 const LOGIN_SESSION_MS = 14 * 24 * 3600_000;
