@@ -18,11 +18,14 @@ export async function startZwaveTestHub(fixture: string, appId: string, options:
   const network = await startZwaveMockNetwork({ nodes: false });
   const t = await startTestHub({ zwavePort: network.port }, options);
   await untilAppRunning(t);
-  await until(
-    () => t.call<{ controller: { ready: boolean } }>('GET', '/zwave/state'),
+  const state = await until(
+    () => t.call<{ controller: { ready: boolean; failure: string | null } }>('GET', '/zwave/state'),
     (s) => s.body.controller.ready,
     20_000,
   );
+  // Fail here, at the cause, rather than at the first call that needs the controller (a 409 far from its reason).
+  if (!state.body.controller.ready)
+    throw new Error(`the Z-Wave controller was not ready within 20 s: ${state.body.controller.failure ?? 'still opening'}`);
   const { sessionId } = await runOverDevkit(t, fixture);
   await untilAppRunning(t, appId);
   return {
