@@ -1,10 +1,12 @@
 /*
- * Every English string the app shows, in one catalogue ready for translation: plain strings, and functions for the
- * few that take values. Components read them from here, never inline.
+ * Every English string the app shows: the source catalogue the Dutch and German ones (translations/) follow. Plain
+ * strings, and functions for those that take values. Components read them through strings.ts, never inline.
  */
+import { mqttStrings, zigbeePairingStrings } from '../features/mqtt/strings-en';
 import { uninstallStrings } from './strings-apps';
 import { energyStrings } from './strings-energy';
 import { flowManageStrings } from './strings-flows';
+import { valueStrings } from './strings-values';
 import { zoneStrings } from './strings-zones';
 
 /** The hub tiers' names as the store sells them (the hub's system facts give the tier's id). */
@@ -15,11 +17,12 @@ const TIER_NAMES: Record<string, string> = {
   developer: 'Developer',
 };
 
-export const strings = {
+export const en = {
   appName: 'Hearth',
   skip: 'Skip to content',
   loading: 'Loading…',
   retry: 'Try again',
+  appLanguage: 'Language of this app',
   nav: {
     label: 'Sections',
     home: 'Home',
@@ -585,6 +588,9 @@ export const strings = {
     notRebooted: (reason: string) => `The hub did not restart: ${reason}`,
   },
   energy: energyStrings,
+  values: valueStrings,
+  mqtt: mqttStrings,
+  zigbeePairing: zigbeePairingStrings,
   errors: {
     generic: 'Something went wrong. Check your connection and try again.',
     notFound: 'Page not found',
