@@ -38,6 +38,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['src/**/*.test.ts'] } },
       { test: { name: 'sdk', root: 'packages/sdk', include: ['src/**/*.test.ts'], isolate: false, testTimeout: 30_000 } },
       {
         test: {

@@ -32,11 +32,11 @@ describe.skipIf(!chromiumPath)('household web app: system, energy and theme', ()
 
     await page.getByLabel('Units').selectOption('imperial');
     await expect.poll(() => option('i18n', 'Units')).toBe('imperial');
-    await page.getByLabel('Language').selectOption('nl');
+    await page.getByLabel('Language', { exact: true }).selectOption('nl');
     await expect.poll(() => option('i18n', 'Language')).toBe('nl');
     // Changed elsewhere, the page follows (the i18n manager's option.update).
     await api.i18n.setOptionLanguage({ value: 'en' });
-    await expect.poll(() => page.getByLabel('Language').inputValue()).toBe('en');
+    await expect.poll(() => page.getByLabel('Language', { exact: true }).inputValue()).toBe('en');
 
     await page.getByText('The hub is up to date.').waitFor();
     const auto = page.getByRole('switch', { name: 'Install updates automatically' });

@@ -17,7 +17,7 @@ const BROWSER_SAFE = new Set([
 ]);
 
 const packages = fileURLToPath(new URL('../..', import.meta.url));
-const browserSources = ['client/src/hub', 'client/src/cloud', 'home/src', 'account/src', 'support-form/src'];
+const browserSources = ['client/src/hub', 'client/src/cloud', 'i18n/src', 'home/src', 'account/src', 'support-form/src'];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {

@@ -1,5 +1,6 @@
 import type { CoreHubAPI } from '@hearth/client/browser';
 import { HOME_PAGES } from '@hearth/contract/provider';
+import { LanguageProvider, LanguageSwitcher, useLanguage } from '@hearth/i18n';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { Notices, useNotify } from '../components/Notices';
@@ -24,7 +25,7 @@ import { HubContext, type HubState, useOnline } from '../lib/hub';
 import { HubSwitcher } from './HubSwitcher';
 import { Navigation } from './Navigation';
 import { AlarmsPage, EnergyPage, MoodsPage, MqttBridgePage, NotificationsPage, SystemPage, ZonesPage } from './pages';
-import { strings } from './strings';
+import { i18n, strings } from './strings';
 
 function Shell({ hub, children }: { hub: HubState | null; children: ReactNode }) {
   return (
@@ -48,6 +49,9 @@ function Shell({ hub, children }: { hub: HubState | null; children: ReactNode })
       <main id="content" tabIndex={-1}>
         {children}
       </main>
+      <footer className="app-footer">
+        <LanguageSwitcher label={strings.appLanguage} className="field" />
+      </footer>
     </>
   );
 }
@@ -77,8 +81,18 @@ type Status =
   | { state: 'unreachable'; error: unknown }
   | { state: 'ready'; hub: CoreHubAPI };
 
-/** The household web app: sign-in to the hub that served it, then the home and its pages by address. */
+/** The household web app in the language detected or chosen: it renders again, whole, when the language changes. */
 export function App() {
+  return (
+    <LanguageProvider i18n={i18n}>
+      <HomeApp />
+    </LanguageProvider>
+  );
+}
+
+/** Sign-in to the hub that served the app, then the home and its pages by address. */
+function HomeApp() {
+  useLanguage();
   const [status, setStatus] = useState<Status>({ state: 'loading' });
   const [location, navigate] = useLocation();
 

@@ -8,28 +8,29 @@ const t = strings.nav;
 
 /** Always in the bar, on a phone too. */
 const MAIN = [
-  { href: HOME_PAGES.home, label: t.home },
-  { href: HOME_PAGES.flows, label: t.flows },
-  { href: HOME_PAGES.apps, label: t.apps },
+  { href: HOME_PAGES.home, section: 'home' },
+  { href: HOME_PAGES.flows, section: 'flows' },
+  { href: HOME_PAGES.apps, section: 'apps' },
 ] as const;
 
 /** Behind "More" on a phone; in the bar beside the others on a wider screen. */
 const MORE = [
-  { href: HOME_PAGES.insights, label: t.insights },
-  { href: HOME_PAGES.energy, label: t.energy },
-  { href: HOME_PAGES.variables, label: t.variables },
-  { href: HOME_PAGES.people, label: t.people },
-  { href: HOME_PAGES.alarms, label: t.alarms },
-  { href: HOME_PAGES.moods, label: t.moods },
-  { href: HOME_PAGES.notifications, label: t.notifications },
-  { href: HOME_PAGES.system, label: t.system },
+  { href: HOME_PAGES.insights, section: 'insights' },
+  { href: HOME_PAGES.energy, section: 'energy' },
+  { href: HOME_PAGES.variables, section: 'variables' },
+  { href: HOME_PAGES.people, section: 'people' },
+  { href: HOME_PAGES.alarms, section: 'alarms' },
+  { href: HOME_PAGES.moods, section: 'moods' },
+  { href: HOME_PAGES.notifications, section: 'notifications' },
+  { href: HOME_PAGES.system, section: 'system' },
 ] as const;
 
-function NavLink({ href, label, current }: { href: string; label: string; current: boolean }) {
+/** A section's link, named when it renders (in the language of that moment). */
+function NavLink({ href, section, current }: { href: string; section: keyof typeof t; current: boolean }) {
   return (
     <li>
       <Link href={href} aria-current={current ? 'page' : undefined}>
-        {label}
+        {t[section]}
       </Link>
     </li>
   );

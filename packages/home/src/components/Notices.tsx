@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { strings } from '../app/strings';
 
 interface Notice {
   id: number;
@@ -36,7 +37,12 @@ export function Notices({ children }: { children: ReactNode }) {
         {notices.map((notice) => (
           <div key={notice.id} className={`notice notice--${notice.kind}`}>
             <span>{notice.text}</span>
-            <button type="button" className="notice__close" aria-label="Dismiss" onClick={() => dismiss(notice.id)}>
+            <button
+              type="button"
+              className="notice__close"
+              aria-label={strings.values.dismiss}
+              onClick={() => dismiss(notice.id)}
+            >
               ×
             </button>
           </div>

@@ -1,5 +1,5 @@
 import type { hubOperations, OperationResult } from '@hearth/contract';
-import { strings } from '../../app/strings';
+import { format, strings } from '../../app/strings';
 
 export type Alarm = OperationResult<typeof hubOperations.alarms.getAlarm>;
 export type Repetition = Alarm['repetition'];
@@ -21,5 +21,4 @@ export function summary(repetition: Repetition): string {
 }
 
 /** When an alarm goes off next, as the person's own clock and calendar say it. */
-export const whenNext = (iso: string): string =>
-  new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+export const whenNext = (iso: string): string => format.dateTime(iso, { weekday: 'short', hour: '2-digit', minute: '2-digit' });

@@ -1,7 +1,7 @@
 import type { hubOperations, OperationResult } from '@hearth/contract';
 import { formatClaimCode } from '@hearth/contract/provider';
 import { type ReactNode, useEffect, useState } from 'react';
-import { strings } from '../../app/strings';
+import { format, strings } from '../../app/strings';
 import { hubClaim } from '../../lib/connection';
 import './claim.css';
 
@@ -70,9 +70,7 @@ function ClaimCode({ claim }: { claim: HubClaim }) {
       </section>
     );
   const code = formatClaimCode(claim.code ?? '');
-  const until = claim.expiresAt
-    ? new Date(claim.expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : '';
+  const until = claim.expiresAt ? format.time(claim.expiresAt, { hour: '2-digit', minute: '2-digit' }) : '';
   return (
     <section className="card narrow claim" aria-labelledby="claim-title">
       <h1 id="claim-title" tabIndex={-1}>

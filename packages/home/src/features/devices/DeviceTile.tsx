@@ -95,16 +95,16 @@ function Lock({ device, cap }: ControlProps) {
             void set(!locked);
           }}
         >
-          {locked ? `Unlock ${device.name}` : `Lock ${device.name}`}
+          {locked ? strings.values.unlock(device.name) : strings.values.lock(device.name)}
         </button>
         <button type="button" className="button button--quiet button--small" onClick={() => setConfirming(false)}>
-          Cancel
+          {strings.values.cancel}
         </button>
       </span>
     );
   return (
     <button type="button" className="button button--small" aria-pressed={locked} onClick={() => setConfirming(true)}>
-      {locked ? 'Locked' : 'Unlocked'}
+      {locked ? strings.values.locked : strings.values.unlocked}
     </button>
   );
 }
@@ -112,8 +112,13 @@ function Lock({ device, cap }: ControlProps) {
 function Press({ device, cap }: ControlProps) {
   const { set } = useCapability(device, cap);
   return (
-    <button type="button" className="button button--small" onClick={() => void set(true)} aria-label={`Press ${device.name}`}>
-      Press
+    <button
+      type="button"
+      className="button button--small"
+      onClick={() => void set(true)}
+      aria-label={strings.values.pressName(device.name)}
+    >
+      {strings.values.press}
     </button>
   );
 }
@@ -129,7 +134,7 @@ function Stepper({ device, cap }: ControlProps) {
       <button
         type="button"
         className="button button--small"
-        aria-label={`Lower ${cap.title}`}
+        aria-label={strings.values.lower(cap.title)}
         onClick={() => void set(clamp(current - step))}
       >
         −
@@ -138,7 +143,7 @@ function Stepper({ device, cap }: ControlProps) {
       <button
         type="button"
         className="button button--small"
-        aria-label={`Raise ${cap.title}`}
+        aria-label={strings.values.raise(cap.title)}
         onClick={() => void set(clamp(current + step))}
       >
         +
@@ -180,11 +185,7 @@ function Dim({ device, cap }: ControlProps) {
 
 function Coverings({ device, cap }: ControlProps) {
   const { value, set } = useCapability(device, cap);
-  const states = [
-    ['up', 'Open'],
-    ['idle', 'Stop'],
-    ['down', 'Close'],
-  ] as const;
+  const states = (['up', 'idle', 'down'] as const).map((state) => [state, strings.values.coverings[state]] as const);
   return (
     <fieldset className="segmented">
       <legend className="visually-hidden">{`${device.name} ${cap.title}`}</legend>

@@ -1,4 +1,6 @@
 import type { DeviceItem } from '@hearth/contract';
+import { currentLanguage } from '@hearth/i18n';
+import { format, i18n, strings } from '../../app/strings';
 
 export type Device = DeviceItem & {
   unavailableMessage?: string | null;
@@ -14,9 +16,9 @@ export type Capability = Device['capabilitiesObj'][string] & {
   values?: { id: string; title: string | Record<string, string> }[];
 };
 
-/** A title as the app shows it: the English one of a title given per language, else the first. */
+/** A title as the app shows it: of a title given per language, the current language's, else the English, else the first. */
 const titleText = (title: string | Record<string, string>): string =>
-  typeof title === 'string' ? title : (title.en ?? Object.values(title)[0] ?? '');
+  typeof title === 'string' ? title : (title[currentLanguage(i18n)] ?? title.en ?? Object.values(title)[0] ?? '');
 
 /** The one control a tile offers for a device: the device's quick action, else the first capability a class taps. */
 export function quickControl(device: Device): Capability | null {
@@ -34,9 +36,10 @@ export function formatValue(cap: Capability): string {
   const { value } = cap;
   if (value === null || value === undefined) return '—';
   if (typeof value === 'boolean') {
-    if (cap.id.startsWith('alarm_')) return value ? 'Alarm' : 'OK';
-    if (cap.id === 'locked') return value ? 'Locked' : 'Unlocked';
-    return value ? 'On' : 'Off';
+    const words = strings.values;
+    if (cap.id.startsWith('alarm_')) return value ? words.alarm : words.ok;
+    if (cap.id === 'locked') return value ? words.locked : words.unlocked;
+    return value ? words.on : words.off;
   }
   if (cap.type === 'enum') {
     const known = cap.values?.find((option) => option.id === value);
@@ -45,9 +48,9 @@ export function formatValue(cap: Capability): string {
   if (typeof value === 'number') {
     // A share kept as a fraction (0–1: dim, fan_speed, valve_position, … of the catalogue) reads as a percentage.
     const fraction = cap.id === 'dim' || cap.id === 'windowcoverings_set' || (cap.units === '%' && cap.max === 1);
-    if (fraction || cap.units === '%') return `${Math.round(fraction ? value * 100 : value)} %`;
+    if (fraction || cap.units === '%') return `${format.number(Math.round(fraction ? value * 100 : value))} %`;
     const decimals = typeof cap.decimals === 'number' ? cap.decimals : Number.isInteger(value) ? 0 : 1;
-    const text = value.toLocaleString('en', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+    const text = format.number(value, { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
     return cap.units ? `${text} ${cap.units}` : text;
   }
   return String(value);

@@ -1,5 +1,7 @@
+import { localeOf } from '@hearth/i18n';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { i18n } from '../../app/strings';
 import 'uplot/dist/uPlot.min.css';
 import { chartColours } from '../../lib/theme';
 import { type Period, partLabel } from './model';
@@ -27,7 +29,7 @@ export default function EnergyChart({
     const element = box.current;
     if (!element) return;
     const { stroke, fill, text } = chartColours(element);
-    const labels = parts.map((part) => partLabel(period, part.date));
+    const labels = parts.map((part) => partLabel(period, part.date, localeOf(i18n)));
     const grid = { stroke: 'rgba(128,128,128,0.2)' };
     const plot = new uPlot(
       {

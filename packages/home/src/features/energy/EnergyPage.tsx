@@ -1,5 +1,6 @@
+import { localeOf } from '@hearth/i18n';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { strings } from '../../app/strings';
+import { i18n, strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
 import { useHub } from '../../lib/hub';
 import { useAsync } from '../../lib/useLoad';
@@ -174,7 +175,7 @@ function ReportsInZone({ zone }: { zone: string | undefined }) {
         <button type="button" className="button button--quiet" onClick={() => setChosen(shift(period, date, -1))}>
           {t.previous}
         </button>
-        <strong aria-live="polite">{periodLabel(period, date)}</strong>
+        <strong aria-live="polite">{periodLabel(period, date, localeOf(i18n))}</strong>
         <button
           type="button"
           className="button button--quiet"

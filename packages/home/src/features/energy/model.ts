@@ -1,4 +1,5 @@
 import type { hubOperations, OperationResult } from '@hearth/contract';
+import { format } from '../../app/strings';
 
 export type LiveReport = OperationResult<typeof hubOperations.energy.getLiveReport>;
 export type Report = OperationResult<typeof hubOperations.energy.getReportWeek>;
@@ -70,11 +71,11 @@ export function loadReport(
   return calls[period]() as Promise<Report>;
 }
 
-export const formatKWh = (kWh: number) => `${kWh.toLocaleString(undefined, { maximumFractionDigits: 2 })} kWh`;
-export const formatWatts = (W: number) => `${Math.round(W).toLocaleString()} W`;
+export const formatKWh = (kWh: number) => format.unit(kWh, 'kWh', { maximumFractionDigits: 2 });
+export const formatWatts = (W: number) => format.unit(Math.round(W), 'W');
 export const formatMoney = (amount: number, currency: string) => {
   try {
-    return amount.toLocaleString(undefined, { style: 'currency', currency });
+    return format.currency(amount, currency);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }

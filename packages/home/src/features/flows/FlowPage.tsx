@@ -1,7 +1,7 @@
 import type { Manager } from '@hearth/client/browser';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { strings } from '../../app/strings';
+import { format, strings } from '../../app/strings';
 import { useNotify } from '../../components/Notices';
 import { Failed, Loading } from '../../components/Status';
 import { messageOf } from '../../lib/errors';
@@ -116,7 +116,7 @@ export function FlowPage({ param }: { param: string }) {
           <ul className="rows">
             {pending.map((item) => (
               <li key={item.id} className="row">
-                <span className="row__main">{t.dueAt(new Date(item.dueAt).toLocaleTimeString())}</span>
+                <span className="row__main">{t.dueAt(format.time(item.dueAt))}</span>
                 <button type="button" className="button button--small button--quiet" onClick={() => void cancel(item)}>
                   {t.cancel}
                 </button>

@@ -1,9 +1,9 @@
-import { strings } from '../../app/strings';
-import { cardWords, STATUS_WORDS, type Trace, type TraceStep } from './model';
+import { format, strings } from '../../app/strings';
+import { cardWords, type Trace, type TraceStep } from './model';
 
 const t = strings.flows;
 
-const time = (at: string | number) => new Date(at).toLocaleTimeString();
+const time = (at: string | number) => format.time(at);
 
 /** One step of a run in words: what ran (the card's title from the hub, or its id in words) and how it went. */
 export function stepWords(step: TraceStep): string {
@@ -26,7 +26,7 @@ export function TraceList({ traces }: { traces: Trace[] }) {
       {traces.map((trace) => (
         <li key={trace.id} className={`trace trace--${trace.status}`} data-trace-id={trace.id}>
           <p className="trace__head">
-            <strong className="trace__status">{STATUS_WORDS[trace.status] ?? trace.status}</strong>{' '}
+            <strong className="trace__status">{strings.values.runStatus[trace.status] ?? trace.status}</strong>{' '}
             <span className="muted">
               {t.startedAt(time(trace.startedAt))}
               {trace.finishedAt ? `, ${t.took(Date.parse(trace.finishedAt) - Date.parse(trace.startedAt))}` : ''}

@@ -66,17 +66,5 @@ export function parseFlowParam(param: string): { kind: FlowKind; id: string } {
   return decoded.startsWith('advanced:') ? { kind: 'advancedflow', id: decoded.slice(9) } : { kind: 'flow', id: decoded };
 }
 
-/** How a run ended, in words. */
-export const STATUS_WORDS: Record<string, string> = {
-  running: 'Running',
-  waiting: 'Waiting for a delay',
-  completed: 'Completed',
-  conditions_failed: 'Conditions not met',
-  failed: 'Failed',
-  skipped: 'Skipped',
-  restarted: 'Restarted',
-  cancelled: 'Cancelled',
-};
-
 /** A card's `<owner uri>:<card id>` as a person reads it: the card id in words. */
 export const cardWords = (card: string | undefined): string => (card ? (card.split(':').pop() ?? card).replaceAll('_', ' ') : '');

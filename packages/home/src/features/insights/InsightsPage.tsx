@@ -1,11 +1,11 @@
 import type { Manager } from '@hearth/client/browser';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { strings } from '../../app/strings';
+import { format, strings } from '../../app/strings';
 import { Failed, Loading } from '../../components/Status';
 import { useHub, useLiveItems } from '../../lib/hub';
 import { useAsync } from '../../lib/useLoad';
-import { type Entries, type Log, RESOLUTION_LABELS, type Resolution } from './model';
+import type { Entries, Log, Resolution } from './model';
 
 // The charting library is loaded on demand: the home's first paint never waits for it.
 const Chart = lazy(() => import('./Chart'));
@@ -16,11 +16,11 @@ const t = strings.insights;
 function summary(log: Log, entries: Entries, resolution: Resolution): string {
   const numbers = entries.values.map((entry) => entry.v).filter((v): v is number => typeof v === 'number');
   const unit = log.units ? ` ${log.units}` : '';
-  const fmt = (n: number) => `${n.toLocaleString('en', { maximumFractionDigits: log.decimals ?? 1 })}${unit}`;
-  if (numbers.length === 0) return t.noEntries(RESOLUTION_LABELS[resolution]);
+  const fmt = (n: number) => `${format.number(n, { maximumFractionDigits: log.decimals ?? 1 })}${unit}`;
+  if (numbers.length === 0) return t.noEntries(strings.values.resolutions[resolution]);
   return t.summary(
     log.title,
-    RESOLUTION_LABELS[resolution],
+    strings.values.resolutions[resolution],
     fmt(Math.min(...numbers)),
     fmt(Math.max(...numbers)),
     numbers.length,
@@ -40,7 +40,7 @@ function LogChart({ log }: { log: Log }) {
       <label className="field">
         <span>{t.resolution}</span>
         <select value={resolution} onChange={(event) => setResolution(event.target.value as Resolution)}>
-          {Object.entries(RESOLUTION_LABELS).map(([value, label]) => (
+          {Object.entries(strings.values.resolutions).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

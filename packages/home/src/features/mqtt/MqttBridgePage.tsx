@@ -2,13 +2,15 @@ import type { hubOperations, OperationResult } from '@hearth/contract';
 import { HOME_PAGES } from '@hearth/contract/provider';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { format, strings } from '../../app/strings';
 import { FieldError, FormError, invalidProps } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { Section } from '../../components/Section';
 import { Failed, Loading } from '../../components/Status';
 import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
-import { mqttStrings as t } from './strings';
+
+const t = strings.mqtt;
 
 type BridgeState = OperationResult<typeof hubOperations.mqtt.getState>;
 type Zigbee2Mqtt = NonNullable<BridgeState['zigbee2mqtt']>;
@@ -19,7 +21,7 @@ const REFRESH_MS = 3_000;
 const JOIN_SECONDS = 254;
 const URL_PATTERN = /^(mqtts?|wss?):\/\/[^\s/?#]+/;
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString();
+const time = (iso: string) => format.time(iso);
 
 /** The bridge's state, read now and every few seconds while the page is open; `replace` takes a fresher answer. */
 function useBridgeState() {

@@ -1,5 +1,5 @@
 import type { hubOperations, OperationResult } from '@hearth/contract';
-import { strings } from '../../app/strings';
+import { format, strings } from '../../app/strings';
 
 export type Notification = OperationResult<typeof hubOperations.notifications.getNotification>;
 
@@ -14,7 +14,7 @@ export function byDay(items: Notification[], now = new Date()): { day: string; i
       ? strings.notifications.today
       : dayKey(date) === dayKey(yesterday)
         ? strings.notifications.yesterday
-        : date.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+        : format.date(date, { weekday: 'long', day: 'numeric', month: 'long' });
   const groups = new Map<string, Notification[]>();
   for (const item of [...items].sort((a, b) => b.dateCreated.localeCompare(a.dateCreated))) {
     const day = label(new Date(item.dateCreated));
@@ -23,5 +23,4 @@ export function byDay(items: Notification[], now = new Date()): { day: string; i
   return [...groups].map(([day, list]) => ({ day, items: list }));
 }
 
-export const timeOf = (iso: string): string =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+export const timeOf = (iso: string): string => format.time(iso, { hour: '2-digit', minute: '2-digit' });

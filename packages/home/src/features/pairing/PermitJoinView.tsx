@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
+import { format, strings } from '../../app/strings';
 import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
-import { zigbeePairingStrings as t } from '../mqtt/strings';
+
+const t = strings.zigbeePairing;
+
 import type { ViewProps } from './PairFlow';
 
 /** What the hub's MQTT bridge says of the join in the session's `radio` (z2m-pairing.ts). */
@@ -66,7 +69,7 @@ export function PermitJoinView({ session, emitted, setProgress, finish }: ViewPr
   if (!join) return <p role="status">{t.opening}</p>;
   return (
     <>
-      <p role="status">{t.open(join.permitJoinEnd ? new Date(join.permitJoinEnd).toLocaleTimeString() : '…')}</p>
+      <p role="status">{t.open(join.permitJoinEnd ? format.time(join.permitJoinEnd) : '…')}</p>
       <h2>{t.joined}</h2>
       {join.joined.length === 0 ? (
         <p className="muted">{t.waiting}</p>

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { strings } from '../../app/strings';
+import { format, strings } from '../../app/strings';
 import { FieldError } from '../../components/FieldError';
 import { useNotify } from '../../components/Notices';
 import { Failed, Loading } from '../../components/Status';
@@ -85,8 +85,8 @@ export function Tokens() {
                     <strong>{token.name}</strong>
                     <br />
                     <span className="muted">
-                      {t.scopes(token.scopes)} · {t.created(new Date(token.createdAt).toLocaleDateString())}
-                      {token.lastUsed ? ` · ${t.lastUsed(new Date(token.lastUsed).toLocaleString())}` : ''}
+                      {t.scopes(token.scopes)} · {t.created(format.date(token.createdAt))}
+                      {token.lastUsed ? ` · ${t.lastUsed(format.dateTime(token.lastUsed))}` : ''}
                     </span>
                   </span>
                 </span>

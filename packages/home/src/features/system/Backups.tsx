@@ -1,6 +1,6 @@
 import type { hubOperations, OperationResult } from '@hearth/contract';
 import { useState } from 'react';
-import { strings } from '../../app/strings';
+import { format, strings } from '../../app/strings';
 import { FormError } from '../../components/FieldError';
 import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
@@ -38,11 +38,7 @@ export function Backups() {
     <>
       {info.state === 'ready' && info.data.tier ? <p>{t.plan(info.data.tier, info.data.cloudBackups === true)}</p> : null}
       {last.state === 'ready' ? (
-        <p>
-          {(made?.createdAt ?? last.value)
-            ? t.lastBackup(new Date(made?.createdAt ?? last.value ?? '').toLocaleString())
-            : t.noBackup}
-        </p>
+        <p>{(made?.createdAt ?? last.value) ? t.lastBackup(format.dateTime(made?.createdAt ?? last.value ?? '')) : t.noBackup}</p>
       ) : null}
       {last.state === 'failed' ? <FormError error={messageOf(last.error)} /> : null}
       <p role="status">

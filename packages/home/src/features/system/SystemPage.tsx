@@ -9,7 +9,6 @@ import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
 import { applyTheme, storedTheme, type Theme } from '../../lib/theme';
 import { useAsync } from '../../lib/useLoad';
-import { mqttStrings } from '../mqtt/strings';
 import { Backups } from './Backups';
 import { OptionSelect } from './OptionControls';
 import { Updates } from './Updates';
@@ -139,7 +138,7 @@ export function SystemPage() {
       </Section>
       <Section id="system-bridges" title={t.bridges}>
         <p>
-          <Link href={HOME_PAGES.mqtt}>{mqttStrings.link}</Link>
+          <Link href={HOME_PAGES.mqtt}>{strings.mqtt.link}</Link>
         </p>
       </Section>
       <Section id="system-appearance" title={t.appearance}>

@@ -15,7 +15,7 @@ export interface Owner {
 }
 
 const KIND_ORDER: OwnerKind[] = ['device', 'app', 'hub'];
-const KIND_TITLE: Record<OwnerKind, string> = { device: t.devices, app: t.apps, hub: t.hub };
+const KIND_TITLE = { device: 'devices', app: 'apps', hub: 'hub' } as const satisfies Record<OwnerKind, keyof typeof t>;
 
 /** The words a search is matched against: a card's title and its owner's name, without case or accents. */
 const fold = (text: string) =>
@@ -119,7 +119,7 @@ export function CardPicker({
         {groups.map((kind) => (
           <section key={kind.kind} aria-labelledby={`picker-kind-${kind.kind}`}>
             <h3 id={`picker-kind-${kind.kind}`} className="picker__kind">
-              {KIND_TITLE[kind.kind]}
+              {t[KIND_TITLE[kind.kind]]}
             </h3>
             {kind.owners.map(([uri, group]) => (
               <div key={uri} className="picker__owner">

@@ -1,0 +1,40 @@
+/** Devices' values and controls, runs' outcomes and insights' periods in words: a part of the catalogue in strings-en.ts. */
+export const valueStrings = {
+  on: 'On',
+  off: 'Off',
+  alarm: 'Alarm',
+  ok: 'OK',
+  locked: 'Locked',
+  unlocked: 'Unlocked',
+  lock: (name: string) => `Lock ${name}`,
+  unlock: (name: string) => `Unlock ${name}`,
+  cancel: 'Cancel',
+  press: 'Press',
+  pressName: (name: string) => `Press ${name}`,
+  lower: (title: string) => `Lower ${title}`,
+  raise: (title: string) => `Raise ${title}`,
+  coverings: { up: 'Open', idle: 'Stop', down: 'Close' },
+  dismiss: 'Dismiss',
+  /** How a flow's run ended. */
+  runStatus: {
+    running: 'Running',
+    waiting: 'Waiting for a delay',
+    completed: 'Completed',
+    conditions_failed: 'Conditions not met',
+    failed: 'Failed',
+    skipped: 'Skipped',
+    restarted: 'Restarted',
+    cancelled: 'Cancelled',
+  } as Record<string, string>,
+  /** The insights' periods, by the hub's resolution names. */
+  resolutions: {
+    lastHour: 'Last hour',
+    last6Hours: 'Last 6 hours',
+    last24Hours: 'Last 24 hours',
+    last7Days: 'Last 7 days',
+    last14Days: 'Last 14 days',
+    last31Days: 'Last 31 days',
+    lastYear: 'Last year',
+    last2Years: 'Last 2 years',
+  },
+} as const;

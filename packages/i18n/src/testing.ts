@@ -1,0 +1,1 @@
+export { missingKeys } from './keys';
