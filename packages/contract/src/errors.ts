@@ -63,6 +63,8 @@ export const errorCatalogue = {
   claim_code_invalid: { status: 403, message: 'This code does not claim any hub' },
   /** A hub claim code that was right but is too old: the hub shows a new one. */
   claim_code_expired: { status: 410, message: 'This claim code has expired' },
+  /** An app whose manifest says `runtime: "python"`: valid in the ecosystem, but the hub runs only Node.js apps yet. */
+  python_apps_unsupported: { status: 400, message: 'Python apps are not supported yet' },
   gone: { status: 410, message: 'Gone' },
   rate_limited: { status: 429, message: 'Too Many Requests' },
   offline: { status: 500, message: 'Offline' },

@@ -90,4 +90,42 @@ describe('flow health against the real hub', () => {
     expect(after.broken).toBe(true);
     expect(await (after as unknown as Flow).isBroken()).toBe(true);
   });
+
+  it("round-trips a flow written in the ecosystem's form through createFlow, getFlow and updateFlow", async () => {
+    const sent = {
+      name: 'Weekend notice',
+      enabled: true,
+      folder: null,
+      trigger: { id: 'homey:manager:flow:programmatic_trigger', args: {} },
+      conditions: [{ id: 'homey:manager:cron:is_weekend', args: {}, group: 'group1', inverted: false }],
+      actions: [
+        {
+          uri: 'homey:manager:notifications',
+          id: 'homey:manager:notifications:create_notification',
+          args: { text: 'It is the weekend' },
+          group: 'then',
+          delay: null,
+          duration: { number: '2', multiplier: 60 },
+        },
+      ],
+    };
+    const created = await api.flow.createFlow({ flow: sent });
+    // The item's `uri` is the client's own (`homey:flow:<id>`); the hub adds id, order and health.
+    const expected = (flow: object, id: string) => ({
+      ...flow,
+      id,
+      uri: `homey:flow:${id}`,
+      order: expect.any(Number),
+      broken: false,
+      triggerable: true,
+    });
+    expect(JSON.parse(JSON.stringify(created))).toStrictEqual(expected(sent, created.id));
+    const read = await api.flow.getFlow({ id: created.id });
+    expect(JSON.parse(JSON.stringify(read))).toStrictEqual(expected(sent, created.id));
+
+    const changed = { ...sent, name: 'Weekday notice', conditions: [{ ...sent.conditions[0], inverted: true }] };
+    await api.flow.updateFlow({ id: created.id, flow: changed });
+    const again = await api.flow.getFlow({ id: created.id });
+    expect(JSON.parse(JSON.stringify(again))).toStrictEqual(expected(changed, created.id));
+  });
 });

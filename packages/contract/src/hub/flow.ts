@@ -143,14 +143,18 @@ const flowFields = {
   /** Its trigger is the programmatic one, so `POST …/trigger` may start it. */
   triggerable: Type.Boolean(),
 };
-/** A card as a flow answers it: always in the seed's form (owner `uri` and `id`); open to what the card holds. */
+/**
+ * A card as a flow answers it: in the form it was written in, so clients read back what they sent. The owner `uri`
+ * and the card's own `id` (Hearth's clients), the fully qualified `id` `<owner uri>:<card id>` alone (the
+ * ecosystem's current Web API), or both together. Open to what the card holds.
+ */
 const open = { additionalProperties: true } as const;
 export const Flow = Type.Object(
   {
     ...flowFields,
-    trigger: Type.Object({ ...FlowTrigger.properties, uri: Type.String() }, open),
-    conditions: Type.Array(Type.Object({ ...FlowCondition.properties, uri: Type.String() }, open)),
-    actions: Type.Array(Type.Object({ ...FlowAction.properties, uri: Type.String() }, open)),
+    trigger: Type.Object(FlowTrigger.properties, open),
+    conditions: Type.Array(Type.Object(FlowCondition.properties, open)),
+    actions: Type.Array(Type.Object(FlowAction.properties, open)),
   },
   open,
 );

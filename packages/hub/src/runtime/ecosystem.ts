@@ -4,9 +4,14 @@ import type { CapabilityDefinition, ChartType } from './capabilities';
 /**
  * Facts of the ecosystem (its system capabilities, its device classes), read from its own library `homey-lib`
  * (npm, version pinned in packages/hub/package.json). Nothing of it is copied into Hearth: this file maps its
- * definitions into the catalogue's form. Licence: homey-lib's package.json (and the npm registry) say ISC, but
- * the LICENSE file its 2.52.2 tarball ships is the GPL-3.0 text; whether that file or the declared ISC governs
- * is an open question for the project's lead, and why this stays a dependency rather than a generated copy.
+ * definitions into the catalogue's form.
+ *
+ * Licence: homey-lib's package.json says ISC, but that field is unchanged since the repository's first commit
+ * (cd27692, 2015-07-13, npm's default), while the GPL-3.0 LICENSE file was added on purpose by the vendor
+ * (3a3a48f, 2017-05-03, "Update contributing guidelines and License", with a contributor licence agreement) and
+ * ships in the 2.52.2 tarball. Read as GPL-3.0, it does not belong in what the hub ships: manifest validation
+ * already does without it (manifest-ecosystem.ts; homey-lib judges it only in tests). The capability catalogue,
+ * device classes and device cards read here still load it at run time, and are to move to data of Hearth's own.
  */
 
 type Texts = string | Record<string, string>;

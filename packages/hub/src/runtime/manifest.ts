@@ -5,6 +5,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { capabilityDefinition } from './capabilities';
 import { deviceClasses } from './ecosystem';
+import { ecosystemProblems } from './manifest-ecosystem';
 
 /** A text given once or per language: `"Socket"` or `{ "en": "Socket", "nl": "Stopcontact" }`. */
 export const Translated = Type.Union([Type.String({ minLength: 1 }), Type.Record(Type.String(), Type.String())]);
@@ -16,6 +17,9 @@ export const Connectivity = Type.Enum([
   'infrared',
   '433',
   '868',
+  // The ecosystem's names of the two radio bands.
+  'rf433',
+  'rf868',
   'ble',
   'wifi',
   'lan',
@@ -183,9 +187,12 @@ const FlowCard = Type.Object(
 /** The manifest (`app.json`) of an app package. */
 export const AppManifest = Type.Object(
   {
-    id: Type.String({ pattern: '^[a-z0-9]+(\\.[a-z0-9_-]+)+$' }),
+    // As the ecosystem's (letters of either case, digits, `_`, `-`; two parts or more), but no empty part: the id
+    // names the app's folders.
+    id: Type.String({ pattern: '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+$' }),
     version: Type.String({ pattern: '^\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$' }),
-    sdk: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)]),
+    /** 3 when not given, as in the ecosystem. */
+    sdk: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])),
     compatibility: Type.Optional(Type.String()),
     name: Translated,
     description: Type.Optional(Translated),
@@ -237,12 +244,16 @@ export const AppManifest = Type.Object(
 );
 export type AppManifest = Static<typeof AppManifest>;
 
-/** Checks a manifest; answers a readable list of problems (empty when valid). */
-export function checkManifest(manifest: unknown): string[] {
+/**
+ * Checks a manifest; answers a readable list of problems (empty when valid). An app from outside (`ecosystem`: the
+ * developer kit) is also held to what the ecosystem's validator checks, with the files of its folder `dir`.
+ */
+export function checkManifest(manifest: unknown, from: { ecosystem?: boolean; dir?: string } = {}): string[] {
   if (!Value.Check(AppManifest, manifest)) {
     return [...Value.Errors(AppManifest, manifest)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`.trim());
   }
-  const problems: string[] = settingProblems(manifest.settings, '/settings');
+  const problems: string[] = from.ecosystem ? ecosystemProblems(manifest, from.dir) : [];
+  problems.push(...settingProblems(manifest.settings, '/settings'));
   const own = manifest.capabilities ?? {};
   for (const [id, capability] of Object.entries(own)) {
     if (capabilityDefinition(id))

@@ -9,7 +9,8 @@ import { type Static, Type } from 'typebox';
 export const Translated = Type.Union([Type.String({ minLength: 1 }), Type.Record(Type.String(), Type.String())]);
 
 const open = { additionalProperties: true } as const;
-const ManifestId = Type.String({ pattern: '^[a-z0-9]+(\\.[a-z0-9_-]+)+$' });
+/** An app id as the ecosystem allows it (letters of either case, digits, `_`, `-`), without empty parts. */
+const ManifestId = Type.String({ pattern: '^[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)+$' });
 const LocalId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$', maxLength: 100 });
 
 /** A pair, repair or unpair view: a system template or a custom view (`drivers/<id>/pair/<view>.html`). */
@@ -138,7 +139,8 @@ export const AppManifest = Type.Object(
   {
     id: ManifestId,
     version: Type.String({ pattern: '^\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$' }),
-    sdk: Type.Literal(3),
+    /** 3 when not given, as in the ecosystem. */
+    sdk: Type.Optional(Type.Literal(3)),
     compatibility: Type.Optional(Type.String({ minLength: 1 })),
     runtime: Type.Optional(Type.Union([Type.Literal('nodejs'), Type.Literal('python')])),
     platforms: Type.Optional(Type.Array(Type.Union([Type.Literal('local'), Type.Literal('cloud')]))),

@@ -7,23 +7,27 @@ import { useNotify } from '../../components/Notices';
 import { Loading } from '../../components/Status';
 import { asSentence, messageOf } from '../../lib/errors';
 import { useHub, useLiveItems } from '../../lib/hub';
+import { ownedCard } from '../flows/editor/draft';
 
 const t = strings.apps.remove;
 
 /** The owner and card ids a flow's cards name: a standard flow's `uri`, an advanced flow's `ownerUri`. */
 interface FlowCards {
   name: string;
-  trigger?: { uri?: string };
-  conditions?: { uri?: string }[];
-  actions?: { uri?: string }[];
-  cards?: Record<string, { ownerUri?: string }>;
+  trigger?: { uri?: string; id?: string };
+  conditions?: { uri?: string; id?: string }[];
+  actions?: { uri?: string; id?: string }[];
+  cards?: Record<string, { ownerUri?: string; id?: string }>;
 }
 
 /** The owners a flow's cards belong to (`homey:device:<id>`, `homey:app:<id>`, `homey:manager:<name>`). */
 function ownersOf(flow: FlowCards): string[] {
   // A standard flow item's `trigger` is the client's function that starts it, carrying the card's fields.
-  const standard = [flow.trigger, ...(flow.conditions ?? []), ...(flow.actions ?? [])].map((card) => card?.uri);
-  const advanced = Object.values(flow.cards ?? {}).map((card) => card.ownerUri);
+  // A card may name its owner only in a fully qualified id, as the ecosystem's clients write it.
+  const standard = [flow.trigger, ...(flow.conditions ?? []), ...(flow.actions ?? [])].map(
+    (card) => card && ownedCard(card.uri, card.id ?? '').uri,
+  );
+  const advanced = Object.values(flow.cards ?? {}).map((card) => ownedCard(card.ownerUri, card.id ?? '').uri);
   return [...standard, ...advanced].filter((owner): owner is string => typeof owner === 'string');
 }
 

@@ -316,7 +316,7 @@ export class AppService {
     const icon = `/app/${app.id}/assets/icon.svg`;
     return {
       id: app.id,
-      sdk: manifest.sdk,
+      sdk: manifest.sdk ?? 3,
       name: translate(manifest.name, language),
       description: translate(manifest.description, language),
       origin: app.origin,

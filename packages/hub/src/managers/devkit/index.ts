@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { HearthError, hubOperations, invalidParameter, notFound } from '@hearth/contract';
 import { implement } from '@hearth/contract/fastify';
 import { loadApp, ManifestError } from '@hearth/sdk/manifest';
@@ -94,6 +95,21 @@ function formEnv(fields: Map<string, string>): Record<string, string> {
   return env as Record<string, string>;
 }
 
+/** A Python app is valid in the ecosystem but not runnable here yet: said as such rather than as a bad manifest. */
+function refusePython(runtime: unknown): void {
+  if (runtime === 'python')
+    throw new HearthError('python_apps_unsupported', 'Python apps are not supported yet: this hub runs Node.js apps');
+}
+
+/** The `runtime` an unpacked app's app.json names, if it can be read (the full reading comes after). */
+function readManifestRuntime(dir: string): unknown {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'app.json'), 'utf8')) as { runtime?: unknown }).runtime;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Devkit: developers run or install an app (from its manifest, or as an archive in the older form) and read its output. */
 export const devkitManager: HubManager = {
   name: 'devkit',
@@ -129,6 +145,7 @@ export const devkitManager: HubManager = {
           rmSync(dir, { recursive: true, force: true });
           return null;
         }
+        refusePython(readManifestRuntime(dir));
         loaded = loadApp(dir);
       } catch (error) {
         rmSync(dir, { recursive: true, force: true });
@@ -146,12 +163,21 @@ export const devkitManager: HubManager = {
       principal: HubPrincipal,
       options: { clean: boolean; run: boolean; debug: boolean; env: Record<string, string>; dir?: string },
     ) => {
-      const problems = checkManifest(candidate);
+      try {
+        refusePython((candidate as { runtime?: unknown }).runtime);
+      } catch (error) {
+        if (options.dir) rmSync(options.dir, { recursive: true, force: true });
+        throw error;
+      }
+      // An app with code, as the ecosystem's CLI sends it, is held to the ecosystem's checks; a manifest alone (Hearth's
+      // simulated apps) to the hub's own.
+      const problems = checkManifest(candidate, { ecosystem: options.dir !== undefined, dir: options.dir });
       if (problems.length > 0) {
         if (options.dir) rmSync(options.dir, { recursive: true, force: true });
         throw invalidParameter(field, problems.join('; '));
       }
-      const manifest = candidate as AppManifest;
+      // An app that does not say its SDK is of SDK 3, as in the ecosystem.
+      const manifest = { sdk: 3, ...(candidate as AppManifest) } as AppManifest;
       const existing = apps.find(manifest.id);
       if (existing?.builtin) throw new HearthError('forbidden', `App ${manifest.id} is built in and cannot be replaced`);
       for (const session of [...sessions.values()]) if (session.appId === manifest.id) close(session);

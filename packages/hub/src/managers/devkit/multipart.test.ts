@@ -11,10 +11,11 @@ type Json = Record<string, unknown>;
 const manifest = {
   id: 'com.example.archived',
   version: '1.2.3',
+  compatibility: '>=12.0.0',
   sdk: 3,
   name: { en: 'Archived example' },
   author: { name: 'Dev Eloper', email: 'dev@example.test' },
-  drivers: [{ id: 'plug', name: 'Plug', class: 'socket', capabilities: ['onoff'], connectivity: ['wifi'] }],
+  drivers: [{ id: 'plug', name: 'Plug', class: 'socket', capabilities: ['onoff'], connectivity: ['lan'] }],
 };
 
 let work: string;
@@ -24,6 +25,9 @@ async function archive(appJson: string | null, folder = ''): Promise<Buffer> {
   const root = mkdtempSync(join(work, 'app-'));
   const dir = join(root, 'src', folder);
   mkdirSync(join(dir, 'drivers', 'plug'), { recursive: true });
+  // The ecosystem's validator, which the hub follows for apps with code, wants the app's icon.
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><title>Icon</title></svg>');
   if (appJson !== null) writeFileSync(join(dir, 'app.json'), appJson);
   writeFileSync(
     join(dir, 'app.js'),

@@ -1,6 +1,7 @@
 import type { AdvancedNode } from './engine/advanced';
 import { tokenReferences } from './engine/args';
 import type { FlowCardType, FlowRegistry } from './registry';
+import { answerCard, answerNode, type GivenForm } from './wire';
 
 /** The programmatic trigger ("This flow is started"): flows that start with it can be triggered by a call. */
 export const PROGRAMMATIC_TRIGGER = { uri: 'homey:manager:flow', id: 'programmatic_trigger' } as const;
@@ -10,6 +11,7 @@ type Delay = { multiplier: 1 | 60; number: string } | null;
 interface CardRef {
   uri: string;
   id: string;
+  givenForm?: GivenForm;
   args?: Record<string, unknown>;
   droptoken?: string | null;
 }
@@ -127,17 +129,23 @@ export function advancedFlowProblems(registry: FlowRegistry, flow: StoredAdvance
   return flowProblems(registry, cards, localTokens, flow.cards);
 }
 
+/** A standard flow as it is answered: its cards as they were written, with its health. */
 export function describeFlow(registry: FlowRegistry, flow: StoredFlow) {
   return {
     ...flow,
+    trigger: answerCard(flow.trigger),
+    conditions: flow.conditions.map(answerCard),
+    actions: flow.actions.map(answerCard),
     broken: standardFlowProblems(registry, flow).length > 0,
     triggerable: flow.trigger.uri === PROGRAMMATIC_TRIGGER.uri && flow.trigger.id === PROGRAMMATIC_TRIGGER.id,
   };
 }
 
+/** An advanced flow as it is answered: its nodes as they were written, with its health. */
 export function describeAdvancedFlow(registry: FlowRegistry, flow: StoredAdvancedFlow) {
   return {
     ...flow,
+    cards: Object.fromEntries(Object.entries(flow.cards).map(([key, node]) => [key, answerNode(node)])),
     broken: advancedFlowProblems(registry, flow).length > 0,
     // Started by a call from its start card, or by the programmatic trigger.
     triggerable: Object.values(flow.cards).some(

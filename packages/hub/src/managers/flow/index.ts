@@ -220,7 +220,8 @@ export const flowManager: HubManager = {
           publish('flow', 'delete', { id: params.id });
         },
         shareFlow: async ({ params }) => {
-          const stored = findFlow(params.id);
+          // Shared as answered (its cards as they were written), without what the hub computes.
+          const { broken: _broken, triggerable: _triggerable, ...stored } = wireFlow(findFlow(params.id));
           if (context.cloud.url) {
             const shared = await shareThroughCloud(context, { ...stored });
             return { id: shared.id, flow: shared.flow, createdAt: shared.createdAt, url: shared.url };

@@ -71,6 +71,39 @@ export function cardRef(
 }
 
 /**
+ * How a client named a card, so a flow is answered as it was written (the ecosystem's clients compare what they
+ * sent with what they read): absent for the owner `uri` and a short `id` (Hearth's own clients), `qualified` for a
+ * fully qualified `id` alone (the ecosystem's current Web API), `both` for the owner and the qualified id together.
+ * The hub itself always works with the owner and the short id.
+ */
+export type GivenForm = 'qualified' | 'both';
+
+/** The form a card was written in (a stored card keeps the form it was first given). */
+function givenForm(card: { uri?: string; id: string; givenForm?: GivenForm }): { givenForm?: GivenForm } {
+  if (card.givenForm) return { givenForm: card.givenForm };
+  if (card.uri !== undefined && CARD_ITEM_URI.test(card.uri)) return {};
+  if (card.uri === undefined) return { givenForm: 'qualified' };
+  return card.id.startsWith('homey:') ? { givenForm: 'both' } : {};
+}
+
+/** A stored card (owner `uri`, short `id`) as the flow's writer named it. */
+export function answerCard<Card extends { uri: string; id: string; givenForm?: GivenForm }>(card: Card) {
+  const { givenForm: form, uri, id, ...rest } = card;
+  if (form === 'qualified') return { id: `${uri}:${id}`, ...rest };
+  if (form === 'both') return { uri, id: `${uri}:${id}`, ...rest };
+  return { uri, id, ...rest };
+}
+
+/** An advanced flow's node (owner in `ownerUri`, short `id`) as the flow's writer named it. */
+export function answerNode<Node extends AdvancedFlowNode & { givenForm?: GivenForm }>(node: Node) {
+  const { givenForm: form, ...rest } = node;
+  if (!form || rest.id === undefined || rest.ownerUri === undefined) return rest;
+  const { ownerUri, ...withoutOwner } = rest;
+  const id = `${ownerUri}:${rest.id}`;
+  return form === 'qualified' ? { ...withoutOwner, id } : { ...rest, id };
+}
+
+/**
  * The nodes of an advanced flow with their cards' ids without owner (a node carries its owner in `ownerUri`); a
  * card node given only a fully qualified id, as the ecosystem's clients may write it, gets its owner from it.
  */
@@ -80,8 +113,9 @@ export function normaliseNodes<Node extends AdvancedFlowNode>(cards: Record<stri
       if (node.id === undefined || !CARD_NODE_TYPES.has(node.type)) return [key, node];
       // A node naming neither its owner nor a qualified id stays as given: stored, and broken.
       if (node.ownerUri === undefined && !splitQualified(node.id)) return [key, node];
-      const card = cardRef(`cards.${key}`, { uri: node.ownerUri, id: node.id }, node.type as 'trigger');
-      return [key, { ...node, ownerUri: card.uri, id: card.id }];
+      const given = { uri: node.ownerUri, id: node.id, givenForm: (node as { givenForm?: GivenForm }).givenForm };
+      const card = cardRef(`cards.${key}`, given, node.type as 'trigger');
+      return [key, { ...node, ownerUri: card.uri, id: card.id, ...givenForm(given) }];
     }),
   );
 }
@@ -90,28 +124,27 @@ const CARD_NODE_TYPES = new Set(['trigger', 'condition', 'action']);
 
 /** Applies the defaults of the seed (condition group1 not inverted, action group then, no duration or delay). */
 export function normaliseCards(body: Pick<FlowCreateBody, 'trigger' | 'conditions' | 'actions'>) {
+  // A drop token is kept as given (absent, `null` or a token), so the flow reads back as it was written.
+  const card = (field: string, given: FlowCreateBody['trigger'], type: 'trigger' | 'condition' | 'action') => ({
+    ...cardRef(field, given, type),
+    ...givenForm(given),
+    args: given.args ?? {},
+    ...(given.droptoken === undefined ? {} : { droptoken: given.droptoken }),
+  });
   // A delay or duration the hub could not hold (over a year) is refused when the flow is saved, not when it runs.
   for (const [index, action] of body.actions.entries()) {
     delayMs(action.delay, `actions.${index}.delay`);
     delayMs(action.duration, `actions.${index}.duration`);
   }
   return {
-    trigger: {
-      ...cardRef('trigger', body.trigger, 'trigger'),
-      args: body.trigger.args ?? {},
-      droptoken: body.trigger.droptoken ?? null,
-    },
+    trigger: card('trigger', body.trigger, 'trigger'),
     conditions: body.conditions.map((c, index) => ({
-      ...cardRef(`conditions.${index}`, c, 'condition'),
-      args: c.args ?? {},
-      droptoken: c.droptoken ?? null,
+      ...card(`conditions.${index}`, c, 'condition'),
       group: c.group ?? 'group1',
       inverted: c.inverted ?? false,
     })),
     actions: body.actions.map((a, index) => ({
-      ...cardRef(`actions.${index}`, a, 'action'),
-      args: a.args ?? {},
-      droptoken: a.droptoken ?? null,
+      ...card(`actions.${index}`, a, 'action'),
       group: a.group ?? 'then',
       duration: a.duration ?? null,
       delay: a.delay ?? null,

@@ -33,6 +33,7 @@ import {
   fieldErrorKey,
   nameKey,
   newCard,
+  ownedCard,
   triggerSlotKey,
 } from '../editor/draft';
 import { EditorFooter } from '../editor/EditorParts';
@@ -145,7 +146,7 @@ function Editor({ id, data }: { id?: string; data: Loaded }) {
       const def = defOf(node);
       return {
         title: def?.title ?? (node.id ?? '').replaceAll('_', ' '),
-        owner: ownerOf(def ?? { ownerUri: node.ownerUri ?? '' }).name,
+        owner: ownerOf(def ?? { ownerUri: ownedCard(node.ownerUri, node.id ?? '').uri }).name,
         broken: !def,
       };
     },

@@ -6,7 +6,7 @@
  * (`<source key>::<port>`).
  */
 import type { AdvancedFlowNode } from '@hearth/contract';
-import type { CardType, DraftCard } from '../editor/draft';
+import { type CardType, type DraftCard, ownedCard } from '../editor/draft';
 
 export type NodeKind = AdvancedFlowNode['type'];
 export type Port = 'outputSuccess' | 'outputError' | 'outputTrue' | 'outputFalse';
@@ -118,8 +118,7 @@ export function advancedRefusalTarget(message: string): { node: string | null; f
 export const asDraftCard = (key: string, node: NodeData): DraftCard => ({
   key,
   type: node.type as CardType,
-  uri: node.ownerUri ?? '',
-  id: node.id ?? '',
+  ...ownedCard(node.ownerUri, node.id ?? ''),
   args: (node.args ?? {}) as Record<string, unknown>,
   droptoken: node.droptoken ?? null,
 });

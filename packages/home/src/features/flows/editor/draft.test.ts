@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { strings } from '../../../app/strings';
 import {
   type CardDef,
+  cardKeyOf,
   type Draft,
   type DraftCard,
   draftProblems,
@@ -67,6 +68,19 @@ describe('the flow editor’s draft', () => {
     });
     const again = fromFlow({ id: 'f', ...body, folder: null } as never);
     expect(toBody({ ...again, trigger: again.trigger as DraftCard })).toEqual(body);
+  });
+
+  it("reads a flow written in the ecosystem's form (fully qualified card ids, with or without the owner)", () => {
+    const body = toBody(sample());
+    const qualified = {
+      ...body,
+      trigger: { id: `${lamp}:onoff_changed`, args: {} },
+      conditions: body.conditions.map(({ uri, id, ...rest }) => ({ ...rest, uri, id: `${uri}:${id}` })),
+      actions: body.actions.map(({ uri, id, ...rest }) => ({ ...rest, id: `${uri}:${id}` })),
+    };
+    const again = fromFlow({ id: 'f', ...qualified, folder: null } as never);
+    expect(toBody({ ...again, trigger: again.trigger as DraftCard })).toEqual(body);
+    expect(cardKeyOf({ id: `${lamp}:onoff` })).toBe(cardKeyOf({ uri: lamp, id: 'onoff' }));
   });
 
   it('finds what the editor would refuse: name, trigger, required and bounded arguments, delays', () => {

@@ -92,8 +92,9 @@ export interface WireFlow {
   conditions: (WireCard & { group?: string; inverted?: boolean })[];
   actions: (WireCard & { group?: string; delay?: Delay | null; duration?: Delay | null })[];
 }
+/** A card as a flow answers it: the owner `uri` and the card's own `id`, a fully qualified `id` alone, or both. */
 interface WireCard {
-  uri: string;
+  uri?: string;
   id: string;
   args?: Record<string, unknown>;
   droptoken?: string | null;
@@ -102,7 +103,20 @@ interface WireCard {
 let nextKey = 1;
 const newKey = () => `c${nextKey++}`;
 
-export const cardKeyOf = (card: { uri: string; id: string }) => `${card.uri}:${card.id}`;
+/**
+ * The owner uri and the card's own id, however a flow names the card: `{uri, id}` (Hearth's clients), a fully
+ * qualified `id` `<owner uri>:<card id>` alone (the ecosystem's clients), or both together.
+ */
+export function ownedCard(uri: string | undefined, id: string): { uri: string; id: string } {
+  if (uri) return { uri, id: id.startsWith(`${uri}:`) ? id.slice(uri.length + 1) : id };
+  const split = id.lastIndexOf(':');
+  return id.startsWith('homey:') && split > 0 ? { uri: id.slice(0, split), id: id.slice(split + 1) } : { uri: '', id };
+}
+
+export const cardKeyOf = (card: { uri?: string; id: string }) => {
+  const owned = ownedCard(card.uri, card.id);
+  return `${owned.uri}:${owned.id}`;
+};
 
 export const emptyDraft = (): Draft => ({ name: '', folder: null, trigger: null, conditions: [], actions: [] });
 
@@ -110,8 +124,7 @@ export function fromFlow(flow: WireFlow): Draft {
   const card = (type: CardType, wire: WireCard): DraftCard => ({
     key: newKey(),
     type,
-    uri: wire.uri,
-    id: wire.id,
+    ...ownedCard(wire.uri, wire.id),
     args: { ...(wire.args ?? {}) },
     droptoken: wire.droptoken ?? null,
   });
