@@ -108,7 +108,7 @@ describe('flow health against the real hub', () => {
           duration: { number: '2', multiplier: 60 },
         },
       ],
-    };
+    } satisfies Parameters<typeof api.flow.createFlow>[0]['flow'];
     const created = await api.flow.createFlow({ flow: sent });
     // The item's `uri` is the client's own (`homey:flow:<id>`); the hub adds id, order and health.
     const expected = (flow: object, id: string) => ({
