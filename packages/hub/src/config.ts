@@ -85,6 +85,11 @@ export interface HubConfig {
    */
   zwavePort?: string | null;
   /**
+   * When `zwavePort` is no radio but a stand-in for one (env `HUB_ZWAVE_STAND_IN`, set by `npm start` for its virtual
+   * Z-Wave network): what it is, said wherever the hub describes its controller.
+   */
+  zwaveStandIn?: string | null;
+  /**
    * How long Matter commissioning may take, discovery on the network included (env
    * `HUB_MATTER_COMMISSION_TIMEOUT_MS`); 60 s when unset.
    */

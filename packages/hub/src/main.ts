@@ -29,6 +29,7 @@ const config = {
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   rateLimits: rateLimitsFromEnv(env),
   zwavePort: env.HUB_ZWAVE_PORT || null,
+  zwaveStandIn: env.HUB_ZWAVE_STAND_IN || null,
   ...(env.HUB_MATTER_SUBSCRIPTION_CEILING_MS
     ? { matterSubscriptionCeilingMs: Number(env.HUB_MATTER_SUBSCRIPTION_CEILING_MS) }
     : {}),
