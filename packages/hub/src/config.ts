@@ -108,7 +108,8 @@ export interface HubConfig {
   realtimeHandshakeDeadlineMs?: number;
   /**
    * The MQTT broker the built-in bridge connects to (env `HUB_MQTT_URL`, `HUB_MQTT_USERNAME`, `HUB_MQTT_PASSWORD`,
-   * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_BASE_TOPIC`, `HUB_MQTT_DISCOVERY_PREFIX`, `HUB_MQTT_HOMIE_PREFIX`), unless the hub's stored setting names another; none when unset.
+   * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_CA`, `HUB_MQTT_BASE_TOPIC`, `HUB_MQTT_DISCOVERY_PREFIX`, `HUB_MQTT_HOMIE_PREFIX`; see
+   * `managers/mqtt/environment.ts`), unless the hub's stored setting names another; none when unset.
    */
   mqtt?: MqttBrokerSettings | null;
   logLevel: string;
