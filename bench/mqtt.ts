@@ -7,47 +7,14 @@
 // PATH; Debian's default leaves Nagle on, which holds every small packet for the client's 40 ms delayed ACK and so
 // hides what the hub itself costs), or the one BENCH_MQTT_URL names.
 // Run: npx tsx bench/mqtt.ts
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mqtt from 'mqtt';
 import { setNoDelay } from '../packages/hub/src/managers/mqtt/connection';
 import { startBenchHub } from './lib/bench-hub';
 import { onoffWrites } from './lib/capability-writes';
+import { startMosquitto } from './lib/mosquitto';
 import { fmt, line, percentile } from './lib/report';
-
-/** Starts Mosquitto on a free loopback port with Nagle off; answers its URL. It ends with this process. */
-async function startMosquitto(): Promise<string> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-mqtt-'));
-  const conf = join(dir, 'mosquitto.conf');
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\nset_tcp_nodelay true\npersistence false\n`);
-  const broker = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
-  process.once('exit', () => {
-    broker.kill();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  for (let tries = 0; tries < 100; tries++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      }).once('error', () => resolve(false));
-    });
-    if (up) return `mqtt://127.0.0.1:${port}`;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('mosquitto did not start (is it installed? or set BENCH_MQTT_URL)');
-}
 
 const brokerUrl = process.env.BENCH_MQTT_URL ?? (await startMosquitto());
 const writes = Number(process.env.BENCH_WRITES ?? 500);

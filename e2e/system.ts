@@ -14,6 +14,8 @@ export interface RunningSystem {
   /** The demo MQTT broker the hub "Home" bridges (`null` with `MQTT_DEMO=0`), and which broker it is. */
   mqttUrl: string | null;
   mqttBroker: string | null;
+  /** The demo's virtual Z-Wave network (a stand-in stick) the hub "Home" opens, when `npm start` ran it. */
+  zwavePort: string | null;
   dataDir: string;
   /** Everything the orchestrator printed so far. */
   output(): string;
@@ -96,6 +98,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     hubs: running.hubs,
     mqttUrl: running.mqttUrl ?? null,
     mqttBroker: running.mqttBroker ?? null,
+    zwavePort: running.zwavePort ?? null,
     dataDir,
     output: () => output,
     async stop(options = {}) {

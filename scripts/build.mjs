@@ -78,6 +78,11 @@ export async function buildServers() {
       join(root, 'packages', 'hub', 'src', 'managers', 'mqtt', 'virtual-devices', 'demo-broker.ts'),
       join(root, 'packages', 'hub', 'dist', 'mqtt-demo.js'),
     ),
+    // The demo's virtual Z-Wave network (zwave-js's mock controller and nodes), the stand-in for a Z-Wave stick.
+    bundleServer(
+      join(root, 'packages', 'hub', 'src', 'virtual-devices', 'zwave', 'main.ts'),
+      join(root, 'packages', 'hub', 'dist', 'zwave-demo.js'),
+    ),
   ]);
   for (const [name, files] of Object.entries(FILES_BESIDE_CODE))
     for (const file of files)

@@ -41,6 +41,9 @@ if (!process.argv.includes('--no-build')) {
   buildHomeApp();
 }
 
+/** What the demo's Z-Wave controller is, told by the hub wherever it describes its controller (`GET /zwave/state`). */
+const ZWAVE_STAND_IN = "npm start's virtual Z-Wave network: zwave-js's mock controller and nodes, a stand-in for a Z-Wave stick";
+
 const runningFile = join(dataDir, 'running.json');
 const children = new Children();
 const shutdown = (/** @type {number} */ exitCode) => children.shutdown(exitCode, () => rmSync(runningFile, { force: true }));
@@ -49,7 +52,7 @@ process.on('SIGTERM', () => shutdown(0));
 
 /**
  * Starts one server process and resolves with its ready line's facts; any of them stopping stops everything.
- * @param {string} label @param {'cloud' | 'hub' | 'mqttDemo'} kind @param {Record<string, string>} extraEnv
+ * @param {string} label @param {'cloud' | 'hub' | 'mqttDemo' | 'zwaveDemo'} kind @param {Record<string, string>} extraEnv
  * @returns {Promise<any>}
  */
 async function launch(label, kind, extraEnv) {
@@ -83,11 +86,23 @@ try {
   // hub "Home" bridges it unless HUB_MQTT_URL names another broker. MQTT_DEMO=0 runs none.
   const mqttDemo = env.MQTT_DEMO === '0' ? null : await launch('mqtt demo', 'mqttDemo', { MQTT_DEMO_HOST: host });
   const hubMqttUrl = env.HUB_MQTT_URL ?? mqttDemo?.url;
+  // The virtual Z-Wave network (zwave-js's mock controller and nodes in a process of their own), a STAND-IN FOR a
+  // Z-Wave stick: the hub "Home" runs the real zwave-js driver on it. A stick named by HUB_ZWAVE_PORT is used
+  // instead (by "Home" only: one stick, one controller); ZWAVE_DEMO=0 runs none.
+  const zwaveDemo =
+    env.HUB_ZWAVE_PORT || env.ZWAVE_DEMO === '0'
+      ? null
+      : await launch('zwave demo', 'zwaveDemo', { ZWAVE_MOCK_HOST: host, ZWAVE_MOCK_PORT: env.ZWAVE_DEMO_PORT ?? '0' });
+  /** @type {Record<string, string>} */
+  const homeZwave = zwaveDemo
+    ? { HUB_ZWAVE_PORT: zwaveDemo.url, HUB_ZWAVE_STAND_IN: ZWAVE_STAND_IN }
+    : { HUB_ZWAVE_PORT: env.HUB_ZWAVE_PORT ?? '' };
   const started = await Promise.all(
     [...hubs, ...(unclaimed ? [unclaimed] : [])].map((hub) =>
       launch(`hub ${hub.name}`, 'hub', {
         ...hub.env,
         ...(hub.portOffset === 0 && hubMqttUrl ? { HUB_MQTT_URL: hubMqttUrl } : {}),
+        ...(hub.portOffset === 0 ? homeZwave : { HUB_ZWAVE_PORT: '' }),
       }).then((ready) => ({ ...hub, ...ready })),
     ),
   );
@@ -105,6 +120,13 @@ try {
     ...(mqttDemo
       ? [
           `  MQTT broker    ${mqttDemo.url}  (${mqttDemo.broker}; stand-ins for zigbee2mqtt and an ESPHome sensor publish ${mqttDemo.devices} demo devices, bridged by hub ${hubs[0]?.name})`,
+        ]
+      : []),
+    ...(zwaveDemo
+      ? [
+          `  Z-Wave stick   ${zwaveDemo.url}  (STAND-IN: zwave-js's mock controller, no radio; hub ${hubs[0]?.name} runs the real zwave-js driver on it)`,
+          ...zwaveDemo.nodes.map((/** @type {string} */ node) => `    node ${node}`),
+          `    Add them in hub ${hubs[0]?.name}'s web app: Add a device → Z-Wave device (generic)`,
         ]
       : []),
     ...started.flatMap((hub) => [
@@ -130,6 +152,7 @@ try {
     hubs: started.map(({ id, name, model, url, ownerToken }) => ({ id, name, model, url, ownerToken })),
     mqttUrl: mqttDemo?.url ?? null,
     mqttBroker: mqttDemo?.broker ?? null,
+    zwavePort: zwaveDemo?.url ?? null,
   };
   writeFileSync(runningFile, `${JSON.stringify(running, null, 2)}\n`, { mode: 0o600 });
   console.log(lines.join('\n'));

@@ -10,6 +10,7 @@ export const serverNodeArgs = {
   cloud: ['--enable-source-maps'],
   hub: ['--enable-source-maps', '--max-semi-space-size=4'],
   mqttDemo: ['--enable-source-maps'],
+  zwaveDemo: ['--enable-source-maps'],
 };
 
 /** The bundled entry of each server, relative to the repository root. */
@@ -18,4 +19,6 @@ export const serverEntries = {
   hub: 'packages/hub/dist/main.js',
   /** The demo's MQTT broker and its stand-in devices (packages/hub/src/managers/mqtt/virtual-devices/demo-broker.ts). */
   mqttDemo: 'packages/hub/dist/mqtt-demo.js',
+  /** The demo's virtual Z-Wave network, a stand-in for a Z-Wave stick (packages/hub/src/virtual-devices/zwave/main.ts). */
+  zwaveDemo: 'packages/hub/dist/zwave-demo.js',
 };

@@ -85,6 +85,11 @@ export interface HubConfig {
    */
   zwavePort?: string | null;
   /**
+   * When `zwavePort` is no radio but a stand-in for one (env `HUB_ZWAVE_STAND_IN`, set by `npm start` for its virtual
+   * Z-Wave network): what it is, said wherever the hub describes its controller.
+   */
+  zwaveStandIn?: string | null;
+  /**
    * How long Matter commissioning may take, discovery on the network included (env
    * `HUB_MATTER_COMMISSION_TIMEOUT_MS`); 60 s when unset.
    */
@@ -103,7 +108,8 @@ export interface HubConfig {
   realtimeHandshakeDeadlineMs?: number;
   /**
    * The MQTT broker the built-in bridge connects to (env `HUB_MQTT_URL`, `HUB_MQTT_USERNAME`, `HUB_MQTT_PASSWORD`,
-   * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_BASE_TOPIC`, `HUB_MQTT_DISCOVERY_PREFIX`, `HUB_MQTT_HOMIE_PREFIX`), unless the hub's stored setting names another; none when unset.
+   * `HUB_MQTT_CLIENT_ID`, `HUB_MQTT_CA`, `HUB_MQTT_BASE_TOPIC`, `HUB_MQTT_DISCOVERY_PREFIX`, `HUB_MQTT_HOMIE_PREFIX`; see
+   * `managers/mqtt/environment.ts`), unless the hub's stored setting names another; none when unset.
    */
   mqtt?: MqttBrokerSettings | null;
   logLevel: string;

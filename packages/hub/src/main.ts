@@ -3,6 +3,7 @@ import { rateLimitsFromEnv } from '@hearth/contract/fastify';
 import { formatClaimCode } from '@hearth/contract/provider';
 import { HUB_SOFTWARE_VERSION, type HubModel } from './config';
 import { seedDemoHub } from './demo';
+import { mqttBrokerFromEnvironment } from './managers/mqtt/environment';
 import { type Hub, startHub } from './server';
 
 /** Starts one hub from environment variables (see the README) and prints a ready line for the orchestrator. */
@@ -29,21 +30,12 @@ const config = {
   ...(env.HUB_APP_HEAP_MB ? { appHeapMb: Number(env.HUB_APP_HEAP_MB) } : {}),
   rateLimits: rateLimitsFromEnv(env),
   zwavePort: env.HUB_ZWAVE_PORT || null,
+  zwaveStandIn: env.HUB_ZWAVE_STAND_IN || null,
   ...(env.HUB_MATTER_SUBSCRIPTION_CEILING_MS
     ? { matterSubscriptionCeilingMs: Number(env.HUB_MATTER_SUBSCRIPTION_CEILING_MS) }
     : {}),
   ...(env.HUB_MATTER_COMMISSION_TIMEOUT_MS ? { matterCommissionTimeoutMs: Number(env.HUB_MATTER_COMMISSION_TIMEOUT_MS) } : {}),
-  mqtt: env.HUB_MQTT_URL
-    ? {
-        url: env.HUB_MQTT_URL,
-        ...(env.HUB_MQTT_USERNAME ? { username: env.HUB_MQTT_USERNAME } : {}),
-        ...(env.HUB_MQTT_PASSWORD ? { password: env.HUB_MQTT_PASSWORD } : {}),
-        ...(env.HUB_MQTT_CLIENT_ID ? { clientId: env.HUB_MQTT_CLIENT_ID } : {}),
-        ...(env.HUB_MQTT_BASE_TOPIC ? { baseTopic: env.HUB_MQTT_BASE_TOPIC } : {}),
-        ...(env.HUB_MQTT_DISCOVERY_PREFIX ? { discoveryPrefix: env.HUB_MQTT_DISCOVERY_PREFIX } : {}),
-        ...(env.HUB_MQTT_HOMIE_PREFIX ? { homiePrefix: env.HUB_MQTT_HOMIE_PREFIX } : {}),
-      }
-    : null,
+  mqtt: mqttBrokerFromEnvironment(env),
   logLevel: env.LOG_LEVEL ?? 'warn',
 };
 const start = () =>

@@ -66,7 +66,8 @@ function capabilityOf(property: HomieProperty): (Omit<HomieMapping, 'capabilityI
   }
   if (!numeric) return null;
   const integer = datatype === 'integer';
-  const range = /^(-?[\d.]+):(-?[\d.]+)$/.exec(format);
+  // `min:max`, and 5.0's `min:max:step`.
+  const range = /^(-?[\d.]+):(-?[\d.]+)(?::[\d.]+)?$/.exec(format);
   if (settable && (unit === '%' || /bright|dim|level/.test(name))) {
     const min = range ? Number(range[1]) : 0;
     const max = range ? Number(range[2]) : 100;

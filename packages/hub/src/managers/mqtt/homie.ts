@@ -7,6 +7,7 @@ import type { AppService } from '../apps/service';
 import type { DeviceService } from '../devices/service';
 import { WriteConfirmations } from './confirm';
 import { type HomieMapping, type HomieProperty, homiePayload, homieShape, readHomieValue } from './homie-shape';
+import { describeHomie5Device, HOMIE_5 } from './homie5';
 import { errorText, MAX_STATE_BYTES, MQTT_APP_ID, readOnlyOptions, storeValues } from './shared';
 import type { BrokerLink } from './zigbee2mqtt';
 
@@ -25,7 +26,8 @@ interface HomieStore {
 }
 
 /**
- * Homie devices (the Homie convention 4.0, "homie/<device>/…"): what a device publishes (retained) — `$state`,
+ * Homie devices (the Homie convention 4.0, "homie/<device>/…", and 5.0, "homie/5/<device>/…" with its attributes in
+ * one `$description` document: `homie5.ts`): what a device publishes (retained) — `$state`,
  * `$name`, `$nodes`, each node's `$properties`, each property's `$datatype`, `$settable`, `$unit`, `$format` and value
  * — is kept per device; once its `$state` is `ready` the device becomes (or updates) one hub device whose capabilities
  * come from its properties. Values follow the property topics, writes go to `<property>/set` and wait for the device
@@ -86,10 +88,14 @@ export class HomieDevices {
   message(topic: string, payload: Buffer): void {
     const prefix = `${this.broker.homiePrefix()}/`;
     if (!topic.startsWith(prefix)) return;
-    const [homieId, ...rest] = topic.slice(prefix.length).split('/');
-    const path = rest.join('/');
-    // Writes (ours or another controller's) are commands, not state.
-    if (!homieId || !path || path.endsWith('/set')) return;
+    const [first, ...segments] = topic.slice(prefix.length).split('/');
+    // A 5.0 device is kept as `5/<device>`: the path under the root where its topics, and so its writes, are.
+    const homie5 = first === HOMIE_5;
+    const deviceSegment = homie5 ? segments.shift() : first;
+    const homieId = homie5 ? `${HOMIE_5}/${deviceSegment}` : first;
+    const path = segments.join('/');
+    // Writes (ours or another controller's) are commands, not state; `$broadcast` is for every device, not one.
+    if (!deviceSegment || deviceSegment.startsWith('$') || !path || path.endsWith('/set')) return;
     if (payload.length > MAX_STATE_BYTES) {
       this.context.journal.log(`mqtt: ignored ${topic}: ${payload.length} bytes is more than ${MAX_STATE_BYTES}`);
       return;
@@ -108,7 +114,10 @@ export class HomieDevices {
     topics.set(path, text);
     try {
       if (path === '$state') this.#state(homieId, text);
-      else if (!path.includes('$')) this.#value(topic, homieId, path, text);
+      else if (homie5 && path === '$description') {
+        describeHomie5Device(topics, text);
+        if (topics.get('$state') === 'ready') this.#sync(homieId, true);
+      } else if (!path.includes('$')) this.#value(topic, homieId, path, text);
       // A broker hands retained messages out in its own order, not the device's: an attribute after `ready` counts too.
       else if (topics.get('$state') === 'ready') this.#sync(homieId, false);
     } catch (error) {

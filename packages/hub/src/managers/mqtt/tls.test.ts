@@ -1,10 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:tls';
 import { Aedes } from 'aedes';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { until } from '../../testing/until';
+import { mqttBrokerFromEnvironment } from './environment';
 
 type Json = Record<string, unknown>;
 
@@ -70,7 +74,8 @@ function ownCa() {
 
 /**
  * A broker on TLS with a certificate of the household's own CA (aedes behind Node's TLS server): the bridge refuses
- * it, and says why, until the CA is given in the broker setting (`ca`); then it connects.
+ * it, and says why, until the CA is given in the broker setting (`ca`) or the hub's environment (`HUB_MQTT_CA`); then
+ * it connects.
  */
 describe('MQTT over TLS with a CA of its own', () => {
   let t: TestHub;
@@ -88,8 +93,10 @@ describe('MQTT over TLS with a CA of its own', () => {
     url = `mqtts://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     t = await startTestHub();
   });
+  const files = mkdtempSync(join(tmpdir(), 'hearth-mqtt-ca-'));
   afterAll(async () => {
     await t?.stop();
+    rmSync(files, { recursive: true, force: true });
     await new Promise<void>((resolve) => broker.close(() => resolve()));
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
@@ -113,5 +120,33 @@ describe('MQTT over TLS with a CA of its own', () => {
     const wrong = await t.call<Json>('PUT', '/mqtt/broker', { url, ca: 'my-ca' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('invalid_parameter');
+  });
+
+  it('HUB_MQTT_CA: a hub whose environment names the CA file connects to the broker', async () => {
+    const caFile = join(files, 'home-ca.pem');
+    writeFileSync(caFile, caPem);
+    const fromEnvironment = await startTestHub({
+      mqtt: mqttBrokerFromEnvironment({ HUB_MQTT_URL: url, HUB_MQTT_CA: caFile }),
+    });
+    try {
+      const connected = await until(
+        () => fromEnvironment.call<Json>('GET', '/mqtt/state'),
+        (s) => s.body.state !== 'connecting',
+      );
+      expect(connected.body).toMatchObject({ state: 'connected', url, source: 'environment', customCa: true, lastError: null });
+    } finally {
+      await fromEnvironment.stop();
+    }
+  });
+
+  it('HUB_MQTT_CA: a file that cannot be read or holds no certificate stops the start, naming the variable', () => {
+    expect(() => mqttBrokerFromEnvironment({ HUB_MQTT_URL: url, HUB_MQTT_CA: join(files, 'missing.pem') })).toThrow(
+      /^HUB_MQTT_CA: cannot read .*missing\.pem: ENOENT/,
+    );
+    const notPem = join(files, 'not-pem.txt');
+    writeFileSync(notPem, 'my-ca');
+    expect(() => mqttBrokerFromEnvironment({ HUB_MQTT_URL: url, HUB_MQTT_CA: notPem })).toThrow(/holds no PEM certificate/);
+    expect(() => mqttBrokerFromEnvironment({ HUB_MQTT_CA: notPem })).toThrow(/HUB_MQTT_URL is not/);
+    expect(mqttBrokerFromEnvironment({})).toBeNull();
   });
 });

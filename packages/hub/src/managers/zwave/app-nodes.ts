@@ -138,7 +138,7 @@ export class ZwaveAppNodes implements AppZwaveNodes {
       payload: Uint8Array.from(params),
     });
     try {
-      await this.stick!.driver!.sendCommand(frame);
+      await this.stick!.whileOpen(this.stick!.driver!.sendCommand(frame));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new HearthError('unavailable', `Z-Wave node ${node.id} did not take the command: ${reason}`);

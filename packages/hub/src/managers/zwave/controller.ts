@@ -51,9 +51,15 @@ export class ZwaveController {
     const ready = Boolean(stick?.driver);
     return {
       ...this.region(),
+      // `standIn` says when the "stick" is no radio (npm start's virtual network), so nobody takes it for one.
       controller: stick
-        ? { port: stick.port, ready, failure: stick.failure }
-        : { port: null, ready: false, failure: 'This hub has no Z-Wave controller: HUB_ZWAVE_PORT names no stick' },
+        ? { port: stick.port, ready, failure: stick.failure, standIn: this.context.config.zwaveStandIn ?? null }
+        : {
+            port: null,
+            ready: false,
+            failure: 'This hub has no Z-Wave controller: HUB_ZWAVE_PORT names no stick',
+            standIn: null,
+          },
       homeId: ready ? stick?.homeId() : null,
       controllerNodeId: ready ? stick?.controllerNodeId() : null,
       nodes: ready ? stick?.nodes() : [],

@@ -184,10 +184,12 @@ export class ZwaveNodeDevices {
       let status: number;
       let message: string | undefined;
       try {
-        ({ status, message } = await node.setValue(write.target, write.value));
+        // A command for a sleeping node waits for it to wake, but not past the stick's closing (see `whileOpen`).
+        const open = <T>(command: Promise<T>) => (this.stick ? this.stick.whileOpen(command) : command);
+        ({ status, message } = await open(node.setValue(write.target, write.value)));
         // The node's report, not our command, says what state it is in: its value event updates the capability.
         if (ACCEPTED.has(status)) {
-          await node.pollValue(write.confirmedBy);
+          await open(node.pollValue(write.confirmedBy));
           this.#reportAfterConfirmation.set(`${deviceId}:${capability}`, () =>
             this.#reportCurrentValues(deviceId, write.confirmedBy),
           );

@@ -66,6 +66,11 @@ export class ZwaveStick {
   #closed = false;
   readonly #valueListeners = new Set<NodeValueListener>();
   readonly #statusListeners = new Set<NodeStatusListener>();
+  /** Rejects when the stick closes; `whileOpen` races commands against it. */
+  #rejectClosed: (error: Error) => void = () => undefined;
+  readonly #closedSignal = new Promise<never>((_, reject) => {
+    this.#rejectClosed = reject;
+  });
 
   constructor(
     private readonly context: HubContext,
@@ -160,8 +165,20 @@ export class ZwaveStick {
     node.on('wake up', status('awake'));
   }
 
+  /**
+   * Settles as `command` does, or rejects once the stick closes. zwave-js leaves a command queued for a sleeping node
+   * unsettled when its driver is destroyed: a caller waiting on it (an HTTP request's capability write) would hold
+   * the hub's stop until the request's own timeout (60 s, measured in stop-with-pending-write.test.ts).
+   */
+  whileOpen<T>(command: Promise<T>): Promise<T> {
+    return Promise.race([command, this.#closedSignal]);
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
+    // Nobody waits for the signal when no command is pending: a rejection nobody handles must not be reported.
+    this.#closedSignal.catch(() => undefined);
+    this.#rejectClosed(new Error('the Z-Wave controller stopped (the hub is stopping)'));
     const driver = this.#driver;
     this.#driver = null;
     this.#ready = false;

@@ -1,10 +1,13 @@
 /**
  * Virtual Z-Wave network: zwave-js's own mock controller with mock nodes, served over TCP so that a hub opens it
  * as its Z-Wave stick (`HUB_ZWAVE_PORT=tcp://127.0.0.1:<port>`). It runs in its own process, never inside the
- * hub. Once listening it prints one line `ZWAVE_MOCK_READY {"port":<port>}` to stdout; it then answers control lines
- * on stdin (`control.ts`), and `include` / `pin` / `exclude` lines for nodes joining and leaving (`joining.ts`).
+ * hub. Once listening it prints one line `ZWAVE_MOCK_READY {"port":<port>}` to stdout, then the line `npm start`
+ * waits for, `HEARTH_READY {"kind":"zwave","url":"tcp://…","nodes":[…]}`; it then answers control lines on stdin
+ * (`control.ts`), and `include` / `pin` / `exclude` lines for nodes joining and leaving (`joining.ts`). `npm start`
+ * runs it bundled (`dist/zwave-demo.js`) as the demo hub's STAND-IN FOR a Z-Wave stick; tests run it from source.
  *
- * Env: `ZWAVE_MOCK_PORT` (default 0: any free port); `ZWAVE_MOCK_NODES=none` starts without the virtual nodes.
+ * Env: `ZWAVE_MOCK_HOST` (default 127.0.0.1), `ZWAVE_MOCK_PORT` (default 0: any free port); `ZWAVE_MOCK_NODES=none`
+ * starts without the virtual nodes.
  */
 import type { AddressInfo } from 'node:net';
 import { FunctionType } from '@zwave-js/serial';
@@ -13,7 +16,7 @@ import { getDefaultSupportedFunctionTypes, MockController, MockNode } from '@zwa
 import { createDefaultMockControllerBehaviors, createDefaultMockNodeBehaviors } from 'zwave-js/Testing';
 import { answerControlLines } from './control';
 import { MockJoining, mockSecurityKeys } from './joining';
-import { MOCK_HOME_ID, respondToBatteryGet, virtualZwaveNodes } from './nodes';
+import { MOCK_HOME_ID, respondToBatteryGet, VIRTUAL_NODE_NAMES, virtualZwaveNodes } from './nodes';
 import { serveSerialOverTcp } from './serial-bridge';
 
 const { serial, port: mockPort } = await createAndOpenMockedZWaveSerialPort();
@@ -43,8 +46,12 @@ answerControlLines(controller, {
   exclude: (request) => joining.exclude(request),
 });
 
-const server = await serveSerialOverTcp(serial, '127.0.0.1', Number(process.env.ZWAVE_MOCK_PORT ?? 0));
-console.log(`ZWAVE_MOCK_READY ${JSON.stringify({ port: (server.address() as AddressInfo).port })}`);
+const host = process.env.ZWAVE_MOCK_HOST ?? '127.0.0.1';
+const server = await serveSerialOverTcp(serial, host, Number(process.env.ZWAVE_MOCK_PORT ?? 0));
+const { port } = server.address() as AddressInfo;
+console.log(`ZWAVE_MOCK_READY ${JSON.stringify({ port })}`);
+const nodes = [...controller.nodes.keys()].map((id) => `${id}: ${VIRTUAL_NODE_NAMES[id] ?? 'a node'}`);
+console.log(`HEARTH_READY ${JSON.stringify({ kind: 'zwave', url: `tcp://${host}:${port}`, nodes })}`);
 
 const stop = () => {
   server.close();

@@ -102,6 +102,13 @@ export async function wakeUp(controller: { ownNodeId: number }, node: MockNode):
 /** The basics every virtual node has: its versions and its manufacturer's ids. */
 const BASICS = [CommandClasses.Version, CommandClasses['Manufacturer Specific']];
 
+/** What each virtual node is, by node id, for people reading `npm start`'s output. */
+export const VIRTUAL_NODE_NAMES: Record<number, string> = {
+  2: 'wall plug (Binary Switch, electricity meter)',
+  3: 'dimmer (Multilevel Switch)',
+  4: 'battery multisensor (temperature, motion, door, battery)',
+};
+
 /**
  * The nodes of the virtual network. Node 1 is the mock controller. Node 2 is a wall plug: a binary switch with an
  * electricity meter reading 1.5 kWh and 42 W. Node 3 is a dimmer. Node 4 is a battery multisensor: temperature
