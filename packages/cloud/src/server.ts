@@ -51,14 +51,16 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     { databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, pglite: options.pglite },
     migrations,
   );
+  const clock = options.clock ?? systemClock;
   if (config.internalClientSecret) await ensureInternalClient(database.db, config.internalClientSecret);
   if (config.demoHubs)
     await seedDemoWorld(database.db, {
       publicUrl: config.publicUrl,
       hubs: config.demoHubs,
       region: config.region,
+      now: new Date(clock.now()),
     });
-  const mail = await createMailer(config);
+  const mail = await createMailer(config, clock);
   const blobs = await openBlobStore(config);
   // Nodes on one database schema are one cloud: they share counters; another cloud on the same Redis does not.
   const limits: LimitStore = config.redisUrl
@@ -89,7 +91,6 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
     limits: config.rateLimits,
     sessionOf: (request) => (request.principal as CloudPrincipal | null)?.tokenId ?? null,
   });
-  const clock = options.clock ?? systemClock;
   const sweeps = new Sweeper(database, app.log.child({ part: 'sweeps' }), config.sweepSpeedup, clock);
   const context: CloudContext = {
     config,

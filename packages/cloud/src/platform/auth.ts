@@ -79,7 +79,7 @@ export function createTokenResolver(context: CloudContext) {
   const remembered = cache;
   return async (token: string): Promise<CloudPrincipal> => {
     const hash = hashSecret(token);
-    const now = Date.now();
+    const now = context.clock.now();
     const hit = remembered.get(hash);
     if (hit && hit.until > now) return hit.principal;
     const row = await db

@@ -46,10 +46,12 @@ export class S3BlobStore implements BlobStore {
     });
     // A body that fails (too large, the connection broken) ends the upload, which aborts the multipart upload.
     const failed = new Promise<never>((_resolve, reject) => body.once('error', reject));
+    // Handled in the race below; this keeps a body error after the upload ended from being an unhandled rejection.
     failed.catch(() => undefined);
     try {
       await Promise.race([upload.done(), failed]);
     } catch (error) {
+      // The error that ended the upload is the one the caller hears; an abort that fails too adds nothing to it.
       await upload.abort().catch(() => undefined);
       throw error;
     }

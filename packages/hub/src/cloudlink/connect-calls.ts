@@ -59,7 +59,9 @@ export function registerConnectCalls(app: FastifyInstance, context: HubContext, 
         event = parsed.event;
         data = typeof parsed.data === 'object' && parsed.data !== null ? (parsed.data as Record<string, unknown>) : {};
       }
-    } catch {}
+    } catch {
+      // A message that is not JSON is sent on as it came: the text under the event `message`.
+    }
     const { userId: _ignored, ...own } = data;
     return run('mobile', 'sendEvent', {
       body: { event, data: { ...own, deviceId: body.deviceId } },

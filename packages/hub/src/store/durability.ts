@@ -70,6 +70,7 @@ export class GroupCommit {
   /** Resolves once everything written before this call is committed and on disk; rejects if it was undone. */
   sync(): Promise<void> {
     this.next ??= (this.running ?? Promise.resolve())
+      // The group before failed to those who awaited it (counted in `failures`); this one only waits for it to end.
       .catch(() => undefined)
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(() => {

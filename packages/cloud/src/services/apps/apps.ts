@@ -63,7 +63,11 @@ export class Apps extends CatalogueRecords {
     await this.authoredApp(appId, caller);
     const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('User', userId);
-    await this.db.updateTable('apps').set({ author_user_id: userId, updated_at: new Date() }).where('id', '=', appId).execute();
+    await this.db
+      .updateTable('apps')
+      .set({ author_user_id: userId, updated_at: new Date(this.context.clock.now()) })
+      .where('id', '=', appId)
+      .execute();
     return this.getApp(appId, { ...caller, provider: true });
   }
 

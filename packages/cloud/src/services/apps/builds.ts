@@ -52,7 +52,7 @@ export class Builds extends CatalogueRecords {
           author_user_id: userId,
           highlighted: false,
           settings: JSON.stringify(DEFAULT_SETTINGS),
-          updated_at: new Date(),
+          updated_at: new Date(this.context.clock.now()),
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
@@ -93,7 +93,7 @@ export class Builds extends CatalogueRecords {
         manifest: JSON.stringify(null),
         file: null,
         has_icon: false,
-        updated_at: new Date(),
+        updated_at: new Date(this.context.clock.now()),
       })
       .execute();
     await this.touch(appId);
@@ -199,7 +199,7 @@ export class Builds extends CatalogueRecords {
   private async setArchive(archiveId: string, changes: Record<string, unknown>) {
     await this.db
       .updateTable('app_archives')
-      .set({ ...changes, updated_at: new Date() } as never)
+      .set({ ...changes, updated_at: new Date(this.context.clock.now()) } as never)
       .where('id', '=', archiveId)
       .execute();
   }
@@ -242,7 +242,7 @@ export class Builds extends CatalogueRecords {
         live_version: live?.version ?? null,
         test_version: test?.version ?? null,
         facts: JSON.stringify(facts),
-        updated_at: new Date(),
+        updated_at: new Date(this.context.clock.now()),
       })
       .where('id', '=', appId)
       .execute();
@@ -250,7 +250,11 @@ export class Builds extends CatalogueRecords {
   }
 
   private async touch(appId: string) {
-    await this.db.updateTable('apps').set({ updated_at: new Date() }).where('id', '=', appId).execute();
+    await this.db
+      .updateTable('apps')
+      .set({ updated_at: new Date(this.context.clock.now()) })
+      .where('id', '=', appId)
+      .execute();
   }
 
   async updateChannel(appId: string, buildId: string, caller: Caller, channel: Channel) {
@@ -274,7 +278,11 @@ export class Builds extends CatalogueRecords {
 
   /** Puts a build on a channel (a submission approved with auto-release does too). */
   async publish(appId: string, buildId: number, channel: Channel) {
-    await this.db.updateTable('app_builds').set({ channel, published_at: new Date() }).where('id', '=', buildId).execute();
+    await this.db
+      .updateTable('app_builds')
+      .set({ channel, published_at: new Date(this.context.clock.now()) })
+      .where('id', '=', buildId)
+      .execute();
     await this.refreshPublication(appId);
   }
 }

@@ -173,7 +173,7 @@ export class Crashes extends CatalogueRecords {
         input.body,
       ].join('\n'),
     });
-    const repliedAt = new Date();
+    const repliedAt = new Date(this.context.clock.now());
     await this.db.updateTable('app_crashes').set({ replied_at: repliedAt }).where('id', '=', crashId).execute();
     return { _id: crashId, repliedAt: repliedAt.toISOString() };
   }

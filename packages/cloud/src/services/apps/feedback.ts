@@ -71,7 +71,12 @@ export class Feedback extends CatalogueRecords {
       .where('channel', 'is not', null)
       .executeTakeFirst();
     if (!build) throw invalidParameter('version', `${appId} has no published version ${input.version}`);
-    const values = { version: input.version, rating: input.rating, comment: input.comment ?? '', updated_at: new Date() };
+    const values = {
+      version: input.version,
+      rating: input.rating,
+      comment: input.comment ?? '',
+      updated_at: new Date(this.context.clock.now()),
+    };
     await this.db
       .insertInto('app_reviews')
       .values({ app_id: appId, user_id: userId, ...values })
@@ -104,7 +109,7 @@ export class Feedback extends CatalogueRecords {
     await this.review(appId, userId);
     await this.db
       .updateTable('app_reviews')
-      .set({ response, response_at: response === null ? null : new Date() })
+      .set({ response, response_at: response === null ? null : new Date(this.context.clock.now()) })
       .where('app_id', '=', appId)
       .where('user_id', '=', userId)
       .execute();

@@ -44,14 +44,14 @@ export class Installs extends CatalogueRecords {
         build_id: build.id,
         version: build.version,
         channel: build.channel,
-        updated_at: new Date(),
+        updated_at: new Date(this.context.clock.now()),
       })
       .onConflict((oc) =>
         oc.columns(['app_id', 'hub_key']).doUpdateSet({
           build_id: build.id,
           version: build.version,
           channel: build.channel as Channel,
-          updated_at: new Date(),
+          updated_at: new Date(this.context.clock.now()),
         }),
       )
       .execute();

@@ -259,7 +259,7 @@ export async function seedDemoCatalogue(context: CloudContext, catalogue: AppCat
         lastname: dev.lastname,
         language: 'en',
         role_ids: JSON.stringify(dev.verified ? [TRUSTED_DEVELOPER_ROLE] : []),
-        updated_at: new Date(),
+        updated_at: new Date(context.clock.now()),
       })
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();

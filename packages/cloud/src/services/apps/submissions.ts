@@ -54,7 +54,11 @@ export class Submissions extends CatalogueRecords {
       throw new HearthError('conflict', `The submission of build ${build.id} is ${row.state}, not pending`);
     const updated = await this.db
       .updateTable('app_submissions')
-      .set({ state: decision, decided_at: new Date(), reviewer_user_id: decision === 'retracted' ? null : caller.userId })
+      .set({
+        state: decision,
+        decided_at: new Date(this.context.clock.now()),
+        reviewer_user_id: decision === 'retracted' ? null : caller.userId,
+      })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();

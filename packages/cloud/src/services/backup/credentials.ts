@@ -44,7 +44,7 @@ export function backupCredentials(context: CloudContext, keys: () => DelegationK
 
     /** A link to upload or download `backupId`'s archive, valid for an hour. */
     async link(kind: LinkKind, backupId: string): Promise<{ url: string; urlExpiresAt: string }> {
-      const expiresAt = Math.floor(Date.now() / 1000) + BACKUP_LIMITS.linkLifetimeSeconds;
+      const expiresAt = Math.floor(context.clock.now() / 1000) + BACKUP_LIMITS.linkLifetimeSeconds;
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: ALGORITHM, kid: keys().kid, typ: 'JWT' })
         .setSubject(backupId)

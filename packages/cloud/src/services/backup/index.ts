@@ -64,7 +64,7 @@ export const backupService: CloudService = {
               throw new HearthError('forbidden', 'The secret is not this hub’s');
             const hub = await store.checkHubOwner(params.homeyId, params.userId);
             // Keeping backups in the cloud is what a subscription pays for: checked before anything is stored.
-            await requireCloudBackups(context.database.db, hub.id);
+            await requireCloudBackups(context.database.db, hub.id, new Date(context.clock.now()));
             return withLink('upload', await store.create(params.userId, hub, body));
           },
           setBackupComplete: async ({ params, query, body }) => {

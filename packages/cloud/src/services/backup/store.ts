@@ -191,7 +191,7 @@ export function backupStore(context: CloudContext) {
           size: claim.size,
           hash,
           meta: claim.meta === undefined ? null : JSON.stringify(claim.meta),
-          completed_at: new Date(),
+          completed_at: new Date(context.clock.now()),
         })
         .where('id', '=', backupId)
         .where('state', '=', 'uploaded')
@@ -238,7 +238,7 @@ export function backupStore(context: CloudContext) {
       const removed = await db
         .deleteFrom('backups')
         .where('state', '<>', 'complete')
-        .where('created_at', '<', new Date(Date.now() - olderThanMs))
+        .where('created_at', '<', new Date(context.clock.now() - olderThanMs))
         .returning('blob_key')
         .execute();
       await removeBlobs(removed.map((r) => r.blob_key));

@@ -18,14 +18,14 @@ export interface CertificateAuthority {
 
 const serial = () => `01${randomBytes(15).toString('hex')}`;
 
-function createAuthority(name: string) {
+function createAuthority(name: string, now: number) {
   // forge uses Node's native key generation here.
   const keys = forge.pki.rsa.generateKeyPair(2048);
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = keys.publicKey;
   certificate.serialNumber = serial();
-  certificate.validity.notBefore = new Date(Date.now() - 60_000);
-  certificate.validity.notAfter = new Date(Date.now() + CA_LIFETIME_YEARS * 365 * 86_400_000);
+  certificate.validity.notBefore = new Date(now - 60_000);
+  certificate.validity.notAfter = new Date(now + CA_LIFETIME_YEARS * 365 * 86_400_000);
   const subject = [
     { name: 'commonName', value: name },
     { name: 'organizationName', value: 'Hearth' },
@@ -51,7 +51,10 @@ export async function loadCertificateAuthority(context: CloudContext): Promise<C
   if (!row) {
     await db
       .insertInto('certificate_authority')
-      .values({ id: CA_ID, ...createAuthority(`Hearth local CA (${new URL(context.config.publicUrl).host})`) })
+      .values({
+        id: CA_ID,
+        ...createAuthority(`Hearth local CA (${new URL(context.config.publicUrl).host})`, context.clock.now()),
+      })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
     row = await db.selectFrom('certificate_authority').selectAll().where('id', '=', CA_ID).executeTakeFirstOrThrow();
@@ -88,7 +91,7 @@ function requestedNames(csr: forge.pki.CertificateSigningRequest): { ips: string
  * Signs a hub's certificate from its request: the hub's own key (the request's signature must verify), the hub id
  * as common name whatever the request says, and its subject alternative names, for TLS servers only.
  */
-export function signHubCertificate(authority: CertificateAuthority, hubId: string, csrPem: string) {
+export function signHubCertificate(authority: CertificateAuthority, hubId: string, csrPem: string, now: number) {
   let csr: forge.pki.CertificateSigningRequest;
   try {
     csr = forge.pki.certificationRequestFromPem(csrPem);
@@ -106,8 +109,8 @@ export function signHubCertificate(authority: CertificateAuthority, hubId: strin
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = csr.publicKey as forge.pki.PublicKey;
   certificate.serialNumber = serial();
-  const notBefore = new Date(Date.now() - 60_000);
-  const notAfter = new Date(Date.now() + CERTIFICATE_LIMITS.lifetimeDays * 86_400_000);
+  const notBefore = new Date(now - 60_000);
+  const notAfter = new Date(now + CERTIFICATE_LIMITS.lifetimeDays * 86_400_000);
   certificate.validity.notBefore = notBefore;
   certificate.validity.notAfter = notAfter;
   certificate.setSubject([{ name: 'commonName', value: hubId }]);

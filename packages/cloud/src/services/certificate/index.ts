@@ -27,7 +27,7 @@ export const certificateService: CloudService = {
           getCertificate: async ({ query, request }) => {
             const hubId = hubOfSecretOrRefuse(context, query.secret);
             await context.rateLimiter.count(request, PER_HUB, hubId);
-            return signHubCertificate(authority(), hubId, query.csr);
+            return signHubCertificate(authority(), hubId, query.csr, context.clock.now());
           },
           getCertificateAuthority: () => ({ certificate: authority().certificatePem }),
         });

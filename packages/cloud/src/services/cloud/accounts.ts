@@ -14,9 +14,11 @@ let dummyHash: Promise<string> | null = null;
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
   if (hash === null) {
     dummyHash ??= hashPassword('not-a-real-password');
+    // Only the time it takes counts here: the answer is false whatever it says.
     await argon2.verify(await dummyHash, password).catch(() => false);
     return false;
   }
+  // A stored hash argon2 cannot read matches no password.
   return argon2.verify(hash, password).catch(() => false);
 }
 

@@ -83,7 +83,7 @@ export function avatarImplementations(context: CloudContext) {
         throw new HearthError('invalid_parameter', 'Invalid Parameter: avatar. Only jpg, png or gif images are accepted');
       const medium = await resizeAvatar(data, type, AVATAR_SIZES.medium);
       const large = await resizeAvatar(data, type, AVATAR_SIZES.large);
-      const now = new Date();
+      const now = new Date(context.clock.now());
       const values = { content_type: type, data, medium, large, updated_at: now };
       await db
         .insertInto('avatars')

@@ -43,7 +43,7 @@ export function bridgeImplementations(context: CloudContext) {
           zwave_calibration: JSON.stringify(input.zwaveCalibration ?? []),
           manufactured_at: input.manufacturedAt ?? null,
           activation_history: '[]',
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -68,7 +68,7 @@ export function bridgeImplementations(context: CloudContext) {
           ...(input.build !== undefined ? { build: input.build } : {}),
           ...(input.zwaveCalibration !== undefined ? { zwave_calibration: JSON.stringify(input.zwaveCalibration) } : {}),
           ...(input.manufacturedAt !== undefined ? { manufactured_at: input.manufacturedAt } : {}),
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .where('serial', '=', params.serial)
         .returningAll()
@@ -91,10 +91,18 @@ export function bridgeImplementations(context: CloudContext) {
         if (bridge.owner_user_id && bridge.owner_user_id !== userId)
           throw new HearthError('conflict', 'This bridge belongs to someone else');
       }
-      const history = [...bridge.activation_history, { homeyId: hub.id, userId, activatedAt: new Date().toISOString() }];
+      const history = [
+        ...bridge.activation_history,
+        { homeyId: hub.id, userId, activatedAt: new Date(context.clock.now()).toISOString() },
+      ];
       const row = await db
         .updateTable('bridges')
-        .set({ hub_id: hub.id, owner_user_id: userId, activation_history: JSON.stringify(history), updated_at: new Date() })
+        .set({
+          hub_id: hub.id,
+          owner_user_id: userId,
+          activation_history: JSON.stringify(history),
+          updated_at: new Date(context.clock.now()),
+        })
         .where('serial', '=', params.serial)
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -33,7 +33,7 @@ export function createBrowserSessions(context: CloudContext) {
           token_hash: hashSecret(token),
           kind: 'browser_session',
           user_id: userId,
-          expires_at: new Date(Date.now() + SESSION_SECONDS * 1000),
+          expires_at: new Date(context.clock.now() + SESSION_SECONDS * 1000),
         })
         .execute();
       reply.header('set-cookie', cookie(token, SESSION_SECONDS));
@@ -49,7 +49,7 @@ export function createBrowserSessions(context: CloudContext) {
         .where('token_hash', '=', hashSecret(token))
         .where('kind', '=', 'browser_session')
         .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', new Date(context.clock.now()))
         .executeTakeFirst();
       return row?.user_id ?? null;
     },
@@ -67,7 +67,7 @@ export function createBrowserSessions(context: CloudContext) {
       const token = tokenOf(request);
       let query = db
         .updateTable('one_time_tokens')
-        .set({ used_at: new Date() })
+        .set({ used_at: new Date(context.clock.now()) })
         .where('kind', '=', 'browser_session')
         .where('user_id', '=', userId)
         .where('used_at', 'is', null);

@@ -19,7 +19,7 @@ export const healthImplementations = (context: CloudContext) =>
         healthy: true,
         version: CLOUD_VERSION,
         database: context.database.kind,
-        uptimeSeconds: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
+        uptimeSeconds: Math.round((context.clock.now() - context.startedAt.getTime()) / 1000),
       };
     },
   });

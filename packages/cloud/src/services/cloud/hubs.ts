@@ -111,7 +111,7 @@ export function hubImplementations(context: CloudContext) {
         // A hub registers again at every start: its addresses and version are refreshed.
         await db
           .updateTable('hubs')
-          .set({ ...hubColumns(input), region, claim_token_hash: claimHash, updated_at: new Date() })
+          .set({ ...hubColumns(input), region, claim_token_hash: claimHash, updated_at: new Date(context.clock.now()) })
           .where('id', '=', id)
           .execute();
       } else {
@@ -131,7 +131,7 @@ export function hubImplementations(context: CloudContext) {
             claim_token_hash: claimHash,
             licenses: '[]',
             notifications: JSON.stringify({ push: true, email: true }),
-            updated_at: new Date(),
+            updated_at: new Date(context.clock.now()),
           } as never)
           .execute();
       }
@@ -157,7 +157,7 @@ export function hubImplementations(context: CloudContext) {
       const columns = hubColumns(input);
       const hub = await db
         .updateTable('hubs')
-        .set({ ...columns, updated_at: new Date() })
+        .set({ ...columns, updated_at: new Date(context.clock.now()) })
         .where('id', '=', params.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -174,7 +174,11 @@ export function hubImplementations(context: CloudContext) {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('hub_users').where('hub_id', '=', hub.id).execute();
         await trx.deleteFrom('hub_metadata').where('hub_id', '=', hub.id).execute();
-        await trx.updateTable('hubs').set(releasedHubColumns(new Date())).where('id', '=', hub.id).execute();
+        await trx
+          .updateTable('hubs')
+          .set(releasedHubColumns(new Date(context.clock.now())))
+          .where('id', '=', hub.id)
+          .execute();
       });
     },
 
@@ -207,9 +211,9 @@ export function hubImplementations(context: CloudContext) {
           owner_user_id: ownerId,
           claim_token_hash: null,
           claim_code_hash: null,
-          activated_at: new Date(),
+          activated_at: new Date(context.clock.now()),
           state: 'activated',
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .where('id', '=', hub.id)
         .returningAll()
@@ -224,7 +228,7 @@ export function hubImplementations(context: CloudContext) {
       const licenses = [...new Set([...hub.licenses, params.license])];
       const updated = await db
         .updateTable('hubs')
-        .set({ licenses: JSON.stringify(licenses), updated_at: new Date() })
+        .set({ licenses: JSON.stringify(licenses), updated_at: new Date(context.clock.now()) })
         .where('id', '=', hub.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -290,7 +294,7 @@ export function hubImplementations(context: CloudContext) {
       const hub = await hubFor(db, principal, params.homeyId, 'manage');
       const inserted = await db
         .insertInto('hub_metadata')
-        .values({ hub_id: hub.id, key: params.key, value: JSON.stringify(body.value), updated_at: new Date() })
+        .values({ hub_id: hub.id, key: params.key, value: JSON.stringify(body.value), updated_at: new Date(context.clock.now()) })
         .onConflict((oc) => oc.columns(['hub_id', 'key']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
@@ -302,9 +306,11 @@ export function hubImplementations(context: CloudContext) {
       const hub = await hubFor(db, principal, params.homeyId, 'manage');
       await db
         .insertInto('hub_metadata')
-        .values({ hub_id: hub.id, key: params.key, value: JSON.stringify(body.value), updated_at: new Date() })
+        .values({ hub_id: hub.id, key: params.key, value: JSON.stringify(body.value), updated_at: new Date(context.clock.now()) })
         .onConflict((oc) =>
-          oc.columns(['hub_id', 'key']).doUpdateSet({ value: JSON.stringify(body.value), updated_at: new Date() }),
+          oc
+            .columns(['hub_id', 'key'])
+            .doUpdateSet({ value: JSON.stringify(body.value), updated_at: new Date(context.clock.now()) }),
         )
         .execute();
       return body.value;
@@ -325,7 +331,7 @@ export function hubImplementations(context: CloudContext) {
       const notifications = { push: body.push ?? hub.notifications.push, email: body.email ?? hub.notifications.email };
       await db
         .updateTable('hubs')
-        .set({ notifications: JSON.stringify(notifications), updated_at: new Date() })
+        .set({ notifications: JSON.stringify(notifications), updated_at: new Date(context.clock.now()) })
         .where('id', '=', hub.id)
         .execute();
       return notifications;

@@ -236,6 +236,7 @@ export const cloudAvatarSizesMigration: Migration = {
         ? await Promise.all([
             resizeAvatar(Buffer.from(avatar.data), type, AVATAR_SIZES.medium),
             resizeAvatar(Buffer.from(avatar.data), type, AVATAR_SIZES.large),
+            // An avatar the resizer cannot read is removed below, as one of an unknown type is.
           ]).catch(() => null)
         : null;
       if (sizes && type) {

@@ -1,3 +1,4 @@
+import type { Clock } from '@hearth/contract/clock';
 import type { AuthorizationCode, Client } from '@node-oauth/oauth2-server';
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { CloudSchema } from '../../database/schema';
@@ -70,19 +71,19 @@ export interface CodeUser {
  * The authorization codes of the OAuth2 model. A code is used once; using it again refuses the exchange and
  * revokes every token issued from it, refreshed ones included (they share its token family).
  */
-export function createCodeStore(db: Kysely<CloudSchema>, onRevoke: () => void) {
+export function createCodeStore(db: Kysely<CloudSchema>, onRevoke: () => void, clock: Clock) {
   /** Marks the code replayed and revokes its sign-in. */
   async function refuseReplay(codeHash: string): Promise<void> {
     const code = await db
       .updateTable('oauth_codes')
-      .set({ replayed_at: new Date() })
+      .set({ replayed_at: new Date(clock.now()) })
       .where('code_hash', '=', codeHash)
       .returning('token_family_id')
       .executeTakeFirst();
     if (!code) return;
     await db
       .updateTable('oauth_tokens')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(clock.now()) })
       .where('family_id', '=', code.token_family_id)
       .where('revoked_at', 'is', null)
       .execute();
@@ -161,7 +162,7 @@ export function createCodeStore(db: Kysely<CloudSchema>, onRevoke: () => void) {
       const codeHash = hashSecret(code.authorizationCode);
       const result = await db
         .updateTable('oauth_codes')
-        .set({ used_at: new Date() })
+        .set({ used_at: new Date(clock.now()) })
         .where('code_hash', '=', codeHash)
         .where('used_at', 'is', null)
         .executeTakeFirst();

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCatalogue, HearthError } from '@hearth/contract';
+import type { Clock } from '@hearth/contract/clock';
 import { SignInThrottle } from '@hearth/contract/fastify';
 import OAuth2Server, {
   AbstractGrantType,
@@ -62,9 +63,10 @@ function createModel(
   db: Kysely<CloudSchema>,
   signIn: PasswordSignIn,
   twoFactor: TwoFactor,
-  options: { checkSecret: boolean; onRevoke: () => void },
+  options: { checkSecret: boolean; onRevoke: () => void; clock: Clock },
 ) {
-  const codes = createCodeStore(db, options.onRevoke);
+  const { clock } = options;
+  const codes = createCodeStore(db, options.onRevoke, clock);
   const toClient = (row: {
     id: string;
     grants: string[];
@@ -99,6 +101,7 @@ function createModel(
           if (clientSecret) return null;
         } else {
           if (!clientSecret) return null;
+          // A stored hash argon2 cannot read matches no secret.
           if (!(await argon2.verify(row.secret_hash, clientSecret).catch(() => false))) return null;
         }
       }
@@ -191,7 +194,7 @@ function createModel(
         if (row.rotated_at !== null) {
           await db
             .updateTable('oauth_tokens')
-            .set({ revoked_at: new Date() })
+            .set({ revoked_at: new Date(clock.now()) })
             .where('family_id', '=', row.family_id)
             .where('revoked_at', 'is', null)
             .execute();
@@ -209,7 +212,7 @@ function createModel(
     },
 
     async revokeToken(token: RefreshToken) {
-      const now = new Date();
+      const now = new Date(clock.now());
       // Atomic: of two concurrent refreshes with the same token only one wins.
       const result = await db
         .updateTable('oauth_tokens')
@@ -242,11 +245,11 @@ function createModel(
     async useLoginToken(token: string): Promise<string | null> {
       const row = await db
         .updateTable('one_time_tokens')
-        .set({ used_at: new Date() })
+        .set({ used_at: new Date(clock.now()) })
         .where('token_hash', '=', hashSecret(token))
         .where('kind', '=', 'login')
         .where('used_at', 'is', null)
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', new Date(clock.now()))
         .returning('user_id')
         .executeTakeFirst();
       return row?.user_id ?? null;
@@ -344,8 +347,8 @@ export function createOAuth(context: CloudContext) {
   const signIn = new PasswordSignIn(db, new SignInThrottle(context.limits));
   const twoFactor = createTwoFactor(context);
   const onRevoke = () => forgetCachedTokens(context.database);
-  const tokenModel = createModel(db, signIn, twoFactor, { checkSecret: true, onRevoke });
-  const authorizeModel = createModel(db, signIn, twoFactor, { checkSecret: false, onRevoke });
+  const tokenModel = createModel(db, signIn, twoFactor, { checkSecret: true, onRevoke, clock: context.clock });
+  const authorizeModel = createModel(db, signIn, twoFactor, { checkSecret: false, onRevoke, clock: context.clock });
   const server = new OAuth2Server({
     model: tokenModel as never,
     accessTokenLifetime: context.config.accessTokenLifetime,

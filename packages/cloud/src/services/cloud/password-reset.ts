@@ -24,7 +24,7 @@ async function mailPasswordLink(
       token_hash: hashSecret(token),
       kind: 'password_reset',
       user_id: user.id,
-      expires_at: new Date(Date.now() + lifetimeMs),
+      expires_at: new Date(context.clock.now() + lifetimeMs),
     })
     .execute();
   const link = `${context.config.publicUrl}/cloud/password-reset?token=${encodeURIComponent(token)}`;
@@ -86,7 +86,7 @@ export async function resetTokenUser(context: CloudContext, token: string): Prom
     .where('token_hash', '=', hashSecret(token))
     .where('kind', '=', 'password_reset')
     .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
+    .where('expires_at', '>', new Date(context.clock.now()))
     .executeTakeFirst();
   return row?.user_id ?? null;
 }
@@ -98,29 +98,29 @@ export async function resetPassword(context: CloudContext, token: string, passwo
   const done = await db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('one_time_tokens')
-      .set({ used_at: new Date() })
+      .set({ used_at: new Date(context.clock.now()) })
       .where('token_hash', '=', hashSecret(token))
       .where('kind', '=', 'password_reset')
       .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', new Date(context.clock.now()))
       .returning('user_id')
       .executeTakeFirst();
     if (!used) return false;
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .set({ password_hash: passwordHash, updated_at: new Date(context.clock.now()) })
       .where('id', '=', used.user_id)
       .execute();
     await trx
       .updateTable('oauth_tokens')
-      .set({ revoked_at: new Date() })
+      .set({ revoked_at: new Date(context.clock.now()) })
       .where('user_id', '=', used.user_id)
       .where('revoked_at', 'is', null)
       .execute();
     // The sign-in page's sessions (the single sign-on cookie) end too.
     await trx
       .updateTable('one_time_tokens')
-      .set({ used_at: new Date() })
+      .set({ used_at: new Date(context.clock.now()) })
       .where('user_id', '=', used.user_id)
       .where('kind', '=', 'browser_session')
       .where('used_at', 'is', null)

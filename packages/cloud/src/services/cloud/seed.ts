@@ -109,7 +109,7 @@ const portOf = (url: string): number | null => {
  */
 export async function seedDemoWorld(
   db: Kysely<CloudSchema>,
-  options: { publicUrl: string; hubs: DemoHub[]; region: string },
+  options: { publicUrl: string; hubs: DemoHub[]; region: string; now: Date },
 ): Promise<void> {
   const uris = redirectUris(options.publicUrl);
   const clientValues = [
@@ -152,15 +152,15 @@ export async function seedDemoWorld(
         language: 'en',
         role_ids: '[]',
         // The demo world vouches for its own account's address: it may claim hubs (try `--unclaimed-hub`).
-        email_verified_at: new Date(),
-        updated_at: new Date(),
+        email_verified_at: options.now,
+        updated_at: options.now,
       })
       .onConflict((oc) => oc.doNothing())
       .execute();
   // A demo world seeded before addresses were verified left its account unverified: it cannot claim a hub.
   await db
     .updateTable('users')
-    .set({ email_verified_at: new Date() })
+    .set({ email_verified_at: options.now })
     .where('email', '=', DEMO_USER.email)
     .where('email_verified_at', 'is', null)
     .execute();
@@ -192,12 +192,12 @@ export async function seedDemoWorld(
         licenses: JSON.stringify(cloudHub ? [] : ['zwave', 'zigbee']),
         notifications: JSON.stringify({ push: true, email: true }),
         activated_at: new Date('2025-03-01T10:00:00Z'),
-        updated_at: new Date(),
+        updated_at: options.now,
       })
       .onConflict((oc) =>
         oc
           .column('id')
-          .doUpdateSet({ ...addresses, name: hub.name, model: hub.model, region: options.region, updated_at: new Date() }),
+          .doUpdateSet({ ...addresses, name: hub.name, model: hub.model, region: options.region, updated_at: options.now }),
       )
       .execute();
   }
@@ -211,7 +211,7 @@ export async function seedDemoWorld(
   for (const subscription of subscriptions)
     await db
       .insertInto('subscriptions')
-      .values({ ...subscription, user_id: userId, status: 'active', quantity: 1, data: '{}', updated_at: new Date() })
+      .values({ ...subscription, user_id: userId, status: 'active', quantity: 1, data: '{}', updated_at: options.now })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
 
@@ -271,7 +271,7 @@ export async function seedDemoWorld(
         activation_history: JSON.stringify([{ homeyId: firstHub, userId, activatedAt: '2025-10-05T18:00:00.000Z' }]),
         hub_id: firstHub,
         owner_user_id: userId,
-        updated_at: new Date(),
+        updated_at: options.now,
       })
       .onConflict((oc) => oc.column('serial').doNothing())
       .execute();

@@ -212,7 +212,7 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
         token_hash: hashSecret(step),
         kind: 'two_factor',
         user_id: userId,
-        expires_at: new Date(Date.now() + TWO_FACTOR_STEP_MS),
+        expires_at: new Date(context.clock.now() + TWO_FACTOR_STEP_MS),
       })
       .execute();
     return step;
@@ -234,7 +234,7 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
       .where('token_hash', '=', hashSecret(step))
       .where('kind', '=', 'two_factor')
       .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
+      .where('expires_at', '>', new Date(context.clock.now()))
       .executeTakeFirst();
     if (!pending) return expired();
     if (!fields.code) return codeForm(reply, 400, fields, checked, step, 'Enter the code from your authenticator app.');
@@ -249,7 +249,7 @@ ${hiddenFields({ ...carried, csrf, two_factor: step })}
     if (!ok) return codeForm(reply, 401, fields, checked, step, 'That code is not correct. Try the next one.');
     const used = await db
       .updateTable('one_time_tokens')
-      .set({ used_at: new Date() })
+      .set({ used_at: new Date(context.clock.now()) })
       .where('token_hash', '=', hashSecret(step))
       .where('used_at', 'is', null)
       .executeTakeFirst();

@@ -88,7 +88,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
     else roles.delete(role);
     await db
       .updateTable('users')
-      .set({ role_ids: JSON.stringify([...roles]), updated_at: new Date() })
+      .set({ role_ids: JSON.stringify([...roles]), updated_at: new Date(context.clock.now()) })
       .where('id', '=', userId)
       .execute();
     return full(userId);
@@ -114,7 +114,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       .where('t.revoked_at', 'is', null)
       .orderBy('t.created_at')
       .execute();
-    const now = Date.now();
+    const now = context.clock.now();
     const families = new Map<string, (typeof rows)[number] & { firstAt: Date }>();
     for (const row of rows) {
       const alive = Math.max(row.access_expires_at.getTime(), row.refresh_expires_at?.getTime() ?? 0) > now;
@@ -168,14 +168,14 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           language: input.language ?? 'en',
           role_ids: '[]',
           // The platform's own services vouch for the address of an account they create.
-          email_verified_at: new Date(),
-          updated_at: new Date(),
+          email_verified_at: new Date(context.clock.now()),
+          updated_at: new Date(context.clock.now()),
         })
         .execute();
       if (query.newsletter)
         await db
           .insertInto('mailing_list_members')
-          .values({ list_id: 'newsletter', user_id: id, tags: '[]', updated_at: new Date() })
+          .values({ list_id: 'newsletter', user_id: id, tags: '[]', updated_at: new Date(context.clock.now()) })
           .execute();
       reply.header('location', `/cloud/user/${id}`);
       return full(id);
@@ -206,7 +206,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           ...(input.firstname !== undefined ? { firstname: input.firstname } : {}),
           ...(input.lastname !== undefined ? { lastname: input.lastname } : {}),
           ...(input.language !== undefined ? { language: input.language } : {}),
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .where('id', '=', params.id)
         .execute();
@@ -236,7 +236,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           app_version: input.appVersion ?? null,
           os_version: input.osVersion ?? null,
           devmode: input.devmode ?? false,
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -257,7 +257,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
           ...(input.appVersion !== undefined ? { app_version: input.appVersion } : {}),
           ...(input.osVersion !== undefined ? { os_version: input.osVersion } : {}),
           ...(input.devmode !== undefined ? { devmode: input.devmode } : {}),
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .where('id', '=', params.deviceId)
         .where('user_id', '=', params.userId)
@@ -289,7 +289,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       await userRow(db, params.userId);
       const row = await db
         .insertInto('user_addresses')
-        .values({ id: newId(), user_id: params.userId, ...body.address, updated_at: new Date() })
+        .values({ id: newId(), user_id: params.userId, ...body.address, updated_at: new Date(context.clock.now()) })
         .returningAll()
         .executeTakeFirstOrThrow();
       return addressRecord(row);
@@ -300,7 +300,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       await ownedRow('user_addresses', params.userId, params.addressId, 'Address');
       const row = await db
         .updateTable('user_addresses')
-        .set({ ...body.address, updated_at: new Date() })
+        .set({ ...body.address, updated_at: new Date(context.clock.now()) })
         .where('id', '=', params.addressId)
         .where('user_id', '=', params.userId)
         .returningAll()
@@ -334,9 +334,9 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
         status: input.status ?? existing?.status ?? 'active',
         quantity: input.quantity ?? existing?.quantity ?? 1,
         hub_id: hubId,
-        started_at: input.startedAt ?? existing?.started_at ?? new Date(),
+        started_at: input.startedAt ?? existing?.started_at ?? new Date(context.clock.now()),
         expires_at: input.expiresAt === undefined ? (existing?.expires_at ?? null) : input.expiresAt,
-        updated_at: new Date(),
+        updated_at: new Date(context.clock.now()),
       };
       const row = existing
         ? await db.updateTable('subscriptions').set(values).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
@@ -396,7 +396,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       const userId = requireUser(principal);
       await db
         .updateTable('oauth_tokens')
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: new Date(context.clock.now()) })
         .where('user_id', '=', userId)
         .where('family_id', '!=', principal.familyId)
         .where('revoked_at', 'is', null)
@@ -413,13 +413,13 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
-          .set({ password_hash: await hashPassword(body.password), updated_at: new Date() })
+          .set({ password_hash: await hashPassword(body.password), updated_at: new Date(context.clock.now()) })
           .where('id', '=', userId)
           .execute();
         // Every other sign-in ends; this one stays.
         await trx
           .updateTable('oauth_tokens')
-          .set({ revoked_at: new Date() })
+          .set({ revoked_at: new Date(context.clock.now()) })
           .where('user_id', '=', userId)
           .where('family_id', '!=', principal.familyId)
           .where('revoked_at', 'is', null)
@@ -453,7 +453,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       requireSelf(principal, params.userId);
       const result = await db
         .updateTable('oauth_tokens')
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: new Date(context.clock.now()) })
         .where('user_id', '=', params.userId)
         .where('family_id', '=', params.sessionId)
         .where('revoked_at', 'is', null)
@@ -468,7 +468,7 @@ export function userImplementations(context: CloudContext, oauth: OAuth) {
       await userRow(db, params.userId);
       await userRow(db, params.inviterId);
       const joined = body?.token ? await acceptHubInvite(context, params.userId, params.inviterId, body.token) : null;
-      const acceptedAt = new Date();
+      const acceptedAt = new Date(context.clock.now());
       await db
         .insertInto('accepted_invites')
         .values({ user_id: params.userId, inviter_id: params.inviterId, accepted_at: acceptedAt })

@@ -18,7 +18,9 @@ function decoded(answer: HubAnswer): unknown {
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : undefined;
-  } catch {}
+  } catch {
+    // A body that is not JSON is answered as the text it is.
+  }
   if (answer.status < 400) return body;
   if (isErrorBody(body) && body.error in errorCatalogue && errorCatalogue[body.error as ErrorCode].status === answer.status)
     throw new HearthError(body.error as ErrorCode, body.error_description);

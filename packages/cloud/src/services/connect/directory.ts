@@ -1,3 +1,5 @@
+import type { Clock } from '@hearth/contract/clock';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
 /** A cloud node holding tunnels: its id (one per process) and the internal address other nodes forward to. */
@@ -26,10 +28,10 @@ export interface TunnelDirectory {
 export class MemoryTunnelDirectory implements TunnelDirectory {
   private readonly entries = new Map<string, { holder: TunnelHolder; until: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly clock: Pick<Clock, 'now'>) {}
 
   async claim(hubId: string, holder: TunnelHolder, ttlMs: number): Promise<void> {
-    this.entries.set(hubId, { holder, until: this.now() + ttlMs });
+    this.entries.set(hubId, { holder, until: this.clock.now() + ttlMs });
   }
 
   async release(hubId: string, node: string): Promise<void> {
@@ -39,7 +41,7 @@ export class MemoryTunnelDirectory implements TunnelDirectory {
   async locate(hubId: string): Promise<TunnelHolder | null> {
     const entry = this.entries.get(hubId);
     if (!entry) return null;
-    if (entry.until <= this.now()) {
+    if (entry.until <= this.clock.now()) {
       this.entries.delete(hubId);
       return null;
     }
@@ -68,6 +70,7 @@ export class RedisTunnelDirectory implements TunnelDirectory {
   constructor(
     url: string,
     private readonly prefix: string,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     // Fail fast while Redis is away rather than hold a request behind it.
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
@@ -83,7 +86,11 @@ export class RedisTunnelDirectory implements TunnelDirectory {
   }
 
   async locate(hubId: string): Promise<TunnelHolder | null> {
-    const value = await this.redis.get(this.prefix + hubId).catch(() => null);
+    const value = await this.redis.get(this.prefix + hubId).catch((error: unknown) => {
+      // Answered as a hub no node holds (offline) rather than held behind Redis; the log says it was Redis, not the hub.
+      this.log.warn({ err: error, hubId }, 'relay: looking up the node holding the hub’s tunnel in Redis failed');
+      return null;
+    });
     if (!value) return null;
     try {
       const holder = JSON.parse(value) as TunnelHolder;

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Agent, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HearthError } from '@hearth/contract';
+import type { Clock } from '@hearth/contract/clock';
 import type { TunnelHolder } from './directory';
 import type { HubAnswer } from './relay';
 
@@ -44,6 +45,7 @@ export class NodeForwarder {
     private readonly key: () => Promise<Buffer>,
     /** The client's address of a request (the trusted proxies' `X-Forwarded-For` behind a balancer). */
     private readonly clientAddress: (request: IncomingMessage) => string,
+    private readonly clock: Pick<Clock, 'now'>,
   ) {}
 
   private async proof(hubId: string, timestamp: number, clientAddress: string, fromCloud: boolean): Promise<string> {
@@ -55,7 +57,7 @@ export class NodeForwarder {
 
   /** The forwarding headers of a request for `hubId` (raw pairs). */
   async headers(hubId: string, clientAddress: string, fromCloud: boolean): Promise<string[]> {
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = Math.floor(this.clock.now() / 1000);
     return [
       FORWARD_HEADERS.proof,
       await this.proof(hubId, timestamp, clientAddress, fromCloud),
@@ -77,7 +79,7 @@ export class NodeForwarder {
     const timestamp = Number(stamp);
     const clientAddress = header(request, FORWARD_HEADERS.client);
     const fromCloud = header(request, FORWARD_HEADERS.cloud) === '1';
-    if (Number.isInteger(timestamp) && Math.abs(Date.now() / 1000 - timestamp) <= PROOF_SECONDS) {
+    if (Number.isInteger(timestamp) && Math.abs(this.clock.now() / 1000 - timestamp) <= PROOF_SECONDS) {
       const expected = Buffer.from((await this.proof(hubId, timestamp, clientAddress, fromCloud)).split('.')[1] as string);
       const given = Buffer.from(mac);
       if (given.length === expected.length && timingSafeEqual(given, expected)) return { clientAddress, fromCloud };

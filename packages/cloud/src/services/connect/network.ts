@@ -66,18 +66,22 @@ export function createRelayNetwork(context: CloudContext): RelayNetwork {
   // Nodes on one database schema are one cloud and share one directory, as they share their limits.
   const { redisUrl, databaseSchema } = context.config;
   const directory = redisUrl
-    ? new RedisTunnelDirectory(redisUrl, `hearth:tunnels:${databaseSchema}:`)
-    : new MemoryTunnelDirectory();
+    ? new RedisTunnelDirectory(redisUrl, `hearth:tunnels:${databaseSchema}:`, context.log)
+    : new MemoryTunnelDirectory(context.clock);
   let key: Promise<Buffer> | null = null;
   const clientAddress = clientAddressOf(context.config.trustProxy);
-  const forwarder = new NodeForwarder(() => {
-    key ??= sharedSecret(context.database, 'relay-forward');
-    key.catch(() => {
-      // Asked again on the next forward: a database that did not answer once is not remembered as a failure.
-      key = null;
-    });
-    return key;
-  }, clientAddress);
+  const forwarder = new NodeForwarder(
+    () => {
+      key ??= sharedSecret(context.database, 'relay-forward');
+      key.catch(() => {
+        // Asked again on the next forward: a database that did not answer once is not remembered as a failure.
+        key = null;
+      });
+      return key;
+    },
+    clientAddress,
+    context.clock,
+  );
   let port = () => context.config.port;
   const tunnels = new TunnelHost(context, directory, {
     heartbeatMs: settings.heartbeatMs,

@@ -111,7 +111,7 @@ export class TunnelHost {
 
   private adopt(hubId: string, ws: WebSocket, socket: Duplex, protocol: number): void {
     const session = new TunnelSession(socketSink(ws, socket), { peerProtocol: protocol });
-    const entry: Entry = { hubId, ws, session, connectedAt: Date.now(), alive: true };
+    const entry: Entry = { hubId, ws, session, connectedAt: this.context.clock.now(), alive: true };
     const previous = this.tunnels.get(hubId);
     this.tunnels.set(hubId, entry);
     // The hub reconnected before the old socket was noticed dead: the new one is the one that works.

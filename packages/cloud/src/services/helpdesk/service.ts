@@ -106,7 +106,7 @@ export function createHelpdesk(context: CloudContext) {
     },
 
     /** Deletes uploads no ticket claimed within `maxAgeMs` (abandoned forms), rows and files. Answers how many. */
-    async removeUnclaimedAttachments(maxAgeMs: number, now = new Date()) {
+    async removeUnclaimedAttachments(maxAgeMs: number, now = new Date(context.clock.now())) {
       const cutoff = new Date(now.getTime() - maxAgeMs);
       const stale = await db
         .deleteFrom('helpdesk_attachments')

@@ -32,9 +32,11 @@ export function mailImplementations(context: CloudContext) {
     const unique = [...new Set(tags)];
     await db
       .insertInto('mailing_list_members')
-      .values({ list_id: listId, user_id: userId, tags: JSON.stringify(unique), updated_at: new Date() })
+      .values({ list_id: listId, user_id: userId, tags: JSON.stringify(unique), updated_at: new Date(context.clock.now()) })
       .onConflict((oc) =>
-        oc.columns(['list_id', 'user_id']).doUpdateSet({ tags: JSON.stringify(unique), updated_at: new Date() }),
+        oc
+          .columns(['list_id', 'user_id'])
+          .doUpdateSet({ tags: JSON.stringify(unique), updated_at: new Date(context.clock.now()) }),
       )
       .execute();
     return { listId, userId, tags: unique };

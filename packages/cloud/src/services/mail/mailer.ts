@@ -1,4 +1,5 @@
 import { HearthError } from '@hearth/contract';
+import type { Clock } from '@hearth/contract/clock';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { CloudConfig } from '../../config';
 import { htmlFromText } from './format';
@@ -30,13 +31,16 @@ const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socket
  * Sends mail through the configured SMTP server, or through a local SMTP sink on loopback started here when
  * none is configured.
  */
-export async function createMailer(config: Pick<CloudConfig, 'smtpUrl' | 'mailFrom'>): Promise<Mailer> {
+export async function createMailer(
+  config: Pick<CloudConfig, 'smtpUrl' | 'mailFrom'>,
+  clock: Pick<Clock, 'now'>,
+): Promise<Mailer> {
   let sink: SmtpSink | null = null;
   let transport: Transporter;
   if (config.smtpUrl) {
     transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
   } else {
-    sink = new SmtpSink();
+    sink = new SmtpSink({ clock });
     const { host, port } = await sink.start();
     transport = nodemailer.createTransport({ host, port, secure: false, ignoreTLS: true, ...SMTP_TIMEOUTS });
   }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { type Clock, systemClock } from '@hearth/contract/clock';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
@@ -26,8 +27,11 @@ export class SmtpSink {
   private limit: number;
   private received = 0;
 
-  constructor(options: { keep?: number } = {}) {
+  private clock: Pick<Clock, 'now'>;
+
+  constructor(options: { keep?: number; clock?: Pick<Clock, 'now'> } = {}) {
     this.limit = options.keep ?? 500;
+    this.clock = options.clock ?? systemClock;
   }
 
   async start(host = '127.0.0.1', port = 0): Promise<{ host: string; port: number }> {
@@ -50,7 +54,7 @@ export class SmtpSink {
                 text: email.text ?? '',
                 html: email.html ?? '',
                 messageId: email.messageId ?? '',
-                receivedAt: new Date(),
+                receivedAt: new Date(this.clock.now()),
               });
               callback();
             },

@@ -47,7 +47,7 @@ export const regionService: CloudService = {
             ok: true,
             region: context.config.region,
             version: CLOUD_VERSION,
-            uptime: Math.round((Date.now() - context.startedAt.getTime()) / 1000),
+            uptime: Math.round((context.clock.now() - context.startedAt.getTime()) / 1000),
             startedAt: context.startedAt.toISOString(),
             database: { ok: true, kind: context.database.kind, latencyMs },
           };

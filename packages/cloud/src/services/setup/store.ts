@@ -72,7 +72,7 @@ export function setupStore(context: CloudContext) {
   const step = async (row: SessionRow, to: SetupStateValue, set: Partial<Record<string, unknown>> = {}) => {
     const updated = await db
       .updateTable('setup_sessions')
-      .set({ ...set, state: to, updated_at: new Date() })
+      .set({ ...set, state: to, updated_at: new Date(context.clock.now()) })
       .where('id', '=', row.id)
       .where('state', '=', row.state)
       .returningAll()
@@ -89,13 +89,13 @@ export function setupStore(context: CloudContext) {
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('user_id', '=', owner.userId)
           .where('state', '<>', 'done')
-          .where('expires_at', '>', new Date())
+          .where('expires_at', '>', new Date(context.clock.now()))
           .executeTakeFirstOrThrow();
         if (Number(open.n) >= SETUP_LIMITS.maxOpenSessionsPerUser)
           throw conflict(`An account may have ${SETUP_LIMITS.maxOpenSessionsPerUser} setup sessions open: finish or delete one`);
       }
       const hubToken = newSecret();
-      const now = new Date();
+      const now = new Date(context.clock.now());
       const row = await db
         .insertInto('setup_sessions')
         .values({
@@ -127,11 +127,12 @@ export function setupStore(context: CloudContext) {
       } else if (!row || (row.user_id !== null && row.user_id !== actor.userId)) {
         throw notFound('Setup session', sessionId);
       }
-      if (new Date(row.expires_at).getTime() <= Date.now()) throw new HearthError('gone', 'This setup session has expired');
+      if (new Date(row.expires_at).getTime() <= context.clock.now())
+        throw new HearthError('gone', 'This setup session has expired');
       if (actor.kind === 'user' && row.user_id === null) {
         row = await db
           .updateTable('setup_sessions')
-          .set({ user_id: actor.userId, updated_at: new Date() })
+          .set({ user_id: actor.userId, updated_at: new Date(context.clock.now()) })
           .where('id', '=', sessionId)
           .where('user_id', 'is', null)
           .returningAll()
@@ -151,7 +152,7 @@ export function setupStore(context: CloudContext) {
       }
       return db
         .updateTable('setup_sessions')
-        .set({ data: JSON.stringify(merged), updated_at: new Date() })
+        .set({ data: JSON.stringify(merged), updated_at: new Date(context.clock.now()) })
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -201,7 +202,7 @@ export function setupStore(context: CloudContext) {
       return db.transaction().execute(async (trx) => {
         const hub = await trx.selectFrom('hubs').selectAll().where('id', '=', hubId).forUpdate().executeTakeFirst();
         if (!hub) throw notFound('Hub', hubId);
-        const now = new Date();
+        const now = new Date(context.clock.now());
         if (hub.owner_user_id === null) {
           if (!input.token) throw new HearthError('missing_parameter', 'Missing Parameter: token');
           if (!hub.claim_token_hash || !safeEqual(hub.claim_token_hash, hashSecret(input.token)))
@@ -274,7 +275,7 @@ export function setupStore(context: CloudContext) {
     async answer(sessionId: string, commandId: string, result: unknown[]) {
       const answered = await db
         .updateTable('setup_commands')
-        .set({ result: JSON.stringify(result), answered_at: new Date() })
+        .set({ result: JSON.stringify(result), answered_at: new Date(context.clock.now()) })
         .where('id', '=', commandId)
         .where('session_id', '=', sessionId)
         .where('result', 'is', null)
@@ -294,7 +295,7 @@ export function setupStore(context: CloudContext) {
     async sweepExpired(graceMs = 24 * 3600 * 1000) {
       const removed = await db
         .deleteFrom('setup_sessions')
-        .where('expires_at', '<', new Date(Date.now() - graceMs))
+        .where('expires_at', '<', new Date(context.clock.now() - graceMs))
         .returning('id')
         .execute();
       return removed.length;

@@ -29,10 +29,10 @@ export async function isCustomer(trx: Kysely<CloudSchema>, userId: string): Prom
  * only the coupon's own rules: the account their checkout makes is a new customer who has redeemed nothing, and
  * the order checks it again for that account.
  */
-export async function usableCoupon(trx: Kysely<CloudSchema>, code: string, userId: string | null): Promise<CouponRow> {
+export async function usableCoupon(trx: Kysely<CloudSchema>, code: string, userId: string | null, now: Date): Promise<CouponRow> {
   const coupon = await trx.selectFrom('store_coupons').selectAll().where('code', '=', couponKey(code)).executeTakeFirst();
   if (!coupon) throw notFound('Coupon', code);
-  if (coupon.expires_at !== null && coupon.expires_at.getTime() <= Date.now())
+  if (coupon.expires_at !== null && coupon.expires_at.getTime() <= now.getTime())
     throw new HearthError('gone', 'This coupon has expired');
   if (coupon.max_redeems !== null && coupon.redeems >= coupon.max_redeems)
     throw new HearthError('gone', 'This coupon has been used up');
@@ -58,9 +58,10 @@ export async function redeemCoupon(
   trx: Kysely<CloudSchema>,
   code: string,
   userId: string,
+  now: Date,
   orderId: string | null = null,
 ): Promise<CouponRow> {
-  const checked = await usableCoupon(trx, code, userId);
+  const checked = await usableCoupon(trx, code, userId, now);
   const taken = await trx
     .updateTable('store_coupons')
     .set((eb) => ({ redeems: eb('redeems', '+', 1) }))

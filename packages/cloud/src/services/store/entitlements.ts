@@ -23,7 +23,7 @@ import { SUBSCRIPTION_UNLOCKS, TIERS } from './catalogue';
 export async function hubEntitlements(
   db: Kysely<CloudSchema>,
   hubId: string,
-  now = new Date(),
+  now: Date,
 ): Promise<Static<typeof HubEntitlements> | null> {
   const hub = await db.selectFrom('hubs').select(['id', 'owner_user_id', 'platform']).where('id', '=', hubId).executeTakeFirst();
   if (!hub) return null;
@@ -66,8 +66,8 @@ export async function hubEntitlements(
 }
 
 /** Refuses with 402 `subscription_required` unless the subscriptions of hub `hubId`'s owner include cloud backups. */
-export async function requireCloudBackups(db: Kysely<CloudSchema>, hubId: string): Promise<void> {
-  const entitlements = await hubEntitlements(db, hubId);
+export async function requireCloudBackups(db: Kysely<CloudSchema>, hubId: string, now: Date): Promise<void> {
+  const entitlements = await hubEntitlements(db, hubId, now);
   if (!entitlements?.backups)
     throw new HearthError(
       'subscription_required',
@@ -82,7 +82,7 @@ export function entitlementImplementations(context: CloudContext) {
     getHomeyEntitlements: async ({ params, query }) => {
       if (hubOfSecretOrRefuse(context, query.secret) !== params.homeyId)
         throw new HearthError('forbidden', 'The secret is not this hub’s');
-      const entitlements = await hubEntitlements(db, params.homeyId);
+      const entitlements = await hubEntitlements(db, params.homeyId, new Date(context.clock.now()));
       if (!entitlements) throw notFound('Hub', params.homeyId);
       return entitlements;
     },

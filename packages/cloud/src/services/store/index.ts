@@ -52,7 +52,7 @@ export function storeImplementations(context: CloudContext) {
     createStoreSession: async ({ principal }) => {
       const userId = requireUser(principal);
       const token = newSecret();
-      const expiresAt = new Date(Date.now() + STORE_SESSION_LIFETIME_MS);
+      const expiresAt = new Date(context.clock.now() + STORE_SESSION_LIFETIME_MS);
       await db
         .insertInto('store_sessions')
         .values({ token_hash: hashSecret(token), user_id: userId, expires_at: expiresAt })
@@ -71,7 +71,7 @@ export function storeImplementations(context: CloudContext) {
     createLoginToken: async ({ principal }) => {
       const userId = requireUser(principal);
       const token = newSecret();
-      const expiresAt = new Date(Date.now() + LOGIN_TOKEN_LIFETIME_MS);
+      const expiresAt = new Date(context.clock.now() + LOGIN_TOKEN_LIFETIME_MS);
       await db
         .insertInto('one_time_tokens')
         .values({ token_hash: hashSecret(token), kind: 'login', user_id: userId, expires_at: expiresAt })
@@ -83,7 +83,7 @@ export function storeImplementations(context: CloudContext) {
       const userId = requireUser(principal);
       await db
         .updateTable('oauth_tokens')
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: new Date(context.clock.now()) })
         .where('family_id', '=', principal.familyId)
         .where('revoked_at', 'is', null)
         .execute();
@@ -120,8 +120,12 @@ export const storeService: CloudService = {
     },
     start: async () => {
       await loadCatalogue(context);
-      context.sweeps.every('store-subscription-expiry', EXPIRY_SWEEP_MS, () => expireSubscriptions(context.database.db));
-      context.sweeps.every('store-guest-carts', GUEST_CART_SWEEP_MS, () => removeExpiredGuestCarts(context.database.db));
+      context.sweeps.every('store-subscription-expiry', EXPIRY_SWEEP_MS, () =>
+        expireSubscriptions(context.database.db, new Date(context.clock.now())),
+      );
+      context.sweeps.every('store-guest-carts', GUEST_CART_SWEEP_MS, () =>
+        removeExpiredGuestCarts(context.database.db, new Date(context.clock.now())),
+      );
     },
   }),
 };

@@ -27,7 +27,7 @@ async function isVerified(trx: Kysely<CloudSchema>, userId: string): Promise<boo
  * month of Premium, once per new customer and at most {@link REFERRAL_CREDITS_PER_INVITER} times per inviter.
  */
 export const referralFulfilment: Fulfilment = {
-  async paid(trx, order) {
+  async paid(trx, order, now) {
     const referral = await trx
       .selectFrom('store_referrals')
       .selectAll()
@@ -44,10 +44,10 @@ export const referralFulfilment: Fulfilment = {
       .executeTakeFirstOrThrow();
     if (Number(credited) >= REFERRAL_CREDITS_PER_INVITER) return;
     const change = { duration: REFERRAL_GRANT.duration, times: 1 };
-    await grantSubscription(trx, referral.inviter_id, REFERRAL_GRANT.type, change, { source: 'refer_a_friend_inviter' });
+    await grantSubscription(trx, referral.inviter_id, REFERRAL_GRANT.type, change, { source: 'refer_a_friend_inviter' }, now);
     await trx
       .updateTable('store_referrals')
-      .set({ credited_at: new Date(), credited_order_id: order.id })
+      .set({ credited_at: now, credited_order_id: order.id })
       .where('invitee_id', '=', referral.invitee_id)
       .execute();
   },
@@ -91,7 +91,7 @@ export function offerImplementations(context: CloudContext) {
   const { db } = context.database;
   const checkSecret = (given: string) => requireStoreSecret(context, given);
   const future = (when: string | undefined) => {
-    if (when !== undefined && Date.parse(when) <= Date.now())
+    if (when !== undefined && Date.parse(when) <= context.clock.now())
       throw new HearthError('invalid_parameter', 'Invalid Parameter: expiresAt must lie in the future');
     return when === undefined ? null : new Date(when);
   };
@@ -140,15 +140,20 @@ export function offerImplementations(context: CloudContext) {
           .executeTakeFirst();
         if (!offer) throw notFound('Offer', params.offerId);
         if (offer.redeemed_at !== null) throw new HearthError('conflict', 'This offer has been redeemed already');
-        if (offer.expires_at !== null && offer.expires_at.getTime() <= Date.now())
+        if (offer.expires_at !== null && offer.expires_at.getTime() <= context.clock.now())
           throw new HearthError('gone', 'This offer has expired');
-        await trx.updateTable('store_offers').set({ redeemed_at: new Date() }).where('id', '=', offer.id).execute();
+        await trx
+          .updateTable('store_offers')
+          .set({ redeemed_at: new Date(context.clock.now()) })
+          .where('id', '=', offer.id)
+          .execute();
         const subscription = await grantSubscription(
           trx,
           userId,
           offer.subscription_type,
           { duration: offer.subscription_duration, times: offer.subscription_quantity },
           { source: 'offer', offerId: offer.id },
+          new Date(context.clock.now()),
         );
         return { subscription: subscriptionRecord(subscription) };
       });
@@ -174,7 +179,14 @@ export function offerImplementations(context: CloudContext) {
         // The inviter is credited at this account's first paid order (referralFulfilment), not now: a sign-up costs
         // nothing, so crediting it would let anyone farm months with throw-away accounts.
         const change = { duration: REFERRAL_GRANT.duration, times: 1 };
-        const subscription = await grantSubscription(trx, userId, REFERRAL_GRANT.type, change, { source: 'refer_a_friend' });
+        const subscription = await grantSubscription(
+          trx,
+          userId,
+          REFERRAL_GRANT.type,
+          change,
+          { source: 'refer_a_friend' },
+          new Date(context.clock.now()),
+        );
         return { subscription: subscriptionRecord(subscription) };
       });
     },
@@ -234,7 +246,7 @@ export function offerImplementations(context: CloudContext) {
     redeemCoupon: async ({ params, principal }) => {
       const userId = requireUser(principal);
       return db.transaction().execute(async (trx) => {
-        const coupon = await redeemCoupon(trx, params.couponCode, userId);
+        const coupon = await redeemCoupon(trx, params.couponCode, userId, new Date(context.clock.now()));
         if (!coupon.subscription_type || !coupon.subscription_duration)
           throw new HearthError('conflict', 'This coupon gives a discount: apply it at checkout (PUT /store/coupon)');
         const subscription = await grantSubscription(
@@ -243,6 +255,7 @@ export function offerImplementations(context: CloudContext) {
           coupon.subscription_type,
           { duration: coupon.subscription_duration, times: coupon.subscription_quantity ?? 1 },
           { source: 'coupon', coupon: coupon.code },
+          new Date(context.clock.now()),
         );
         return { subscription: subscriptionRecord(subscription) };
       });

@@ -132,7 +132,7 @@ async function accountAtCheckout(
         role_ids: '[]',
         // Verified once its owner opens the mailed link, as after sign-up.
         email_verified_at: null,
-        updated_at: new Date(),
+        updated_at: new Date(context.clock.now()),
       })
       .execute();
   } catch (error) {
@@ -144,7 +144,7 @@ async function accountAtCheckout(
   if (data.newsletter === true)
     await trx
       .insertInto('mailing_list_members')
-      .values({ list_id: 'newsletter', user_id: id, tags: '[]', updated_at: new Date() })
+      .values({ list_id: 'newsletter', user_id: id, tags: '[]', updated_at: new Date(context.clock.now()) })
       .execute();
   return { id, email, firstname, passwordGiven, existing: false };
 }
@@ -174,11 +174,14 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
   return implement<typeof storeOrderOperations, CloudPrincipal>(storeOrderOperations, {
     setCoupon: async ({ body, principal, request }) => {
       const buyer = buyerOf(request, principal);
-      const { id } = await cartRow(db, buyer);
-      const coupon = body.code === null ? null : await usableCoupon(db, body.code, buyer.kind === 'user' ? buyer.userId : null);
+      const { id } = await cartRow(db, buyer, new Date(context.clock.now()));
+      const coupon =
+        body.code === null
+          ? null
+          : await usableCoupon(db, body.code, buyer.kind === 'user' ? buyer.userId : null, new Date(context.clock.now()));
       const row = await db
         .updateTable('store_carts')
-        .set({ coupon_code: coupon ? couponKey(coupon.code) : null, updated_at: new Date() })
+        .set({ coupon_code: coupon ? couponKey(coupon.code) : null, updated_at: new Date(context.clock.now()) })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -186,10 +189,10 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
     },
 
     setPayment: async ({ body, principal, request }) => {
-      const { id } = await cartRow(db, buyerOf(request, principal));
+      const { id } = await cartRow(db, buyerOf(request, principal), new Date(context.clock.now()));
       const row = await db
         .updateTable('store_carts')
-        .set({ payment_method: body.method, updated_at: new Date() })
+        .set({ payment_method: body.method, updated_at: new Date(context.clock.now()) })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -200,7 +203,7 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
       const buyer = buyerOf(request, principal);
       const { order, account } = await db.transaction().execute(async (trx) => {
         // The cart's lock makes a second order of the same cart wait, then find it empty.
-        const row = await cartRow(trx, buyer, true);
+        const row = await cartRow(trx, buyer, new Date(context.clock.now()), true);
         const lines = row.items as CartLine[];
         if (lines.length === 0) throw new HearthError('conflict', 'The cart is empty');
         const products = new Map(
@@ -237,7 +240,7 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
 
         const id = randomBytes(12).toString('hex');
         const subtotal = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
-        const coupon = row.coupon_code ? await usableCoupon(trx, row.coupon_code, userId) : null;
+        const coupon = row.coupon_code ? await usableCoupon(trx, row.coupon_code, userId, new Date(context.clock.now())) : null;
         const discount = coupon ? Math.round((subtotal * coupon.discount_percent) / 100) : 0;
         const amounts = splitVat(subtotal - discount, vat.rate.basisPoints, vat.reverseCharge);
         const inserted = await trx
@@ -261,12 +264,12 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
             shipping_address: JSON.stringify(goods ? address : null),
             userdata: JSON.stringify(row.userdata),
             guest_token_hash: buyer.kind === 'guest' ? buyer.tokenHash : null,
-            created_at: new Date(),
-            updated_at: new Date(),
+            created_at: new Date(context.clock.now()),
+            updated_at: new Date(context.clock.now()),
           })
           .returning('seq')
           .executeTakeFirstOrThrow();
-        if (coupon) await redeemCoupon(trx, coupon.code, userId, id);
+        if (coupon) await redeemCoupon(trx, coupon.code, userId, new Date(context.clock.now()), id);
         // The cart is emptied; a guest's becomes their account's (its locale and addresses with it) and its token
         // stops opening it: the token now only pays this order, and the account is reached by signing in.
         // An account that existed keeps its own cart and data: the guest's cart is gone, its token closed as well.
@@ -278,7 +281,7 @@ export function orderImplementations(context: CloudContext, registry: VatNumberR
             .set({
               items: '[]',
               coupon_code: null,
-              updated_at: new Date(),
+              updated_at: new Date(context.clock.now()),
               ...(account
                 ? {
                     user_id: userId,

@@ -21,8 +21,8 @@ type PaymentRow = Selectable<StorePaymentsTable>;
  * undoes, once, when the paid order is refunded.
  */
 export interface Fulfilment {
-  paid(trx: Kysely<CloudSchema>, order: OrderRow): Promise<void>;
-  refunded(trx: Kysely<CloudSchema>, order: OrderRow): Promise<void>;
+  paid(trx: Kysely<CloudSchema>, order: OrderRow, now: Date): Promise<void>;
+  refunded(trx: Kysely<CloudSchema>, order: OrderRow, now: Date): Promise<void>;
 }
 
 /** The order statuses a payment may still be started from. */
@@ -104,7 +104,7 @@ export function paymentImplementations(context: CloudContext, provider: PaymentP
             status: 'created',
             amount: order.total,
             currency: order.currency,
-            updated_at: new Date(),
+            updated_at: new Date(context.clock.now()),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -123,7 +123,12 @@ export function paymentImplementations(context: CloudContext, provider: PaymentP
       const payment =
         (await db
           .updateTable('store_payments')
-          .set({ provider_payment_id: created.id, status: created.status, action_url: created.actionUrl, updated_at: new Date() })
+          .set({
+            provider_payment_id: created.id,
+            status: created.status,
+            action_url: created.actionUrl,
+            updated_at: new Date(context.clock.now()),
+          })
           .where('id', '=', found.id)
           .where('status', '=', 'created')
           .returningAll()
@@ -167,20 +172,20 @@ export async function applyPaymentEvent(
     if (!(MOVES[payment.status] ?? []).includes(event.status)) return 'ignored';
     await trx
       .updateTable('store_payments')
-      .set({ status: event.status, updated_at: new Date() })
+      .set({ status: event.status, updated_at: new Date(context.clock.now()) })
       .where('id', '=', payment.id)
       .execute();
     const order = (to: string, from: string[], extra: { paid_at?: Date } = {}) =>
       trx
         .updateTable('orders')
-        .set({ status: to, updated_at: new Date(), ...extra })
+        .set({ status: to, updated_at: new Date(context.clock.now()), ...extra })
         .where('id', '=', payment.order_id)
         .where('status', 'in', from)
         .returningAll()
         .executeTakeFirst();
     if (event.status === 'succeeded') {
-      const paid = await order('paid', PAYABLE, { paid_at: new Date() });
-      if (paid) for (const fulfilment of fulfilments) await fulfilment.paid(trx, paid);
+      const paid = await order('paid', PAYABLE, { paid_at: new Date(context.clock.now()) });
+      if (paid) for (const fulfilment of fulfilments) await fulfilment.paid(trx, paid, new Date(context.clock.now()));
     } else if (event.status === 'failed') await order('payment_failed', PAYABLE);
     else if (event.status === 'canceled') {
       const canceled = await order('canceled', PAYABLE);
@@ -191,7 +196,7 @@ export async function applyPaymentEvent(
     } else if (event.status === 'refunded') {
       // Like paying, only the delivery whose update moves the order from paid undoes what it set going.
       const refunded = await order('refunded', ['paid']);
-      if (refunded) for (const fulfilment of fulfilments) await fulfilment.refunded(trx, refunded);
+      if (refunded) for (const fulfilment of fulfilments) await fulfilment.refunded(trx, refunded, new Date(context.clock.now()));
     }
     return 'applied';
   });

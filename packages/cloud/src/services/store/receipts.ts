@@ -33,7 +33,7 @@ const validAt = (certificate: X509Certificate, now: number) =>
  * by the next, every issuer a CA, all valid today), to the configured root; the JWS must be signed by the chain's
  * first certificate; and the payload must name a transaction, product and app. Anything else is refused.
  */
-export async function verifyReceipt(jws: string, rootPem: string | null | undefined, now = Date.now()): Promise<ReceiptPayload> {
+export async function verifyReceipt(jws: string, rootPem: string | null | undefined, now: number): Promise<ReceiptPayload> {
   if (!rootPem)
     throw new HearthError('unavailable', 'No receipt root certificate is configured on this cloud (HEARTH_STORE_RECEIPT_ROOT)');
   const root = new X509Certificate(rootPem);

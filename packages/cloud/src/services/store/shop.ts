@@ -95,11 +95,11 @@ function checkedLines(lines: CartLine[], products: Map<string, ProductRow>): Car
  * The buyer's cart row (their locale, cart lines and buyer's data): a user's is made with the default locale on
  * first use; a guest's exists from `createGuestCart` until it expires or checkout gives it an account.
  */
-export async function cartRow(trx: Kysely<CloudSchema>, buyer: Buyer, lock = false): Promise<CartRow> {
+export async function cartRow(trx: Kysely<CloudSchema>, buyer: Buyer, now: Date, lock = false): Promise<CartRow> {
   if (buyer.kind === 'user') {
     await trx
       .insertInto('store_carts')
-      .values({ id: buyer.userId, user_id: buyer.userId, ...DEFAULT_LOCALE, items: '[]', updated_at: new Date() })
+      .values({ id: buyer.userId, user_id: buyer.userId, ...DEFAULT_LOCALE, items: '[]', updated_at: now })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
     const query = trx.selectFrom('store_carts').selectAll().where('user_id', '=', buyer.userId);
@@ -110,16 +110,16 @@ export async function cartRow(trx: Kysely<CloudSchema>, buyer: Buyer, lock = fal
     .selectAll()
     .where('guest_token_hash', '=', buyer.tokenHash)
     .where('user_id', 'is', null)
-    .where('guest_expires_at', '>', new Date());
+    .where('guest_expires_at', '>', now);
   const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw new HearthError('invalid_token', 'This guest cart is unknown or has expired: open a new one');
   return row;
 }
 
 /** Opens a guest's cart: answers its token once (only its hash is kept). */
-async function openGuestCart(db: Kysely<CloudSchema>) {
+async function openGuestCart(db: Kysely<CloudSchema>, now: Date) {
   const token = newSecret();
-  const expiresAt = new Date(Date.now() + GUEST_CART_LIFETIME_DAYS * 24 * 3600 * 1000);
+  const expiresAt = new Date(now.getTime() + GUEST_CART_LIFETIME_DAYS * 24 * 3600 * 1000);
   await db
     .insertInto('store_carts')
     .values({
@@ -129,15 +129,15 @@ async function openGuestCart(db: Kysely<CloudSchema>) {
       guest_expires_at: expiresAt,
       ...DEFAULT_LOCALE,
       items: '[]',
-      updated_at: new Date(),
+      updated_at: now,
     })
     .execute();
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
 /** Removes guests' carts that expired (swept by one node of the cloud). */
-export function removeExpiredGuestCarts(db: Kysely<CloudSchema>) {
-  return db.deleteFrom('store_carts').where('user_id', 'is', null).where('guest_expires_at', '<=', new Date()).execute();
+export function removeExpiredGuestCarts(db: Kysely<CloudSchema>, now: Date) {
+  return db.deleteFrom('store_carts').where('user_id', 'is', null).where('guest_expires_at', '<=', now).execute();
 }
 
 /** The shop (`/store/product`, `/store/cart`, `/store/locale`): the catalogue, and each user's cart and locale. */
@@ -179,11 +179,11 @@ export function shopImplementations(context: CloudContext) {
   /** Changes the buyer's cart lines in one transaction, the row locked: two calls at once both count. */
   const changeLines = (buyer: Buyer, change: (lines: CartLine[]) => CartLine[]) =>
     db.transaction().execute(async (trx) => {
-      const row = await cartRow(trx, buyer, true);
+      const row = await cartRow(trx, buyer, new Date(context.clock.now()), true);
       const lines = checkedLines(change(row.items as CartLine[]), await productsBySku(trx));
       const updated = await trx
         .updateTable('store_carts')
-        .set({ items: JSON.stringify(lines), updated_at: new Date() })
+        .set({ items: JSON.stringify(lines), updated_at: new Date(context.clock.now()) })
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -213,7 +213,8 @@ export function shopImplementations(context: CloudContext) {
       if (!row) throw notFound('Product', params.productId);
       return toProduct(row, await currencyFor(query.currency, principal));
     },
-    getCart: async ({ principal, request }) => priced(await cartRow(db, buyerOf(request, principal))),
+    getCart: async ({ principal, request }) =>
+      priced(await cartRow(db, buyerOf(request, principal), new Date(context.clock.now()))),
     addToCart: ({ body, principal, request }) =>
       changeLines(buyerOf(request, principal), (lines) => [
         ...lines,
@@ -229,12 +230,13 @@ export function shopImplementations(context: CloudContext) {
         if (!lines.some((line) => line.sku === query.sku)) throw notFound('Cart line', query.sku);
         return lines.filter((line) => line.sku !== query.sku);
       }),
-    getLocale: async ({ principal, request }) => localeOf(await cartRow(db, buyerOf(request, principal))),
+    getLocale: async ({ principal, request }) =>
+      localeOf(await cartRow(db, buyerOf(request, principal), new Date(context.clock.now()))),
     setLocale: async ({ body, principal, request }) => {
       const buyer = buyerOf(request, principal);
       if (body.country !== undefined && !(body.country in SHIPPING_COUNTRIES))
         throw invalidParameter('country', `The store does not ship to ${body.country}`);
-      const row = await cartRow(db, buyer);
+      const row = await cartRow(db, buyer, new Date(context.clock.now()));
       const change = {
         ...(body.country !== undefined ? { country: body.country, currency: SHIPPING_COUNTRIES[body.country] } : {}),
         ...(body.currency !== undefined ? { currency: body.currency } : {}),
@@ -243,7 +245,7 @@ export function shopImplementations(context: CloudContext) {
       if (Object.keys(change).length === 0) return localeOf(row);
       const updated = await db
         .updateTable('store_carts')
-        .set({ ...change, updated_at: new Date() })
+        .set({ ...change, updated_at: new Date(context.clock.now()) })
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -251,18 +253,18 @@ export function shopImplementations(context: CloudContext) {
     },
     createGuestCart: async ({ request }) => {
       await context.rateLimiter.count(request, GUEST_CARTS_PER_NETWORK, addressKey(request.ip));
-      return openGuestCart(db);
+      return openGuestCart(db, new Date(context.clock.now()));
     },
     claimGuestCart: async ({ body, principal }) => {
       const userId = requireUser(principal);
       return db.transaction().execute(async (trx) => {
-        const mine = await cartRow(trx, { kind: 'user', userId }, true);
+        const mine = await cartRow(trx, { kind: 'user', userId }, new Date(context.clock.now()), true);
         const guest = await trx
           .selectFrom('store_carts')
           .selectAll()
           .where('guest_token_hash', '=', hashSecret(body.token))
           .where('user_id', 'is', null)
-          .where('guest_expires_at', '>', new Date())
+          .where('guest_expires_at', '>', new Date(context.clock.now()))
           .forUpdate()
           .executeTakeFirst();
         if (!guest) throw notFound('Guest cart', 'with this token');
@@ -275,7 +277,7 @@ export function shopImplementations(context: CloudContext) {
             items: JSON.stringify(lines),
             userdata: JSON.stringify({ ...guestData, ...mine.userdata }),
             coupon_code: mine.coupon_code ?? guest.coupon_code,
-            updated_at: new Date(),
+            updated_at: new Date(context.clock.now()),
           })
           .where('id', '=', mine.id)
           .returningAll()

@@ -55,8 +55,9 @@ export async function grantSubscription(
   type: string,
   change: { duration: string; times: number } | { until: Date },
   data: Record<string, unknown>,
+  now: Date,
 ): Promise<SubscriptionRow> {
-  return (await applyGrant(trx, userId, type, change, data)).row;
+  return (await applyGrant(trx, userId, type, change, data, now)).row;
 }
 
 async function applyGrant(
@@ -65,8 +66,8 @@ async function applyGrant(
   type: string,
   change: { duration: string; times: number } | { until: Date },
   data: Record<string, unknown>,
+  now: Date,
 ): Promise<Grant> {
-  const now = new Date();
   const running = await trx
     .selectFrom('subscriptions')
     .selectAll()
@@ -132,7 +133,7 @@ async function orderGrants(trx: Kysely<CloudSchema>, order: { items: unknown; co
 }
 
 export const subscriptionFulfilment: Fulfilment = {
-  async paid(trx, order) {
+  async paid(trx, order, now) {
     for (const line of await orderGrants(trx, order)) {
       const grant = await applyGrant(
         trx,
@@ -140,6 +141,7 @@ export const subscriptionFulfilment: Fulfilment = {
         line.type,
         { duration: line.duration, times: line.quantity },
         { source: 'store', lastOrder: order.number },
+        now,
       );
       await trx
         .insertInto('store_subscription_grants')
@@ -152,8 +154,7 @@ export const subscriptionFulfilment: Fulfilment = {
    * Takes back what the order's payment granted: each subscription it extended ends as much earlier as the grant
    * made it end later, whatever was added or used since; one left with no time is canceled.
    */
-  async refunded(trx, order) {
-    const now = new Date();
+  async refunded(trx, order, now) {
     const grants = await trx
       .selectFrom('store_subscription_grants')
       .selectAll()
@@ -229,12 +230,12 @@ async function shortenSubscription(
 }
 
 /** Ends the subscriptions whose time is up (of the users given, or all); answers them. */
-export function expireSubscriptions(db: Kysely<CloudSchema>, users?: string[]) {
+export function expireSubscriptions(db: Kysely<CloudSchema>, now: Date, users?: string[]) {
   let query = db
     .updateTable('subscriptions')
-    .set({ status: 'expired', updated_at: new Date() })
+    .set({ status: 'expired', updated_at: now })
     .where('status', '=', 'active')
-    .where('expires_at', '<=', new Date());
+    .where('expires_at', '<=', now);
   if (users) query = query.where('user_id', 'in', users.length > 0 ? users : ['']);
   return query.returningAll().execute();
 }
@@ -252,10 +253,10 @@ export function subscriptionImplementations(context: CloudContext) {
     kind: 'subscription' | 'one_time',
     hubId: string | null,
   ) => {
-    const payload = await verifyReceipt(body.receipt, root());
+    const payload = await verifyReceipt(body.receipt, root(), context.clock.now());
     if (payload.productId !== body.sku) throw new HearthError('invalid_grant', 'The receipt is for another product');
     if (payload.bundleId !== body.packageName) throw new HearthError('invalid_grant', 'The receipt is for another app');
-    if (kind === 'subscription' && (payload.expiresDate === undefined || payload.expiresDate <= Date.now()))
+    if (kind === 'subscription' && (payload.expiresDate === undefined || payload.expiresDate <= context.clock.now()))
       throw new HearthError('gone', 'The receipt’s subscription period has ended');
     const recorded = await trx
       .insertInto('store_receipts')
@@ -291,6 +292,7 @@ export function subscriptionImplementations(context: CloudContext) {
             source: 'app_store',
             transactionId: receipt.transaction_id,
           },
+          new Date(context.clock.now()),
         );
         return subscriptionRecord(row);
       });
@@ -308,14 +310,21 @@ export function subscriptionImplementations(context: CloudContext) {
           .where('hub_id', 'is', null)
           .executeTakeFirst();
         if (!running) throw notFound('Subscription', `${type} of ${body.athomId}`);
-        const row = await grantSubscription(trx, body.athomId, type, { duration: body.duration, times: body.quantity ?? 1 }, {});
+        const row = await grantSubscription(
+          trx,
+          body.athomId,
+          type,
+          { duration: body.duration, times: body.quantity ?? 1 },
+          {},
+          new Date(context.clock.now()),
+        );
         return subscriptionRecord(row);
       });
     },
 
     getExpiredSubscriptions: async ({ query, body }) => {
       requireStoreSecret(context, query.secret);
-      const ended = await expireSubscriptions(db, body?.users);
+      const ended = await expireSubscriptions(db, new Date(context.clock.now()), body?.users);
       return ended.map((row) => ({ userId: row.user_id, subscription: subscriptionRecord(row) }));
     },
 
@@ -326,7 +335,7 @@ export function subscriptionImplementations(context: CloudContext) {
         .selectAll()
         .where('user_id', '=', userId)
         .where('status', '=', 'active')
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date())]))
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date(context.clock.now()))]))
         .orderBy('started_at')
         .execute();
       const purchases = await db

@@ -65,7 +65,7 @@ export function taxImplementations(context: CloudContext, registry: VatNumberReg
   let addresses: Promise<AddressProvider> | null = null;
   return implement<typeof storeVatOperations, CloudPrincipal>(storeVatOperations, {
     getVat: async ({ query, principal, request }) => {
-      const row = await cartRow(db, buyerOf(request, principal));
+      const row = await cartRow(db, buyerOf(request, principal), new Date(context.clock.now()));
       const country = query.country ?? destinationCountry(row);
       const { rate, check, reverseCharge: reverse } = await vatSituation(row, registry, country, query.number);
       const amounts = splitVat(await cartTotal(db, row), rate.basisPoints, reverse);
@@ -82,7 +82,7 @@ export function taxImplementations(context: CloudContext, registry: VatNumberReg
     },
     getZipcode: async ({ query, principal, request }) => {
       const buyer = buyerOf(request, principal);
-      const country = query.country ?? (await cartRow(db, buyer)).country;
+      const country = query.country ?? (await cartRow(db, buyer, new Date(context.clock.now()))).country;
       if (!(country in SHIPPING_COUNTRIES)) throw notFound('Address', `${query.zipcode} ${query.number}`);
       addresses ??= embeddedAddressProvider(context.config.store?.zipcodeFile);
       const address = await (await addresses).lookup({ country, zipcode: query.zipcode, number: query.number });

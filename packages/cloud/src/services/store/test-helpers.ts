@@ -21,7 +21,10 @@ export async function sendWebhook(cloud: Cloud, event: unknown, key?: Buffer, ti
   const secret = key ?? (await sharedSecret(cloud.context.database, 'store-test-provider-webhook'));
   const response = await fetch(`${cloud.url}/store/payment/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(secret, body, time) },
+    headers: {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signWebhook(secret, body, time ?? Math.floor(cloud.context.clock.now() / 1000)),
+    },
     body,
   });
   return { status: response.status, body: (await response.json()) as { outcome?: string; error?: string } };

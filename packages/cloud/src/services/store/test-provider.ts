@@ -26,17 +26,16 @@ export const WEBHOOK_PATH = '/store/payment/webhook';
 const webhookSecret = (context: CloudContext) => sharedSecret(context.database, 'store-test-provider-webhook');
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, as the test provider signs its webhooks. */
-export function signWebhook(secret: Buffer, body: string, time = Math.floor(Date.now() / 1000)): string {
+export function signWebhook(secret: Buffer, body: string, time: number): string {
   return `t=${time},v1=${createHmac('sha256', secret).update(`${time}.${body}`).digest('hex')}`;
 }
 
-function verifySignature(secret: Buffer, body: string, header: string | undefined): void {
+function verifySignature(secret: Buffer, body: string, header: string | undefined, now: number): void {
   const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
   const time = Number(parts.t);
   if (!Number.isInteger(time) || !/^[0-9a-f]{64}$/.test(parts.v1 ?? ''))
     throw new HearthError('invalid_token', 'Missing or malformed webhook signature');
-  if (Math.abs(Date.now() / 1000 - time) > SIGNATURE_TOLERANCE_S)
-    throw new HearthError('invalid_token', 'Webhook signature expired');
+  if (Math.abs(now / 1000 - time) > SIGNATURE_TOLERANCE_S) throw new HearthError('invalid_token', 'Webhook signature expired');
   const expected = Buffer.from(signWebhook(secret, body, time).split('v1=')[1] as string, 'hex');
   if (!timingSafeEqual(expected, Buffer.from(parts.v1 as string, 'hex')))
     throw new HearthError('invalid_token', 'Invalid webhook signature');
@@ -65,7 +64,7 @@ export function testPaymentProvider(context: CloudContext): PaymentProvider {
           description,
           status: 'requires_action',
           return_url: returnUrl,
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .execute();
@@ -86,7 +85,12 @@ export function testPaymentProvider(context: CloudContext): PaymentProvider {
     },
     async readWebhook(rawBody, headers) {
       const header = headers[SIGNATURE_HEADER];
-      verifySignature(await webhookSecret(context), rawBody, typeof header === 'string' ? header : undefined);
+      verifySignature(
+        await webhookSecret(context),
+        rawBody,
+        typeof header === 'string' ? header : undefined,
+        context.clock.now(),
+      );
       let event: { id?: unknown; data?: Record<string, unknown> };
       try {
         event = JSON.parse(rawBody);
@@ -155,7 +159,7 @@ ${
     // Only a payment waiting for the buyer moves, once: a second click (or another node's) finds it moved.
     const moved = await db
       .updateTable('store_test_payments')
-      .set({ status, updated_at: new Date() })
+      .set({ status, updated_at: new Date(context.clock.now()) })
       .where('id', '=', id)
       .where('status', '=', 'requires_action')
       .returningAll()
@@ -192,7 +196,10 @@ async function deliverWebhook(
     try {
       const response = await fetch(`http://127.0.0.1:${port}${WEBHOOK_PATH}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(secret, body) },
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signWebhook(secret, body, Math.floor(context.clock.now() / 1000)),
+        },
         body,
       });
       if (response.ok) return;

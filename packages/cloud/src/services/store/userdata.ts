@@ -45,7 +45,7 @@ export function userdataImplementations(context: CloudContext) {
         'This buyer is signed in: their account has its password (change it on the account pages)',
       );
     return db.transaction().execute(async (trx) => {
-      const row = await cartRow(trx, buyer, true);
+      const row = await cartRow(trx, buyer, new Date(context.clock.now()), true);
       const merged: StoreUserdataBody = { ...row.userdata };
       for (const [key, value] of Object.entries(fields)) {
         if (value === null) delete merged[key];
@@ -64,7 +64,7 @@ export function userdataImplementations(context: CloudContext) {
         .set({
           userdata: JSON.stringify(merged),
           ...(passwordHash !== undefined ? { account_password_hash: passwordHash } : {}),
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .where('id', '=', row.id)
         .execute();

@@ -43,14 +43,20 @@ export const weatherService: CloudService = {
             .selectFrom('weather_cache')
             .select('data')
             .where('key', '=', key)
-            .where('expires_at', '>', new Date())
+            .where('expires_at', '>', new Date(context.clock.now()))
             .executeTakeFirst();
           if (cached) return cached.data as WeatherReportBody;
-          const { current, hourly } = await provider.weatherAt({ latitude, longitude, at: Date.now(), hours: 24, language });
+          const { current, hourly } = await provider.weatherAt({
+            latitude,
+            longitude,
+            at: context.clock.now(),
+            hours: 24,
+            language,
+          });
           const report: WeatherReportBody = { ...current, source: provider.source, latitude, longitude, language, hourly };
           const data = JSON.stringify(report);
-          const expires = new Date(Date.now() + CACHE_MS);
-          await db.deleteFrom('weather_cache').where('expires_at', '<', new Date()).execute();
+          const expires = new Date(context.clock.now() + CACHE_MS);
+          await db.deleteFrom('weather_cache').where('expires_at', '<', new Date(context.clock.now())).execute();
           await db
             .insertInto('weather_cache')
             .values({ key, data, expires_at: expires })

@@ -52,7 +52,7 @@ export const webhooksService: CloudService = {
           const received = { query, body: body ?? null, headers };
           const key = webhook.key_path === '' ? undefined : matchKeyOf(readPath(received, webhook.key_path));
           const clients = await store.clients(webhookId, key);
-          const receivedAt = new Date().toISOString();
+          const receivedAt = new Date(context.clock.now()).toISOString();
           await delivery.enqueue(
             webhookId,
             clients.map((client) => {

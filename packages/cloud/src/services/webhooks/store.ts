@@ -112,7 +112,7 @@ export function webhookStore(context: CloudContext) {
           ...(changes.name !== undefined ? { name: changes.name } : {}),
           ...(changes.fn !== undefined ? { fn: changes.fn } : {}),
           ...(changes.keyPath !== undefined ? { key_path: changes.keyPath } : {}),
-          updated_at: new Date(),
+          updated_at: new Date(context.clock.now()),
         })
         .where('id', '=', webhookId)
         .returningAll()
@@ -136,7 +136,7 @@ export function webhookStore(context: CloudContext) {
       if (!(await registeredHub(db, hubId))) throw notFound('Hub', hubId);
       if (data.$key !== undefined && matchKeyOf(data.$key) === null)
         throw new HearthError('invalid_parameter', 'Invalid Parameter: data.$key. Expected a string, number or boolean');
-      const registeredAt = new Date();
+      const registeredAt = new Date(context.clock.now());
       const values = {
         data: JSON.stringify(data),
         match_key: matchKeyOf(data.$key),

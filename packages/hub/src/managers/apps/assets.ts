@@ -42,6 +42,7 @@ export function registerAppAssets(app: FastifyInstance, services: HubServices): 
     if (!installed || !SHOWN.some((shown) => shown.test(path)) || path.split('/').includes('..'))
       throw notFound('App file', `/app/${appId}/${path}`);
     if (installed.dir && PAIR_VIEW.test(path)) {
+      // A pair view the app does not ship (or that cannot be read) goes the way of any other file below: sent or 404.
       const html = await readFile(join(installed.dir, path), 'utf8').catch(() => null);
       if (html !== null)
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(withPairClient(html));

@@ -199,7 +199,11 @@ export class ZwaveInclusion {
       session.report('zwave', { stage: 'waiting', security });
       const outcome = await this.#unlessStopped(added);
       if (outcome === 'timeout' || outcome === 'closed') {
-        await controller.stopInclusion().catch(() => false);
+        await controller
+          .stopInclusion()
+          .catch((error: unknown) =>
+            this.context.journal.log(`warn Z-Wave: stopping inclusion after ${outcome} failed: ${(error as Error).message}`),
+          );
         if (outcome === 'closed') throw closed();
         session.report('zwave', { stage: 'failed', error: 'zwave_timeout' });
         throw new HearthError('zwave_timeout', `No Z-Wave device joined within ${windowMs / 1000} s`);
@@ -373,7 +377,11 @@ export class ZwaveInclusion {
       session.report('zwave', { stage: 'waiting' });
       const node = await this.#unlessStopped(removed);
       if (node === 'timeout' || node === 'closed') {
-        await controller.stopExclusion().catch(() => false);
+        await controller
+          .stopExclusion()
+          .catch((error: unknown) =>
+            this.context.journal.log(`warn Z-Wave: stopping exclusion after ${node} failed: ${(error as Error).message}`),
+          );
         if (node === 'closed') throw closed();
         session.report('zwave', { stage: 'failed', error: 'zwave_timeout' });
         throw new HearthError('zwave_timeout', `No Z-Wave device left within ${windowMs / 1000} s`);

@@ -81,6 +81,7 @@ function repeatKexSetEcho(): MockNodeBehavior {
           grantedKeys: [...self.capabilities.securityClasses],
         });
         const frame = createMockZWaveRequestFrame(Security2CC.encapsulate(echo, self.id, self.securityManagers));
+        // A stand-in node repeating a frame it sent once already: a repeat lost is what a lost radio frame is.
         void self.sendToController(frame).catch(() => undefined);
       }, KEX_SET_REPEAT_MS);
       return { action: 'stop' };

@@ -55,7 +55,11 @@ export async function deleteAccount(
       await trx.deleteFrom('hub_users').where('hub_id', 'in', ids).execute();
       await trx.deleteFrom('hub_invites').where('hub_id', 'in', ids).execute();
       await trx.deleteFrom('hub_metadata').where('hub_id', 'in', ids).execute();
-      await trx.updateTable('hubs').set(releasedHubColumns(new Date())).where('id', 'in', ids).execute();
+      await trx
+        .updateTable('hubs')
+        .set(releasedHubColumns(new Date(context.clock.now())))
+        .where('id', 'in', ids)
+        .execute();
     }
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
     return owned;

@@ -25,7 +25,7 @@ export async function sendVerification(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('one_time_tokens')
-      .set({ used_at: new Date() })
+      .set({ used_at: new Date(context.clock.now()) })
       .where('user_id', '=', user.id)
       .where('kind', '=', 'email_verify')
       .where('used_at', 'is', null)
@@ -37,7 +37,7 @@ export async function sendVerification(
         kind: 'email_verify',
         user_id: user.id,
         data: JSON.stringify({ email }),
-        expires_at: new Date(Date.now() + VERIFY_LIFETIME_MS),
+        expires_at: new Date(context.clock.now() + VERIFY_LIFETIME_MS),
       })
       .execute();
   });

@@ -74,7 +74,7 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
             language: body.language ?? 'en',
             role_ids: '[]',
             email_verified_at: null,
-            updated_at: new Date(),
+            updated_at: new Date(context.clock.now()),
           })
           .execute();
       } catch (error) {
@@ -95,11 +95,11 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
       const verified = await db.transaction().execute(async (trx) => {
         const used = await trx
           .updateTable('one_time_tokens')
-          .set({ used_at: new Date() })
+          .set({ used_at: new Date(context.clock.now()) })
           .where('token_hash', '=', hashSecret(body.token))
           .where('kind', '=', 'email_verify')
           .where('used_at', 'is', null)
-          .where('expires_at', '>', new Date())
+          .where('expires_at', '>', new Date(context.clock.now()))
           .returning(['user_id', 'data'])
           .executeTakeFirst();
         const email = used?.data?.email;
@@ -113,7 +113,7 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
         if (other) throw new HearthError('conflict', 'Another account took this address meanwhile');
         await trx
           .updateTable('users')
-          .set({ email, email_verified_at: new Date(), updated_at: new Date() })
+          .set({ email, email_verified_at: new Date(context.clock.now()), updated_at: new Date(context.clock.now()) })
           .where('id', '=', used.user_id)
           .execute();
         return email;
@@ -152,7 +152,7 @@ export function signUpImplementations(context: CloudContext, oauth: OAuth) {
       const userId = requireUser(principal);
       let query = db
         .updateTable('oauth_tokens')
-        .set({ revoked_at: new Date() })
+        .set({ revoked_at: new Date(context.clock.now()) })
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null);
       if (!body?.everywhere) query = query.where('family_id', '=', principal.familyId);

@@ -168,7 +168,7 @@ export function householdImplementations(context: CloudContext) {
         await trx.insertInto('hub_users').values({ hub_id: hub.id, user_id: from, role: 'manager' }).execute();
         return trx
           .updateTable('hubs')
-          .set({ owner_user_id: body.userId, updated_at: new Date() })
+          .set({ owner_user_id: body.userId, updated_at: new Date(context.clock.now()) })
           .where('id', '=', hub.id)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -222,7 +222,7 @@ export function householdImplementations(context: CloudContext) {
       const email = normaliseEmail(body.email);
       if (email === inviter.email) throw invalidParameter('email', 'You are already in this household');
       const token = newSecret();
-      const now = Date.now();
+      const now = context.clock.now();
       const row = await db
         .insertInto('hub_invites')
         .values({
@@ -262,7 +262,7 @@ export function householdImplementations(context: CloudContext) {
         .selectAll()
         .where('hub_id', '=', hub.id)
         .where('accepted_at', 'is', null)
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', new Date(context.clock.now()))
         .orderBy('created_at')
         .execute();
       return rows.map(inviteRecord);
@@ -306,7 +306,7 @@ export async function openInvite(context: CloudContext, token: string) {
     .selectAll()
     .where('token_hash', '=', hashSecret(token))
     .where('accepted_at', 'is', null)
-    .where('expires_at', '>', new Date())
+    .where('expires_at', '>', new Date(context.clock.now()))
     .executeTakeFirst();
   if (!invite) throw new HearthError('gone', 'This invitation is invalid, used, withdrawn or expired. Ask for a new one.');
   return invite;
@@ -323,7 +323,7 @@ export async function acceptHubInvite(context: CloudContext, userId: string, inv
   return db.transaction().execute(async (trx) => {
     const taken = await trx
       .updateTable('hub_invites')
-      .set({ accepted_at: new Date(), accepted_by: userId })
+      .set({ accepted_at: new Date(context.clock.now()), accepted_by: userId })
       .where('id', '=', invite.id)
       .where('accepted_at', 'is', null)
       .executeTakeFirst();

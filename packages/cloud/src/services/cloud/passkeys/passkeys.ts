@@ -66,10 +66,10 @@ export function createPasskeys(context: CloudContext) {
   const rpID = new URL(context.config.publicUrl).hostname;
 
   async function issueChallenge(purpose: 'register' | 'sign_in', userId: string | null, challenge: string) {
-    await db.deleteFrom('webauthn_challenges').where('expires_at', '<', new Date()).execute();
+    await db.deleteFrom('webauthn_challenges').where('expires_at', '<', new Date(context.clock.now())).execute();
     await db
       .insertInto('webauthn_challenges')
-      .values({ challenge, purpose, user_id: userId, expires_at: new Date(Date.now() + CHALLENGE_MS) })
+      .values({ challenge, purpose, user_id: userId, expires_at: new Date(context.clock.now() + CHALLENGE_MS) })
       .execute();
   }
 
@@ -81,7 +81,7 @@ export function createPasskeys(context: CloudContext) {
       .deleteFrom('webauthn_challenges')
       .where('challenge', '=', challenge)
       .where('purpose', '=', purpose)
-      .where('expires_at', '>', new Date());
+      .where('expires_at', '>', new Date(context.clock.now()));
     query = userId === null ? query.where('user_id', 'is', null) : query.where('user_id', '=', userId);
     const used = await query.returning('challenge').executeTakeFirst();
     return used ? challenge : null;
@@ -123,7 +123,7 @@ export function createPasskeys(context: CloudContext) {
     if (!result.verified) return null;
     await db
       .updateTable('passkeys')
-      .set({ counter: result.authenticationInfo.newCounter, last_used_at: new Date() })
+      .set({ counter: result.authenticationInfo.newCounter, last_used_at: new Date(context.clock.now()) })
       .where('id', '=', passkey.id)
       .execute();
     return passkey.user_id;

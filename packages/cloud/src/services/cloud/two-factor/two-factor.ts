@@ -33,7 +33,7 @@ export function createTwoFactor(context: CloudContext) {
     if (normalised.length !== 16) return false;
     const used = await db
       .updateTable('recovery_codes')
-      .set({ used_at: new Date() })
+      .set({ used_at: new Date(context.clock.now()) })
       .where('user_id', '=', userId)
       .where('code_hash', '=', hashSecret(normalised))
       .where('used_at', 'is', null)
@@ -43,7 +43,7 @@ export function createTwoFactor(context: CloudContext) {
 
   /** Accepts a current TOTP code once: its step must be later than the last one accepted. */
   async function useTotp(userId: string, secret: string, code: string): Promise<boolean> {
-    const step = totpStep(secret, code);
+    const step = totpStep(secret, code, context.clock.now());
     if (step === null) return false;
     const taken = await db
       .updateTable('users')
@@ -120,7 +120,7 @@ export function createTwoFactor(context: CloudContext) {
         const secret = newTotpSecret();
         await db
           .updateTable('users')
-          .set({ totp_pending_secret: secret, updated_at: new Date() })
+          .set({ totp_pending_secret: secret, updated_at: new Date(context.clock.now()) })
           .where('id', '=', user.id)
           .execute();
         return { secret, ...(await totpEnrolment(secret, user.email)) };
@@ -131,7 +131,9 @@ export function createTwoFactor(context: CloudContext) {
         if (user.totp_secret) throw new HearthError('conflict', 'Two-factor sign-in is already on');
         const secret = user.totp_pending_secret;
         if (!secret) throw new HearthError('conflict', 'Start the two-factor setup first');
-        const step = await throttle.attempt(`two-factor:${user.id}`, request.ip, async () => totpStep(secret, body.code));
+        const step = await throttle.attempt(`two-factor:${user.id}`, request.ip, async () =>
+          totpStep(secret, body.code, context.clock.now()),
+        );
         if (step === null)
           throw new HearthError(
             'invalid_credentials',
@@ -142,9 +144,9 @@ export function createTwoFactor(context: CloudContext) {
           .set({
             totp_secret: secret,
             totp_pending_secret: null,
-            totp_enabled_at: new Date(),
+            totp_enabled_at: new Date(context.clock.now()),
             totp_last_step: step,
-            updated_at: new Date(),
+            updated_at: new Date(context.clock.now()),
           })
           .where('id', '=', user.id)
           .where('totp_secret', 'is', null)
@@ -169,7 +171,7 @@ export function createTwoFactor(context: CloudContext) {
               totp_pending_secret: null,
               totp_enabled_at: null,
               totp_last_step: null,
-              updated_at: new Date(),
+              updated_at: new Date(context.clock.now()),
             })
             .where('id', '=', user.id)
             .execute();
