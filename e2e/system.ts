@@ -54,6 +54,18 @@ export async function freePorts(): Promise<{ cloud: number; hubBase: number; mqt
   throw new Error('no free ports');
 }
 
+/**
+ * Stops an orchestrator (`npm start`, `npm run start:cluster`) as Ctrl-C does, so that it stops the servers it
+ * started, and waits for it; kills it if it has not exited 15 s later (its own shutdown kills its servers after 10 s).
+ * A SIGKILL alone left a system that did not start in time running, cloud, hubs and apps, beside every later file.
+ */
+export async function interrupt(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(force);
+}
+
 /** Drops a PostgreSQL schema a system or cluster of the suite made in `DATABASE_URL`'s database. */
 export async function dropDatabaseSchema(schema: string): Promise<void> {
   const { default: pg } = await import('pg');
@@ -105,7 +117,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
   const deadline = Date.now() + 150_000;
   while (!existsSync(runningFile)) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
+      await interrupt(child, exited);
       throw new Error(`the system did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
