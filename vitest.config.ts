@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { CLOUD_TIMEOUTS, HUB_TIMEOUTS } from './scripts/lib/test-timeouts.mjs';
 
 /**
@@ -6,6 +6,34 @@ import { CLOUD_TIMEOUTS, HUB_TIMEOUTS } from './scripts/lib/test-timeouts.mjs';
  * which files run before them in a shared process may still be closing.
  */
 const OWN_PROCESS = ['src/platform/lifecycle.test.ts'];
+
+/** What every end-to-end file has: the servers and front ends built once for the run, and room for whole systems. */
+const E2E = {
+  root: 'e2e',
+  include: ['**/*.test.ts'],
+  globalSetup: ['./global-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+};
+
+/**
+ * How many end-to-end files run side by side, each with its systems and its Chromium. They share no state: each draws
+ * its ports from its worker's own range (`e2e/system.ts` freePorts) and has its own data directories, database schema,
+ * Redis keys and demo MQTT broker. `HEARTH_E2E_WORKERS=2` runs two, one per core; the default stays one until two are
+ * measured passing and faster on a 2-core machine that runs nothing else (#36): the only runs so far shared theirs
+ * with other work at a load of 25–30, where systems already failed to start in time with one file at a time.
+ */
+const E2E_WORKERS = Number(process.env.HEARTH_E2E_WORKERS ?? 1);
+
+/**
+ * End-to-end files that run alone, not beside another file, because they bound how long something takes and another
+ * file's systems and Chromium beside them would measure the machine instead:
+ * - the cluster suite kills a node and restarts Redis under load and bounds how long answers take meanwhile (under
+ *   5 s; HAProxy's health checks time out after 5 s), with three cloud nodes, HAProxy and a Redis of its own;
+ * - the system suite bounds how fast the API references open (8 s; about 5.5 s on an idle machine): in the one run
+ *   with two files side by side, on a machine shared with other work, that test failed after 31 s.
+ */
+const E2E_ALONE = ['cluster.test.ts', 'system.test.ts'];
 
 /**
  * One Vitest run for the whole repository: each workspace is a project; the end-to-end suite is its own
@@ -69,15 +97,16 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          root: 'e2e',
-          include: ['**/*.test.ts'],
-          globalSetup: ['./global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          // Each file starts whole systems (cloud, hubs, app processes) and a Chromium: one at a time on two cores.
-          fileParallelism: false,
+          ...E2E,
+          exclude: [...configDefaults.exclude, ...E2E_ALONE],
+          maxWorkers: E2E_WORKERS,
+          // A group of its own (after the workspaces' when all projects run in one Vitest): projects that run
+          // together must agree on their number of workers.
+          sequence: { groupOrder: 1 },
         },
       },
+      // The files that must have the machine to themselves run after the others, one at a time (see E2E_ALONE).
+      { test: { name: 'e2e-alone', ...E2E, include: [...E2E_ALONE], fileParallelism: false } },
     ],
   },
 });

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtForRun, dropDatabaseSchema, freePorts } from './system';
+import { builtForRun, dropDatabaseSchema, freePorts, interrupt } from './system';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -73,7 +73,7 @@ export async function startCluster(
   const deadline = Date.now() + 170_000;
   while (!existsSync(runningFile)) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
+      await interrupt(child, exited);
       throw new Error(`the cluster did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -30,14 +30,42 @@ const portIsFree = (port: number) =>
       .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** A free port for the cloud and a base with three consecutive free ports for the hubs. */
-export async function freePorts(): Promise<{ cloud: number; hubBase: number }> {
+/**
+ * Where a file's ports come from. Files run side by side (two Vitest workers), and a port found free is only taken
+ * when its server starts, so each worker draws from a range of its own (`VITEST_POOL_ID`, 1 and up): two files never
+ * pick the same block between the check and the bind. The ranges lie below the kernel's ephemeral ports (32768 and
+ * up on Linux), which any outgoing connection — a browser's, a hub's — may take at any moment.
+ */
+const PORT_RANGE_START = 20_000;
+const PORTS_PER_WORKER = 3_000;
+const WORKER_RANGES = 4;
+const BLOCK = 5;
+
+/**
+ * Five consecutive free ports: three for the hubs from `hubBase`, the cloud's, and the demo MQTT broker's (which
+ * would otherwise prefer 1884, the same port for every system on the machine).
+ */
+export async function freePorts(): Promise<{ cloud: number; hubBase: number; mqtt: number }> {
+  const worker = Math.max(0, (Number(process.env.VITEST_POOL_ID) || 1) - 1) % WORKER_RANGES;
+  const start = PORT_RANGE_START + worker * PORTS_PER_WORKER;
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const ports = [base, base + 1, base + 2, base + 3];
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return { cloud: base + 3, hubBase: base };
+    const base = start + Math.floor(Math.random() * (PORTS_PER_WORKER - BLOCK));
+    const ports = Array.from({ length: BLOCK }, (_, i) => base + i);
+    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return { cloud: base + 3, hubBase: base, mqtt: base + 4 };
   }
   throw new Error('no free ports');
+}
+
+/**
+ * Stops an orchestrator (`npm start`, `npm run start:cluster`) as Ctrl-C does, so that it stops the servers it
+ * started, and waits for it; kills it if it has not exited 15 s later (its own shutdown kills its servers after 10 s).
+ * A SIGKILL alone left a system that did not start in time running, cloud, hubs and apps, beside every later file.
+ */
+export async function interrupt(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(force);
 }
 
 /** Drops a PostgreSQL schema a system or cluster of the suite made in `DATABASE_URL`'s database. */
@@ -70,6 +98,10 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
         HEARTH_DATA_DIR: dataDir,
         CLOUD_PORT: String(ports.cloud),
         HUB_PORT_BASE: String(ports.hubBase),
+        MQTT_DEMO_PORT: String(ports.mqtt),
+        // The demo hubs have fixed ids: two systems side by side would advertise the same names over mDNS, which
+        // nothing here looks up (the hub's advertisement has its own tests in the client's discovery suites).
+        HUB_MDNS: '0',
         ...(schema ? { DATABASE_SCHEMA: schema } : {}),
         ...env,
       },
@@ -87,7 +119,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
   const deadline = Date.now() + 150_000;
   while (!existsSync(runningFile)) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
+      await interrupt(child, exited);
       throw new Error(`the system did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -81,9 +81,9 @@ const extra = process.argv.slice(2);
 if (extra.length > 0) vitest('selected', extra);
 else {
   console.log('\n• Unit and integration tests');
-  vitest('1-workspaces', ['--project', '!e2e']);
-  console.log('\n• End-to-end tests');
-  vitest('2-e2e', ['--project', 'e2e']);
+  vitest('1-workspaces', ['--project', '!e2e*']);
+  console.log('\n• End-to-end tests (HEARTH_E2E_WORKERS files side by side, then those that run alone)');
+  vitest('2-e2e', ['--project', 'e2e*']);
   if (libfaketimePath()) {
     console.log('\n• Date-sensitive suites at awkward dates (one project per date: scripts/lib/awkward-dates.mjs)');
     // On PGlite: a PostgreSQL server's clock cannot be moved with the test's.

@@ -166,6 +166,7 @@ export function useSupportForm(): SupportForm {
       startSystem({
         CLOUD_PORT: String(ports.cloud),
         HUB_PORT_BASE: String(ports.hubBase),
+        MQTT_DEMO_PORT: String(ports.mqtt),
         HUB_CLOUD_URL: hubCloudUrl,
         SMTP_URL: `smtp://${smtp.host}:${smtp.port}`,
         HEARTH_INTERNAL_CLIENT_SECRET: INTERNAL_SECRET,

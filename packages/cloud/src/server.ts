@@ -37,8 +37,9 @@ export interface StartOptions {
   /** The cloud's clock (tests move a fake one instead of sleeping). */
   clock?: Clock;
   /**
-   * The clock of the in-process limit store (default `Date.now`): a test that checks a hold of a second holds this
-   * clock still instead of racing the wall clock on a loaded machine. Redis counters keep Redis's own time.
+   * The clock of the limit store (default: the cloud's `clock`): a test that checks a hold of a second holds this
+   * clock still instead of racing the wall clock on a loaded machine. The sign-in holds read it in Redis too; the
+   * request windows in Redis keep Redis's own time.
    */
   limitsClock?: () => number;
 }
@@ -63,9 +64,11 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
   const mail = await createMailer(config, clock);
   const blobs = await openBlobStore(config);
   // Nodes on one database schema are one cloud: they share counters; another cloud on the same Redis does not.
+  const clock = options.clock ?? systemClock;
+  const limitsClock = options.limitsClock ?? (() => clock.now());
   const limits: LimitStore = config.redisUrl
-    ? new RedisLimitStore(config.redisUrl, `hearth:limits:${config.databaseSchema}:`)
-    : new MemoryLimitStore(options.limitsClock);
+    ? new RedisLimitStore(config.redisUrl, `hearth:limits:${config.databaseSchema}:`, limitsClock)
+    : new MemoryLimitStore(limitsClock);
   const app = await createApiServer({
     title: 'Hearth cloud',
     metricsPrefix: 'hearth_cloud',

@@ -43,9 +43,14 @@ export function fetchFrom(localAddress: string): Fetcher {
 
 /**
  * Makes `failures` failed attempts as a patient attacker would: `attempt(i)` is tried again after the
- * `Retry-After` of each 429 (a second when it has none). Answers how many 429s it met on the way.
+ * `Retry-After` of each 429 (a second when it has none). Answers how many 429s it met on the way. `wait` waits
+ * that long (real time by default); a test that owns its server's clock moves the clock forward instead of sleeping.
  */
-export async function failRepeatedly(failures: number, attempt: (i: number) => Promise<Response>): Promise<number> {
+export async function failRepeatedly(
+  failures: number,
+  attempt: (i: number) => Promise<Response>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<number> {
   let held = 0;
   for (let failed = 0; failed < failures; ) {
     const response = await attempt(failed);
@@ -54,7 +59,7 @@ export async function failRepeatedly(failures: number, attempt: (i: number) => P
       held += 1;
       // A second when the answer names no wait: the tests of the fields check them; this one plays the attacker.
       const seconds = Number(response.headers.get('retry-after')) || 1;
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 50));
+      await wait(seconds * 1000 + 50);
     } else if (response.status >= 200 && response.status < 300) throw new Error(`attempt ${failed} succeeded`);
     else failed += 1;
   }

@@ -73,9 +73,14 @@ interface Scripts {
 export class RedisLimitStore implements LimitStore {
   private readonly redis: Redis & Scripts;
 
+  /**
+   * `now` is the clock the sign-in holds are measured on (a cloud passes its own, so tests can move time); the
+   * request windows and every key's expiry keep Redis's own time.
+   */
   constructor(
     url: string,
     private readonly prefix = 'hearth:limits:',
+    private readonly now: () => number = Date.now,
   ) {
     // A command fails within a second when Redis is away, so callers decide (the limits let requests through,
     // sign-in answers 503) instead of requests hanging; ioredis keeps reconnecting meanwhile.
@@ -102,7 +107,7 @@ export class RedisLimitStore implements LimitStore {
       gate.ttlMs,
       gate.member ?? '',
     ]);
-    const [admitted, ...rest] = await this.redis.limitsAdmit(keys.length, ...keys, Date.now(), ...args);
+    const [admitted, ...rest] = await this.redis.limitsAdmit(keys.length, ...keys, this.now(), ...args);
     if (admitted === 1) return { admitted: true, counts: rest };
     return { admitted: false, waitMs: rest[0] as number, gate: rest[1] as number };
   }
