@@ -64,7 +64,6 @@ export async function startCloud(config: CloudConfig, options: StartOptions = {}
   const mail = await createMailer(config, clock);
   const blobs = await openBlobStore(config);
   // Nodes on one database schema are one cloud: they share counters; another cloud on the same Redis does not.
-  const clock = options.clock ?? systemClock;
   const limitsClock = options.limitsClock ?? (() => clock.now());
   const limits: LimitStore = config.redisUrl
     ? new RedisLimitStore(config.redisUrl, `hearth:limits:${config.databaseSchema}:`, limitsClock)
