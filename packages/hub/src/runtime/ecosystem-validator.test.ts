@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postOverDevkit } from '../testing/devkit';
 import { startTestHub, type TestHub } from '../testing/hub';
 import { appsRoot, checkManifest } from './manifest';
 
@@ -214,19 +214,7 @@ describe("manifests as the ecosystem's validator judges them", () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  /** Sends the app folder over the developer kit as `homey app run` packs it. */
-  async function overDevkit(dir: string) {
-    const file = join(work, `${Math.random().toString(36).slice(2)}.tar.gz`);
-    await createTar({ gzip: true, cwd: dir, file, portable: true }, readdirSync(dir));
-    const form = new FormData();
-    form.append('app', new Blob([new Uint8Array(readFileSync(file))], { type: 'application/gzip' }), 'app.tar.gz');
-    const response = await fetch(`${t.url}/api/manager/devkit/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.token}` },
-      body: form,
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  }
+  const overDevkit = (dir: string) => postOverDevkit(t, dir);
 
   it.each(cases)('$name: the developer kit answers as the ecosystem does', async ({ change, accepted, withoutIcon }) => {
     const manifest = base();

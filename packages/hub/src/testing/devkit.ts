@@ -6,10 +6,15 @@ import { startTestHub, type TestHub } from './hub';
 import { pairDevice, untilAppRunning } from './pairing';
 
 /**
- * Runs the app in folder `dir` on the test hub the way a developer's `homey app run` does: packed as a tar.gz and
- * sent over the older devkit form (`POST /api/manager/devkit/`, multipart: app, env). Answers the devkit session.
+ * Sends the app in folder `dir` to the test hub the way a developer's `homey app run` does: packed as a tar.gz and
+ * sent over the older devkit form (`POST /api/manager/devkit/`, multipart: app, env). Answers status and body, so a
+ * test can look at a refusal too.
  */
-export async function runOverDevkit(t: TestHub, dir: string, env: Record<string, string> = {}): Promise<{ sessionId: string }> {
+export async function postOverDevkit(
+  t: TestHub,
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const work = mkdtempSync(join(tmpdir(), 'hearth-devkit-'));
   try {
     const file = join(work, 'app.tar.gz');
@@ -22,11 +27,17 @@ export async function runOverDevkit(t: TestHub, dir: string, env: Record<string,
       headers: { authorization: `Bearer ${t.token}` },
       body: form,
     });
-    if (response.status !== 200) throw new Error(`devkit run answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as { sessionId: string };
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Runs the app in folder `dir` over the devkit (see {@link postOverDevkit}); answers the devkit session. */
+export async function runOverDevkit(t: TestHub, dir: string, env: Record<string, string> = {}): Promise<{ sessionId: string }> {
+  const { status, body } = await postOverDevkit(t, dir, env);
+  if (status !== 200) throw new Error(`devkit run answered ${status}: ${JSON.stringify(body)}`);
+  return body as { sessionId: string };
 }
 
 /** A test hub running the app in `dir` over the devkit, with one device of its driver `driverId` paired. */

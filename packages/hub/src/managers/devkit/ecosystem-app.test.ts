@@ -1,10 +1,9 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { create as createTar } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runOverDevkit } from '../../testing/devkit';
+import { postOverDevkit, runOverDevkit } from '../../testing/devkit';
 import { startTestHub, type TestHub } from '../../testing/hub';
 import { pairDevice, untilAppRunning } from '../../testing/pairing';
 import { until } from '../../testing/until';
@@ -36,16 +35,7 @@ describe('an app in the ecosystem’s shape, over the devkit', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'app.json'), 'utf8')) as Json;
     change(manifest);
     writeFileSync(join(dir, 'app.json'), JSON.stringify(manifest));
-    const file = join(work, `${Math.random().toString(36).slice(2)}.tar.gz`);
-    await createTar({ gzip: true, cwd: dir, file, portable: true }, readdirSync(dir));
-    const form = new FormData();
-    form.append('app', new Blob([new Uint8Array(readFileSync(file))], { type: 'application/gzip' }), 'app.tar.gz');
-    const response = await fetch(`${t.url}/api/manager/devkit/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.token}` },
-      body: form,
-    });
-    return { status: response.status, body: (await response.json()) as Json };
+    return postOverDevkit(t, dir);
   }
 
   beforeAll(async () => {
