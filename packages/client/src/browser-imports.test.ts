@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from '@hearth/contract/testing';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -18,14 +19,6 @@ const BROWSER_SAFE = new Set([
 
 const packages = fileURLToPath(new URL('../..', import.meta.url));
 const browserSources = ['client/src/hub', 'client/src/cloud', 'i18n/src', 'home/src', 'account/src', 'support-form/src'];
-
-function sourceFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The contract modules `source` imports values from (`import type` and all-`type` specifier lists excluded). */
 function contractValueImports(source: string): string[] {

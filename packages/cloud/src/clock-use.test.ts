@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from '@hearth/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { sourceFiles } from './testing/source-files';
 
 /**
  * The cloud reads the time from its context's clock (`context.clock.now()`), so a test can move it (issue 35).

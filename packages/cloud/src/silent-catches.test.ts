@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from '@hearth/contract/testing';
 import { describe, expect, it } from 'vitest';
-import { sourceFiles } from './testing/source-files';
 
 /**
  * Nothing in the hub or the cloud fails silently (issue 35, item 4): a failure caught and dropped — an empty

@@ -3,3 +3,4 @@ export * from './from-address';
 export * from './localhost-names';
 export * from './operations';
 export * from './skipping-clock';
+export * from './source-files';

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from '@hearth/contract/testing';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -13,14 +14,6 @@ const BASE = ['core', 'store', 'config.ts'];
 const NEVER_FROM_PLATFORM = ['managers', 'server.ts', 'main.ts', 'demo', 'home-app', 'virtual-devices'];
 
 const source = dirname(fileURLToPath(new URL('.', import.meta.url)));
-
-function files(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : files(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 /** Each relative import of `file` as the top folder (or file) of `src/` it lands in. */
 function importedTopLevels(file: string): string[] {
@@ -36,7 +29,7 @@ function importedTopLevels(file: string): string[] {
 describe('the hub’s layers', () => {
   it('keep core/ and store/ to themselves', () => {
     const upward = ['core', 'store'].flatMap((layer) =>
-      files(join(source, layer)).flatMap((file) =>
+      sourceFiles(join(source, layer)).flatMap((file) =>
         importedTopLevels(file)
           .filter((top) => !BASE.includes(top))
           .map((top) => `${relative(source, file)} imports from ${top}`),
@@ -46,7 +39,7 @@ describe('the hub’s layers', () => {
   });
 
   it('keep platform/ below the managers', () => {
-    const upward = files(join(source, 'platform')).flatMap((file) =>
+    const upward = sourceFiles(join(source, 'platform')).flatMap((file) =>
       importedTopLevels(file)
         .filter((top) => NEVER_FROM_PLATFORM.includes(top))
         .map((top) => `${relative(source, file)} imports from ${top}`),
