@@ -102,7 +102,7 @@ describe.skipIf(!chromiumPath)('household web app: Dutch and German', () => {
     await screenshot(page, 'home-languages-de-energy-390');
     await expectPhoneFirst(page, 'languages-de-energy');
 
-    // German's longer words still fit a 320 px phone on every section's page.
+    // German's longer words still fit a 320 px phone on every section's page, and a desktop's width.
     for (const [path, title] of GERMAN_PAGES) {
       await page.setViewportSize({ width: 320, height: 800 });
       await page.goto(`${app.hub.url}${path}`);
@@ -110,6 +110,9 @@ describe.skipIf(!chromiumPath)('household web app: Dutch and German', () => {
       expect(await horizontalOverflow(page), `${title} at 320 px`).toEqual([]);
       await page.setViewportSize({ width: 390, height: 800 });
       await screenshot(page, `home-languages-de${path.replaceAll('/', '-')}-390`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      expect(await horizontalOverflow(page), `${title} at 1280 px`).toEqual([]);
+      await screenshot(page, `home-languages-de${path.replaceAll('/', '-')}-1280`);
     }
     await close();
   });
