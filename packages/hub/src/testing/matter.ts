@@ -7,9 +7,15 @@ import type { HubConfig } from '../config';
 import { systemClock } from '../core/clock';
 import { MATTER_DRIVER_ID } from '../managers/matter/fabric';
 import { MatterControllerNode } from '../managers/matter/stack/controller-node';
-import { startVirtualPlug, type VirtualDeviceProcess } from '../managers/matter/virtual-devices/process';
+import {
+  startVirtualDevices,
+  startVirtualPlug,
+  type VirtualDeviceKind,
+  type VirtualDeviceProcess,
+} from '../managers/matter/virtual-devices/process';
 import { startTestHub, type TestHub } from './hub';
 import { untilAppRunning } from './pairing';
+import { until } from './until';
 
 type Json = Record<string, unknown>;
 
@@ -86,6 +92,81 @@ export function plugAndHub(name: string, options: { hub?: Partial<HubConfig>; co
     await rig.hub?.stop();
     await rig.plug?.stop();
     rmSync(rig.scratch, { recursive: true, force: true });
+  });
+  return rig;
+}
+
+/** A device of the hub as the HTTP API answers it, with its capability values. */
+export type HubDevice = Json & {
+  id: string;
+  class: string;
+  capabilities: string[];
+  capabilitiesObj: Record<string, { value: unknown }>;
+};
+
+/** What a suite of several device kinds works with: the devices (one process), a hub, and each kind's device id. */
+export interface DevicesAndHub<Kind extends VirtualDeviceKind> {
+  readonly devices: Record<Kind, VirtualDeviceProcess>;
+  hub: TestHub;
+  /** Commissions a kind's device through the hub's pair session; answers the hub device it became. */
+  commission(kind: Kind): Promise<HubDevice>;
+  /** The hub device a kind became, read now over HTTP. */
+  read(kind: Kind): Promise<HubDevice>;
+  /** Reads the kind's hub device until `ok` accepts it (5 s), and answers the last one read. */
+  until(kind: Kind, ok: (device: HubDevice) => boolean): Promise<HubDevice>;
+  /** Asks the kind's device for an attribute's value until it is `expected` (5 s); answers the last value. */
+  deviceState(kind: Kind, attribute: string, expected: unknown): Promise<unknown>;
+  /** Sets a capability over HTTP; answers the status. */
+  write(kind: Kind, capability: string, value: unknown): Promise<{ status: number; body: unknown }>;
+}
+
+/**
+ * Declares a suite's virtual devices (all in one process, each its own node) and hub, started before its tests and
+ * stopped and removed after them.
+ */
+export function devicesAndHub<Kind extends VirtualDeviceKind>(name: string, kinds: readonly Kind[]): DevicesAndHub<Kind> {
+  const scratch = mkdtempSync(join(tmpdir(), `hearth-matter-${name}-`));
+  const ids = new Map<Kind, string>();
+  const idOf = (kind: Kind) => {
+    const id = ids.get(kind);
+    if (!id) throw new Error(`The ${kind} was not commissioned`);
+    return id;
+  };
+  const rig: DevicesAndHub<Kind> = {
+    devices: {} as Record<Kind, VirtualDeviceProcess>,
+    hub: undefined as unknown as TestHub,
+    async commission(kind) {
+      const added = (await commissionMatter(rig.hub, rig.devices[kind].manualPairingCode)) as HubDevice;
+      ids.set(kind, added.id);
+      return added;
+    },
+    read: async (kind) => (await rig.hub.call<HubDevice>('GET', `/devices/device/${idOf(kind)}`)).body,
+    until: (kind, ok) => until(() => rig.read(kind), ok, 5_000),
+    deviceState: (kind, attribute, expected) =>
+      until(
+        () => rig.devices[kind].get(attribute),
+        (value) => value === expected,
+        5_000,
+      ),
+    write: (kind, capability, value) => rig.hub.call('PUT', `/devices/device/${idOf(kind)}/capability/${capability}`, { value }),
+  };
+  beforeAll(async () => {
+    const [hub, devices] = await Promise.all([
+      startTestHub({ id: randomBytes(12).toString('hex'), dataDir: join(scratch, 'hub') }),
+      startVirtualDevices(
+        kinds.map((kind) => ({ kind })),
+        join(scratch, 'devices'),
+      ),
+    ]);
+    rig.hub = hub;
+    for (const device of devices) rig.devices[device.kind as Kind] = device;
+    await untilAppRunning(hub);
+    // Two processes start at once; on a loaded machine that takes longer than the default hook timeout.
+  }, 180_000);
+  afterAll(async () => {
+    await rig.hub?.stop();
+    await Object.values<VirtualDeviceProcess>(rig.devices)[0]?.stop();
+    rmSync(scratch, { recursive: true, force: true });
   });
   return rig;
 }

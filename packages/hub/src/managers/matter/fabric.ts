@@ -9,7 +9,7 @@ import type { DeviceRecord } from '../devices/service';
 import { fabricDir } from './fabric-dir';
 import { commissioningError, parsePairingCode } from './pairing-code';
 import { type CommissionedNode, MatterControllerNode, type ReportedValue } from './stack/controller-node';
-import { classOf, clusterCapability } from './stack/device-types';
+import { classOf, WRITABLE_CAPABILITIES } from './stack/device-types';
 import { transportOf } from './stack/node-admin';
 
 /**
@@ -222,7 +222,7 @@ export class MatterFabric {
     const matter = matterDataOf(device);
     if (!matter) throw notFound('Matter device', deviceId);
     for (const [capability, value] of Object.entries(values)) {
-      if (!clusterCapability(capability)?.write)
+      if (!WRITABLE_CAPABILITIES.has(capability))
         throw invalidParameter('capabilityId', `Matter devices cannot set ${capability}`);
       try {
         await this.#require().write(matter.peerId, matter.endpoint, capability, value);

@@ -12,7 +12,16 @@ import {
 } from '@matter/main';
 import { DirectoryBlobStorageDriver, FileStorageDriver, NodeJsFilesystem } from '@matter/nodejs';
 import type { Clock } from '../../../core/clock';
-import { CLUSTER_CAPABILITIES, type ClusterCapability, capabilitiesOf, clusterCapability, deviceTypeOf } from './device-types';
+import {
+  CLUSTER_CAPABILITIES,
+  type ClusterCapability,
+  type ClusterState,
+  capabilitiesOf,
+  capabilityMappingsOf,
+  clusterStateOf,
+  deviceTypeOf,
+  mappingOn,
+} from './device-types';
 import { LivenessWatch, silenceLimitMs } from './liveness';
 
 /** One endpoint of a commissioned node that carries a device type the hub supports. */
@@ -219,9 +228,10 @@ export class MatterControllerNode {
 
   /** Sets a capability through its cluster command; resolves once the node acknowledged it. */
   async write(peerId: string, endpointNumber: number, capability: string, value: unknown): Promise<void> {
-    const mapping = clusterCapability(capability);
-    if (!mapping?.write) throw new Error(`Matter devices cannot set ${capability}`);
-    await mapping.write(await this.#endpoint(peerId, endpointNumber), value);
+    const endpoint = await this.#endpoint(peerId, endpointNumber);
+    const mapping = mappingOn(endpoint, capability);
+    if (!mapping?.write) throw new Error(`This Matter device cannot set ${capability}`);
+    await mapping.write(endpoint, value, clusterStateOf(endpoint, mapping) ?? {});
   }
 
   async #endpoint(peerId: string, endpointNumber: number): Promise<Endpoint> {
@@ -246,14 +256,16 @@ export class MatterControllerNode {
    */
   #followClusters(node: ServerNode): void {
     node.env.get(ChangeNotificationService).change.on((change) => {
-      if (change.kind !== 'update') return;
-      const mapping = CLUSTER_CAPABILITIES.find((candidate) => candidate.client.id === change.behavior.id);
+      if (change.kind !== 'update' || !FOLLOWED_BEHAVIORS.has(change.behavior.id)) return;
       // Only the peers' endpoints, not the controller's own.
-      if (!mapping || peerIdOf(change.endpoint) === '') return;
-      const state = change.endpoint.maybeStateOf(mapping.client) as Record<string, unknown> | undefined;
-      if (state?.[mapping.attribute] === undefined) return;
-      const changed = change.properties?.includes(mapping.attribute) ?? false;
-      this.#report(change.endpoint, mapping, state[mapping.attribute], !changed);
+      if (peerIdOf(change.endpoint) === '') return;
+      for (const mapping of capabilityMappingsOf(change.endpoint)) {
+        if (mapping.client.id !== change.behavior.id) continue;
+        const state = clusterStateOf(change.endpoint, mapping);
+        if (state?.[mapping.attributes[0] ?? ''] === undefined) continue;
+        const changed = mapping.attributes.some((attribute) => change.properties?.includes(attribute) ?? false);
+        this.#report(change.endpoint, mapping, state, !changed);
+      }
     });
   }
 
@@ -274,14 +286,14 @@ export class MatterControllerNode {
     }
   }
 
-  #report(endpoint: Endpoint, mapping: ClusterCapability, value: unknown, restated: boolean): void {
+  #report(endpoint: Endpoint, mapping: ClusterCapability, state: ClusterState, restated: boolean): void {
     const peerId = peerIdOf(endpoint);
     try {
       this.options.onReport({
         peerId,
         endpoint: Number(endpoint.number),
         capability: mapping.capability,
-        value: mapping.toCapability(value),
+        value: mapping.toCapability(state),
         ...(restated ? { restated } : {}),
       });
     } catch (error) {
@@ -296,6 +308,9 @@ export class SubscriptionTimeout extends Error {
     super(`The node ${peerId} was commissioned, but the hub could not subscribe to it within ${ms / 1000} s`);
   }
 }
+
+/** The clusters (behavior ids) some capability is read from: other clusters' reports are not looked at. */
+const FOLLOWED_BEHAVIORS: ReadonlySet<string> = new Set(CLUSTER_CAPABILITIES.map((c) => c.client.id));
 
 /** The local id of the peer an endpoint belongs to (the client node above it). */
 function peerIdOf(endpoint: Endpoint): string {

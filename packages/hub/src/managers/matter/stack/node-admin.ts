@@ -9,7 +9,7 @@ import {
 } from '@matter/main/clusters';
 import { PaseClient, Read } from '@matter/main/protocol';
 import { EndpointNumber, type FabricIndex, ManualPairingCodeCodec } from '@matter/main/types';
-import { CLUSTER_CAPABILITIES } from './device-types';
+import { capabilityMappingsOf } from './device-types';
 
 /**
  * What the hub asks a commissioned node beyond its capabilities: attributes, fabrics, commissioning windows for
@@ -101,12 +101,13 @@ export async function readNodeAttributes(peer: ClientNode): Promise<NodeAttribut
     [BasicInformation.Cluster.id, { name: BasicInformation.Cluster.name, attributes: BasicInformation.Cluster.attributes }],
   ]);
   for (const endpoint of peer.parts) {
-    for (const mapping of CLUSTER_CAPABILITIES) {
-      if (!endpoint.behaviors.has(mapping.client)) continue;
+    for (const mapping of capabilityMappingsOf(endpoint)) {
       const cluster = (mapping.client as unknown as { cluster: Read.AttributeSelector.Concrete<never>['cluster'] }).cluster;
       const type = cluster as unknown as { id: number; name: string; attributes: Record<string, { id: number }> };
       clusters.set(type.id, { name: type.name, attributes: type.attributes });
-      selectors.push(Read.Attribute({ endpoint: Number(endpoint.number), cluster, attributes: [mapping.attribute] } as never));
+      selectors.push(
+        Read.Attribute({ endpoint: Number(endpoint.number), cluster, attributes: [...mapping.attributes] } as never),
+      );
     }
   }
   return (await read(peer, Read(...selectors))).map(({ endpoint, cluster, attribute, value }) => {

@@ -1,32 +1,25 @@
 /**
- * A virtual Matter device, made with matter.js's device side, run in its own process (never in the hub):
+ * Virtual Matter devices, made with matter.js's device side, run in their own process (never in the hub):
  *
  *   node --import tsx device.ts --kind plug --port 5541 --storage /tmp/plug [--passcode 20202021 --discriminator 3840]
+ *   node --import tsx device.ts --kind plug,thermostat --port 5541,5542 --passcode …,… --discriminator …,… --storage …
  *
- * Kinds: `plug` (On/Off Plug-in Unit), `dimmable-light` (Dimmable Light: On/Off and Level Control),
- * `contact-sensor` (Contact Sensor: Boolean State), `temperature-sensor` (Temperature Sensor).
+ * Each kind (see `kinds.ts`) is a node of its own, on its own UDP port with its own pairing code; several kinds
+ * share one process (the demo's devices) when given as comma-separated lists, one entry per device.
  * It prints one JSON line per event on stdout so that tests and `npm start` can follow it:
- * `{"event":"ready","port":…,"manualPairingCode":…,"qrPairingCode":…}` once it listens, then one line each time
- * an attribute changes (by a controller or locally): `{"event":"onoff","value":true}`, `{"event":"level","value":254}`,
- * `{"event":"contact","value":true}` (true: closed), `{"event":"temperature","value":2150}` (0.01 °C).
- * A line on stdin changes the device locally, as its button or its sensor would: `on`, `off`, `toggle`,
- * `level <1-254>`, `contact open|closed`, `temperature <0.01 °C>`.
+ * `{"event":"ready","device":"plug","port":…,"manualPairingCode":…,"qrPairingCode":…}` once a device listens, then
+ * one line each time a followed attribute changes (by a controller or locally), e.g. `{"event":"onoff","value":true,
+ * "device":"plug"}`, `{"event":"level","value":254}`, `{"event":"contact","value":true}` (true: closed),
+ * `{"event":"temperature","value":2150}` (0.01 °C).
+ * A line on stdin changes a device locally, as its button or its sensor would, prefixed with the device's kind when
+ * the process runs several: `on`, `off`, `toggle`, `level <1-254>`, `contact open|closed`, `temperature <0.01 °C>`,
+ * or any attribute: `set <cluster>.<attribute> <JSON value>` (`set electricalPowerMeasurement.activePower 60000`);
+ * `get <cluster>.<attribute>` prints the device's own value: `{"event":"state","attribute":…,"value":…}`.
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { Environment, Logger, ServerNode, VendorId } from '@matter/main';
-import { ContactSensorDevice } from '@matter/main/devices/contact-sensor';
-import { DimmableLightDevice } from '@matter/main/devices/dimmable-light';
-import { OnOffPlugInUnitDevice } from '@matter/main/devices/on-off-plug-in-unit';
-import { TemperatureSensorDevice } from '@matter/main/devices/temperature-sensor';
-
-const KINDS = {
-  plug: { type: OnOffPlugInUnitDevice, product: 'Virtual plug', productId: 0x8001 },
-  'dimmable-light': { type: DimmableLightDevice, product: 'Virtual dimmable light', productId: 0x8002 },
-  'contact-sensor': { type: ContactSensorDevice, product: 'Virtual contact sensor', productId: 0x8003 },
-  'temperature-sensor': { type: TemperatureSensorDevice, product: 'Virtual temperature sensor', productId: 0x8004 },
-} as const;
-type Kind = keyof typeof KINDS;
+import { type Endpoint, Environment, Logger, ServerNode, VendorId } from '@matter/main';
+import { isVirtualDeviceKind, KINDS, type VirtualDeviceKind } from './kinds';
 
 const { values } = parseArgs({
   options: {
@@ -38,107 +31,123 @@ const { values } = parseArgs({
     name: { type: 'string' },
   },
 });
-if (!values.port || !values.storage || !(values.kind in KINDS)) {
-  process.stderr.write(`usage: device.ts --kind ${Object.keys(KINDS).join('|')} --port <udp port> --storage <directory>\n`);
+const list = (value: string | undefined) => (value ?? '').split(',').filter((entry) => entry !== '');
+const kinds = list(values.kind);
+const ports = list(values.port).map(Number);
+if (!values.storage || kinds.length === 0 || ports.length !== kinds.length || !kinds.every(isVirtualDeviceKind)) {
+  process.stderr.write(
+    `usage: device.ts --kind ${Object.keys(KINDS).join('|')}[,…] --port <udp port>[,…] --storage <directory>\n`,
+  );
   process.exit(2);
 }
-const kind = values.kind as Kind;
-const { type, product, productId } = KINDS[kind];
-// Matter limits labels to 32 characters.
-const name = (values.name ?? product).slice(0, 32);
 
+/** JSON of a line, with matter.js's 64-bit values (bigint) as numbers. */
 const say = (line: Record<string, unknown>): void => {
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+  process.stdout.write(`${JSON.stringify(line, (_key, value) => (typeof value === 'bigint' ? Number(value) : value))}\n`);
 };
 
-// stdout carries only this device's JSON lines; matter.js's own log goes to stderr, notices and worse.
+// stdout carries only the devices' JSON lines; matter.js's own log goes to stderr, notices and worse.
 Logger.level = 'notice';
 Logger.log = (_level, formatted) => process.stderr.write(`${formatted}\n`);
+Environment.default.vars.set('path.root', values.storage);
 
-const environment = Environment.default;
-environment.vars.set('path.root', values.storage);
-
-const node = await ServerNode.create({
-  id: kind,
-  network: { port: Number(values.port) },
-  commissioning: { passcode: Number(values.passcode), discriminator: Number(values.discriminator) },
-  productDescription: { name, deviceType: type.deviceType },
-  basicInformation: {
-    vendorName: 'Hearth Matter Lab',
-    // 0xFFF1 is a test vendor id of the Matter specification: a real device has its own.
-    vendorId: VendorId(0xfff1),
-    nodeLabel: name,
-    productName: product,
-    productLabel: product,
-    productId,
-    serialNumber: `hearth-${kind}-${values.port}`,
-    uniqueId: `hearth-${kind}-${values.port}`,
-  },
-});
-/** Applies one stdin command to the device; false when the command is not one this kind understands. */
-let apply: (command: string, argument: string | undefined) => Promise<boolean>;
-
-/** The On/Off commands of a plug or a light, on the endpoint's state. */
-const onOffCommand = (current: boolean, command: string) =>
-  command === 'on' ? true : command === 'off' ? false : command === 'toggle' ? !current : null;
-
-if (kind === 'plug') {
-  const plug = await node.add(OnOffPlugInUnitDevice, { id: kind });
-  plug.events.onOff.onOff$Changed.on((value) => say({ event: 'onoff', value }));
-  apply = async (command) => {
-    const next = onOffCommand(plug.state.onOff.onOff, command);
-    if (next === null) return false;
-    await plug.set({ onOff: { onOff: next } });
-    return true;
-  };
-} else if (kind === 'dimmable-light') {
-  const light = await node.add(DimmableLightDevice, { id: kind, levelControl: { currentLevel: 254 } });
-  light.events.onOff.onOff$Changed.on((value) => say({ event: 'onoff', value }));
-  light.events.levelControl.currentLevel$Changed.on((value) => say({ event: 'level', value }));
-  apply = async (command, argument) => {
-    if (command === 'level') {
-      await light.set({ levelControl: { currentLevel: Number(argument) } });
-      return true;
-    }
-    const next = onOffCommand(light.state.onOff.onOff, command);
-    if (next === null) return false;
-    await light.set({ onOff: { onOff: next } });
-    return true;
-  };
-} else if (kind === 'contact-sensor') {
-  const sensor = await node.add(ContactSensorDevice, { id: kind, booleanState: { stateValue: true } });
-  sensor.events.booleanState.stateValue$Changed.on((value) => say({ event: 'contact', value }));
-  apply = async (command, argument) => {
-    if (command !== 'contact' || (argument !== 'open' && argument !== 'closed')) return false;
-    await sensor.set({ booleanState: { stateValue: argument === 'closed' } });
-    return true;
-  };
-} else {
-  const sensor = await node.add(TemperatureSensorDevice, { id: kind, temperatureMeasurement: { measuredValue: 2000 } });
-  sensor.events.temperatureMeasurement.measuredValue$Changed.on((value) => say({ event: 'temperature', value }));
-  apply = async (command, argument) => {
-    if (command !== 'temperature' || !Number.isFinite(Number(argument))) return false;
-    await sensor.set({ temperatureMeasurement: { measuredValue: Math.round(Number(argument)) } });
-    return true;
-  };
+/** A running virtual device: its node and its one device endpoint. */
+interface Running {
+  kind: VirtualDeviceKind;
+  node: ServerNode;
+  endpoint: Endpoint;
 }
 
-await node.start();
-const { manualPairingCode, qrPairingCode } = node.state.commissioning.pairingCodes;
-say({ event: 'ready', port: Number(values.port), manualPairingCode, qrPairingCode });
+async function startDevice(kind: VirtualDeviceKind, index: number): Promise<Running> {
+  const { deviceType, product, productId, add, follows } = KINDS[kind];
+  // Matter limits labels to 32 characters.
+  const name = (kinds.length === 1 && values.name ? values.name : product).slice(0, 32);
+  const port = ports[index] as number;
+  const node = await ServerNode.create({
+    id: kind,
+    network: { port },
+    commissioning: {
+      passcode: Number(list(values.passcode)[index] ?? 20202021),
+      discriminator: Number(list(values.discriminator)[index] ?? 3840),
+    },
+    productDescription: { name, deviceType },
+    basicInformation: {
+      vendorName: 'Hearth Matter Lab',
+      // 0xFFF1 is a test vendor id of the Matter specification: a real device has its own.
+      vendorId: VendorId(0xfff1),
+      nodeLabel: name,
+      productName: product,
+      productLabel: product,
+      productId,
+      // Both at most 32 characters: the product id stands for the kind.
+      serialNumber: `hearth-${productId.toString(16)}-${port}`,
+      uniqueId: `hearth-${productId.toString(16)}-${port}`,
+    },
+  });
+  const endpoint = await add(node, kind);
+  const events = endpoint.events as unknown as Record<string, Record<string, { on(listener: (value: unknown) => void): void }>>;
+  for (const [event, [behavior, attribute]] of Object.entries(follows)) {
+    events[behavior]?.[`${attribute}$Changed`]?.on((value) => say({ event, value, device: kind }));
+  }
+  await node.start();
+  const { manualPairingCode, qrPairingCode } = node.state.commissioning.pairingCodes;
+  say({ event: 'ready', device: kind, port, manualPairingCode, qrPairingCode });
+  return { kind, node, endpoint };
+}
+
+/** The state change a local command makes on a device, as `{ cluster: { attribute: value } }`; null: unknown. */
+function change(device: Running, command: string, argument: string): Record<string, Record<string, unknown>> | null {
+  const has = (behavior: string) => behavior in (device.endpoint.state as Record<string, unknown>);
+  const onOff = (device.endpoint.state as { onOff?: { onOff: boolean } }).onOff?.onOff;
+  if ((command === 'on' || command === 'off' || command === 'toggle') && onOff !== undefined)
+    return { onOff: { onOff: command === 'toggle' ? !onOff : command === 'on' } };
+  if (command === 'level' && has('levelControl')) return { levelControl: { currentLevel: Number(argument) } };
+  if (command === 'contact' && (argument === 'open' || argument === 'closed') && has('booleanState'))
+    return { booleanState: { stateValue: argument === 'closed' } };
+  if (command === 'temperature' && Number.isFinite(Number(argument))) {
+    const measured = Math.round(Number(argument));
+    if (has('temperatureMeasurement')) return { temperatureMeasurement: { measuredValue: measured } };
+    if (has('thermostat')) return { thermostat: { localTemperature: measured } };
+  }
+  if (command === 'set') {
+    const [target = '', ...json] = argument.split(' ');
+    const [cluster = '', attribute = ''] = target.split('.');
+    if (has(cluster) && attribute) return { [cluster]: { [attribute]: JSON.parse(json.join(' ')) } };
+  }
+  return null;
+}
+
+const running = await Promise.all(kinds.map((kind, index) => startDevice(kind, index)));
 
 createInterface({ input: process.stdin }).on('line', (line) => {
-  const [command = '', argument] = line.trim().split(/\s+/);
-  apply(command, argument).then(
-    (known) => {
-      if (!known) process.stderr.write(`unknown command for a ${kind}: ${line}\n`);
-    },
-    (error: unknown) => process.stderr.write(`${line} failed: ${error}\n`),
-  );
+  const words = line.trim().split(/\s+/);
+  // A line names its device first when the process runs several.
+  const named = running.find((device) => device.kind === words[0]);
+  const device = named ?? (running.length === 1 ? running[0] : undefined);
+  const [command = '', ...rest] = named ? words.slice(1) : words;
+  let values: Record<string, Record<string, unknown>> | null = null;
+  try {
+    values = device ? change(device, command, rest.join(' ')) : null;
+  } catch (error) {
+    process.stderr.write(`${line}: ${error}\n`);
+    return;
+  }
+  if (device && command === 'get') {
+    // The device's own state of one attribute, as a line: `get colorControl.colorTemperatureMireds`.
+    const [cluster = '', attribute = ''] = (rest[0] ?? '').split('.');
+    const state = (device.endpoint.state as Record<string, Record<string, unknown> | undefined>)[cluster];
+    say({ event: 'state', attribute: rest[0], value: state?.[attribute] ?? null, device: device.kind });
+    return;
+  }
+  if (!device || !values) {
+    process.stderr.write(`unknown command: ${line}\n`);
+    return;
+  }
+  device.endpoint.set(values).catch((error: unknown) => process.stderr.write(`${line} failed: ${error}\n`));
 });
 
 const stop = () => {
-  node.close().then(
+  Promise.all(running.map((device) => device.node.close())).then(
     () => process.exit(0),
     () => process.exit(1),
   );

@@ -3,32 +3,38 @@ import { randomInt } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { VirtualDeviceKind } from './kinds';
 
-/** The kinds of virtual device `device.ts` runs. */
-export type VirtualDeviceKind = 'plug' | 'dimmable-light' | 'contact-sensor' | 'temperature-sensor';
+export type { VirtualDeviceKind } from './kinds';
 
-/** A line the virtual device printed (see `device.ts`). */
+/** A line a virtual device printed (see `device.ts`). */
 export type DeviceLine =
-  | { event: 'ready'; port: number; manualPairingCode: string; qrPairingCode: string }
-  | { event: 'onoff'; value: boolean }
-  | { event: 'level'; value: number | null }
-  | { event: 'contact'; value: boolean }
-  | { event: 'temperature'; value: number | null };
+  | { event: 'ready'; device: VirtualDeviceKind; port: number; manualPairingCode: string; qrPairingCode: string }
+  | { event: 'onoff'; value: boolean; device: VirtualDeviceKind }
+  | { event: 'level'; value: number | null; device: VirtualDeviceKind }
+  | { event: 'contact'; value: boolean; device: VirtualDeviceKind }
+  | { event: 'temperature'; value: number | null; device: VirtualDeviceKind }
+  | { event: 'state'; attribute: string; value: unknown; device: VirtualDeviceKind }
+  | { event: Exclude<string, 'ready'>; value: unknown; device: VirtualDeviceKind };
 
-/** A virtual Matter device running in its own process, as tests and `npm start` drive it. */
+/** A virtual Matter device running in a process of its own (alone, or with the others of one `startVirtualDevices`). */
 export interface VirtualDeviceProcess {
+  readonly kind: VirtualDeviceKind;
   readonly child: ChildProcess;
   readonly port: number;
   readonly manualPairingCode: string;
   readonly qrPairingCode: string;
-  /** Every line it printed so far. */
+  /** Every line this device printed so far. */
   readonly lines: DeviceLine[];
-  /** Resolves with the first line printed from now on that `match` accepts. */
+  /** Resolves with the first line this device prints from now on that `match` accepts. */
   next(match: (line: DeviceLine) => boolean, ms?: number): Promise<DeviceLine>;
   /** Changes the device locally (its button): `on`, `off` or `toggle`. */
   press(command: 'on' | 'off' | 'toggle'): void;
-  /** Sends any command `device.ts` understands (`level 100`, `contact open`, `temperature 2150`). */
+  /** Sends any command `device.ts` understands (`level 100`, `contact open`, `set thermostat.systemMode 3`). */
   send(command: string): void;
+  /** The device's own value of an attribute (`colorControl.colorTemperatureMireds`), asked of it now. */
+  get(attribute: string): Promise<unknown>;
+  /** Stops the device's process (with every device in it). */
   stop(): Promise<void>;
 }
 
@@ -48,7 +54,7 @@ export function freeUdpPort(): Promise<number> {
  * A setup passcode the Matter specification allows (it forbids 00000000, 11111111 … 99999999, 12345678 and
  * 87654321). Random per device, so that devices of other test runs on the same network never answer our code.
  */
-function randomPasscode(): number {
+export function randomPasscode(): number {
   for (;;) {
     const passcode = randomInt(1, 99_999_999);
     const digits = String(passcode).padStart(8, '0');
@@ -68,23 +74,43 @@ export async function startVirtualDevice(
   storageDir: string,
   options: { port?: number } = {},
 ): Promise<VirtualDeviceProcess> {
-  const port = options.port ?? (await freeUdpPort());
+  const [device] = await startVirtualDevices([{ kind, port: options.port }], storageDir);
+  return device as VirtualDeviceProcess;
+}
+
+/** How one device of {@link startVirtualDevices} starts: a free port and a random code unless given. */
+export interface VirtualDeviceStart {
+  kind: VirtualDeviceKind;
+  port?: number;
+  passcode?: number;
+  discriminator?: number;
+}
+
+/**
+ * Starts several virtual Matter devices in one Node process (each its own node, port and pairing code; one kind
+ * once per process) and waits until each printed its pairing code.
+ */
+export async function startVirtualDevices(
+  devices: readonly VirtualDeviceStart[],
+  storageDir: string,
+): Promise<VirtualDeviceProcess[]> {
+  const starts = await Promise.all(
+    devices.map(async (device) => ({
+      kind: device.kind,
+      port: device.port ?? (await freeUdpPort()),
+      passcode: device.passcode ?? randomPasscode(),
+      discriminator: device.discriminator ?? randomInt(0, 4096),
+    })),
+  );
+  const argument = (field: 'kind' | 'port' | 'passcode' | 'discriminator') => starts.map((s) => s[field]).join(',');
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
       deviceScript,
-      '--kind',
-      kind,
-      '--port',
-      String(port),
-      '--storage',
-      storageDir,
-      '--passcode',
-      String(randomPasscode()),
-      '--discriminator',
-      String(randomInt(0, 4096)),
+      ...['--kind', argument('kind'), '--port', argument('port'), '--storage', storageDir],
+      ...['--passcode', argument('passcode'), '--discriminator', argument('discriminator')],
     ],
     { stdio: ['pipe', 'pipe', 'ignore'] },
   );
@@ -96,14 +122,14 @@ export async function startVirtualDevice(
     lines.push(line);
     for (const waiter of [...waiters]) waiter(line);
   });
-  const next = (match: (line: DeviceLine) => boolean, ms = 10_000) =>
+  const next = (kind: VirtualDeviceKind, match: (line: DeviceLine) => boolean, ms = 10_000) =>
     new Promise<DeviceLine>((resolveLine, reject) => {
       const timer = setTimeout(() => {
         waiters.delete(waiter);
-        reject(new Error(`The virtual device printed no matching line within ${ms} ms`));
+        reject(new Error(`The virtual ${kind} printed no matching line within ${ms} ms`));
       }, ms);
       const waiter = (line: DeviceLine) => {
-        if (!match(line)) return;
+        if (line.device !== kind || !match(line)) return;
         clearTimeout(timer);
         waiters.delete(waiter);
         resolveLine(line);
@@ -111,25 +137,45 @@ export async function startVirtualDevice(
       waiters.add(waiter);
     });
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  const ready = await Promise.race([
-    next((line) => line.event === 'ready', 90_000),
-    exited.then(() => {
-      throw new Error(`The virtual ${kind} exited before it was ready`);
-    }),
-  ]);
-  if (ready.event !== 'ready') throw new Error('unreachable');
-  return {
-    child,
-    port: ready.port,
-    manualPairingCode: ready.manualPairingCode,
-    qrPairingCode: ready.qrPairingCode,
-    lines,
-    next,
-    press: (command) => child.stdin!.write(`${command}\n`),
-    send: (command) => child.stdin!.write(`${command}\n`),
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
   };
+  try {
+    return await Promise.all(
+      starts.map(async ({ kind }): Promise<VirtualDeviceProcess> => {
+        const ready = await Promise.race([
+          next(kind, (line) => line.event === 'ready', 90_000),
+          exited.then(() => {
+            throw new Error(`The virtual ${kind} exited before it was ready`);
+          }),
+        ]);
+        if (ready.event !== 'ready' || !('port' in ready)) throw new Error('unreachable');
+        const prefix = starts.length === 1 ? '' : `${kind} `;
+        return {
+          kind,
+          child,
+          port: ready.port,
+          manualPairingCode: ready.manualPairingCode,
+          qrPairingCode: ready.qrPairingCode,
+          get lines() {
+            return lines.filter((line) => line.device === kind);
+          },
+          next: (match, ms) => next(kind, match, ms),
+          press: (command) => child.stdin!.write(`${prefix}${command}\n`),
+          send: (command) => child.stdin!.write(`${prefix}${command}\n`),
+          async get(attribute) {
+            const answer = next(kind, (line) => line.event === 'state' && 'attribute' in line && line.attribute === attribute);
+            child.stdin!.write(`${prefix}get ${attribute}\n`);
+            const line = await answer;
+            return 'value' in line ? line.value : undefined;
+          },
+          stop,
+        };
+      }),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
