@@ -23,11 +23,12 @@ const GENERIC_ZWAVE_DRIVER = 'homey:app:com.hearth.virtual:zwavenode';
 
 /**
  * `npm start`'s stand-ins for radios and the devices behind them, in one system started as `npm start` starts it
- * (starting one takes most of this file's time): the demo MQTT broker and the virtual Z-Wave network.
+ * (starting one takes most of this file's time): the demo MQTT broker, the virtual Z-Wave network, and the virtual
+ * Matter devices the hub "Home" commissions over IP on first start.
  */
 let system: RunningSystem;
 beforeAll(async () => {
-  system = await startSystem();
+  system = await startSystem({ MATTER_DEMO: '1' });
 }, 180_000);
 afterAll(async () => {
   await system?.stop();
@@ -136,5 +137,53 @@ describe('the virtual Z-Wave network of npm start', () => {
       expect((await call<Json>(hub, 'GET', '/zwave/state')).body).toMatchObject({
         controller: { port: null, ready: false, standIn: null },
       });
+  });
+});
+
+type MatterNode = { id: string; deviceId: string | null; reachable: boolean; productName: string | null };
+type NodeAttribute = { endpoint: number; clusterName: string; attributeName: string; value: unknown };
+
+/**
+ * `npm start`'s virtual Matter devices: real Matter nodes (matter.js's device side) in a process of their own, which
+ * the hub "Home" commissioned with their pairing codes through its pair session before the system said it runs.
+ */
+describe('the demo Matter devices of npm start', () => {
+  const matterDevices = async () =>
+    Object.values((await call<Record<string, Device & { zone: string }>>(home(), 'GET', '/devices/device')).body).filter(
+      (d) => d.driverId === 'homey:app:com.hearth.virtual:matter_clusters',
+    );
+
+  it('lists each device with its pairing code, and Home has all five on its fabric, named and in their zones', async () => {
+    expect(system.matterDevices.map((d) => d.name)).toEqual([
+      'Hallway light',
+      'Reading lamp',
+      'Washing machine plug',
+      'Back door',
+      'Office thermostat',
+    ]);
+    for (const device of system.matterDevices)
+      expect(system.output()).toMatch(new RegExp(`${device.name}\\s+${device.kind}\\s+code ${device.manualPairingCode}`));
+    const devices = await matterDevices();
+    expect(devices.map((d) => d.name).sort()).toEqual(system.matterDevices.map((d) => d.name).sort());
+    const zones = (await call<Record<string, { id: string; name: string }>>(home(), 'GET', '/zones/zone')).body;
+    for (const device of devices) {
+      const expected = system.matterDevices.find((d) => d.name === device.name)?.zone;
+      expect(zones[device.zone]?.name).toBe(expected);
+    }
+    const nodes = (await call<MatterNode[]>(home(), 'GET', '/matter/nodes')).body;
+    expect(nodes).toHaveLength(5);
+    expect(nodes.every((node) => node.reachable)).toBe(true);
+  });
+
+  it('switches the hallway light from Home, as the light itself then reads', async () => {
+    const light = (await matterDevices()).find((d) => d.name === 'Hallway light') as Device;
+    const node = (await call<MatterNode[]>(home(), 'GET', '/matter/nodes')).body.find((n) => n.deviceId === light.id);
+    expect(node).toBeDefined();
+    for (const value of [true, false]) {
+      expect((await call(home(), 'PUT', `/devices/device/${light.id}/capability/onoff`, { value })).status).toBe(204);
+      // Read from the node now, not from the hub's copy.
+      const attributes = (await call<NodeAttribute[]>(home(), 'GET', `/matter/node/${node?.id}/attributes`)).body;
+      expect(attributes.find((a) => a.clusterName === 'OnOff' && a.attributeName === 'onOff')?.value).toBe(value);
+    }
   });
 });

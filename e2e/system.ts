@@ -16,6 +16,8 @@ export interface RunningSystem {
   mqttBroker: string | null;
   /** The demo's virtual Z-Wave network (a stand-in stick) the hub "Home" opens, when `npm start` ran it. */
   zwavePort: string | null;
+  /** The demo's virtual Matter devices (`MATTER_DEMO=1`): their kind, name, zone and pairing code. */
+  matterDevices: { kind: string; name: string; zone: string; manualPairingCode: string }[];
   dataDir: string;
   /** Everything the orchestrator printed so far. */
   output(): string;
@@ -102,6 +104,9 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
         // The demo hubs have fixed ids: two systems side by side would advertise the same names over mDNS, which
         // nothing here looks up (the hub's advertisement has its own tests in the client's discovery suites).
         HUB_MDNS: '0',
+        // The demo's Matter devices cost each system a process and commissioning time; the files about them turn
+        // them on (MATTER_DEMO=1).
+        MATTER_DEMO: '0',
         ...(schema ? { DATABASE_SCHEMA: schema } : {}),
         ...env,
       },
@@ -131,6 +136,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     mqttUrl: running.mqttUrl ?? null,
     mqttBroker: running.mqttBroker ?? null,
     zwavePort: running.zwavePort ?? null,
+    matterDevices: running.matterDevices ?? [],
     dataDir,
     output: () => output,
     async stop(options = {}) {

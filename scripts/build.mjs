@@ -83,6 +83,11 @@ export async function buildServers() {
       join(root, 'packages', 'hub', 'src', 'virtual-devices', 'zwave', 'main.ts'),
       join(root, 'packages', 'hub', 'dist', 'zwave-demo.js'),
     ),
+    // The demo's virtual Matter devices: real Matter nodes over IP, in a process of their own.
+    bundleServer(
+      join(root, 'packages', 'hub', 'src', 'virtual-devices', 'matter', 'main.ts'),
+      join(root, 'packages', 'hub', 'dist', 'matter-demo.js'),
+    ),
   ]);
   for (const [name, files] of Object.entries(FILES_BESIDE_CODE))
     for (const file of files)

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Children } from './lib/children.mjs';
 import { demoCredentials, demoHubProcesses, unclaimedHubProcess } from './lib/demo.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
+import { commissionDemoDevices } from './lib/matter-demo.mjs';
 import { serverEntries, serverNodeArgs } from './lib/servers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,7 +53,7 @@ process.on('SIGTERM', () => shutdown(0));
 
 /**
  * Starts one server process and resolves with its ready line's facts; any of them stopping stops everything.
- * @param {string} label @param {'cloud' | 'hub' | 'mqttDemo' | 'zwaveDemo'} kind @param {Record<string, string>} extraEnv
+ * @param {string} label @param {'cloud' | 'hub' | 'mqttDemo' | 'zwaveDemo' | 'matterDemo'} kind @param {Record<string, string>} extraEnv
  * @returns {Promise<any>}
  */
 async function launch(label, kind, extraEnv) {
@@ -93,6 +94,11 @@ try {
     env.HUB_ZWAVE_PORT || env.ZWAVE_DEMO === '0'
       ? null
       : await launch('zwave demo', 'zwaveDemo', { ZWAVE_MOCK_HOST: host, ZWAVE_MOCK_PORT: env.ZWAVE_DEMO_PORT ?? '0' });
+  // The demo's virtual Matter devices (each a real Matter node on this machine's network, in a process of their own):
+  // the hub "Home" commissions them over IP on first start. MATTER_DEMO=0 runs none.
+  const matterDemoDir = join(dataDir, 'matter-demo');
+  const matterDemo =
+    env.MATTER_DEMO === '0' ? null : await launch('matter demo', 'matterDemo', { MATTER_DEMO_DIR: matterDemoDir });
   /** @type {Record<string, string>} */
   const homeZwave = zwaveDemo
     ? { HUB_ZWAVE_PORT: zwaveDemo.url, HUB_ZWAVE_STAND_IN: ZWAVE_STAND_IN }
@@ -106,6 +112,19 @@ try {
       }).then((ready) => ({ ...hub, ...ready })),
     ),
   );
+  /** @type {string[]} */
+  let matterLines = [];
+  const home = started.find((hub) => hub.portOffset === 0);
+  if (matterDemo && home) {
+    try {
+      matterLines = await commissionDemoDevices(home, matterDemo.devices, matterDemoDir, console.log);
+    } catch (error) {
+      // The rest of the system is still worth using: say what failed and go on.
+      console.error(
+        `✖ The demo's Matter devices could not join hub ${home.name}: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
   const lines = [
     '',
     'Hearth is running.',
@@ -127,6 +146,13 @@ try {
           `  Z-Wave stick   ${zwaveDemo.url}  (STAND-IN: zwave-js's mock controller, no radio; hub ${hubs[0]?.name} runs the real zwave-js driver on it)`,
           ...zwaveDemo.nodes.map((/** @type {string} */ node) => `    node ${node}`),
           `    Add them in hub ${hubs[0]?.name}'s web app: Add a device → Z-Wave device (generic)`,
+        ]
+      : []),
+    ...(matterDemo
+      ? [
+          `  Matter devices virtual devices in a process of their own, real Matter over IP, commissioned into hub ${home?.name}:`,
+          ...matterLines,
+          '    Add a real one: hub web app → Add a device → Matter device, with its pairing code (same network as the hub)',
         ]
       : []),
     ...started.flatMap((hub) => [
@@ -153,6 +179,7 @@ try {
     mqttUrl: mqttDemo?.url ?? null,
     mqttBroker: mqttDemo?.broker ?? null,
     zwavePort: zwaveDemo?.url ?? null,
+    matterDevices: matterDemo?.devices ?? [],
   };
   writeFileSync(runningFile, `${JSON.stringify(running, null, 2)}\n`, { mode: 0o600 });
   console.log(lines.join('\n'));

@@ -11,6 +11,7 @@ export const serverNodeArgs = {
   hub: ['--enable-source-maps', '--max-semi-space-size=4'],
   mqttDemo: ['--enable-source-maps'],
   zwaveDemo: ['--enable-source-maps'],
+  matterDemo: ['--enable-source-maps'],
 };
 
 /** The bundled entry of each server, relative to the repository root. */
@@ -21,4 +22,6 @@ export const serverEntries = {
   mqttDemo: 'packages/hub/dist/mqtt-demo.js',
   /** The demo's virtual Z-Wave network, a stand-in for a Z-Wave stick (packages/hub/src/virtual-devices/zwave/main.ts). */
   zwaveDemo: 'packages/hub/dist/zwave-demo.js',
+  /** The demo's virtual Matter devices, real Matter nodes over IP (packages/hub/src/virtual-devices/matter/main.ts). */
+  matterDemo: 'packages/hub/dist/matter-demo.js',
 };

@@ -18,8 +18,9 @@
  */
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { type Endpoint, Environment, Logger, ServerNode, VendorId } from '@matter/main';
-import { isVirtualDeviceKind, KINDS, type VirtualDeviceKind } from './kinds';
+import { Environment, Logger } from '@matter/main';
+import { isVirtualDeviceKind, KINDS } from './kinds';
+import { closeVirtualNodes, localChange, ownState, startVirtualNode } from './node';
 
 const { values } = parseArgs({
   options: {
@@ -51,73 +52,20 @@ Logger.level = 'notice';
 Logger.log = (_level, formatted) => process.stderr.write(`${formatted}\n`);
 Environment.default.vars.set('path.root', values.storage);
 
-/** A running virtual device: its node and its one device endpoint. */
-interface Running {
-  kind: VirtualDeviceKind;
-  node: ServerNode;
-  endpoint: Endpoint;
-}
-
-async function startDevice(kind: VirtualDeviceKind, index: number): Promise<Running> {
-  const { deviceType, product, productId, add, follows } = KINDS[kind];
-  // Matter limits labels to 32 characters.
-  const name = (kinds.length === 1 && values.name ? values.name : product).slice(0, 32);
-  const port = ports[index] as number;
-  const node = await ServerNode.create({
-    id: kind,
-    network: { port },
-    commissioning: {
+const running = await Promise.all(
+  kinds.map(async (kind, index) => {
+    const device = await startVirtualNode(kind, {
+      port: ports[index] as number,
       passcode: Number(list(values.passcode)[index] ?? 20202021),
       discriminator: Number(list(values.discriminator)[index] ?? 3840),
-    },
-    productDescription: { name, deviceType },
-    basicInformation: {
-      vendorName: 'Hearth Matter Lab',
-      // 0xFFF1 is a test vendor id of the Matter specification: a real device has its own.
-      vendorId: VendorId(0xfff1),
-      nodeLabel: name,
-      productName: product,
-      productLabel: product,
-      productId,
-      // Both at most 32 characters: the product id stands for the kind.
-      serialNumber: `hearth-${productId.toString(16)}-${port}`,
-      uniqueId: `hearth-${productId.toString(16)}-${port}`,
-    },
-  });
-  const endpoint = await add(node, kind);
-  const events = endpoint.events as unknown as Record<string, Record<string, { on(listener: (value: unknown) => void): void }>>;
-  for (const [event, [behavior, attribute]] of Object.entries(follows)) {
-    events[behavior]?.[`${attribute}$Changed`]?.on((value) => say({ event, value, device: kind }));
-  }
-  await node.start();
-  const { manualPairingCode, qrPairingCode } = node.state.commissioning.pairingCodes;
-  say({ event: 'ready', device: kind, port, manualPairingCode, qrPairingCode });
-  return { kind, node, endpoint };
-}
-
-/** The state change a local command makes on a device, as `{ cluster: { attribute: value } }`; null: unknown. */
-function change(device: Running, command: string, argument: string): Record<string, Record<string, unknown>> | null {
-  const has = (behavior: string) => behavior in (device.endpoint.state as Record<string, unknown>);
-  const onOff = (device.endpoint.state as { onOff?: { onOff: boolean } }).onOff?.onOff;
-  if ((command === 'on' || command === 'off' || command === 'toggle') && onOff !== undefined)
-    return { onOff: { onOff: command === 'toggle' ? !onOff : command === 'on' } };
-  if (command === 'level' && has('levelControl')) return { levelControl: { currentLevel: Number(argument) } };
-  if (command === 'contact' && (argument === 'open' || argument === 'closed') && has('booleanState'))
-    return { booleanState: { stateValue: argument === 'closed' } };
-  if (command === 'temperature' && Number.isFinite(Number(argument))) {
-    const measured = Math.round(Number(argument));
-    if (has('temperatureMeasurement')) return { temperatureMeasurement: { measuredValue: measured } };
-    if (has('thermostat')) return { thermostat: { localTemperature: measured } };
-  }
-  if (command === 'set') {
-    const [target = '', ...json] = argument.split(' ');
-    const [cluster = '', attribute = ''] = target.split('.');
-    if (has(cluster) && attribute) return { [cluster]: { [attribute]: JSON.parse(json.join(' ')) } };
-  }
-  return null;
-}
-
-const running = await Promise.all(kinds.map((kind, index) => startDevice(kind, index)));
+      ...(kinds.length === 1 && values.name ? { name: values.name } : {}),
+      onChange: (event, value) => say({ event, value, device: kind }),
+    });
+    const { port, manualPairingCode, qrPairingCode } = device;
+    say({ event: 'ready', device: kind, port, manualPairingCode, qrPairingCode });
+    return device;
+  }),
+);
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   const words = line.trim().split(/\s+/);
@@ -127,16 +75,13 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const [command = '', ...rest] = named ? words.slice(1) : words;
   let values: Record<string, Record<string, unknown>> | null = null;
   try {
-    values = device ? change(device, command, rest.join(' ')) : null;
+    values = device ? localChange(device, command, rest.join(' ')) : null;
   } catch (error) {
     process.stderr.write(`${line}: ${error}\n`);
     return;
   }
   if (device && command === 'get') {
-    // The device's own state of one attribute, as a line: `get colorControl.colorTemperatureMireds`.
-    const [cluster = '', attribute = ''] = (rest[0] ?? '').split('.');
-    const state = (device.endpoint.state as Record<string, Record<string, unknown> | undefined>)[cluster];
-    say({ event: 'state', attribute: rest[0], value: state?.[attribute] ?? null, device: device.kind });
+    say({ event: 'state', attribute: rest[0], value: ownState(device, rest[0] ?? ''), device: device.kind });
     return;
   }
   if (!device || !values) {
@@ -147,7 +92,7 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 });
 
 const stop = () => {
-  Promise.all(running.map((device) => device.node.close())).then(
+  closeVirtualNodes(running).then(
     () => process.exit(0),
     () => process.exit(1),
   );
