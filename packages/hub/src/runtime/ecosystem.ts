@@ -57,13 +57,12 @@ export interface CapabilityFlowCard {
   readonly classes?: readonly string[];
 }
 
-const noCards = { conditions: [], actions: [] };
 const flowCards = new Map<string, { conditions: CapabilityFlowCard[]; actions: CapabilityFlowCard[] }>();
 
 /** The condition and action cards the ecosystem defines for a system capability (none for others). */
 export function capabilityFlowCards(capabilityId: string): { conditions: CapabilityFlowCard[]; actions: CapabilityFlowCard[] } {
   const entry = Object.hasOwn(systemCapabilities, capabilityId) ? systemCapabilities[capabilityId] : undefined;
-  if (!entry) return noCards;
+  if (!entry) return { conditions: [], actions: [] };
   let known = flowCards.get(capabilityId);
   if (!known) {
     // A dropdown offers the capability's own values; `meta.$values` says so to the ecosystem's clients.

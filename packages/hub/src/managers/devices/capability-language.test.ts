@@ -28,8 +28,8 @@ describe('capability titles in the hub’s language', () => {
     expect(dutch('dim')).toBe('Helderheid');
     expect(dutch('dim')).not.toBe(capabilityCatalogue.get('dim')?.title);
     expect(device.body.insights.find((log) => log.id === 'dim')?.title).toBe(dutch('dim'));
-    await t.hub.services.devices.updateFromApp(light, { capabilitiesOptions: { dim: { title: 'Helderheid' } } });
+    await t.hub.services.devices.updateFromApp(light, { capabilitiesOptions: { dim: { title: 'Lampsterkte' } } });
     const renamed = await t.call<{ capabilitiesObj: Capabilities }>('GET', `/devices/device/${light}`);
-    expect(renamed.body.capabilitiesObj.dim?.title).toBe('Helderheid');
+    expect(renamed.body.capabilitiesObj.dim?.title).toBe('Lampsterkte');
   });
 });
