@@ -66,8 +66,8 @@ describe.skipIf(!chromiumPath)('household web app: flow editor', () => {
     // A condition in group 1: the lamp is on.
     await page.getByRole('button', { name: 'Add a condition to group 1' }).click();
     await picker(page).getByLabel('Search cards').fill('desk lamp');
-    await picker(page).getByRole('button', { name: 'Is turned on, Desk lamp' }).click();
-    await page.getByRole('region', { name: 'And' }).getByText('Is turned on', { exact: true }).waitFor();
+    await picker(page).getByRole('button', { name: 'Is on, Desk lamp' }).click();
+    await page.getByRole('region', { name: 'And' }).getByText('Is on', { exact: true }).waitFor();
 
     // Then: the coffee machine on, two seconds later.
     await page.getByRole('button', { name: 'Add an action', exact: true }).click();

@@ -7,7 +7,7 @@ const LIGHT = 'homey:app:com.hearth.virtual:zigbee';
 type Json = Record<string, unknown>;
 
 /**
- * Device cards with the ecosystem's ids, titles and arguments (homey-lib's `$flow` of each capability), as
+ * Device cards with the ecosystem's ids and arguments (each capability's `$flow`, in Hearth's catalogue), as
  * flows written by the ecosystem's clients name them: `on`, `off`, `toggle`, `dim`, the `on` condition.
  */
 describe("the ecosystem's device cards", () => {
@@ -36,19 +36,19 @@ describe("the ecosystem's device cards", () => {
   });
   afterAll(() => t.stop());
 
-  it('offers them with the ecosystem’s titles and arguments, only to devices of the classes they are for', async () => {
+  it('offers them with the catalogue’s titles and the ecosystem’s arguments, only to devices of the classes they are for', async () => {
     const actions = await t.call<Record<string, { title: string; args: Json[]; duration: boolean }>>(
       'GET',
       '/flow/flowcardaction',
     );
     expect(actions.body[`${uri()}:on`]).toMatchObject({ title: 'Turn on' });
-    expect(actions.body[`${uri()}:toggle`]).toMatchObject({ title: 'Toggle on or off' });
-    expect(actions.body[`${uri()}:dim`]).toMatchObject({ title: 'Dim to', duration: true });
+    expect(actions.body[`${uri()}:toggle`]).toMatchObject({ title: 'Toggle on/off' });
+    expect(actions.body[`${uri()}:dim`]).toMatchObject({ title: 'Set brightness to', duration: true });
     expect(actions.body[`${uri()}:dim`]?.args[0]).toMatchObject({ name: 'dim', type: 'range', min: 0, max: 1 });
-    // "Open the curtain or blind" is an onoff card for window coverings, not for a light.
+    // onoff's "Open" is a card for window coverings, not for a light.
     expect(actions.body[`${uri()}:open`]).toBeUndefined();
     const conditions = await t.call<Record<string, { title: string }>>('GET', '/flow/flowcardcondition');
-    expect(conditions.body[`${uri()}:on`]?.title).toContain('Is turned');
+    expect(conditions.body[`${uri()}:on`]?.title).toBe('Is !{{on|off}}');
   });
 
   it('runs flows using on, off, toggle, dim and the on condition, in the split and the qualified forms', async () => {

@@ -68,7 +68,7 @@ describe('an app in the ecosystem’s shape, over the devkit', () => {
     expect(caps.measure_pm25).toMatchObject({ type: 'number', title: 'PM2.5', units: 'μg/m³', value: 12.5, setable: false });
     // The driver's capabilitiesOptions apply over the catalogue's entry.
     expect(caps.meter_gas).toMatchObject({ units: 'm³', min: 0, decimals: 1, value: 1234.5 });
-    expect(caps.alarm_co).toMatchObject({ type: 'boolean', title: 'CO Alarm', value: false });
+    expect(caps.alarm_co).toMatchObject({ type: 'boolean', title: 'Carbon monoxide alarm', value: false });
     // The device said it does not know its CO level yet: null, the ecosystem's "unknown", not an error.
     expect(caps.measure_co).toMatchObject({ units: 'ppm', value: null });
     expect(caps.fan_speed).toMatchObject({ min: 0, max: 1, setable: true });

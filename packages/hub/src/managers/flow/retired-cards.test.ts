@@ -92,7 +92,7 @@ describe('retired device card ids', () => {
       const trace = (
         await second.call<{ steps: { kind: string; title?: string }[] }[]>('GET', `/flow/flow/${flow.body.id}/trace`)
       ).body[0];
-      expect(trace?.steps.find((step) => step.kind === 'condition')?.title).toBe(`Is turned off — ${name}`);
+      expect(trace?.steps.find((step) => step.kind === 'condition')?.title).toBe(`Is off — ${name}`);
       expect(trace?.steps.filter((step) => step.kind === 'action').map((step) => step.title)).toContain(`Turn on — ${name}`);
       expect(
         (await second.call<{ status: string }>('POST', `/flow/advancedflow/${advanced.body.id}/trigger`, {})).body.status,
