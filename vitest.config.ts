@@ -30,7 +30,7 @@ const E2E = {
  * worker's own range (`e2e/system.ts` freePorts) and has its own data directories, database schema, Redis keys and
  * demo MQTT broker. Measured on a quiet machine before files shared their modules: 790 s with two, 1035 s with one.
  */
-const E2E_WORKERS = Number(process.env.HEARTH_E2E_WORKERS ?? 2);
+const E2E_WORKERS = Number(process.env.HEARTH_E2E_WORKERS || 2);
 
 /**
  * End-to-end files that run alone, not beside another file, because they bound how long something takes and another

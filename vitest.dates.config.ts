@@ -14,7 +14,7 @@ export default defineConfig({
     // The run is CPU-bound in one process per date (the hub or the cloud in-process, PGlite), so one worker left a core
     // idle. Measured, two dates (four projects, 168 tests), machine loaded by other work: one worker 788 s wall and
     // 170 s CPU, two 494 s wall and 215 s CPU (more worker processes loading the hub and the cloud).
-    maxWorkers: Number(process.env.HEARTH_TEST_WORKERS ?? 2),
+    maxWorkers: Number(process.env.HEARTH_TEST_WORKERS || 2),
     projects: datesProjects(datesOfRun()),
   },
 });
