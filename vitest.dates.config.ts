@@ -10,7 +10,11 @@ import { datesOfRun, datesProjects } from './scripts/lib/awkward-dates.mjs';
 export default defineConfig({
   test: {
     pool: 'forks',
-    ...(process.env.HEARTH_TEST_WORKERS ? { maxWorkers: Number(process.env.HEARTH_TEST_WORKERS) } : {}),
+    // Two dates side by side, one per core of the 2-core machines CI runs on (HEARTH_TEST_WORKERS=1: one at a time).
+    // The run is CPU-bound in one process per date (the hub or the cloud in-process, PGlite), so one worker left a core
+    // idle. Measured, two dates (four projects, 168 tests), machine loaded by other work: one worker 788 s wall and
+    // 170 s CPU, two 494 s wall and 215 s CPU (more worker processes loading the hub and the cloud).
+    maxWorkers: Number(process.env.HEARTH_TEST_WORKERS || 2),
     projects: datesProjects(datesOfRun()),
   },
 });

@@ -129,7 +129,14 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const running = JSON.parse(readFileSync(runningFile, 'utf8'));
+  let running: { cloud: { url: string }; hubs: RunningSystem['hubs']; mqttUrl?: string; mqttBroker?: string; zwavePort?: string };
+  try {
+    running = JSON.parse(readFileSync(runningFile, 'utf8'));
+  } catch (error) {
+    // Not left running beside every later file: a failed read once left a whole system up for half an hour.
+    await interrupt(child, exited);
+    throw new Error(`the system's running.json could not be read (${(error as Error).message}):\n${output}`);
+  }
   return {
     cloudUrl: running.cloud.url,
     hubs: running.hubs,

@@ -6,7 +6,7 @@
 // Environment: DATABASE_URL, DATABASE_SCHEMA (default hearth_cluster), REDIS_URL, CLOUD_PORT (the balancer, 4000),
 // CLUSTER_NODE_PORT_BASE (4010), HUB_PORT_BASE (4100), HEARTH_DATA_DIR (.data); see the README.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ import { Children } from './lib/children.mjs';
 import { ensurePostgres, haproxyPath, redisAnswers, redisServerArgs, writeBalancerConfig } from './lib/cluster-infra.mjs';
 import { demoCredentials, demoHubProcesses } from './lib/demo.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
+import { writeRunningFile } from './lib/running-file.mjs';
 import { serverEntries, serverNodeArgs } from './lib/servers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,11 +118,7 @@ try {
   });
 
   const writeRunning = () =>
-    writeFileSync(
-      runningFile,
-      `${JSON.stringify({ cloud: { url: cloudUrl }, nodes, database: { schema }, redis: redisUrl, hubs: startedHubs }, null, 2)}\n`,
-      { mode: 0o600 },
-    );
+    writeRunningFile(runningFile, { cloud: { url: cloudUrl }, nodes, database: { schema }, redis: redisUrl, hubs: startedHubs });
   /** @type {any[]} */
   let startedHubs = [];
 

@@ -4,13 +4,14 @@
 // `npm start -- --reset` wipes the data directory first; `--no-build` runs what dist/ holds; `--unclaimed-hub` adds a
 // fourth hub nobody owns, to try claiming one. Environment variables: see the README.
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Children } from './lib/children.mjs';
 import { demoCredentials, demoHubProcesses, unclaimedHubProcess } from './lib/demo.mjs';
 import { ensureDependencies } from './lib/deps.mjs';
 import { commissionDemoDevices } from './lib/matter-demo.mjs';
+import { writeRunningFile } from './lib/running-file.mjs';
 import { serverEntries, serverNodeArgs } from './lib/servers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -181,7 +182,7 @@ try {
     zwavePort: zwaveDemo?.url ?? null,
     matterDevices: matterDemo?.devices ?? [],
   };
-  writeFileSync(runningFile, `${JSON.stringify(running, null, 2)}\n`, { mode: 0o600 });
+  writeRunningFile(runningFile, running);
   console.log(lines.join('\n'));
 } catch (error) {
   console.error(`✖ ${error instanceof Error ? error.message : error}`);
