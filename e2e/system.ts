@@ -129,7 +129,14 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  let running: { cloud: { url: string }; hubs: RunningSystem['hubs']; mqttUrl?: string; mqttBroker?: string; zwavePort?: string };
+  let running: {
+    cloud: { url: string };
+    hubs: RunningSystem['hubs'];
+    mqttUrl?: string;
+    mqttBroker?: string;
+    zwavePort?: string;
+    matterDevices?: RunningSystem['matterDevices'];
+  };
   try {
     running = JSON.parse(readFileSync(runningFile, 'utf8'));
   } catch (error) {

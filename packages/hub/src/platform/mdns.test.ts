@@ -92,3 +92,36 @@ describe('mDNS advertisement', () => {
     }
   });
 });
+
+describe('mDNS name conflicts', () => {
+  it('advertises a hub whose name is taken on the network as "<id> (2)", with its id in TXT', async () => {
+    const first = await startTestHub({ mdns: true });
+    const { id } = first.hub.context.config;
+    try {
+      await browseFor(id);
+      // The same hub id a second time (a copied data folder, two demo worlds on one network).
+      const second = await startTestHub({ mdns: true, id });
+      try {
+        const renamed = await new Promise<Service>((resolve, reject) => {
+          const browser = bonjour.find({ type: 'homey' });
+          const timer = setTimeout(() => {
+            browser.stop();
+            reject(new Error(`no "${id} (2)" advertised within 8 s`));
+          }, 8000);
+          browser.on('up', (service) => {
+            if (service.name !== `${id} (2)`) return;
+            clearTimeout(timer);
+            browser.stop();
+            resolve(service);
+          });
+        });
+        expect(renamed.txt?.id).toBe(id);
+        expect(renamed.port).toBe(Number(new URL(second.url).port));
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      await first.stop();
+    }
+  });
+});

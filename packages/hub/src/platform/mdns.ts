@@ -32,6 +32,26 @@ function lanAddress(): string {
   return '127.0.0.1';
 }
 
+/** How many names the hub tries when its own is taken on the network, before it advertises under the last anyway. */
+const MAX_NAME_ATTEMPTS = 10;
+
+/** bonjour-service's probe (its registry's), which says whether a name is already answered on the network. */
+interface Probing {
+  probe(mdns: unknown, service: { fqdn: string; activated: boolean }, done: (taken: boolean) => void): void;
+}
+
+/**
+ * A hub bound to one address is advertised only at it: bonjour-service answers with every non-loopback interface,
+ * and reads the records each time it announces (and for the goodbye), so narrowing them here covers every answer.
+ */
+function answerAtOnly(service: Service, host: string, address: string): void {
+  const all = service.records.bind(service);
+  service.records = () => [
+    ...all().filter((record) => record.type !== 'A' && record.type !== 'AAAA'),
+    { name: host, type: 'A', ttl: 120, data: address },
+  ];
+}
+
 /**
  * Advertises the hub on the local network over multicast DNS (bonjour-service): the service
  * `<id>._homey._tcp.local` on the hub's HTTP port, with TXT `id`, `name`, `model`, `version`, `apiVersion`,
@@ -49,31 +69,44 @@ export function advertiseHub(config: HubConfig, port: number, log: Logger): Adve
   (bonjour as unknown as { server: { mdns: NodeJS.EventEmitter } }).server.mdns.on('error', (error: Error) =>
     log.warn({ err: error }, 'mDNS socket error'),
   );
-  const service: Service = bonjour.publish({
-    name: config.id,
-    type: MDNS_SERVICE_TYPE,
-    port,
-    host,
-    disableIPv6: boundToOne,
-    txt: {
-      id: config.id,
-      name: config.name,
-      model: config.model,
-      version: config.softwareVersion,
-      apiVersion: '3',
-      address,
-      port: String(port),
-    },
-  });
-  if (boundToOne) {
-    // bonjour-service answers with every non-loopback interface; the records are read when the service is
-    // announced (after probing), so narrowing them here takes effect for every answer and the goodbye.
-    const all = service.records.bind(service);
-    service.records = () => [
-      ...all().filter((record) => record.type !== 'A' && record.type !== 'AAAA'),
-      { name: host, type: 'A', ttl: 120, data: address },
-    ];
-  }
+  const txt = {
+    id: config.id,
+    name: config.name,
+    model: config.model,
+    version: config.softwareVersion,
+    apiVersion: '3',
+    address,
+    port: String(port),
+  };
+  let service: Service | null = null;
+  let stopping = false;
+  // bonjour-service probes a name before it announces it, but on a conflict it only stops the service and prints a
+  // bare error to the console: the hub would go unadvertised without a word. So the hub probes itself (with the
+  // library's own probe) and, as RFC 6762 § 9 asks, takes the next name, "<id> (2)", "<id> (3)" …, saying so in its
+  // log. Clients find a hub by the id in its TXT record, which stays the same.
+  const registry = (bonjour as unknown as { registry: Probing }).registry;
+  const mdns = (bonjour as unknown as { server: { mdns: unknown } }).server.mdns;
+  const publish = (attempt: number) => {
+    const name = attempt === 1 ? config.id : `${config.id} (${attempt})`;
+    registry.probe(mdns, { fqdn: `${name}._${MDNS_SERVICE_TYPE}._tcp.local`, activated: true }, (taken) => {
+      if (stopping) return;
+      if (taken && attempt < MAX_NAME_ATTEMPTS) {
+        const next = `${config.id} (${attempt + 1})`;
+        log.warn(
+          { name, next },
+          `mDNS: "${name}" is already advertised on the network (this hub running twice?); advertising as "${next}"`,
+        );
+        publish(attempt + 1);
+        return;
+      }
+      if (taken) log.warn({ name }, `mDNS: "${name}" is taken too; advertising under it anyway`);
+      // The library probes once more (a race with a newcomer is still caught, if only by its console line) and
+      // reads the records when it announces, after this turn: narrowing them right after publishing covers them.
+      service = bonjour.publish({ name, type: MDNS_SERVICE_TYPE, port, host, disableIPv6: boundToOne, txt });
+      if (boundToOne) answerAtOnly(service, host, address);
+    });
+  };
+  publish(1);
   let stopped: Promise<void> | null = null;
   return {
     host,
@@ -89,7 +122,9 @@ export function advertiseHub(config: HubConfig, port: number, log: Logger): Adve
         };
         // The goodbye is one multicast send; never let a stuck socket hold the hub's shutdown.
         const timer = setTimeout(done, 1000);
-        service.stop?.(done);
+        stopping = true;
+        if (service?.stop) service.stop(done);
+        else done();
       });
       return stopped;
     },
