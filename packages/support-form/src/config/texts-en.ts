@@ -74,6 +74,7 @@ export const en = {
     message: 'Message',
     attachments: 'Attachments',
     addFiles: 'Add files',
+    orDrop: 'or drop files here',
     noFiles: 'No files added',
     filesAdded: (count: number) => `${count} ${count === 1 ? 'file' : 'files'} added`,
     uploading: (file: string) => `Uploading ${file}`,

@@ -100,6 +100,7 @@ export const de: Catalogue<typeof en> = {
     message: 'Nachricht',
     attachments: 'Anhänge',
     addFiles: 'Dateien hinzufügen',
+    orDrop: 'oder hierher ziehen',
     noFiles: 'Keine Dateien hinzugefügt',
     filesAdded: (count: number) => `${count} ${count === 1 ? 'Datei' : 'Dateien'} hinzugefügt`,
     uploading: (file: string) => `${file} wird hochgeladen`,

@@ -100,6 +100,7 @@ export const nl: Catalogue<typeof en> = {
     message: 'Bericht',
     attachments: 'Bijlagen',
     addFiles: 'Bestanden toevoegen',
+    orDrop: 'of sleep ze hierheen',
     noFiles: 'Geen bestanden toegevoegd',
     filesAdded: (count: number) => `${count} ${count === 1 ? 'bestand' : 'bestanden'} toegevoegd`,
     uploading: (file: string) => `${file} uploaden`,

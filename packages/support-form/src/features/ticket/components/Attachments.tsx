@@ -63,7 +63,7 @@ export function Attachments({ files, progress, disabled, onChange }: Attachments
           {files.length === 0 ? texts.form.noFiles : texts.form.filesAdded(files.length)}
         </span>
         <span className="dropzone__hint" aria-hidden="true">
-          or drop files here
+          {texts.form.orDrop}
         </span>
       </div>
       {errors.map((error) => (
