@@ -58,4 +58,14 @@ describe('browser code and the contract', () => {
     );
     expect(offending).toEqual([]);
   });
+
+  it('takes i18next only through @hearth/i18n, so every front end detects, switches and keeps languages one way', () => {
+    const frontEnds = ['home/src', 'account/src', 'support-form/src'];
+    const offending = frontEnds.flatMap((folder) =>
+      sourceFiles(join(packages, folder))
+        .filter((file) => /from\s+'(i18next|react-i18next)(\/[\w/-]*)?'/.test(readFileSync(file, 'utf8')))
+        .map((file) => relative(packages, file)),
+    );
+    expect(offending).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { CloudAPI } from '@hearth/client/browser';
 import { ACCOUNT_PAGES } from '@hearth/contract/provider';
+import { followAccountLanguage, type Language, LanguageProvider, LanguageSwitcher, useLanguage } from '@hearth/i18n';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { Loading, Notice } from '../components/forms';
@@ -20,13 +21,26 @@ import { SignUpPage } from '../features/signup/SignUpPage';
 import { VerifyBanner } from '../features/signup/VerifyBanner';
 import { VerifyEmailPage } from '../features/signup/VerifyEmailPage';
 import { type Account, AccountContext, type User } from './account';
+import { i18n, strings } from './strings';
 
 const NAV = [
-  { href: ACCOUNT_PAGES.profile, label: 'Profile' },
-  { href: ACCOUNT_PAGES.security, label: 'Security' },
-  { href: ACCOUNT_PAGES.hubs, label: 'Hubs' },
-  { href: ACCOUNT_PAGES.devices, label: 'Devices & orders' },
+  { href: ACCOUNT_PAGES.profile, label: () => strings.shell.profile },
+  { href: ACCOUNT_PAGES.security, label: () => strings.shell.security },
+  { href: ACCOUNT_PAGES.hubs, label: () => strings.shell.hubs },
+  { href: ACCOUNT_PAGES.devices, label: () => strings.shell.devices },
 ] as const;
+
+/** A language chosen here while signed in is the account's language from now on, in every browser it signs in from. */
+async function saveLanguage(account: Account, language: Language) {
+  if (!account.user || account.user.language === language) return;
+  try {
+    await account.cloud.services.cloud.updateUser({ id: account.user._id, user: { language } });
+    await account.reloadUser();
+  } catch (error) {
+    // The pages speak it already; the account keeps its former language until the next choice.
+    console.warn('The language was not saved to the account', error);
+  }
+}
 
 function Shell({ account, children }: { account: Account; children: ReactNode }) {
   const [location] = useLocation();
@@ -34,25 +48,25 @@ function Shell({ account, children }: { account: Account; children: ReactNode })
   return (
     <>
       <a className="skip" href="#content">
-        Skip to content
+        {strings.shell.skip}
       </a>
       <header className="topbar">
         <Link href="/" className="brand">
-          Hearth account
+          {strings.shell.brand}
         </Link>
         {account.user ? (
           <button type="button" className="button button--quiet" onClick={() => void account.signOut()}>
-            Sign out
+            {strings.shell.signOut}
           </button>
         ) : null}
       </header>
       {account.user ? (
-        <nav className="nav" aria-label="Account">
+        <nav className="nav" aria-label={strings.shell.nav}>
           <ul>
             {NAV.map((item) => (
               <li key={item.href}>
                 <Link href={item.href} aria-current={current(item.href) ? 'page' : undefined}>
-                  {item.label}
+                  {item.label()}
                 </Link>
               </li>
             ))}
@@ -64,10 +78,15 @@ function Shell({ account, children }: { account: Account; children: ReactNode })
         {children}
       </main>
       <footer className="footer">
-        <a href="/support/">Contact support</a>
-        <a href="/api/helpdesk/articles">Help Center</a>
-        <Link href={ACCOUNT_PAGES.terms}>Terms</Link>
-        <Link href={ACCOUNT_PAGES.privacy}>Privacy</Link>
+        <a href="/support/">{strings.shell.support}</a>
+        <a href="/api/helpdesk/articles">{strings.shell.help}</a>
+        <Link href={ACCOUNT_PAGES.terms}>{strings.shell.terms}</Link>
+        <Link href={ACCOUNT_PAGES.privacy}>{strings.shell.privacy}</Link>
+        <LanguageSwitcher
+          label={strings.shell.language}
+          className="field footer__language"
+          onChosen={(language) => void saveLanguage(account, language)}
+        />
       </footer>
     </>
   );
@@ -78,8 +97,18 @@ function Private({ account, children }: { account: Account; children: ReactNode 
   return account.user ? children : <SignedOut />;
 }
 
-/** The account pages: the sign-in, the signed-in user, and the pages by address (no reload between them). */
+/** The account pages in the language detected, chosen or kept by the account: all of it renders again when it changes. */
 export function App({ cloud }: { cloud: CloudAPI }) {
+  return (
+    <LanguageProvider i18n={i18n}>
+      <AccountPages cloud={cloud} />
+    </LanguageProvider>
+  );
+}
+
+/** The sign-in, the signed-in user, and the pages by address (no reload between them). */
+function AccountPages({ cloud }: { cloud: CloudAPI }) {
+  useLanguage();
   const [status, setStatus] = useState<'loading' | 'ready'>('loading');
   const [user, setUser] = useState<User | null>(null);
   const [farewell, setFarewell] = useState<{ title: string; message: string; at: string } | null>(null);
@@ -91,7 +120,10 @@ export function App({ cloud }: { cloud: CloudAPI }) {
       return;
     }
     try {
-      setUser((await cloud.getAuthenticatedUser()).data as unknown as User);
+      const signedIn = (await cloud.getAuthenticatedUser()).data as unknown as User;
+      // The account's language, unless this browser chose one (a choice here is also saved to the account).
+      await followAccountLanguage(i18n, signedIn.language);
+      setUser(signedIn);
     } catch (error) {
       console.warn('Not signed in', error);
       await cloud.logout();
@@ -159,7 +191,7 @@ export function App({ cloud }: { cloud: CloudAPI }) {
             <h1 tabIndex={-1}>{farewell.title}</h1>
             <Notice kind="success">{farewell.message}</Notice>
             <Link href={ACCOUNT_PAGES.signUp} className="button">
-              Create a new account
+              {strings.shell.createNew}
             </Link>
           </section>
         ) : (
@@ -224,9 +256,9 @@ export function App({ cloud }: { cloud: CloudAPI }) {
               </Private>
             </Route>
             <Route>
-              <h1 tabIndex={-1}>Page not found</h1>
+              <h1 tabIndex={-1}>{strings.shell.notFound}</h1>
               <p>
-                <Link href="/">Go to your account</Link>
+                <Link href="/">{strings.shell.toAccount}</Link>
               </p>
             </Route>
           </Switch>

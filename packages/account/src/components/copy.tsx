@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { strings } from '../app/strings';
 
 /**
  * Copies `text` to the clipboard and says so for a moment (announced politely); says how to copy by hand where the
@@ -25,7 +26,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span role="status" className="copy-status">
-        {state === 'copied' ? 'Copied.' : state === 'failed' ? 'This browser would not copy: select the text instead.' : ''}
+        {state === 'copied' ? strings.common.copied : state === 'failed' ? strings.common.copyRefused : ''}
       </span>
     </>
   );

@@ -1,4 +1,5 @@
 import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { strings } from '../app/strings';
 import { type FormError, formError } from '../lib/errors';
 
 /** A labelled input with its hint and its error beside it, announced and tied to it. */
@@ -37,7 +38,7 @@ export function CurrentPassword({
   value,
   onChange,
   error,
-  label = 'Your password',
+  label = strings.common.yourPassword,
   hint,
 }: {
   value: string;
@@ -68,7 +69,7 @@ export function Notice({ kind = 'info', children }: { kind?: 'info' | 'success' 
   );
 }
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label = strings.common.loading }: { label?: string }) {
   return (
     <p className="loading" role="status" aria-busy="true">
       {label}
@@ -84,7 +85,7 @@ export function SubmitButton({ busy, children, danger }: { busy: boolean; childr
       disabled={busy}
       aria-busy={busy}
     >
-      {busy ? 'Please wait…' : children}
+      {busy ? strings.common.pleaseWait : children}
     </button>
   );
 }

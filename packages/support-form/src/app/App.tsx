@@ -1,6 +1,7 @@
+import { LanguageProvider, LanguageSwitcher, useLanguage } from '@hearth/i18n';
 import { useCallback, useEffect, useState } from 'react';
 import { TopBar } from '../components/BrandMark';
-import { texts } from '../config/texts';
+import { i18n, texts } from '../config/texts';
 import { LoginScreen } from '../features/auth/components/LoginScreen';
 import { SupportForm } from '../features/form/components/SupportForm';
 import { clearDraft } from '../features/ticket/hooks/draft';
@@ -92,10 +93,10 @@ function Root({ services, knowledgeBaseUrl }: { services: Services; knowledgeBas
     <>
       <TopBar>
         <a className="button button--small" href="/">
-          Your account
+          {texts.form.yourAccount}
         </a>
         <button type="button" className="button button--small" onClick={() => void signOut()} disabled={signingOut}>
-          Sign out
+          {texts.form.signOut}
         </button>
       </TopBar>
       <SupportForm key={generation} user={screen.user} orders={screen.orders} knowledgeBaseUrl={knowledgeBaseUrl} />
@@ -103,10 +104,25 @@ function Root({ services, knowledgeBaseUrl }: { services: Services; knowledgeBas
   );
 }
 
+/** The form in the language detected or chosen, with the switcher below every screen; all of it renders again on a change. */
+function Localized({ services, knowledgeBaseUrl }: { services: Services; knowledgeBaseUrl: string }) {
+  useLanguage();
+  return (
+    <>
+      <Root services={services} knowledgeBaseUrl={knowledgeBaseUrl} />
+      <footer className="form-footer">
+        <LanguageSwitcher label={texts.form.language} className="field language-field" />
+      </footer>
+    </>
+  );
+}
+
 export function App({ services, knowledgeBaseUrl }: { services: Services; knowledgeBaseUrl: string }) {
   return (
-    <ServicesContext.Provider value={services}>
-      <Root services={services} knowledgeBaseUrl={knowledgeBaseUrl} />
-    </ServicesContext.Provider>
+    <LanguageProvider i18n={i18n}>
+      <ServicesContext.Provider value={services}>
+        <Localized services={services} knowledgeBaseUrl={knowledgeBaseUrl} />
+      </ServicesContext.Provider>
+    </LanguageProvider>
   );
 }

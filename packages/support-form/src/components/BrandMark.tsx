@@ -1,3 +1,4 @@
+import { texts } from '../config/texts';
 /** Hearth's mark (the same drawing as the favicon): a roof over a flame. Decorative: the text beside it names it. */
 export function BrandMark({ size = 32 }: { size?: number }) {
   return (
@@ -20,7 +21,7 @@ export function TopBar({ children }: { children?: React.ReactNode }) {
   return (
     <>
       <a className="skip" href="#content">
-        Skip to content
+        {texts.form.skip}
       </a>
       <header className="topbar">
         <span className="topbar__brand">

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { texts } from '../config/texts';
 import { useMobileLayout } from '../hooks/useMobileLayout';
 
 export interface Tile {
@@ -108,7 +109,7 @@ export function OptionTiles({ title, tiles, selected, onSelect }: OptionTilesPro
     </div>
   ));
   const list = mobile ? (
-    <Carousel label={title ? `${title.toLowerCase()} options` : 'options'}>{buttons}</Carousel>
+    <Carousel label={title ? texts.form.options(title) : texts.form.optionsNoTitle}>{buttons}</Carousel>
   ) : (
     <div className="tiles">{buttons}</div>
   );

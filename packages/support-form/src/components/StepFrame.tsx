@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { SCROLL_OFFSET_PX } from '../config/constants';
+import { texts } from '../config/texts';
 
 export type StepStatus = 'previous' | 'current' | 'next';
 
@@ -54,7 +55,7 @@ export function StepFrame({
         {description ? <p className="step__description">{description}</p> : null}
         {loading ? (
           <p className="step__loading" role="status">
-            Loading…
+            {texts.form.stepLoading}
           </p>
         ) : null}
       </header>

@@ -2,6 +2,7 @@ import { APIError } from '@hearth/client/browser';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useAccount, useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { CurrentPassword, Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
 
 /** Deleting the account: what happens to hubs and data, said before; the password (and code) confirm it. */
@@ -13,40 +14,42 @@ export function DeleteAccountPage() {
   const shared = user.homeys.filter((hub) => hub.role !== 'owner');
   const submit = useSubmit(async () => {
     // Refused here as the server refuses a field, so it shows the same way.
-    if (!form.understood) throw new APIError('Invalid Parameter: understood. Tick the box to confirm.', 400);
+    if (!form.understood) throw new APIError(`Invalid Parameter: understood. ${strings.deleteAccount.tickBox}`, 400);
     await cloud.services.cloud.deleteUser({
       id: user._id,
       password: form.password,
       ...(user.twoFactorEnabled ? { code: form.code } : {}),
     });
     await forget({
-      title: 'Your account is deleted',
-      message: `Everything stored with your account is gone. We sent a confirmation to ${user.email}.`,
+      title: strings.deleteAccount.deleted,
+      message: strings.deleteAccount.farewell(user.email),
     });
   });
   const formError = submit.formLevel(['password', 'code', 'understood']);
+  const t = strings.deleteAccount;
   return (
     <>
-      <h1 tabIndex={-1}>Delete your account</h1>
+      <h1 tabIndex={-1}>{t.title}</h1>
       <section className="card card--danger" aria-labelledby="consequences-heading">
-        <h2 id="consequences-heading">What happens</h2>
+        <h2 id="consequences-heading">{t.what}</h2>
         <ul>
           {owned.length > 0 ? (
             <li>
-              Your hubs are released: <strong>{owned.map((hub) => hub.name).join(', ')}</strong>. Their household members lose
-              access through Hearth, and each hub can be claimed again with the code it shows when it starts.
+              {t.releasedBefore}
+              <strong>{owned.map((hub) => hub.name).join(', ')}</strong>
+              {t.releasedAfter}
             </li>
           ) : (
-            <li>You own no hubs.</li>
+            <li>{t.ownsNone}</li>
           )}
-          {shared.length > 0 ? <li>You leave the households of {shared.map((hub) => hub.name).join(', ')}.</li> : null}
-          <li>Your profile, picture, sign-ins, phones, addresses, orders, subscriptions and support tickets are removed.</li>
-          <li>If you publish apps, hand them to another developer first: the account is not deleted until then.</li>
-          <li>We send a confirmation to {user.email}. This cannot be undone.</li>
+          {shared.length > 0 ? <li>{t.leaves(shared.map((hub) => hub.name).join(', '))}</li> : null}
+          <li>{t.removed}</li>
+          <li>{t.apps}</li>
+          <li>{t.confirmation(user.email)}</li>
         </ul>
       </section>
       <section className="card" aria-labelledby="confirm-heading">
-        <h2 id="confirm-heading">Confirm</h2>
+        <h2 id="confirm-heading">{t.confirm}</h2>
         <form onSubmit={submit.onSubmit} noValidate>
           <CurrentPassword
             value={form.password}
@@ -55,7 +58,7 @@ export function DeleteAccountPage() {
           />
           {user.twoFactorEnabled ? (
             <Field
-              label="Code from your authenticator app, or a recovery code"
+              label={t.code}
               autoComplete="one-time-code"
               value={form.code}
               onChange={(e) => setForm({ ...form, code: e.target.value })}
@@ -69,16 +72,16 @@ export function DeleteAccountPage() {
               checked={form.understood}
               onChange={(e) => setForm({ ...form, understood: e.target.checked })}
             />
-            <label htmlFor="understood">I understand that my account and its data are deleted for good</label>
+            <label htmlFor="understood">{t.understood}</label>
             {submit.fieldError('understood') ? <p className="field-error">{submit.fieldError('understood')}</p> : null}
           </div>
           {formError ? <Notice kind="error">{formError}</Notice> : null}
           <div className="actions">
             <SubmitButton busy={submit.busy} danger>
-              Delete my account
+              {t.submit}
             </SubmitButton>
             <Link href="/" className="button">
-              Keep my account
+              {t.keep}
             </Link>
           </div>
         </form>

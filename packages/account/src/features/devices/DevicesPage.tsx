@@ -1,8 +1,12 @@
 import { useAccount, useUser } from '../../app/account';
+import { format, strings } from '../../app/strings';
 import { Loading, Notice } from '../../components/forms';
 import { useLoad } from '../../lib/useLoad';
 
-const date = (iso: string | undefined) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');
+const date = (iso: string | undefined) => (iso ? format.date(iso) : '—');
+const statusOf = (status: string) => (strings.devices.statuses as Record<string, string | undefined>)[status] ?? status;
+/** An order's amount: the store counts in cents (the contract's StoreOrder). */
+const amount = (cents: number, currency: string) => format.currency(cents / 100, currency);
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -20,15 +24,16 @@ export function DevicesPage() {
   const [addresses] = useLoad(() => cloud.services.cloud.getUserAddresses({ userId: user._id }), [cloud, user._id]);
   const [orders] = useLoad(() => cloud.services.store.getOrders(), [cloud]);
   const subscriptions = Object.values(user.subscriptions);
+  const t = strings.devices;
   return (
     <>
-      <h1 tabIndex={-1}>Devices &amp; orders</h1>
-      <Section id="addresses-heading" title="Addresses">
+      <h1 tabIndex={-1}>{t.title}</h1>
+      <Section id="addresses-heading" title={t.addresses}>
         {addresses.state === 'loading' ? <Loading /> : null}
-        {addresses.state === 'failed' ? <Notice kind="error">Your addresses could not be loaded.</Notice> : null}
-        {addresses.state === 'ready' && addresses.data.length === 0 ? <p className="empty">No addresses saved.</p> : null}
+        {addresses.state === 'failed' ? <Notice kind="error">{t.addressesFailed}</Notice> : null}
+        {addresses.state === 'ready' && addresses.data.length === 0 ? <p className="empty">{t.noAddresses}</p> : null}
         {addresses.state === 'ready' && addresses.data.length > 0 ? (
-          <ul className="list" aria-label="Addresses">
+          <ul className="list" aria-label={t.addresses}>
             {addresses.data.map((a) => (
               <li key={a._id} className="list__item">
                 <address>
@@ -44,34 +49,33 @@ export function DevicesPage() {
           </ul>
         ) : null}
       </Section>
-      <Section id="phones-heading" title="Phones and tablets">
+      <Section id="phones-heading" title={t.phones}>
         {user.devices.length === 0 ? (
-          <p className="empty">No phone or tablet is registered for notifications.</p>
+          <p className="empty">{t.noPhones}</p>
         ) : (
-          <ul className="list" aria-label="Phones and tablets">
+          <ul className="list" aria-label={t.phones}>
             {user.devices.map((d) => (
               <li key={d._id} className="list__item">
                 <span>
                   <strong>{d.name}</strong> · {d.platform}
-                  {d.appVersion ? ` · app ${d.appVersion}` : ''}
-                  <span className="meta"> · since {date(d.created)}</span>
+                  {d.appVersion ? t.app(d.appVersion) : ''}
+                  <span className="meta">{t.since(date(d.created))}</span>
                 </span>
               </li>
             ))}
           </ul>
         )}
       </Section>
-      <Section id="orders-heading" title="Orders">
+      <Section id="orders-heading" title={t.orders}>
         {orders.state === 'loading' ? <Loading /> : null}
-        {orders.state === 'failed' ? <Notice kind="error">Your orders could not be loaded.</Notice> : null}
-        {orders.state === 'ready' && orders.data.length === 0 ? <p className="empty">No orders.</p> : null}
+        {orders.state === 'failed' ? <Notice kind="error">{t.ordersFailed}</Notice> : null}
+        {orders.state === 'ready' && orders.data.length === 0 ? <p className="empty">{t.noOrders}</p> : null}
         {orders.state === 'ready' && orders.data.length > 0 ? (
-          <ul className="list" aria-label="Orders">
+          <ul className="list" aria-label={t.orders}>
             {orders.data.map((o) => (
               <li key={o._id} className="list__item">
                 <span>
-                  <strong>Order {o.number}</strong> · {o.status} ·{' '}
-                  {new Intl.NumberFormat(undefined, { style: 'currency', currency: o.currency }).format(o.total)}
+                  <strong>{t.order(String(o.number))}</strong> · {statusOf(o.status)} · {amount(o.total, o.currency)}
                   <span className="meta"> · {date(o.date)}</span>
                 </span>
               </li>
@@ -79,19 +83,18 @@ export function DevicesPage() {
           </ul>
         ) : null}
       </Section>
-      <Section id="subscriptions-heading" title="Subscriptions">
+      <Section id="subscriptions-heading" title={t.subscriptions}>
         {subscriptions.length === 0 ? (
-          <p className="empty">No subscriptions.</p>
+          <p className="empty">{t.noSubscriptions}</p>
         ) : (
-          <ul className="list" aria-label="Subscriptions">
+          <ul className="list" aria-label={t.subscriptions}>
             {subscriptions.map((s) => (
               <li key={s._id} className="list__item">
                 <span>
-                  <strong>{s.type.replace(/_/g, ' ')}</strong> · {s.status}
+                  <strong>{s.type.replace(/_/g, ' ')}</strong> · {statusOf(s.status)}
                   <span className="meta">
-                    {' '}
-                    · since {date(s.startedAt)}
-                    {s.expiresAt ? `, until ${date(s.expiresAt)}` : ''}
+                    {t.since(date(s.startedAt))}
+                    {s.expiresAt ? t.until(date(s.expiresAt)) : ''}
                   </span>
                 </span>
               </li>

@@ -2,6 +2,7 @@ import { ACCOUNT_PAGES, normaliseClaimCode } from '@hearth/contract/provider';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useAccount, useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { OpenHubLink } from './OpenHubPage';
 
@@ -15,7 +16,7 @@ const LONG_TOKEN_MIN = 20;
  * Claims a hub with the code it shows on its web page (or its full claim token); afterwards offers to open it. With
  * `initialCode` (from the QR's link) the code is filled in, for the person to confirm.
  */
-export function ClaimForm({ initialCode = '', title = 'Claim a hub' }: { initialCode?: string; title?: string }) {
+export function ClaimForm({ initialCode = '', title = strings.hubs.claimTitle }: { initialCode?: string; title?: string }) {
   const { cloud, reloadUser } = useAccount();
   const user = useUser();
   const [code, setCode] = useState(initialCode);
@@ -25,25 +26,22 @@ export function ClaimForm({ initialCode = '', title = 'Claim a hub' }: { initial
     setTypo(null);
     const typed = code.trim();
     if (!normaliseClaimCode(typed) && typed.length < LONG_TOKEN_MIN) {
-      setTypo('Enter the 8-character code the hub shows, like ABCD-EFGH.');
+      setTypo(strings.hubs.claimTypo);
       return;
     }
     const hub = await cloud.services.cloud.claimHomey({ code: typed });
     setCode('');
     await reloadUser();
     setClaimed({ id: hub._id, name: hub.name });
-    return `${hub.name} is yours now.`;
+    return strings.hubs.claimed(hub.name);
   });
   return (
     <section className="card" aria-labelledby="claim-heading">
       <h2 id="claim-heading">{title}</h2>
-      <p>
-        A hub nobody has set up yet shows a code on its web page (and in its log). Enter it to make the hub yours. The code
-        changes every 15 minutes and works once.
-      </p>
+      <p>{strings.hubs.claimIntro}</p>
       <form onSubmit={submit.onSubmit} noValidate>
         <Field
-          label="Claim code"
+          label={strings.hubs.claimCode}
           placeholder="ABCD-EFGH"
           autoComplete="off"
           autoCapitalize="characters"
@@ -52,7 +50,7 @@ export function ClaimForm({ initialCode = '', title = 'Claim a hub' }: { initial
           onChange={(e) => setCode(e.target.value)}
           error={typo ?? submit.error?.message ?? null}
           disabled={!user.emailVerified}
-          hint={user.emailVerified ? undefined : 'Verify your e-mail address first.'}
+          hint={user.emailVerified ? undefined : strings.hubs.verifyFirst}
         />
         {submit.done ? <Notice kind="success">{submit.done}</Notice> : null}
         {claimed ? (
@@ -60,7 +58,7 @@ export function ClaimForm({ initialCode = '', title = 'Claim a hub' }: { initial
             <OpenHubLink id={claimed.id} name={claimed.name} primary />
           </div>
         ) : (
-          <SubmitButton busy={submit.busy}>Claim hub</SubmitButton>
+          <SubmitButton busy={submit.busy}>{strings.hubs.claim}</SubmitButton>
         )}
       </form>
     </section>
@@ -72,10 +70,10 @@ export function ClaimHubPage() {
   const [initialCode] = useState(codeInAddress);
   return (
     <>
-      <h1 tabIndex={-1}>Claim a hub</h1>
-      <ClaimForm initialCode={initialCode} title="The code your hub shows" />
+      <h1 tabIndex={-1}>{strings.hubs.claimTitle}</h1>
+      <ClaimForm initialCode={initialCode} title={strings.hubs.claimCodeTitle} />
       <p>
-        <Link href={ACCOUNT_PAGES.hubs}>Your hubs</Link>
+        <Link href={ACCOUNT_PAGES.hubs}>{strings.hubs.yourHubs}</Link>
       </p>
     </>
   );

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { type Hub, useAccount, useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { Field, Loading, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { useLoad } from '../../lib/useLoad';
-import { ROLE_LABELS, stateLabel } from './labels';
+import { roleLabel, stateLabel } from './labels';
 import { OpenHubLink } from './OpenHubPage';
 import { OnlineTag, useHubsOnline } from './online';
 
@@ -28,7 +29,7 @@ function RoleSelect({
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Role)}>
         {roles.map((role) => (
           <option key={role} value={role}>
-            {ROLE_LABELS[role]}
+            {roleLabel(role)}
           </option>
         ))}
       </select>
@@ -42,19 +43,19 @@ function Rename({ hub }: { hub: Hub }) {
   const submit = useSubmit(async () => {
     await cloud.services.cloud.updateHomey({ id: hub._id, homey: { name } });
     await reloadUser();
-    return 'The hub is renamed.';
+    return strings.hub.renamed;
   });
   return (
     <form onSubmit={submit.onSubmit} noValidate className="subform">
       <Field
-        label="Hub name"
+        label={strings.hub.name}
         maxLength={64}
         value={name}
         onChange={(e) => setName(e.target.value)}
         error={submit.error?.message ?? null}
       />
       {submit.done ? <Notice kind="success">{submit.done}</Notice> : null}
-      <SubmitButton busy={submit.busy}>Rename</SubmitButton>
+      <SubmitButton busy={submit.busy}>{strings.hub.rename}</SubmitButton>
     </form>
   );
 }
@@ -71,7 +72,7 @@ function Household({ hub, manages, owns }: { hub: Hub; manages: boolean; owns: b
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const sendInvite = useSubmit(async () => {
     await cloud.services.cloud.createHomeyInvite({ homeyId: hub._id, ...invite });
-    const sent = `Invitation sent to ${invite.email}.`;
+    const sent = strings.hub.inviteSent(invite.email);
     setInvite({ email: '', role: 'user' });
     reloadInvites();
     return sent;
@@ -89,32 +90,32 @@ function Household({ hub, manages, owns }: { hub: Hub; manages: boolean; owns: b
   };
   return (
     <section className="card" aria-labelledby="household-heading">
-      <h2 id="household-heading">Household</h2>
+      <h2 id="household-heading">{strings.hub.household}</h2>
       {notice ? <Notice kind={notice.kind}>{notice.text}</Notice> : null}
       {members.state === 'loading' ? <Loading /> : null}
-      {members.state === 'failed' ? <Notice kind="error">The household could not be loaded.</Notice> : null}
+      {members.state === 'failed' ? <Notice kind="error">{strings.hub.householdFailed}</Notice> : null}
       {members.state === 'ready' ? (
-        <ul className="list" aria-label="Household members">
+        <ul className="list" aria-label={strings.hub.members}>
           {members.data.map((member) => (
             <li key={member._id} className="list__item">
               <div>
-                <strong>{member.fullname || member.email || 'A Hearth user'}</strong>
-                {member._id === user._id ? ' (you)' : ''}
+                <strong>{member.fullname || member.email || strings.hub.someone}</strong>
+                {member._id === user._id ? strings.hub.you : ''}
                 <p className="meta">
-                  {ROLE_LABELS[member.role] ?? member.role}
+                  {roleLabel(member.role)}
                   {member.email ? ` · ${member.email}` : ''}
                 </p>
               </div>
               {owns && member.role !== 'owner' ? (
                 <div className="actions">
                   <RoleSelect
-                    label={`Role of ${member.fullname}`}
+                    label={strings.hub.roleOf(member.fullname)}
                     value={member.role as Role}
                     roles={['manager', 'user', 'guest']}
                     onChange={(role) =>
                       void act(
                         () => cloud.services.cloud.createHomeyUser({ homeyId: hub._id, user: member._id, role }),
-                        `${member.fullname} is now ${ROLE_LABELS[role]?.toLowerCase()}.`,
+                        strings.hub.roleChanged(member.fullname, strings.roleInSentence(roleLabel(role))),
                       )
                     }
                   />
@@ -124,11 +125,11 @@ function Household({ hub, manages, owns }: { hub: Hub; manages: boolean; owns: b
                     onClick={() =>
                       void act(
                         () => cloud.services.cloud.deleteHomeyUser({ homeyId: hub._id, userId: member._id }),
-                        `${member.fullname} was removed.`,
+                        strings.hub.removed(member.fullname),
                       )
                     }
                   >
-                    Remove {member.fullname}
+                    {strings.hub.remove(member.fullname)}
                   </button>
                 </div>
               ) : null}
@@ -138,10 +139,10 @@ function Household({ hub, manages, owns }: { hub: Hub; manages: boolean; owns: b
       ) : null}
       {manages ? (
         <>
-          <h3>Invite someone</h3>
+          <h3>{strings.hub.invite}</h3>
           <form onSubmit={sendInvite.onSubmit} noValidate className="subform">
             <Field
-              label="Their e-mail address"
+              label={strings.hub.theirEmail}
               type="email"
               autoComplete="off"
               value={invite.email}
@@ -149,36 +150,36 @@ function Household({ hub, manages, owns }: { hub: Hub; manages: boolean; owns: b
               error={sendInvite.fieldError('email')}
             />
             <RoleSelect
-              label="Role"
+              label={strings.hub.role}
               value={invite.role}
               roles={owns ? ['manager', 'user', 'guest'] : ['user', 'guest']}
               onChange={(role) => setInvite({ ...invite, role })}
             />
             {sendInvite.formLevel(['email']) ? <Notice kind="error">{sendInvite.formLevel(['email'])}</Notice> : null}
             {sendInvite.done ? <Notice kind="success">{sendInvite.done}</Notice> : null}
-            <SubmitButton busy={sendInvite.busy}>Send invitation</SubmitButton>
+            <SubmitButton busy={sendInvite.busy}>{strings.hub.sendInvite}</SubmitButton>
           </form>
-          <h3>Open invitations</h3>
-          {invites.state === 'ready' && invites.data.length === 0 ? <p className="empty">No open invitations.</p> : null}
+          <h3>{strings.hub.openInvites}</h3>
+          {invites.state === 'ready' && invites.data.length === 0 ? <p className="empty">{strings.hub.noInvites}</p> : null}
           {invites.state === 'ready' && invites.data.length > 0 ? (
-            <ul className="list" aria-label="Open invitations">
+            <ul className="list" aria-label={strings.hub.openInvites}>
               {invites.data.map((open) => (
                 <li key={open._id} className="list__item">
                   <span>
-                    {open.email} · {ROLE_LABELS[open.role]}
+                    {open.email} · {roleLabel(open.role)}
                   </span>
                   <button
                     type="button"
                     className="button button--small"
-                    aria-label={`Withdraw the invitation to ${open.email}`}
+                    aria-label={strings.hub.withdrawLabel(open.email)}
                     onClick={() =>
                       void act(
                         () => cloud.services.cloud.deleteHomeyInvite({ homeyId: hub._id, inviteId: open._id }),
-                        'The invitation is withdrawn.',
+                        strings.hub.withdrawn,
                       )
                     }
                   >
-                    Withdraw
+                    {strings.hub.withdraw}
                   </button>
                 </li>
               ))}
@@ -209,7 +210,7 @@ function Confirm({ label, question, onConfirm }: { label: string; question: stri
           {label}
         </button>
         <button type="button" className="button" onClick={() => setAsking(false)}>
-          Cancel
+          {strings.common.cancel}
         </button>
       </div>
     </fieldset>
@@ -222,13 +223,13 @@ function Transfer({ hub }: { hub: Hub }) {
   const members = hub.users.filter((u) => u.role !== 'owner');
   const [to, setTo] = useState(members[0]?._id ?? '');
   const [people] = useLoad(() => cloud.services.cloud.getHomeyUsers({ homeyId: hub._id }), [cloud, hub._id]);
-  if (members.length === 0) return <p className="meta">To hand this hub over, first invite the new owner to its household.</p>;
+  if (members.length === 0) return <p className="meta">{strings.hub.inviteFirst}</p>;
   const nameOf = (userId: string) =>
     (people.state === 'ready' ? people.data.find((p) => p._id === userId)?.fullname : undefined) || userId;
   return (
     <div className="subform">
       <div className="field">
-        <label htmlFor={id}>New owner</label>
+        <label htmlFor={id}>{strings.hub.newOwner}</label>
         <select id={id} value={to} onChange={(e) => setTo(e.target.value)}>
           {members.map((member) => (
             <option key={member._id} value={member._id}>
@@ -238,8 +239,8 @@ function Transfer({ hub }: { hub: Hub }) {
         </select>
       </div>
       <Confirm
-        label="Hand over this hub"
-        question={`${nameOf(to)} becomes the owner; you stay on as a manager.`}
+        label={strings.hub.handOver}
+        question={strings.hub.handOverQuestion(nameOf(to))}
         onConfirm={async () => {
           await cloud.services.cloud.transferHomey({ id: hub._id, userId: to });
           await reloadUser();
@@ -259,9 +260,9 @@ export function HubPage({ id }: { id: string }) {
   if (!hub)
     return (
       <>
-        <h1 tabIndex={-1}>Hub not found</h1>
+        <h1 tabIndex={-1}>{strings.hubs.notFound}</h1>
         <p>
-          <Link href="/hubs">Back to your hubs</Link>
+          <Link href="/hubs">{strings.hubs.back}</Link>
         </p>
       </>
     );
@@ -270,41 +271,41 @@ export function HubPage({ id }: { id: string }) {
   return (
     <>
       <p>
-        <Link href="/hubs">← All hubs</Link>
+        <Link href="/hubs">{strings.hubs.all}</Link>
       </p>
       <h1 tabIndex={-1}>{hub.name}</h1>
       <p>
         <OpenHubLink id={hub._id} name={hub.name} primary />
       </p>
       <section className="card" aria-labelledby="facts-heading">
-        <h2 id="facts-heading">About this hub</h2>
+        <h2 id="facts-heading">{strings.hub.about}</h2>
         <dl className="facts">
-          <dt>Model</dt>
+          <dt>{strings.hub.model}</dt>
           <dd>{hub.modelName}</dd>
-          <dt>Software</dt>
+          <dt>{strings.hub.software}</dt>
           <dd>{hub.softwareVersion}</dd>
-          <dt>State</dt>
+          <dt>{strings.hub.state}</dt>
           <dd>{stateLabel(hub.state)}</dd>
-          <dt>Connection</dt>
+          <dt>{strings.hub.connection}</dt>
           <dd>
             <OnlineTag online={online?.get(hub._id)} />
           </dd>
-          <dt>Runs</dt>
-          <dd>{hub.platform === 'cloud' ? 'In the Hearth cloud' : 'At home'}</dd>
-          <dt>Your role</dt>
-          <dd>{ROLE_LABELS[hub.role] ?? hub.role}</dd>
+          <dt>{strings.hub.runs}</dt>
+          <dd>{hub.platform === 'cloud' ? strings.hub.inCloud : strings.hub.atHome}</dd>
+          <dt>{strings.hub.yourRole}</dt>
+          <dd>{roleLabel(hub.role)}</dd>
         </dl>
         {owns ? <Rename hub={hub} /> : null}
       </section>
       <Household hub={hub} manages={manages} owns={owns} />
       <section className="card card--danger" aria-labelledby="ownership-heading">
-        <h2 id="ownership-heading">{owns ? 'Ownership' : 'Leave'}</h2>
+        <h2 id="ownership-heading">{owns ? strings.hub.ownership : strings.hub.leave}</h2>
         {owns ? (
           <>
             <Transfer hub={hub} />
             <Confirm
-              label="Remove this hub"
-              question="The hub is released: its household loses access through Hearth, and it can be claimed again with the code it shows when it starts."
+              label={strings.hub.removeHub}
+              question={strings.hub.removeQuestion}
               onConfirm={async () => {
                 await cloud.services.cloud.deleteHomey({ id: hub._id });
                 await reloadUser();
@@ -314,8 +315,8 @@ export function HubPage({ id }: { id: string }) {
           </>
         ) : (
           <Confirm
-            label="Leave this household"
-            question="You lose access to this hub until someone invites you again."
+            label={strings.hub.leaveHousehold}
+            question={strings.hub.leaveQuestion}
             onConfirm={async () => {
               await cloud.services.cloud.deleteHomeyUser({ homeyId: hub._id, userId: user._id });
               await reloadUser();

@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { ClaimForm } from './ClaimHubPage';
-import { ROLE_LABELS, stateLabel } from './labels';
+import { roleLabel, stateLabel } from './labels';
 import { OpenHubLink } from './OpenHubPage';
 import { OnlineTag, useHubsOnline } from './online';
 
@@ -11,11 +12,11 @@ export function HubsPage() {
   const online = useHubsOnline();
   return (
     <>
-      <h1 tabIndex={-1}>Hubs</h1>
+      <h1 tabIndex={-1}>{strings.hubs.title}</h1>
       {user.homeys.length === 0 ? (
-        <p className="empty">You have no hubs yet. Claim one below with the code it shows.</p>
+        <p className="empty">{strings.hubs.none}</p>
       ) : (
-        <ul className="tiles" aria-label="Your hubs">
+        <ul className="tiles" aria-label={strings.hubs.yours}>
           {user.homeys.map((hub) => (
             <li key={hub._id} className="tile">
               <Link href={`/hubs/${hub._id}`} className="tile__title">
@@ -23,10 +24,10 @@ export function HubsPage() {
               </Link>
               <OnlineTag online={online?.get(hub._id)} />
               <span>
-                {hub.modelName} · version {hub.softwareVersion}
+                {hub.modelName} · {strings.hubs.version(hub.softwareVersion)}
               </span>
               <span className="meta">
-                {stateLabel(hub.state)} · {ROLE_LABELS[hub.role] ?? hub.role}
+                {stateLabel(hub.state)} · {roleLabel(hub.role)}
               </span>
               <OpenHubLink id={hub._id} name={hub.name} primary />
             </li>

@@ -2,12 +2,13 @@ import { ACCOUNT_PAGES } from '@hearth/contract/provider';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useAccount } from '../../app/account';
+import { strings } from '../../app/strings';
 import { Loading, Notice, useSubmit } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { takeLinkToken } from '../../lib/fragment';
 import { INVITE_TOKEN_KEY as TOKEN_KEY } from '../../lib/pending-invite';
 import { useLoad } from '../../lib/useLoad';
-import { ROLE_LABELS } from './labels';
+import { roleLabel } from './labels';
 import { OpenHubLink } from './OpenHubPage';
 
 /** An invitation link: sign in (or sign up) and join the hub's household. */
@@ -34,34 +35,36 @@ export function InvitePage() {
   const offer =
     preview.state === 'ready' && preview.data ? (
       <p>
-        <strong>{preview.data.inviterName}</strong> invites you to the household of <strong>{preview.data.homeyName}</strong> as{' '}
-        {ROLE_LABELS[preview.data.role]?.toLowerCase()}.
+        <strong>{preview.data.inviterName}</strong>
+        {strings.invite.invites}
+        <strong>{preview.data.homeyName}</strong>
+        {strings.invite.asRole(strings.roleInSentence(roleLabel(preview.data.role)))}
       </p>
     ) : null;
 
   let body: React.ReactNode;
-  if (!token) body = <Notice kind="error">This page needs the link from your invitation e-mail. Open that link again.</Notice>;
+  if (!token) body = <Notice kind="error">{strings.invite.needsLink}</Notice>;
   else if (preview.state === 'failed' && !joined) body = <Notice kind="error">{messageOf(preview.error)}</Notice>;
   else if (!user)
     body = (
       <>
         {offer ?? (preview.state === 'loading' ? <Loading /> : null)}
         <p>
-          Sign in to accept the invitation, or create an account
+          {strings.invite.signInFirst}
           {preview.state === 'ready' && preview.data ? (
             <>
               {' '}
-              with <strong>{preview.data.email}</strong>
+              {strings.invite.withEmail} <strong>{preview.data.email}</strong>
             </>
           ) : null}{' '}
-          first: after signing in you come back here.
+          {strings.invite.comeBack}
         </p>
         <div className="actions actions--stacked">
           <button type="button" className="button button--primary" onClick={() => signIn(ACCOUNT_PAGES.invite)}>
-            Sign in to accept
+            {strings.invite.signInToAccept}
           </button>
           <Link href={ACCOUNT_PAGES.signUp} className="button">
-            Create account
+            {strings.common.createAccount}
           </Link>
         </div>
       </>
@@ -69,7 +72,7 @@ export function InvitePage() {
   else if (joined)
     body = (
       <>
-        <Notice kind="success">You joined the household.</Notice>
+        <Notice kind="success">{strings.invite.joined}</Notice>
         <OpenHubLink id={joined.id} name={joined.name} primary />
       </>
     );
@@ -80,13 +83,13 @@ export function InvitePage() {
         {offer}
         {accept.error ? <Notice kind="error">{accept.error.message}</Notice> : null}
         <button type="button" className="button button--primary" onClick={() => void accept.onSubmit()} disabled={accept.busy}>
-          Accept invitation
+          {strings.invite.accept}
         </button>
       </>
     );
   return (
     <section className="card">
-      <h1 tabIndex={-1}>Household invitation</h1>
+      <h1 tabIndex={-1}>{strings.invite.title}</h1>
       {body}
     </section>
   );

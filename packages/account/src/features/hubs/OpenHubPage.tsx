@@ -2,6 +2,7 @@ import { ACCOUNT_PAGES } from '@hearth/contract/provider';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { Notice } from '../../components/forms';
 import { webAppOrigin, webAppSignInUrl } from './open';
 
@@ -29,19 +30,16 @@ export function OpenHubPage({ id }: { id: string }) {
 
   return (
     <section className="card">
-      <h1 tabIndex={-1}>{hub ? `Opening ${hub.name}` : 'Hub not found'}</h1>
+      <h1 tabIndex={-1}>{hub ? strings.hubs.opening(hub.name) : strings.hubs.notFound}</h1>
       {!hub ? (
-        <Notice kind="error">This hub is not one of yours, or it was removed from your account.</Notice>
+        <Notice kind="error">{strings.hubs.notYours}</Notice>
       ) : unreachable ? (
-        <Notice kind="error">
-          {hub.name} has no address to open it at yet: it has not connected to the cloud since it was set up. Check that it is on
-          and online, then try again.
-        </Notice>
+        <Notice kind="error">{strings.hubs.noAddress(hub.name)}</Notice>
       ) : (
-        <p role="status">Finding {hub.name} on your network, else through the cloud…</p>
+        <p role="status">{strings.hubs.finding(hub.name)}</p>
       )}
       <p>
-        <Link href={ACCOUNT_PAGES.hubs}>Back to your hubs</Link>
+        <Link href={ACCOUNT_PAGES.hubs}>{strings.hubs.back}</Link>
       </p>
     </section>
   );
@@ -54,7 +52,7 @@ export function OpenHubLink({ id, name, primary }: { id: string; name: string; p
       href={ACCOUNT_PAGES.openHub.replace(':id', encodeURIComponent(id))}
       className={primary ? 'button button--primary' : 'button'}
     >
-      Open {name}
+      {strings.hubs.open(name)}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAccount } from '../../app/account';
+import { strings } from '../../app/strings';
 
 /** How often the pages ask the cloud which hubs are connected: often enough to follow a hub going off or on. */
 export const ONLINE_POLL_MS = 5_000;
@@ -39,6 +40,10 @@ export function useHubsOnline(): Map<string, boolean> | undefined {
 
 /** A hub's connection to the cloud as a tag: online, offline, or not known yet. */
 export function OnlineTag({ online }: { online: boolean | undefined }) {
-  if (online === undefined) return <span className="tag">Checking…</span>;
-  return online ? <span className="tag tag--ok">Online</span> : <span className="tag tag--warn">Offline</span>;
+  if (online === undefined) return <span className="tag">{strings.hubs.checking}</span>;
+  return online ? (
+    <span className="tag tag--ok">{strings.hubs.online}</span>
+  ) : (
+    <span className="tag tag--warn">{strings.hubs.offline}</span>
+  );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { useAccount, useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { Notice } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { uploadAvatar } from './upload';
@@ -68,11 +69,11 @@ export function AvatarEditor() {
     setMessage(null);
     if (!file) return;
     if (!TYPES.includes(file.type)) {
-      setMessage({ kind: 'error', text: 'Choose a jpg, png or gif image.' });
+      setMessage({ kind: 'error', text: strings.profile.wrongType });
       return;
     }
     if (file.size > MAX_BYTES) {
-      setMessage({ kind: 'error', text: 'Choose an image of at most 5 MB.' });
+      setMessage({ kind: 'error', text: strings.profile.tooLarge });
       return;
     }
     const url = URL.createObjectURL(file);
@@ -83,7 +84,7 @@ export function AvatarEditor() {
       setArea(null);
       setImage(loaded);
     };
-    loaded.onerror = () => setMessage({ kind: 'error', text: 'This file is not an image we can read.' });
+    loaded.onerror = () => setMessage({ kind: 'error', text: strings.profile.unreadable });
     loaded.src = url;
   };
 
@@ -98,7 +99,7 @@ export function AvatarEditor() {
       await uploadAvatar(cloud, user._id, blob, setProgress);
       setProgress(1);
       setImage(null);
-      setMessage({ kind: 'success', text: 'Your picture is saved.' });
+      setMessage({ kind: 'success', text: strings.profile.pictureSaved });
       await reloadUser();
     } catch (error) {
       setMessage({ kind: 'error', text: messageOf(error) });
@@ -109,10 +110,10 @@ export function AvatarEditor() {
 
   return (
     <section className="card" aria-labelledby="avatar-heading">
-      <h2 id="avatar-heading">Profile picture</h2>
+      <h2 id="avatar-heading">{strings.profile.picture}</h2>
       <div className="avatar-row">
         {user.avatar ? (
-          <img className="avatar" src={user.avatar.medium} alt="You, as others see you" width={96} height={96} />
+          <img className="avatar" src={user.avatar.medium} alt={strings.profile.pictureAlt} width={96} height={96} />
         ) : (
           <span className="avatar avatar--initials" aria-hidden="true">
             {(user.firstname[0] ?? user.email[0] ?? '?').toUpperCase()}
@@ -127,15 +128,15 @@ export function AvatarEditor() {
             onChange={(event) => pick(event.target.files?.[0])}
           />
           <label htmlFor={inputId} className="button">
-            Choose a picture
+            {strings.profile.choose}
           </label>
-          <p className="hint">A jpg, png or gif of at most 5 MB.</p>
+          <p className="hint">{strings.profile.pictureHint}</p>
         </div>
       </div>
       {image ? (
         <div className="crop">
           <p className="hint" id={hintId}>
-            Drag the picture, or focus the circle and use the arrow keys, to choose the part inside it.
+            {strings.profile.cropHint}
           </p>
           <div className="crop__area">
             <Cropper
@@ -154,12 +155,12 @@ export function AvatarEditor() {
               mediaProps={{ alt: '' }}
               cropperProps={{
                 role: 'group',
-                'aria-label': 'The part of the picture that will be kept',
+                'aria-label': strings.profile.cropArea,
                 'aria-describedby': hintId,
               }}
             />
           </div>
-          <Slider label="Zoom" value={zoom} min={1} max={4} step={0.1} onChange={setZoom} />
+          <Slider label={strings.profile.zoom} value={zoom} min={1} max={4} step={0.1} onChange={setZoom} />
           <div className="actions">
             <button
               type="button"
@@ -167,17 +168,17 @@ export function AvatarEditor() {
               onClick={() => void save()}
               disabled={progress !== null || !area}
             >
-              Save picture
+              {strings.profile.savePicture}
             </button>
             <button type="button" className="button" onClick={() => setImage(null)}>
-              Cancel
+              {strings.common.cancel}
             </button>
           </div>
         </div>
       ) : null}
       {progress !== null ? (
         <label className="progress">
-          Uploading
+          {strings.profile.uploading}
           <progress max={1} value={progress} />
         </label>
       ) : null}

@@ -2,13 +2,14 @@ import type { cloudOperations, OperationResult } from '@hearth/contract';
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useAccount } from '../../app/account';
+import { format, strings } from '../../app/strings';
 import { CurrentPassword, Field, Loading, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { useLoad } from '../../lib/useLoad';
 
 type Passkey = OperationResult<typeof cloudOperations.cloud.getPasskeys>[number];
 
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const when = (iso: string) => format.date(iso);
 
 /** A passkey's row: its name and dates, renamed in place or removed. */
 function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (message: string) => void }) {
@@ -18,12 +19,12 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (mes
   const rename = useSubmit(async () => {
     await cloud.services.cloud.renamePasskey({ passkeyId: passkey._id, name });
     setRenaming(false);
-    onChanged(`The passkey is now called ${name.trim()}.`);
+    onChanged(strings.passkeys.renamed(name.trim()));
   });
   const remove = async () => {
     try {
       await cloud.services.cloud.deletePasskey({ passkeyId: passkey._id });
-      onChanged(`The passkey ${passkey.name} is removed: it no longer signs you in.`);
+      onChanged(strings.passkeys.removed(passkey.name));
     } catch (error) {
       onChanged(messageOf(error));
     }
@@ -32,9 +33,10 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (mes
     <li className="list__item">
       <div>
         <strong>{passkey.name}</strong>
-        {passkey.backedUp ? <span className="tag tag--ok">Synced</span> : null}
+        {passkey.backedUp ? <span className="tag tag--ok">{strings.passkeys.synced}</span> : null}
         <p className="meta">
-          Added {when(passkey.createdAt)} · {passkey.lastUsedAt ? `last used ${when(passkey.lastUsedAt)}` : 'not used yet'}
+          {strings.passkeys.added(when(passkey.createdAt))} ·{' '}
+          {passkey.lastUsedAt ? strings.passkeys.lastUsed(when(passkey.lastUsedAt)) : strings.passkeys.notUsed}
         </p>
       </div>
       <div className="actions">
@@ -42,30 +44,30 @@ function PasskeyItem({ passkey, onChanged }: { passkey: Passkey; onChanged: (mes
           type="button"
           className="button button--small"
           aria-expanded={renaming}
-          aria-label={`Rename ${passkey.name}`}
+          aria-label={strings.passkeys.renameLabel(passkey.name)}
           onClick={() => setRenaming(!renaming)}
         >
-          Rename
+          {strings.passkeys.rename}
         </button>
         <button
           type="button"
           className="button button--small button--danger"
-          aria-label={`Remove ${passkey.name}`}
+          aria-label={strings.passkeys.removeLabel(passkey.name)}
           onClick={() => void remove()}
         >
-          Remove
+          {strings.passkeys.remove}
         </button>
       </div>
       {renaming ? (
         <form onSubmit={rename.onSubmit} noValidate className="subform passkey-rename">
           <Field
-            label={`New name for ${passkey.name}`}
+            label={strings.passkeys.newName(passkey.name)}
             maxLength={60}
             value={name}
             onChange={(e) => setName(e.target.value)}
             error={rename.error?.message ?? null}
           />
-          <SubmitButton busy={rename.busy}>Save name</SubmitButton>
+          <SubmitButton busy={rename.busy}>{strings.passkeys.saveName}</SubmitButton>
         </form>
       ) : null}
     </li>
@@ -95,15 +97,11 @@ export function PasskeysSection({ generation }: { generation: number }) {
     try {
       response = await startRegistration({ optionsJSON: options as never });
     } catch (error) {
-      setPromptError(
-        (error as Error).name === 'NotAllowedError'
-          ? 'No passkey was made: the prompt was closed or timed out.'
-          : (error as Error).message,
-      );
+      setPromptError((error as Error).name === 'NotAllowedError' ? strings.passkeys.promptClosed : (error as Error).message);
       return undefined;
     }
     const added = await cloud.services.cloud.addPasskey({
-      name: name.trim() || 'Passkey',
+      name: name.trim() || strings.passkeys.defaultName,
       response: response as unknown as Record<string, unknown>,
     });
     setName('');
@@ -111,7 +109,7 @@ export function PasskeysSection({ generation }: { generation: number }) {
     setCode('');
     setNotice(null);
     reload();
-    return `The passkey ${added.name} is added. You can sign in with it instead of your password.`;
+    return strings.passkeys.addedDone(added.name);
   });
   const changed = (message: string) => {
     setNotice(message);
@@ -120,16 +118,16 @@ export function PasskeysSection({ generation }: { generation: number }) {
   };
   return (
     <section className="card" aria-labelledby="passkeys-heading">
-      <h2 id="passkeys-heading">Passkeys</h2>
-      <p>A passkey signs you in with your device’s fingerprint, face or screen lock, without a password.</p>
+      <h2 id="passkeys-heading">{strings.passkeys.title}</h2>
+      <p>{strings.passkeys.intro}</p>
       {notice ? <Notice>{notice}</Notice> : null}
       {passkeys.state === 'loading' ? <Loading /> : null}
-      {passkeys.state === 'failed' ? <Notice kind="error">Your passkeys could not be loaded.</Notice> : null}
+      {passkeys.state === 'failed' ? <Notice kind="error">{strings.passkeys.failed}</Notice> : null}
       {passkeys.state === 'ready' ? (
         passkeys.data.length === 0 ? (
-          <p className="empty">You have no passkeys yet.</p>
+          <p className="empty">{strings.passkeys.none}</p>
         ) : (
-          <ul className="list" aria-label="Your passkeys">
+          <ul className="list" aria-label={strings.passkeys.yours}>
             {passkeys.data.map((passkey) => (
               <PasskeyItem key={`${passkey._id}:${passkey.name}`} passkey={passkey} onChanged={changed} />
             ))}
@@ -139,22 +137,17 @@ export function PasskeysSection({ generation }: { generation: number }) {
       {supported ? (
         <form onSubmit={add.onSubmit} noValidate className="subform">
           <Field
-            label="Name of the new passkey"
-            hint="So you can tell your passkeys apart, for example “Work laptop”."
+            label={strings.passkeys.name}
+            hint={strings.passkeys.nameHint}
             maxLength={60}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <CurrentPassword
-            value={password}
-            onChange={setPassword}
-            error={null}
-            hint="A passkey signs you in without your password, so adding one asks for it once more."
-          />
+          <CurrentPassword value={password} onChange={setPassword} error={null} hint={strings.passkeys.passwordHint} />
           {twoFactor.state === 'ready' && twoFactor.data.enabled ? (
             <Field
-              label="Two-factor code"
-              hint="From your authenticator app, or one of your recovery codes."
+              label={strings.passkeys.code}
+              hint={strings.passkeys.codeHint}
               autoComplete="one-time-code"
               maxLength={32}
               value={code}
@@ -163,10 +156,10 @@ export function PasskeysSection({ generation }: { generation: number }) {
           ) : null}
           {add.error || promptError ? <Notice kind="error">{add.error?.message ?? promptError}</Notice> : null}
           {add.done ? <Notice kind="success">{add.done}</Notice> : null}
-          <SubmitButton busy={add.busy}>Add a passkey</SubmitButton>
+          <SubmitButton busy={add.busy}>{strings.passkeys.add}</SubmitButton>
         </form>
       ) : (
-        <Notice>This browser cannot make passkeys.</Notice>
+        <Notice>{strings.passkeys.unsupported}</Notice>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hearth/contract/provider';
 import { useState } from 'react';
 import { useAccount, useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { CurrentPassword, Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { StrengthMeter } from '../signup/StrengthMeter';
 
@@ -13,23 +14,21 @@ export function PasswordForm({ onChanged }: { onChanged: () => void }) {
     await cloud.services.cloud.updateAuthenticatedUserPassword(form);
     setForm({ old_password: '', password: '', removePasskeys: false });
     onChanged();
-    return form.removePasskeys
-      ? 'Your password is changed. Every other sign-in was ended and your passkeys are removed.'
-      : 'Your password is changed. Every other sign-in was ended.';
+    return form.removePasskeys ? strings.security.changedNoPasskeys : strings.security.changed;
   });
   const formError = submit.formLevel(['old_password', 'password']);
   return (
     <section className="card" aria-labelledby="password-heading">
-      <h2 id="password-heading">Password</h2>
+      <h2 id="password-heading">{strings.security.password}</h2>
       <form onSubmit={submit.onSubmit} noValidate>
         <CurrentPassword
-          label="Current password"
+          label={strings.security.currentPassword}
           value={form.old_password}
           onChange={(old_password) => setForm({ ...form, old_password })}
           error={submit.fieldError('old_password')}
         />
         <Field
-          label="New password"
+          label={strings.security.newPassword}
           type="password"
           autoComplete="new-password"
           minLength={PASSWORD_MIN_LENGTH}
@@ -48,11 +47,11 @@ export function PasswordForm({ onChanged }: { onChanged: () => void }) {
             checked={form.removePasskeys}
             onChange={(e) => setForm({ ...form, removePasskeys: e.target.checked })}
           />
-          <label htmlFor="password-remove-passkeys">Also remove my passkeys (they sign in without a password)</label>
+          <label htmlFor="password-remove-passkeys">{strings.security.alsoPasskeys}</label>
         </div>
         {formError ? <Notice kind="error">{formError}</Notice> : null}
         {submit.done ? <Notice kind="success">{submit.done}</Notice> : null}
-        <SubmitButton busy={submit.busy}>Change password</SubmitButton>
+        <SubmitButton busy={submit.busy}>{strings.security.change}</SubmitButton>
       </form>
     </section>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { strings } from '../../app/strings';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordForm } from './PasswordForm';
 import { SessionsSection } from './SessionsSection';
@@ -10,7 +11,7 @@ export function SecurityPage() {
   const [generation, setGeneration] = useState(0);
   return (
     <>
-      <h1 tabIndex={-1}>Security</h1>
+      <h1 tabIndex={-1}>{strings.security.title}</h1>
       <PasswordForm onChanged={() => setGeneration((g) => g + 1)} />
       <TwoFactorSection />
       <PasskeysSection generation={generation} />

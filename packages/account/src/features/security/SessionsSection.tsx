@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useAccount, useUser } from '../../app/account';
+import { format, strings } from '../../app/strings';
 import { Loading, Notice } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { useLoad } from '../../lib/useLoad';
@@ -7,14 +8,15 @@ import { inOrder } from './sessions';
 
 /** A short name for the device a browser or app reports. */
 function deviceOf(userAgent: string | undefined): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return strings.sessions.unknownDevice;
   const browser = /(Firefox|Edg|Chrome|Safari)\//.exec(userAgent)?.[1]?.replace('Edg', 'Edge');
   const system = /(Android|iPhone|iPad|Windows|Mac OS X|Linux)/.exec(userAgent)?.[1]?.replace('Mac OS X', 'macOS');
-  if (browser || system) return [browser, system].filter(Boolean).join(' on ');
-  return userAgent.split(/[\s/]/)[0] || 'Unknown device';
+  if (browser && system) return strings.sessions.on(browser, system);
+  if (browser || system) return (browser ?? system) as string;
+  return userAgent.split(/[\s/]/)[0] || strings.sessions.unknownDevice;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => format.dateTime(iso);
 
 /** Sign-ins and authorised apps: each can be ended, or all of them at once. */
 export function SessionsSection({ generation }: { generation: number }) {
@@ -31,7 +33,7 @@ export function SessionsSection({ generation }: { generation: number }) {
   const end = async (sessionId: string) => {
     try {
       await cloud.services.cloud.deleteUserSession({ userId: user._id, sessionId });
-      setNotice('That sign-in is ended.');
+      setNotice(strings.sessions.ended);
     } catch (error) {
       setNotice(messageOf(error));
     }
@@ -39,23 +41,24 @@ export function SessionsSection({ generation }: { generation: number }) {
   };
   return (
     <section className="card" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Where you are signed in</h2>
+      <h2 id="sessions-heading">{strings.sessions.title}</h2>
       {notice ? <Notice>{notice}</Notice> : null}
       {sessions.state === 'loading' ? <Loading /> : null}
-      {sessions.state === 'failed' ? <Notice kind="error">Your sign-ins could not be loaded.</Notice> : null}
+      {sessions.state === 'failed' ? <Notice kind="error">{strings.sessions.failed}</Notice> : null}
       {sessions.state === 'ready' ? (
         sessions.data.length === 0 ? (
-          <p>No sign-ins.</p>
+          <p>{strings.sessions.none}</p>
         ) : (
-          <ul className="list" aria-label="Sign-ins">
+          <ul className="list" aria-label={strings.sessions.list}>
             {inOrder(sessions.data).map((session) => (
               <li key={session._id} className="list__item">
                 <div>
                   <strong>{deviceOf(session.userAgent)}</strong> · {session.clientName}
-                  {session.current ? <span className="tag tag--ok">This device</span> : null}
+                  {session.current ? <span className="tag tag--ok">{strings.sessions.thisDevice}</span> : null}
                   <p className="meta">
-                    Last used {when(session.lastUsedAt)}
-                    {session.ip ? ` · from ${session.ip}` : ''} · signed in {when(session.createdAt)}
+                    {strings.sessions.lastUsed(when(session.lastUsedAt))}
+                    {session.ip ? strings.sessions.from(session.ip) : ''}
+                    {strings.sessions.signedIn(when(session.createdAt))}
                   </p>
                 </div>
                 {session.current ? null : (
@@ -63,9 +66,13 @@ export function SessionsSection({ generation }: { generation: number }) {
                     type="button"
                     className="button button--small"
                     onClick={() => void end(session._id)}
-                    aria-label={`Sign out ${deviceOf(session.userAgent)}, ${session.clientName}, last used ${when(session.lastUsedAt)}`}
+                    aria-label={strings.sessions.signOutLabel(
+                      deviceOf(session.userAgent),
+                      session.clientName,
+                      when(session.lastUsedAt),
+                    )}
                   >
-                    Sign out
+                    {strings.sessions.signOut}
                   </button>
                 )}
               </li>
@@ -73,16 +80,16 @@ export function SessionsSection({ generation }: { generation: number }) {
           </ul>
         )
       ) : null}
-      <h3>Authorised apps</h3>
+      <h3>{strings.sessions.apps}</h3>
       {apps.state === 'ready' ? (
         apps.data.length === 0 ? (
-          <p>No other app holds a sign-in to your account.</p>
+          <p>{strings.sessions.noApps}</p>
         ) : (
-          <ul className="list" aria-label="Authorised apps">
+          <ul className="list" aria-label={strings.sessions.apps}>
             {apps.data.map((app) => (
               <li key={app._id} className="list__item">
                 <span>
-                  <strong>{app.name}</strong> · {app.sessions} sign-in{app.sessions === 1 ? '' : 's'}
+                  <strong>{app.name}</strong> · {strings.sessions.appSignIns(app.sessions, format.number(app.sessions))}
                 </span>
               </li>
             ))}
@@ -98,10 +105,10 @@ export function SessionsSection({ generation }: { generation: number }) {
           checked={removePasskeys}
           onChange={(e) => setRemovePasskeys(e.target.checked)}
         />
-        <label htmlFor="sign-out-remove-passkeys">Also remove my passkeys</label>
+        <label htmlFor="sign-out-remove-passkeys">{strings.sessions.alsoPasskeys}</label>
       </div>
       <button type="button" className="button button--danger" onClick={() => void signOut(true, removePasskeys)}>
-        Sign out everywhere
+        {strings.sessions.everywhere}
       </button>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { cloudOperations, OperationResult } from '@hearth/contract';
 import { useState } from 'react';
 import { useAccount } from '../../app/account';
+import { format, strings } from '../../app/strings';
 import { CopyButton, DownloadButton, GroupedKey } from '../../components/copy';
 import { CurrentPassword, Field, Loading, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { useLoad } from '../../lib/useLoad';
@@ -10,10 +11,8 @@ type Setup = OperationResult<typeof cloudOperations.cloud.setupTwoFactor>;
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="recovery">
-      <Notice kind="warning">
-        Save these recovery codes somewhere safe. Each signs you in once if you lose your phone. They are shown only now.
-      </Notice>
-      <ul className="codes" aria-label="Recovery codes">
+      <Notice kind="warning">{strings.twoFactor.saveCodes}</Notice>
+      <ul className="codes" aria-label={strings.twoFactor.codes}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -21,11 +20,15 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
         ))}
       </ul>
       <div className="actions">
-        <CopyButton text={codes.join('\n')} label="Copy the codes" />
-        <DownloadButton text={`${codes.join('\n')}\n`} fileName="hearth-recovery-codes.txt" label="Download the codes" />
+        <CopyButton text={codes.join('\n')} label={strings.twoFactor.copyCodes} />
+        <DownloadButton
+          text={`${codes.join('\n')}\n`}
+          fileName="hearth-recovery-codes.txt"
+          label={strings.twoFactor.downloadCodes}
+        />
       </div>
       <button type="button" className="button button--primary" onClick={onDone}>
-        I saved my recovery codes
+        {strings.twoFactor.savedCodes}
       </button>
     </div>
   );
@@ -45,10 +48,10 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   if (!setup)
     return (
       <>
-        <p>Two-factor sign-in is off. Turn it on to also ask for a code from an authenticator app when you sign in.</p>
+        <p>{strings.twoFactor.off}</p>
         {start.error ? <Notice kind="error">{start.error.message}</Notice> : null}
         <button type="button" className="button button--primary" onClick={() => void start.onSubmit()} disabled={start.busy}>
-          Turn on two-factor sign-in
+          {strings.twoFactor.turnOnLong}
         </button>
       </>
     );
@@ -56,31 +59,31 @@ function SetUp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     <form onSubmit={confirm.onSubmit} noValidate>
       <ol className="steps">
         <li>
-          Scan this QR code with an authenticator app.
+          {strings.twoFactor.scan}
           <img
             className="qr"
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
-            alt="QR code for your authenticator app"
+            alt={strings.twoFactor.qr}
             width={200}
             height={200}
           />
-          <p>Cannot scan? Type this key into the app:</p>
+          <p>{strings.twoFactor.cannotScan}</p>
           <div className="actions">
             <GroupedKey value={setup.secret} testId="totp-secret" />
-            <CopyButton text={setup.secret} label="Copy the key" />
+            <CopyButton text={setup.secret} label={strings.twoFactor.copyKey} />
           </div>
         </li>
-        <li>Enter the six-digit code the app shows.</li>
+        <li>{strings.twoFactor.enterCode}</li>
       </ol>
       <Field
-        label="Code from the app"
+        label={strings.twoFactor.codeFromApp}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
         error={confirm.error?.message ?? null}
       />
-      <SubmitButton busy={confirm.busy}>Turn on</SubmitButton>
+      <SubmitButton busy={confirm.busy}>{strings.twoFactor.turnOn}</SubmitButton>
     </form>
   );
 }
@@ -106,7 +109,7 @@ function Confirmed({
         error={submit.fieldError('password')}
       />
       <Field
-        label="Code from the app, or a recovery code"
+        label={strings.twoFactor.codeOrRecovery}
         autoComplete="one-time-code"
         value={form.code}
         onChange={(e) => setForm({ ...form, code: e.target.value })}
@@ -137,14 +140,14 @@ export function TwoFactorSection() {
   let body: React.ReactNode;
   if (codes) body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
   else if (status.state === 'loading') body = <Loading />;
-  else if (status.state === 'failed') body = <Notice kind="error">Two-factor settings could not be loaded.</Notice>;
-  else if (!status.data.enabled) body = <SetUp onEnabled={(next) => after('Two-factor sign-in is on.', next)} />;
+  else if (status.state === 'failed') body = <Notice kind="error">{strings.twoFactor.failed}</Notice>;
+  else if (!status.data.enabled) body = <SetUp onEnabled={(next) => after(strings.twoFactor.isOn, next)} />;
   else
     body = (
       <>
         <p>
-          <span className="tag tag--ok">On</span> Signing in asks for a code from your authenticator app.{' '}
-          {status.data.recoveryCodesLeft} recovery codes left.
+          <span className="tag tag--ok">{strings.twoFactor.on}</span> {strings.twoFactor.asks}{' '}
+          {strings.twoFactor.codesLeft(format.number(status.data.recoveryCodesLeft))}
         </p>
         <div className="actions">
           <button
@@ -153,7 +156,7 @@ export function TwoFactorSection() {
             aria-expanded={open === 'codes'}
             onClick={() => setOpen(open === 'codes' ? null : 'codes')}
           >
-            New recovery codes
+            {strings.twoFactor.newCodes}
           </button>
           <button
             type="button"
@@ -161,25 +164,25 @@ export function TwoFactorSection() {
             aria-expanded={open === 'off'}
             onClick={() => setOpen(open === 'off' ? null : 'off')}
           >
-            Turn off
+            {strings.twoFactor.turnOff}
           </button>
         </div>
         {open === 'codes' ? (
           <Confirmed
-            label="Make new recovery codes"
+            label={strings.twoFactor.makeCodes}
             action={async (form) => {
               const { recoveryCodes } = await cloud.services.cloud.regenerateRecoveryCodes(form);
-              after('Your old recovery codes no longer work.', recoveryCodes);
+              after(strings.twoFactor.oldCodesGone, recoveryCodes);
             }}
           />
         ) : null}
         {open === 'off' ? (
           <Confirmed
             danger
-            label="Turn off two-factor sign-in"
+            label={strings.twoFactor.turnOffLong}
             action={async (form) => {
               await cloud.services.cloud.disableTwoFactor(form);
-              after('Two-factor sign-in is off.');
+              after(strings.twoFactor.isOff);
             }}
           />
         ) : null}
@@ -187,7 +190,7 @@ export function TwoFactorSection() {
     );
   return (
     <section className="card" aria-labelledby="two-factor-heading">
-      <h2 id="two-factor-heading">Two-factor sign-in</h2>
+      <h2 id="two-factor-heading">{strings.twoFactor.title}</h2>
       {notice ? <Notice kind="success">{notice}</Notice> : null}
       {body}
     </section>

@@ -1,6 +1,8 @@
 import { ACCOUNT_PAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@hearth/contract/provider';
+import { currentLanguage } from '@hearth/i18n';
 import { useState } from 'react';
 import { useAccount } from '../../app/account';
+import { i18n, strings } from '../../app/strings';
 import { Field, Notice, SubmitButton, useSubmit } from '../../components/forms';
 import { afterSignIn } from '../../lib/pending-invite';
 import { StrengthMeter } from './StrengthMeter';
@@ -14,13 +16,14 @@ type Form = { firstname: string; lastname: string; email: string; password: stri
  * first it meets). The cloud still checks everything, the password's strength among it.
  */
 function missingFields(form: Form): Record<string, string> {
+  const t = strings.signUp;
   const missing: Record<string, string> = {};
-  if (!form.firstname.trim()) missing.firstname = 'Enter your first name.';
-  if (!form.email.trim()) missing.email = 'Enter your e-mail address.';
-  else if (!/^[^\s@]+@[^\s@]+$/.test(form.email.trim())) missing.email = 'Enter a valid e-mail address.';
-  if (!form.password) missing.password = 'Choose a password.';
-  else if (form.password.length < PASSWORD_MIN_LENGTH) missing.password = `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (!form.acceptTerms) missing.acceptTerms = 'Accept the terms of service to create an account.';
+  if (!form.firstname.trim()) missing.firstname = t.enterFirstname;
+  if (!form.email.trim()) missing.email = t.enterEmail;
+  else if (!/^[^\s@]+@[^\s@]+$/.test(form.email.trim())) missing.email = t.validEmail;
+  if (!form.password) missing.password = t.choosePassword;
+  else if (form.password.length < PASSWORD_MIN_LENGTH) missing.password = t.tooShort(PASSWORD_MIN_LENGTH);
+  if (!form.acceptTerms) missing.acceptTerms = t.acceptTerms;
   return missing;
 }
 
@@ -33,7 +36,9 @@ export function SignUpPage() {
   const [missing, setMissing] = useState<Record<string, string>>({});
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const submit = useSubmit(async () => {
-    const answer = await cloud.services.cloud.signUp({ ...form, acceptTerms: form.acceptTerms as true });
+    // The account keeps the language the pages speak now: its next sign-ins, in any browser, speak it too.
+    const language = currentLanguage(i18n);
+    const answer = await cloud.services.cloud.signUp({ ...form, language, acceptTerms: form.acceptTerms as true });
     setSentTo(answer.email);
   });
   const set = (name: keyof Form) => (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -55,35 +60,38 @@ export function SignUpPage() {
     void submit.onSubmit();
   };
 
+  const t = strings.signUp;
   if (user)
     return (
       <section className="card">
-        <h1 tabIndex={-1}>You are signed in</h1>
-        <p>You already have an account: you are signed in as {user.email}.</p>
+        <h1 tabIndex={-1}>{t.signedInTitle}</h1>
+        <p>{t.signedIn(user.email)}</p>
       </section>
     );
   if (sentTo)
     return (
       <section className="card">
-        <h1 tabIndex={-1}>Check your inbox</h1>
+        <h1 tabIndex={-1}>{t.inboxTitle}</h1>
         <Notice kind="success">
-          We sent a link to <strong>{sentTo}</strong>. Open it within 48 hours to verify your address.
+          {t.sentBefore}
+          <strong>{sentTo}</strong>
+          {t.sentAfter}
         </Notice>
-        <p>You can sign in already; claiming a hub waits until your address is verified.</p>
-        {afterSignIn() === '/' ? null : <p>Your invitation is waiting: signing in takes you back to it.</p>}
+        <p>{t.canSignIn}</p>
+        {afterSignIn() === '/' ? null : <p>{t.invitationWaits}</p>}
         <button type="button" className="button button--primary" onClick={() => signIn(afterSignIn())}>
-          Sign in
+          {strings.common.signIn}
         </button>
       </section>
     );
   const formError = submit.formLevel(FIELDS);
   return (
     <section className="card">
-      <h1 tabIndex={-1}>Create your Hearth account</h1>
+      <h1 tabIndex={-1}>{t.title}</h1>
       {formError ? <Notice kind="error">{formError}</Notice> : null}
       <form onSubmit={onSubmit} noValidate>
         <Field
-          label="First name"
+          label={t.firstname}
           name="firstname"
           autoComplete="given-name"
           required
@@ -93,7 +101,7 @@ export function SignUpPage() {
           error={errorOf('firstname')}
         />
         <Field
-          label="Last name"
+          label={t.lastname}
           name="lastname"
           autoComplete="family-name"
           maxLength={100}
@@ -102,7 +110,7 @@ export function SignUpPage() {
           error={errorOf('lastname')}
         />
         <Field
-          label="E-mail address"
+          label={t.email}
           name="email"
           type="email"
           autoComplete="email"
@@ -113,14 +121,14 @@ export function SignUpPage() {
           error={errorOf('email')}
         />
         <Field
-          label="Password"
+          label={t.password}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN_LENGTH}
           maxLength={PASSWORD_MAX_LENGTH}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.`}
+          hint={t.passwordHint(PASSWORD_MIN_LENGTH)}
           value={form.password}
           onChange={set('password')}
           error={errorOf('password')}
@@ -138,7 +146,7 @@ export function SignUpPage() {
             aria-invalid={errorOf('acceptTerms') ? true : undefined}
             aria-describedby={errorOf('acceptTerms') ? 'accept-terms-error' : undefined}
           />
-          <label htmlFor="accept-terms">I accept the Hearth terms of service and privacy policy</label>
+          <label htmlFor="accept-terms">{t.accept}</label>
           {errorOf('acceptTerms') ? (
             <p className="field-error" id="accept-terms-error">
               {errorOf('acceptTerms')}
@@ -147,22 +155,22 @@ export function SignUpPage() {
         </div>
         {/* In a tab of their own, so the form keeps what was typed. */}
         <p>
-          Read the{' '}
+          {t.readBefore}
           <a href={ACCOUNT_PAGES.terms} target="_blank" rel="noopener">
-            terms of service
-          </a>{' '}
-          and the{' '}
-          <a href={ACCOUNT_PAGES.privacy} target="_blank" rel="noopener">
-            privacy policy
+            {t.readTerms}
           </a>
-          .
+          {t.readBetween}
+          <a href={ACCOUNT_PAGES.privacy} target="_blank" rel="noopener">
+            {t.readPrivacy}
+          </a>
+          {t.readAfter}
         </p>
-        <SubmitButton busy={submit.busy}>Create account</SubmitButton>
+        <SubmitButton busy={submit.busy}>{strings.common.createAccount}</SubmitButton>
       </form>
       <p>
-        Already have an account?{' '}
+        {t.haveAccount}{' '}
         <button type="button" className="link" onClick={() => signIn('/')}>
-          Sign in
+          {strings.common.signIn}
         </button>
       </p>
     </section>

@@ -1,9 +1,9 @@
 import type { cloudOperations, OperationResult } from '@hearth/contract';
 import { useEffect, useState } from 'react';
 import { useAccount } from '../../app/account';
+import { strings } from '../../app/strings';
 
 type Strength = OperationResult<typeof cloudOperations.cloud.checkPasswordStrength>;
-const LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 
 /**
  * How hard the password being typed is to guess, as the cloud judges it (the same estimate and list of common
@@ -37,8 +37,7 @@ export function StrengthMeter({ password, userInputs }: { password: string; user
         <span style={{ width: `${((strength.score + 1) / 5) * 100}%` }} />
       </div>
       <p className="strength__text" aria-live="polite">
-        Strength: {LABELS[strength.score]}
-        {strength.acceptable ? '' : ' — not accepted'}. {strength.warning}
+        {strings.signUp.strengthLine(strings.signUp.strength(strength.score), strength.acceptable)} {strength.warning}
       </p>
     </div>
   );

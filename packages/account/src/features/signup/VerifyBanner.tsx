@@ -1,4 +1,5 @@
 import { useAccount, useUser } from '../../app/account';
+import { strings } from '../../app/strings';
 import { useSubmit } from '../../components/forms';
 
 /** Shown on every page while the address is unverified: what it holds back, and a new link. */
@@ -7,15 +8,17 @@ export function VerifyBanner() {
   const user = useUser();
   const resend = useSubmit(async () => {
     await cloud.services.cloud.resendVerificationEmail();
-    return `We sent a new link to ${user.email}.`;
+    return strings.verify.sentAgain(user.email);
   });
   return (
-    <section className="banner" aria-label="Verify your e-mail address">
+    <section className="banner" aria-label={strings.verify.banner}>
       <p>
-        Verify your e-mail address: open the link we sent to <strong>{user.email}</strong>. Until then you cannot claim hubs.
+        {strings.verify.bannerBefore}
+        <strong>{user.email}</strong>
+        {strings.verify.bannerAfter}
       </p>
       <button type="button" className="button button--small" onClick={() => void resend.onSubmit()} disabled={resend.busy}>
-        Send the link again
+        {strings.verify.sendAgain}
       </button>
       <p aria-live="polite" className="banner__status">
         {resend.done ?? resend.error?.message ?? ''}

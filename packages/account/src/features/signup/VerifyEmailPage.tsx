@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useAccount } from '../../app/account';
+import { strings } from '../../app/strings';
 import { Loading, Notice } from '../../components/forms';
 import { messageOf } from '../../lib/errors';
 import { takeLinkToken } from '../../lib/fragment';
@@ -15,7 +16,7 @@ export function VerifyEmailPage() {
   useEffect(() => {
     const token = takeLinkToken(TOKEN_KEY);
     if (!token) {
-      setOutcome({ error: 'This page needs the link from the e-mail we sent you. Open that link again.' });
+      setOutcome({ error: strings.verify.needsLink });
       return;
     }
     cloud.services.cloud.verifyEmail({ token }).then(
@@ -30,24 +31,25 @@ export function VerifyEmailPage() {
       },
     );
   }, [cloud, reloadUser]);
-  if (!outcome) return <Loading label="Verifying your address…" />;
+  if (!outcome) return <Loading label={strings.verify.verifying} />;
   return (
     <section className="card">
-      <h1 tabIndex={-1}>{'email' in outcome ? 'Address verified' : 'This link does not work'}</h1>
+      <h1 tabIndex={-1}>{'email' in outcome ? strings.verify.verified : strings.verify.broken}</h1>
       {'email' in outcome ? (
         <Notice kind="success">
-          <strong>{outcome.email}</strong> is verified. You can now claim hubs.
+          <strong>{outcome.email}</strong>
+          {strings.verify.verifiedAfter}
         </Notice>
       ) : (
         <Notice kind="error">{outcome.error}</Notice>
       )}
       {user ? (
         <Link href={afterSignIn()} className="button button--primary">
-          {afterSignIn() === '/' ? 'Go to your account' : 'Back to your invitation'}
+          {afterSignIn() === '/' ? strings.verify.toAccount : strings.verify.toInvitation}
         </Link>
       ) : (
         <button type="button" className="button button--primary" onClick={() => signIn(afterSignIn())}>
-          Sign in
+          {strings.common.signIn}
         </button>
       )}
     </section>

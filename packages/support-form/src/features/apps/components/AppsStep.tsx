@@ -4,7 +4,7 @@ import { texts } from '../../../config/texts';
 import { usePromise } from '../../../hooks/usePromise';
 import { localized } from '../../../types/entities';
 import { type StepProps, useFormContext } from '../../form/context';
-import { appArticles, appTags, type Choice, tree } from '../../tree';
+import { appArticles, appTags, type Choice } from '../../tree';
 import { buildOf, classifyApp } from '../utils/classify';
 
 /** "Which app is this about?": the apps installed on the selected hub, classified by how they are supported. */
@@ -14,7 +14,7 @@ export function AppsStep({ answer, collected, status, reveal, choose }: StepProp
   const context = hub ? diagnostics(hub.id) : null;
   const apps = usePromise(context?.apps);
   const reachable = usePromise(context?.reachable);
-  const definition = tree.steps.apps;
+  const definition = texts.steps.apps;
   const loading = apps.status === 'pending';
   const list = apps.status === 'fulfilled' ? apps.value : [];
 
@@ -63,7 +63,7 @@ export function AppsStep({ answer, collected, status, reveal, choose }: StepProp
     data: { articles: [...appArticles.other], tags: [appTags.app, appTags.other] },
   });
   const placeholders: Tile[] = loading
-    ? Array.from({ length: 3 }, (_, i) => ({ value: `loading-${i}`, label: 'Loading app…', disabled: true }))
+    ? Array.from({ length: 3 }, (_, i) => ({ value: `loading-${i}`, label: texts.form.loadingApp, disabled: true }))
     : [];
 
   return (
@@ -77,7 +77,7 @@ export function AppsStep({ answer, collected, status, reveal, choose }: StepProp
     >
       {reachable.status === 'fulfilled' && !reachable.value ? <p className="notice">{texts.hubOffline}</p> : null}
       <OptionTiles
-        tiles={[...tiles, ...placeholders, { value: 'other', label: 'Other' }]}
+        tiles={[...tiles, ...placeholders, { value: 'other', label: texts.form.other }]}
         selected={answer.value}
         onSelect={(value) => {
           const choice = choices.get(value);

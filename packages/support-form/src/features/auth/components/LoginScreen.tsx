@@ -11,7 +11,7 @@ export function LoginScreen({ onSignIn, cantSignInUrl }: { onSignIn: () => void;
           {texts.signIn}
         </button>
         <p>
-          <a href="/signup">Create an account</a>
+          <a href="/signup">{texts.form.createAccount}</a>
         </p>
         <p>
           <a href={cantSignInUrl} target="_blank" rel="noopener noreferrer">

@@ -1,11 +1,11 @@
 import { StepFrame } from '../../../components/StepFrame';
 import { COMMUNITY_URL } from '../../../config/constants';
+import { texts } from '../../../config/texts';
 import type { StepProps } from '../../form/context';
-import { tree } from '../../tree';
 
 /** Ask the community: the forum link, and why support cannot help with custom use-cases. */
 export function CommunityStep({ status, reveal }: StepProps) {
-  const definition = tree.steps.community;
+  const definition = texts.steps.community;
   return (
     <StepFrame
       stepName="community"
@@ -16,13 +16,10 @@ export function CommunityStep({ status, reveal }: StepProps) {
     >
       <p>
         <a className="button button--primary" href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer">
-          Visit the community forum
+          {texts.form.visitCommunity}
         </a>
       </p>
-      <p className="note">
-        Please note: our support team cannot help with custom use-cases, such as building a specific Flow, script or dashboard.
-        The community is the best place for those.
-      </p>
+      <p className="note">{texts.form.customUseCases}</p>
     </StepFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { StepFrame } from '../../../components/StepFrame';
 import { COMMUNITY_URL } from '../../../config/constants';
+import { texts } from '../../../config/texts';
 import { localized } from '../../../types/entities';
 import type { StepProps } from '../../form/context';
-import { tree } from '../../tree';
 
 const external = (href: string, text: string) => (
   <a className="button" href={href} target="_blank" rel="noopener noreferrer">
@@ -12,8 +12,8 @@ const external = (href: string, text: string) => (
 
 /** Who made the app (verified or community developer) and how they prefer to be contacted. */
 export function ContactDeveloperStep({ answer, collected, status, reveal, proceed }: StepProps) {
-  const definition = tree.steps.contactDeveloper;
-  const name = localized(collected.appBuild?.name) || collected.appId || 'This app';
+  const definition = texts.steps.contactDeveloper;
+  const name = localized(collected.appBuild?.name) || collected.appId || texts.form.thisApp;
   const verified = collected.appAuthor?.verified === true;
   const url = collected.supportUrl;
   let contact: React.ReactNode;
@@ -21,9 +21,9 @@ export function ContactDeveloperStep({ answer, collected, status, reveal, procee
     case 'email':
       contact = (
         <>
-          <p>The developer prefers to be contacted by e-mail.</p>
+          <p>{texts.form.byEmail}</p>
           <button type="button" className="button button--primary" onClick={proceed} aria-pressed={answer.value !== null}>
-            E-mail the developer
+            {texts.form.emailDeveloper}
           </button>
         </>
       );
@@ -31,32 +31,32 @@ export function ContactDeveloperStep({ answer, collected, status, reveal, procee
     case 'website':
       contact = (
         <>
-          <p>The developer offers support on their website.</p>
-          {url ? external(url, 'Visit the support website') : null}
+          <p>{texts.form.website}</p>
+          {url ? external(url, texts.form.visitWebsite) : null}
         </>
       );
       break;
     case 'bugs':
       contact = (
         <>
-          <p>The developer tracks problems on their issue page.</p>
-          {url ? external(url, 'Report an issue') : null}
+          <p>{texts.form.bugs}</p>
+          {url ? external(url, texts.form.reportIssue) : null}
         </>
       );
       break;
     case 'forum':
       contact = (
         <>
-          <p>The developer answers questions in the app's topic on the community forum.</p>
-          {url ? external(url, 'Visit the forum topic') : null}
+          <p>{texts.form.forum}</p>
+          {url ? external(url, texts.form.visitTopic) : null}
         </>
       );
       break;
     default:
       contact = (
         <>
-          <p>The developer has not shared a way to contact them. The community forum may be able to help.</p>
-          {external(COMMUNITY_URL, 'Ask on the community forum')}
+          <p>{texts.form.none}</p>
+          {external(COMMUNITY_URL, texts.form.askForum)}
         </>
       );
   }

@@ -8,7 +8,6 @@ import { type StepProps, useFormContext } from '../../form/context';
 import { MessageField } from '../../ticket/components/TextFields';
 import { clearDraft, readDraft } from '../../ticket/hooks/draft';
 import { messageField } from '../../ticket/utils/validation';
-import { tree } from '../../tree';
 
 type SendError = { kind: 'offline' } | { kind: 'other'; message: string };
 
@@ -21,7 +20,7 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
   const showValidation = answer.data.showValidation ?? false;
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<SendError | null>(null);
-  const definition = tree.steps.emailDeveloper;
+  const definition = texts.steps.emailDeveloper;
   const { form, refused } = useFocusFirstInvalid();
 
   const submit = async (event: FormEvent) => {
@@ -63,7 +62,7 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
       <form className="developer-form" noValidate onSubmit={submit} aria-busy={sending} ref={form}>
         <MessageField value={message} showValidation={showValidation} onChange={(field) => update({ message: field })} />
         <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? texts.form.sending : texts.form.send}
         </button>
         {error?.kind === 'offline' ? (
           <p className="error-box" role="alert">
@@ -75,8 +74,8 @@ export function EmailDeveloperStep({ answer, collected, status, reveal, update }
             <p>
               {collected.supportUrl ? (
                 <>
-                  {'Please try again or '}
-                  <a href={collected.supportUrl}>feel free to send an email to the developer here</a>.
+                  {texts.form.tryAgainOr}
+                  <a href={collected.supportUrl}>{texts.form.emailHere}</a>.
                 </>
               ) : (
                 texts.developerSendFailedHint

@@ -7,7 +7,7 @@ import { type Device, localized } from '../../../types/entities';
 import { buildOf } from '../../apps/utils/classify';
 import { type StepProps, useFormContext } from '../../form/context';
 import type { InstalledApp } from '../../hub/api/diagnostics';
-import { appArticles, radioArticles, tree } from '../../tree';
+import { appArticles, radioArticles } from '../../tree';
 import { appIdOfDevice, classifyDevice } from '../utils/radios';
 
 interface Group {
@@ -78,7 +78,7 @@ export function DevicesStep({ answer, collected, status, reveal, choose }: StepP
     return () => clearTimeout(timer);
   }, []);
 
-  const definition = tree.steps.devices;
+  const definition = texts.steps.devices;
   const loading = apps.status === 'pending' || devices.status === 'pending';
   const groups: Group[] = [];
   if (apps.status === 'fulfilled' && devices.status === 'fulfilled') {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { OptionTiles } from '../../../components/OptionTiles';
 import { StepFrame } from '../../../components/StepFrame';
-import { choiceOf, type OptionGroup, type StepId, tree } from '../../tree';
+import { groupTitle, optionLabel, texts } from '../../../config/texts';
+import { choiceOf, type OptionGroup, type StepId } from '../../tree';
 import type { StepProps } from '../context';
 
 /** An action step whose options come from the tree's data, grouped under titles. */
@@ -16,7 +17,7 @@ export function GroupedOptionsStep({
   notice,
   question,
 }: StepProps & { step: StepId; groups: readonly OptionGroup[]; loading?: boolean; notice?: ReactNode; question?: string }) {
-  const definition = tree.steps[step];
+  const definition = texts.steps[step];
   const select = (value: string) => {
     const option = groups.flatMap((g) => g.options).find((o) => o.value === value);
     if (option) choose(choiceOf(option));
@@ -34,8 +35,8 @@ export function GroupedOptionsStep({
       {groups.map((group) => (
         <OptionTiles
           key={group.title}
-          title={group.title}
-          tiles={group.options.map((o) => ({ value: o.value, label: o.label }))}
+          title={groupTitle(group.title)}
+          tiles={group.options.map((o) => ({ value: o.value, label: optionLabel(o) }))}
           selected={answer.value}
           onSelect={select}
         />

@@ -28,7 +28,7 @@ export function HubCategoryStep(props: StepProps) {
     <GroupedOptionsStep
       {...props}
       step={step}
-      question={`How can we help you with ${hub.name}?`}
+      question={texts.form.hubQuestion(hub.name)}
       groups={visibleHubGroups(step, hub)}
       loading={step !== 'hubCategoryCloud' && outOfDate === null}
       notice={

@@ -5,7 +5,6 @@ import { COMMUNITY_URL } from '../../../config/constants';
 import { texts } from '../../../config/texts';
 import type { Article } from '../../../types/entities';
 import type { StepProps } from '../../form/context';
-import { tree } from '../../tree';
 import { getArticles } from '../api/getArticle';
 
 /** "This might help you.": the articles of the last choice, then a way on (support, developer or community). */
@@ -22,7 +21,7 @@ export function KnowledgeBaseStep({ answer, collected, status, reveal, proceed }
     };
   }, [ids, services]);
 
-  const definition = tree.steps[answer.step];
+  const definition = texts.steps[answer.step];
   const next = answer.remaining[0];
   const continued = answer.value !== null;
   return (

@@ -1,17 +1,10 @@
+import { currentLanguage } from '@hearth/i18n';
 import { OptionTiles, type Tile } from '../../../components/OptionTiles';
 import { StepFrame } from '../../../components/StepFrame';
-import { texts } from '../../../config/texts';
+import { format, i18n, texts } from '../../../config/texts';
 import type { Hub } from '../../../types/entities';
 import { type StepProps, useFormContext } from '../../form/context';
-import {
-  choiceOf,
-  type HubFacts,
-  mainOptions,
-  type OptionDefinition,
-  subscriptionKind,
-  subscriptionTitles,
-  tree,
-} from '../../tree';
+import { choiceOf, type HubFacts, mainOptions, type OptionDefinition, subscriptionKind, subscriptionTitles } from '../../tree';
 
 export const hubFacts = (hub: Hub): HubFacts => ({
   id: hub.id,
@@ -28,17 +21,17 @@ export const hubFacts = (hub: Hub): HubFacts => ({
   usersCount: hub.users.length,
 });
 
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+/** A date in the form's language; its English writes day, month, year ("2 May 2025") as it always has. */
 const formatDate = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  if (Number.isNaN(new Date(value).getTime())) return value;
+  return currentLanguage(i18n) === 'en' ? new Date(value).toLocaleDateString('en-GB', DATE) : format.date(value, DATE);
 };
 
 /** "What's your question about?": the account, each hub, each order and each subscription, with "isn't listed" tiles. */
 export function MainCategoryStep({ answer, status, reveal, choose }: StepProps) {
   const { user, orders } = useFormContext();
-  const definition = tree.steps.mainCategory;
+  const definition = texts.steps.mainCategory;
   const entries = new Map<string, { option: OptionDefinition; data: Parameters<typeof choiceOf>[1] }>();
   const add = (option: OptionDefinition, data: Parameters<typeof choiceOf>[1] = {}) => {
     entries.set(option.value, { option, data });
@@ -97,10 +90,10 @@ export function MainCategoryStep({ answer, status, reveal, choose }: StepProps) 
       status={status}
       reveal={reveal}
     >
-      <OptionTiles title="My Account" tiles={accountTiles} selected={answer.value} onSelect={select} />
-      <OptionTiles title="My hubs" tiles={hubTiles} selected={answer.value} onSelect={select} />
-      <OptionTiles title="My Orders" tiles={orderTiles} selected={answer.value} onSelect={select} />
-      <OptionTiles title="My Subscriptions" tiles={subscriptionTiles} selected={answer.value} onSelect={select} />
+      <OptionTiles title={texts.form.myAccount} tiles={accountTiles} selected={answer.value} onSelect={select} />
+      <OptionTiles title={texts.form.myHubs} tiles={hubTiles} selected={answer.value} onSelect={select} />
+      <OptionTiles title={texts.form.myOrders} tiles={orderTiles} selected={answer.value} onSelect={select} />
+      <OptionTiles title={texts.form.mySubscriptions} tiles={subscriptionTiles} selected={answer.value} onSelect={select} />
     </StepFrame>
   );
 }

@@ -31,7 +31,7 @@ export function Attachments({ files, progress, disabled, onChange }: Attachments
   };
   return (
     <div className="field attachments">
-      <label htmlFor={inputId}>Attachments</label>
+      <label htmlFor={inputId}>{texts.form.attachments}</label>
       <p className="field__help">{texts.attachmentsHelp}</p>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for pointers; the file input inside is the keyboard way */}
       <div
@@ -57,13 +57,13 @@ export function Attachments({ files, progress, disabled, onChange }: Attachments
           onChange={(e) => add(e.target.files)}
         />
         <label htmlFor={inputId} className="button file-button">
-          Add files
+          {texts.form.addFiles}
         </label>
         <span id={statusId} className="dropzone__status">
-          {files.length === 0 ? 'No files added' : `${files.length} ${files.length === 1 ? 'file' : 'files'} added`}
+          {files.length === 0 ? texts.form.noFiles : texts.form.filesAdded(files.length)}
         </span>
         <span className="dropzone__hint" aria-hidden="true">
-          or drop files here
+          {texts.form.orDrop}
         </span>
       </div>
       {errors.map((error) => (
@@ -77,13 +77,13 @@ export function Attachments({ files, progress, disabled, onChange }: Attachments
             <li key={file.name}>
               <span className="attachments__name">{file.name}</span>
               {progress[file.name] !== undefined ? (
-                <progress max={1} value={progress[file.name]} aria-label={`Uploading ${file.name}`} />
+                <progress max={1} value={progress[file.name]} aria-label={texts.form.uploading(file.name)} />
               ) : null}
               <button
                 type="button"
                 className="button button--small"
                 disabled={disabled}
-                aria-label={`Remove ${file.name}`}
+                aria-label={texts.form.remove(file.name)}
                 onClick={() => {
                   setErrors([]);
                   onChange(files.filter((f) => f !== file));

@@ -1,4 +1,5 @@
 import { SPECIAL_MODEL_PATTERN } from '../../../config/constants';
+import { texts } from '../../../config/texts';
 import { usePromise } from '../../../hooks/usePromise';
 import { useFormContext } from '../../form/context';
 import type { Collected } from '../../tree/types';
@@ -10,34 +11,32 @@ export function ContextSummary({ collected }: { collected: Collected }) {
   const context = hub ? diagnostics(hub.id) : null;
   const report = usePromise(context?.report);
   const underVoltage = usePromise(context?.underVoltage);
-  const pending = 'Gathering…';
+  const pending = texts.form.gathering;
   return (
     <details className="context-summary">
-      <summary>What we send along</summary>
+      <summary>{texts.form.sentAlong}</summary>
       <dl>
-        <dt>Account</dt>
+        <dt>{texts.form.account}</dt>
         <dd>
           {user.firstname} {user.lastname} ({user.email})
         </dd>
         {hub ? (
           <>
-            <dt>Hub</dt>
-            <dd>
-              {hub.name}, {hub.modelName} ({hub.model}), software {hub.softwareVersion || 'unknown'}
-            </dd>
+            <dt>{texts.form.hub}</dt>
+            <dd>{texts.form.hubLine(hub.name, hub.modelName, hub.model, hub.softwareVersion || texts.form.unknown)}</dd>
             {SPECIAL_MODEL_PATTERN.test(hub.model) ? (
               <>
-                <dt>Under-voltage</dt>
-                <dd>{underVoltage.status === 'fulfilled' ? underVoltage.value.percentage || 'None' : pending}</dd>
+                <dt>{texts.form.underVoltage}</dt>
+                <dd>{underVoltage.status === 'fulfilled' ? underVoltage.value.percentage || texts.form.noneValue : pending}</dd>
               </>
             ) : null}
-            <dt>Diagnostic report</dt>
+            <dt>{texts.form.report}</dt>
             <dd>{report.status === 'fulfilled' ? report.value : pending}</dd>
           </>
         ) : null}
         {collected.path.length > 0 ? (
           <>
-            <dt>Topic</dt>
+            <dt>{texts.form.topic}</dt>
             <dd>{collected.path.join(' → ')}</dd>
           </>
         ) : null}

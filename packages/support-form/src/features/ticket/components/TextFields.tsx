@@ -63,7 +63,7 @@ export const SubjectField = ({ onChange, ...props }: FieldProps) => (
       writeDraft({ subject: field.text });
       onChange(field);
     }}
-    label="Subject"
+    label={texts.form.subject}
     name="subject"
     maxLength={SUBJECT_MAX_LENGTH}
     placeholder={texts.subjectPlaceholder}
@@ -79,7 +79,7 @@ export const MessageField = ({ onChange, ...props }: FieldProps) => (
       writeDraft({ message: field.text });
       onChange(field);
     }}
-    label="Message"
+    label={texts.form.message}
     name="message"
     maxLength={MESSAGE_MAX_LENGTH}
     placeholder={texts.messagePlaceholder}

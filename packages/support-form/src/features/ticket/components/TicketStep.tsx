@@ -5,7 +5,6 @@ import { texts } from '../../../config/texts';
 import { useFocusFirstInvalid } from '../../../hooks/useFocusFirstInvalid';
 import { randomId } from '../../../lib/id';
 import { type StepProps, useFormContext } from '../../form/context';
-import { tree } from '../../tree';
 import { clearDraft, readDraft } from '../hooks/draft';
 import { buildTicketPayload } from '../utils/payload';
 import { messageField, subjectField } from '../utils/validation';
@@ -27,7 +26,7 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
   const [progress, setProgress] = useState<Record<string, number>>({});
   const idempotencyKey = useRef(randomId());
   const uploaded = useRef(new Map<File, string>());
-  const definition = tree.steps.ticket;
+  const definition = texts.steps.ticket;
   const { form, refused } = useFocusFirstInvalid();
 
   const submit = async (event: FormEvent) => {
@@ -108,7 +107,7 @@ export function TicketStep({ answer, collected, status, reveal, update }: StepPr
         />
         <ContextSummary collected={collected} />
         <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? texts.form.sending : texts.form.send}
         </button>
         {error ? (
           <p className="error-box" role="alert">
