@@ -14,8 +14,7 @@ import { OnOffClient } from '@matter/main/behaviors/on-off';
 import { MATTER_DRIVER_ID } from '../packages/hub/src/managers/matter/fabric';
 import { startVirtualPlug } from '../packages/hub/src/managers/matter/virtual-devices/process';
 import { startBenchHub } from './lib/bench-hub';
-import { onoffWrites } from './lib/capability-writes';
-import { fmt, line, percentile } from './lib/report';
+import { compareWrites, onoffWrites } from './lib/capability-writes';
 
 const writes = Number(process.env.BENCH_WRITES ?? 300);
 const scratch = mkdtempSync(join(tmpdir(), 'hearth-bench-matter-'));
@@ -79,25 +78,12 @@ async function bareWrites(count: number) {
 }
 
 console.log(`Matter capability write until the node acknowledged it (${writes} writes, one at a time; matter.js plugs over UDP)`);
-// Warm both paths up (JIT, sessions) before measuring.
-await hubWrites(30);
-await bareWrites(30);
-const bareStart = performance.now();
-const bare = await bareWrites(writes);
-const bareSeconds = (performance.now() - bareStart) / 1000;
-const hubStart = performance.now();
-const through = await hubWrites(writes);
-const hubSeconds = (performance.now() - hubStart) / 1000;
-const describe = (l: number[], seconds: number) =>
-  `p50 ${fmt(percentile(l, 50), 2)} ms  p99 ${fmt(percentile(l, 99), 2)} ms  ${fmt(l.length / seconds, 0)} writes/s`;
-line('bare matter.js: On/Off command', describe(bare, bareSeconds));
-line('hub: PUT capability, answered when acknowledged', describe(through, hubSeconds));
-const throughput = bareSeconds / hubSeconds;
-const p99 = percentile(through, 99) / percentile(bare, 99);
-line('ratio hub / bare', `throughput ${fmt(throughput * 100, 0)} %  p99 ${fmt(p99)}×`, {
-  text: 'throughput ≥ 80 % of matter.js alone, p99 < 2×',
-  met: throughput >= 0.8 && p99 < 2,
-});
+await compareWrites(
+  writes,
+  { label: 'bare matter.js: On/Off command', writes: bareWrites },
+  { label: 'hub: PUT capability, answered when acknowledged', writes: hubWrites },
+  'matter.js',
+);
 
 await controller.close();
 await hub.stop();

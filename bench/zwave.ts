@@ -13,8 +13,7 @@ import { Driver } from 'zwave-js';
 import { ZWAVE_DRIVER_ID } from '../packages/hub/src/managers/zwave/devices';
 import { startZwaveMockNetwork } from '../packages/hub/src/testing/zwave-mock';
 import { startBenchHub } from './lib/bench-hub';
-import { onoffWrites } from './lib/capability-writes';
-import { fmt, line, percentile } from './lib/report';
+import { compareWrites, onoffWrites } from './lib/capability-writes';
 
 const writes = Number(process.env.BENCH_WRITES ?? 300);
 const PLUG = 2;
@@ -82,25 +81,12 @@ async function bareWrites(count: number) {
 console.log(
   `Z-Wave capability write until the node confirmed it (${writes} writes, one at a time; zwave-js mock network over TCP)`,
 );
-// Warm both paths up (JIT, connections) before measuring.
-await hubWrites(30);
-await bareWrites(30);
-const bareStart = performance.now();
-const bare = await bareWrites(writes);
-const bareSeconds = (performance.now() - bareStart) / 1000;
-const hubStart = performance.now();
-const through = await hubWrites(writes);
-const hubSeconds = (performance.now() - hubStart) / 1000;
-const describe = (l: number[], seconds: number) =>
-  `p50 ${fmt(percentile(l, 50), 2)} ms  p99 ${fmt(percentile(l, 99), 2)} ms  ${fmt(l.length / seconds, 0)} writes/s`;
-line('bare zwave-js: setValue, pollValue', describe(bare, bareSeconds));
-line('hub: PUT capability, answered when confirmed', describe(through, hubSeconds));
-const throughput = bareSeconds / hubSeconds;
-const p99 = percentile(through, 99) / percentile(bare, 99);
-line('ratio hub / bare', `throughput ${fmt(throughput * 100, 0)} %  p99 ${fmt(p99)}×`, {
-  text: 'throughput ≥ 80 % of zwave-js alone, p99 < 2×',
-  met: throughput >= 0.8 && p99 < 2,
-});
+await compareWrites(
+  writes,
+  { label: 'bare zwave-js: setValue, pollValue', writes: bareWrites },
+  { label: 'hub: PUT capability, answered when confirmed', writes: hubWrites },
+  'zwave-js',
+);
 
 await driver.destroy();
 await hub.stop();

@@ -13,10 +13,14 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Environment, Logger } from '@matter/main';
 import type { VirtualDeviceKind } from '../../managers/matter/virtual-devices/kinds';
-import { closeVirtualNodes, localChange, startVirtualNode, type VirtualNode } from '../../managers/matter/virtual-devices/node';
+import {
+  answerStdinCommands,
+  closeOnSignals,
+  startVirtualNode,
+  type VirtualNode,
+} from '../../managers/matter/virtual-devices/node';
 import { freeUdpPort, randomPasscode } from '../../managers/matter/virtual-devices/process';
 
 /** The demo's devices, with the name and the zone (of the demo world) each gets in the hub. */
@@ -67,22 +71,5 @@ const devices = running.map((device, index) => ({
 }));
 console.log(`HEARTH_READY ${JSON.stringify({ kind: 'matter', devices })}`);
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const [kind, command = '', ...rest] = line.trim().split(/\s+/);
-  const device = running.find((candidate) => candidate.kind === kind);
-  const values = device ? localChange(device, command, rest.join(' ')) : null;
-  if (!device || !values) {
-    process.stderr.write(`unknown command: ${line}\n`);
-    return;
-  }
-  device.endpoint.set(values).catch((error: unknown) => process.stderr.write(`${line} failed: ${error}\n`));
-});
-
-const stop = () => {
-  closeVirtualNodes(running).then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+answerStdinCommands(running);
+closeOnSignals(running);

@@ -16,11 +16,10 @@
  * or any attribute: `set <cluster>.<attribute> <JSON value>` (`set electricalPowerMeasurement.activePower 60000`);
  * `get <cluster>.<attribute>` prints the device's own value: `{"event":"state","attribute":…,"value":…}`.
  */
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Environment, Logger } from '@matter/main';
 import { isVirtualDeviceKind, KINDS } from './kinds';
-import { closeVirtualNodes, localChange, ownState, startVirtualNode } from './node';
+import { answerStdinCommands, closeOnSignals, startVirtualNode } from './node';
 
 const { values } = parseArgs({
   options: {
@@ -67,35 +66,5 @@ const running = await Promise.all(
   }),
 );
 
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const words = line.trim().split(/\s+/);
-  // A line names its device first when the process runs several.
-  const named = running.find((device) => device.kind === words[0]);
-  const device = named ?? (running.length === 1 ? running[0] : undefined);
-  const [command = '', ...rest] = named ? words.slice(1) : words;
-  let values: Record<string, Record<string, unknown>> | null = null;
-  try {
-    values = device ? localChange(device, command, rest.join(' ')) : null;
-  } catch (error) {
-    process.stderr.write(`${line}: ${error}\n`);
-    return;
-  }
-  if (device && command === 'get') {
-    say({ event: 'state', attribute: rest[0], value: ownState(device, rest[0] ?? ''), device: device.kind });
-    return;
-  }
-  if (!device || !values) {
-    process.stderr.write(`unknown command: ${line}\n`);
-    return;
-  }
-  device.endpoint.set(values).catch((error: unknown) => process.stderr.write(`${line} failed: ${error}\n`));
-});
-
-const stop = () => {
-  closeVirtualNodes(running).then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+answerStdinCommands(running, (device, attribute, value) => say({ event: 'state', attribute, value, device: device.kind }));
+closeOnSignals(running);

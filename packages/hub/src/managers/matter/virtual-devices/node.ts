@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { type Endpoint, ServerNode, VendorId } from '@matter/main';
 import { KINDS, type VirtualDeviceKind } from './kinds';
 
@@ -101,4 +102,49 @@ export function ownState(device: VirtualNode, attribute: string): unknown {
 /** Closes every node (their storage included). */
 export async function closeVirtualNodes(nodes: readonly VirtualNode[]): Promise<void> {
   await Promise.all(nodes.map((device) => device.node.close()));
+}
+
+/**
+ * Takes commands on stdin, one per line, for the devices of this process: `<kind> <command>`, or just `<command>`
+ * when the process runs one device. `get <cluster>.<attribute>` is answered through `onState`; other commands
+ * change the device (see {@link localChange}); anything else is reported on stderr.
+ */
+export function answerStdinCommands(
+  running: readonly VirtualNode[],
+  onState?: (device: VirtualNode, attribute: string, value: unknown) => void,
+): void {
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    const words = line.trim().split(/\s+/);
+    const named = running.find((device) => device.kind === words[0]);
+    const device = named ?? (running.length === 1 ? running[0] : undefined);
+    const [command = '', ...rest] = named ? words.slice(1) : words;
+    if (device && command === 'get' && onState) {
+      onState(device, rest[0] ?? '', ownState(device, rest[0] ?? ''));
+      return;
+    }
+    let values: Record<string, Record<string, unknown>> | null = null;
+    try {
+      values = device ? localChange(device, command, rest.join(' ')) : null;
+    } catch (error) {
+      process.stderr.write(`${line}: ${error}\n`);
+      return;
+    }
+    if (!device || !values) {
+      process.stderr.write(`unknown command: ${line}\n`);
+      return;
+    }
+    device.endpoint.set(values).catch((error: unknown) => process.stderr.write(`${line} failed: ${error}\n`));
+  });
+}
+
+/** Closes every node on SIGTERM or SIGINT (their storage included), then ends the process. */
+export function closeOnSignals(running: readonly VirtualNode[]): void {
+  const stop = () => {
+    closeVirtualNodes(running).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
