@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MATTER_DRIVER_ID } from '../../packages/hub/src/managers/matter/fabric';
+import { startVirtualPlug } from '../../packages/hub/src/managers/matter/virtual-devices/process';
 import { runOverDevkit } from '../../packages/hub/src/testing/devkit';
 import type { TestHub } from '../../packages/hub/src/testing/hub';
 import { chromiumPath } from '../browser';
@@ -115,5 +119,37 @@ describe.skipIf(!chromiumPath)('household web app: add a device', () => {
     await page.getByRole('heading', { level: 2, name: '1 device added' }).waitFor();
     const devices = Object.values(await api.devices.getDevices()) as { driverId: string; store?: unknown }[];
     expect(devices.filter((device) => device.driverId === `homey:app:${LAMP_APP}:lamp`)).toHaveLength(1);
+  });
+
+  it('adds a Matter device with the setup code typed from its label, and says what is wrong with a bad code', async () => {
+    const { api, page, hub } = app();
+    // A matter.js plug in its own process, in pairing mode on this machine's network.
+    const scratch = mkdtempSync(join(tmpdir(), 'hearth-e2e-matter-'));
+    const plug = await startVirtualPlug(join(scratch, 'plug'));
+    try {
+      const driver = (await api.drivers.getDriver({ id: MATTER_DRIVER_ID })) as unknown as { name: string; ownerName: string };
+      await page.goto(`${hub.url}/add-device`);
+      await page.getByRole('button', { name: `Add a ${driver.name} (${driver.ownerName})` }).click();
+      const code = page.getByLabel('Setup code');
+      await code.waitFor();
+      await expectPhoneFirst(page, 'pair-matter-code');
+      // Too few digits: the hub's own words, and the field stays to be corrected.
+      await code.fill('1234-567');
+      await page.getByRole('button', { name: 'Add the device' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toMatch(/code/i);
+      await code.fill(plug.manualPairingCode);
+      await page.getByRole('button', { name: 'Add the device' }).click();
+      await page.getByRole('heading', { level: 2, name: '1 device added' }).waitFor({ timeout: 90_000 });
+      const devices = Object.values(await api.devices.getDevices()) as { id: string; driverId: string; capabilities: string[] }[];
+      const added = devices.find((device) => device.driverId === MATTER_DRIVER_ID);
+      expect(added?.capabilities).toEqual(['onoff']);
+      // The device the web app added is the plug itself: switching it reaches the plug.
+      const on = plug.next((line) => line.event === 'onoff' && line.value === true);
+      await api.devices.setCapabilityValue({ deviceId: added?.id as string, capabilityId: 'onoff', value: true });
+      await expect(on).resolves.toMatchObject({ value: true });
+    } finally {
+      await plug.stop();
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });

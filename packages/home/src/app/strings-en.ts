@@ -3,6 +3,7 @@
  * strings, and functions for those that take values. Components read them through strings.ts, never inline.
  */
 import { mqttStrings, zigbeePairingStrings } from '../features/mqtt/strings-en';
+import { matterPairingStrings } from '../features/pairing/strings-en';
 import { uninstallStrings } from './strings-apps';
 import { energyStrings } from './strings-energy';
 import { flowManageStrings } from './strings-flows';
@@ -591,6 +592,7 @@ export const en = {
   values: valueStrings,
   mqtt: mqttStrings,
   zigbeePairing: zigbeePairingStrings,
+  matterPairing: matterPairingStrings,
   errors: {
     generic: 'Something went wrong. Check your connection and try again.',
     notFound: 'Page not found',

@@ -24,7 +24,7 @@ export const deUninstall: Home['apps']['remove'] = {
   refused: (name: string, reason: string) => `${name} wurde nicht deinstalliert. ${reason}`,
 };
 
-export const deParts: Pick<Home, 'zones' | 'flowManage' | 'energy' | 'values' | 'mqtt' | 'zigbeePairing'> = {
+export const deParts: Pick<Home, 'zones' | 'flowManage' | 'energy' | 'values' | 'mqtt' | 'zigbeePairing' | 'matterPairing'> = {
   zones: {
     title: 'Zonen',
     manage: 'Zonen',
@@ -224,6 +224,14 @@ export const deParts: Pick<Home, 'zones' | 'flowManage' | 'energy' | 'values' | 
       device_interview: 'Abfrage',
       device_leave: 'hat das Netzwerk verlassen',
     },
+  },
+  matterPairing: {
+    intro:
+      'Versetze das Matter-Gerät im selben Netzwerk wie der Hub in den Kopplungsmodus und gib dann seinen Einrichtungscode ein: die 11 oder 21 Ziffern auf dem Gerät oder der Verpackung.',
+    code: 'Einrichtungscode',
+    codeHint: 'Ziffern mit oder ohne Bindestriche (1234-567-8901) oder der Text des QR-Codes, der mit MT: beginnt',
+    commission: 'Gerät hinzufügen',
+    commissioning: 'Das Gerät wird im Netzwerk gesucht und dem Hub hinzugefügt… das kann eine Minute dauern.',
   },
   zigbeePairing: {
     opening: 'Das Zigbee-Netzwerk wird geöffnet…',

@@ -26,7 +26,7 @@ export const nlUninstall: Home['apps']['remove'] = {
   refused: (name: string, reason: string) => `${name} is niet verwijderd. ${reason}`,
 };
 
-export const nlParts: Pick<Home, 'zones' | 'flowManage' | 'energy' | 'values' | 'mqtt' | 'zigbeePairing'> = {
+export const nlParts: Pick<Home, 'zones' | 'flowManage' | 'energy' | 'values' | 'mqtt' | 'zigbeePairing' | 'matterPairing'> = {
   zones: {
     title: 'Zones',
     manage: 'Zones',
@@ -230,6 +230,14 @@ export const nlParts: Pick<Home, 'zones' | 'flowManage' | 'energy' | 'values' | 
       device_interview: 'interview',
       device_leave: 'heeft het netwerk verlaten',
     },
+  },
+  matterPairing: {
+    intro:
+      'Zet het Matter-apparaat in koppelmodus op hetzelfde netwerk als de hub en voer dan de koppelcode in: de 11 of 21 cijfers op het apparaat of de doos.',
+    code: 'Koppelcode',
+    codeHint: 'Cijfers met of zonder streepjes (1234-567-8901), of de tekst van de QR-code, die met MT: begint',
+    commission: 'Apparaat toevoegen',
+    commissioning: 'Het apparaat wordt op het netwerk gezocht en aan de hub toegevoegd… dit kan een minuut duren.',
   },
   zigbeePairing: {
     opening: 'Het Zigbee-netwerk wordt geopend…',

@@ -7,17 +7,12 @@ import { messageOf } from '../../lib/errors';
 import { useHub } from '../../lib/hub';
 import type { PairableDriver } from './AddDevicePage';
 import { CustomView } from './CustomView';
+import { asCandidates, type Candidate } from './candidates';
+import { MatterCodeView } from './MatterCodeView';
 import { PermitJoinView } from './PermitJoinView';
 import { type DriverCommand, type PairSession, type PairView, usePairSession } from './usePairSession';
 
 const t = strings.pairing;
-
-/** A device a driver found, as it answers `list_devices` (or a join/learn view): added as given. */
-export interface Candidate {
-  name: string;
-  data: Record<string, unknown>;
-  [key: string]: unknown;
-}
 
 /** What the session's views hand on: the devices found and chosen, and those added so far. */
 interface Progress {
@@ -25,11 +20,6 @@ interface Progress {
   chosen: Candidate[];
   added: { id: string; name: string }[];
 }
-
-const asCandidates = (answer: unknown): Candidate[] =>
-  (Array.isArray(answer) ? answer : answer && typeof answer === 'object' ? [answer] : []).filter((item): item is Candidate =>
-    Boolean(item && typeof item === 'object' && 'name' in item && 'data' in item),
-  );
 
 /**
  * One pair session's views in turn. System templates are drawn here (`list_devices`, `add_devices`, `loading`,
@@ -119,6 +109,8 @@ function ViewBody(props: ViewProps) {
       return <Done added={props.progress.added} />;
     case 'permit_join':
       return <PermitJoinView {...props} />;
+    case 'matter_code':
+      return <MatterCodeView {...props} />;
     case undefined:
       return <CustomView {...props} />;
     default:
