@@ -76,7 +76,8 @@ describe("The matter manager's calls, answered by a commissioned matter.js plug"
       vendorName: 'Hearth Matter Lab',
       productName: 'Virtual plug',
       nodeLabel: 'Virtual plug',
-      softwareVersion: 0,
+      // The virtual devices say they run software version 1 (virtual-devices/node.ts).
+      softwareVersion: 1,
       reachable: true,
     });
   });
@@ -100,8 +101,8 @@ describe("The matter manager's calls, answered by a commissioned matter.js plug"
 
   it('says there is no DCL instead of inventing firmware or attestation authorities', async () => {
     const firmware = (await t.call<Json>('GET', `/matter/node/${node}/firmware-update`)).body;
-    expect(firmware).toEqual({ softwareVersion: 0, available: null, reason: expect.stringContaining('(DCL)') });
-    const install = await t.call<Json>('POST', `/matter/node/${node}/firmware-update`, { softwareVersion: 1 });
+    expect(firmware).toEqual({ softwareVersion: 1, available: null, reason: expect.stringContaining('(DCL)') });
+    const install = await t.call<Json>('POST', `/matter/node/${node}/firmware-update`, { softwareVersion: 2 });
     expect(install).toMatchObject({ status: 409, body: { error: 'conflict' } });
     await expect(privateHandlers(t, matterManager)('updateDclPaaCerts')).rejects.toMatchObject({ code: 'conflict' });
   });
