@@ -37,6 +37,21 @@ describe('Matter thermostats, window coverings and locks on the hub’s own fabr
     thermostat.send('temperature 2250');
     const warmer = await rig.until('thermostat', (d) => d.capabilitiesObj.measure_temperature?.value === 22.5);
     expect(warmer.capabilitiesObj.measure_temperature?.value).toBe(22.5);
+
+    // The node's attributes, read from it: each once, though target temperature and mode both read SystemMode.
+    const nodes = (await rig.hub.call<{ id: string; deviceId: string }[]>('GET', '/matter/nodes')).body;
+    const nodeId = nodes.find((n) => n.deviceId === added.id)?.id;
+    const attributes = (
+      await rig.hub.call<{ endpoint: number; clusterName: string; attributeName: string }[]>(
+        'GET',
+        `/matter/node/${nodeId}/attributes`,
+      )
+    ).body.filter((a) => a.clusterName === 'Thermostat');
+    const names = attributes.map((a) => `${a.endpoint}/${a.attributeName}`);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.map((name) => name.split('/')[1]).sort()).toEqual(
+      ['localTemperature', 'occupiedCoolingSetpoint', 'occupiedHeatingSetpoint', 'systemMode'].sort(),
+    );
   });
 
   it('makes a roller blind: its position set from the hub (1 is open), and followed when moved at the blind', async () => {

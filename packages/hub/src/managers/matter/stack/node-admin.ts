@@ -101,14 +101,19 @@ export async function readNodeAttributes(peer: ClientNode): Promise<NodeAttribut
     [BasicInformation.Cluster.id, { name: BasicInformation.Cluster.name, attributes: BasicInformation.Cluster.attributes }],
   ]);
   for (const endpoint of peer.parts) {
+    // One selector per cluster: several capabilities read the same cluster, some the same attribute (a thermostat's
+    // target temperature and mode both read its SystemMode), which would otherwise be read and answered twice.
+    const attributesOf = new Map<Read.AttributeSelector.Concrete<never>['cluster'], Set<string>>();
     for (const mapping of capabilityMappingsOf(endpoint)) {
       const cluster = (mapping.client as unknown as { cluster: Read.AttributeSelector.Concrete<never>['cluster'] }).cluster;
       const type = cluster as unknown as { id: number; name: string; attributes: Record<string, { id: number }> };
       clusters.set(type.id, { name: type.name, attributes: type.attributes });
-      selectors.push(
-        Read.Attribute({ endpoint: Number(endpoint.number), cluster, attributes: [...mapping.attributes] } as never),
-      );
+      const attributes = attributesOf.get(cluster) ?? new Set<string>();
+      for (const attribute of mapping.attributes) attributes.add(attribute);
+      attributesOf.set(cluster, attributes);
     }
+    for (const [cluster, attributes] of attributesOf)
+      selectors.push(Read.Attribute({ endpoint: Number(endpoint.number), cluster, attributes: [...attributes] } as never));
   }
   return (await read(peer, Read(...selectors))).map(({ endpoint, cluster, attribute, value }) => {
     const type = clusters.get(cluster);
