@@ -21,7 +21,7 @@ import {
   startVirtualNode,
   type VirtualNode,
 } from '../../managers/matter/virtual-devices/node';
-import { freeUdpPort, randomPasscode } from '../../managers/matter/virtual-devices/process';
+import { freshSetup } from '../../managers/matter/virtual-devices/process';
 
 /** The demo's devices, with the name and the zone (of the demo world) each gets in the hub. */
 export const DEMO_DEVICES: readonly { kind: VirtualDeviceKind; name: string; zone: string }[] = [
@@ -46,7 +46,7 @@ const setupFile = join(dir, 'devices.json');
 async function setups(): Promise<Record<string, DeviceSetup>> {
   const known: Record<string, DeviceSetup> = existsSync(setupFile) ? JSON.parse(readFileSync(setupFile, 'utf8')) : {};
   for (const { kind } of DEMO_DEVICES) {
-    known[kind] ??= { port: await freeUdpPort(), passcode: randomPasscode(), discriminator: Math.floor(Math.random() * 4096) };
+    known[kind] ??= await freshSetup();
   }
   writeFileSync(setupFile, `${JSON.stringify(known, null, 2)}\n`);
   return known;

@@ -62,6 +62,15 @@ export function randomPasscode(): number {
   }
 }
 
+/** Where and how a new virtual device listens: a free UDP port, a random allowed passcode and discriminator. */
+export async function freshSetup(): Promise<{ port: number; passcode: number; discriminator: number }> {
+  return { port: await freeUdpPort(), passcode: randomPasscode(), discriminator: randomInt(0, 4096) };
+}
+
+/** The fields of `given` that are set (an explicit `undefined` does not replace a default). */
+const definedOnly = <T extends object>(given: T): Partial<T> =>
+  Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 const deviceScript = resolve(import.meta.dirname, 'device.ts');
 
 /** Starts the virtual On/Off plug in its own Node process and waits until it prints its pairing code. */
@@ -95,12 +104,7 @@ export async function startVirtualDevices(
   storageDir: string,
 ): Promise<VirtualDeviceProcess[]> {
   const starts = await Promise.all(
-    devices.map(async (device) => ({
-      kind: device.kind,
-      port: device.port ?? (await freeUdpPort()),
-      passcode: device.passcode ?? randomPasscode(),
-      discriminator: device.discriminator ?? randomInt(0, 4096),
-    })),
+    devices.map(async ({ kind, ...given }) => ({ kind, ...(await freshSetup()), ...definedOnly(given) })),
   );
   const argument = (field: 'kind' | 'port' | 'passcode' | 'discriminator') => starts.map((s) => s[field]).join(',');
   const child = spawn(
